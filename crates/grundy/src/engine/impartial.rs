@@ -1,0 +1,77 @@
+//! Grundy values and winning moves of any impartial game, by exhaustive search.
+
+use crate::engine::dag::Dag;
+use crate::game::Impartial;
+use crate::values::{mex, Nimber};
+
+/// A memoised exhaustive solver for an impartial ruleset.
+///
+/// ```
+/// use grundy::engine::ImpartialSolver;
+/// use grundy::rules::pawns::Pawns;
+///
+/// let rules = Pawns::new(2).unwrap();
+/// let mut solver = ImpartialSolver::new(&rules);
+/// let board = "..P.P".parse().unwrap();
+/// assert!(solver.grundy(&board).to_move_wins());
+/// ```
+#[derive(Debug)]
+pub struct ImpartialSolver<'g, G: Impartial> {
+    game: &'g G,
+    dag: Dag<G::Position, Nimber>,
+}
+
+impl<'g, G: Impartial> ImpartialSolver<'g, G> {
+    /// A solver for `game` with nothing solved yet.
+    pub fn new(game: &'g G) -> Self {
+        ImpartialSolver {
+            game,
+            dag: Dag::new(),
+        }
+    }
+
+    /// The ruleset being solved.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// How many positions have been solved so far.
+    pub fn solved_positions(&self) -> usize {
+        self.dag.len()
+    }
+
+    /// The Grundy value of `pos`: the mex of the values of its options.
+    pub fn grundy(&mut self, pos: &G::Position) -> Nimber {
+        let game = self.game;
+        self.dag.evaluate(
+            pos,
+            |p| {
+                game.moves(p)
+                    .into_iter()
+                    .map(|m| ((), game.play(p, &m)))
+                    .collect()
+            },
+            |_, kids| mex(kids.iter().map(|(_, v)| *v)),
+        )
+    }
+
+    /// Whether the player to move wins `pos`.
+    pub fn to_move_wins(&mut self, pos: &G::Position) -> bool {
+        self.grundy(pos).to_move_wins()
+    }
+
+    /// Every move from `pos` that leaves the opponent a lost position (value 0),
+    /// in the order the ruleset lists its moves.
+    pub fn winning_moves(&mut self, pos: &G::Position) -> Vec<G::Move> {
+        self.moves_to_value(pos, Nimber::ZERO)
+    }
+
+    /// Every move from `pos` to a position of value `target`.
+    pub fn moves_to_value(&mut self, pos: &G::Position, target: Nimber) -> Vec<G::Move> {
+        let game = self.game;
+        game.moves(pos)
+            .into_iter()
+            .filter(|m| self.grundy(&game.play(pos, m)) == target)
+            .collect()
+    }
+}

@@ -1,0 +1,56 @@
+//! The traits a ruleset implements.
+//!
+//! A ruleset (a value carrying the game's parameters, such as a step bound or a
+//! subtraction set) is separate from its positions. The ruleset says which moves are
+//! legal in a position and what position a move leads to; the [`engine`](crate::engine)
+//! does the rest for any ruleset.
+//!
+//! Play is *normal play*: a player who cannot move loses. Rulesets whose ending is
+//! decided otherwise encode it in normal-play terms (see [`rules::table`](crate::rules::table)).
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use serde::{Deserialize, Serialize};
+
+/// The two players of a partizan game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Player {
+    /// Left, who wins positive games.
+    Left,
+    /// Right, who wins negative games.
+    Right,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+/// What every ruleset has: positions, moves, and the effect of a move.
+pub trait Game {
+    /// A position of the game (without the ruleset's parameters).
+    type Position: Clone + Eq + Hash + Debug;
+    /// A move, printed in the ruleset's move notation.
+    type Move: Clone + Eq + Debug + Display;
+
+    /// The position that `mv` leads to from `pos`. `mv` must be legal in `pos`.
+    fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
+}
+
+/// A game in which both players have the same moves.
+pub trait Impartial: Game {
+    /// Every legal move from `pos`, in a deterministic order.
+    fn moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
+}
+
+/// A game in which Left and Right have moves of their own.
+pub trait Partizan: Game {
+    /// Every legal move of `player` from `pos`, in a deterministic order.
+    fn moves_for(&self, pos: &Self::Position, player: Player) -> Vec<Self::Move>;
+}

@@ -1,0 +1,32 @@
+//! # grundy
+//!
+//! Combinatorial games solved exactly: who wins a position, why, and with which move.
+//!
+//! The crate is organised around one generic engine and many rulesets:
+//!
+//! - [`values`]: outcome classes ([`Outcome`]) and nimbers ([`Nimber`]) with XOR and mex;
+//! - [`game`]: the traits a ruleset implements ([`Impartial`], [`Partizan`]);
+//! - [`engine`]: exhaustive, memoised solvers that work for any ruleset;
+//! - [`rules`]: one module per ruleset, each with its rules, notation, closed-form
+//!   solver and winning-move finder;
+//! - [`analysis`]: the report that explains a position to a person or a script.
+//!
+//! ```
+//! use grundy::rules::pawns::{Board, Pawns};
+//!
+//! let rules = Pawns::new(2).unwrap();
+//! let board: Board = "..P.P".parse().unwrap();
+//! assert_ne!(rules.nim_value(board.squares()), 0); // the first player wins
+//! ```
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod analysis;
+pub mod engine;
+pub mod game;
+pub mod rules;
+pub mod values;
+
+pub use analysis::{Analysis, MoveReport};
+pub use game::{Game, Impartial, Partizan, Player};
+pub use values::{mex, Nimber, Outcome};

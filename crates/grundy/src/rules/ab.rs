@@ -1,0 +1,248 @@
+//! The A-B token game (ABGAME), partizan; player A is Left, player B is Right.
+//!
+//! # Rules
+//! A row of cells, each `.` (empty), `A` or `B`. Ignoring the dots, the letters take
+//! directions by their order: the 1st letter moves right, the 2nd left, the 3rd right,
+//! and so on, whatever the letter. Player A moves only `A` letters and player B only
+//! `B` letters, each in its letter's direction, any number of cells, over empty cells
+//! only. The player who cannot move loses.
+//!
+//! # Notation
+//! A position is the row, e.g. `A..B.A..B`; who is to move is said apart. A move is
+//! `FROM-TO` with cells numbered 1..=N from the left: `1-3` moves the letter on cell 1
+//! to cell 3.
+//!
+//! # Closed form
+//! Letters 1&2, 3&4, ... face each other and the dots between a pair are that pair's
+//! only room; dots before the first letter and between pairs are dead. With an odd
+//! number of letters the last one moves right into the dots after it. Room between two
+//! letters of one player, and the last letter's room, are *reserve* moves of that
+//! player: an integer. Room between an A and a B is a Nim heap that both may shrink.
+//! The position's value is the integer (reserve A − reserve B) plus the nimber of the
+//! heaps' XOR. If the reserves differ, the player with more wins whoever starts; if
+//! they are equal, the player to move wins exactly when the XOR is non-zero.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::game::{Game, Partizan, Player};
+use crate::rules::notation::{check_alphabet, NotationError};
+use crate::values::{Nimber, Outcome};
+
+/// The A-B ruleset (it has no parameters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ab;
+
+/// A row of the A-B game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Row {
+    cells: Vec<u8>,
+}
+
+impl Row {
+    /// A row from its notation as bytes (`.`, `A`, `B` only).
+    pub fn from_bytes(cells: &[u8]) -> Result<Row, NotationError> {
+        check_alphabet(&String::from_utf8_lossy(cells), b".AB", "'.', 'A' or 'B'")?;
+        Ok(Row {
+            cells: cells.to_vec(),
+        })
+    }
+
+    /// The cells from left to right as ASCII bytes.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether the row has no cells.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+}
+
+impl FromStr for Row {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Row, NotationError> {
+        Row::from_bytes(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Row {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(std::str::from_utf8(&self.cells).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// The reduction of a row: each player's reserve moves and the Nim heaps' XOR.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Reserve moves of player A (Left).
+    pub reserve_a: u64,
+    /// Reserve moves of player B (Right).
+    pub reserve_b: u64,
+    /// The XOR of the Nim heaps (room between an A and a B facing each other).
+    pub nim: u64,
+}
+
+impl Summary {
+    /// The reduction of a row given as ASCII cells (`A`, `B`; anything else is empty).
+    /// One pass, linear in the length.
+    pub fn of_cells(cells: &[u8]) -> Summary {
+        let mut s = Summary::default();
+        let mut letters = memchr::memchr2_iter(b'A', b'B', cells);
+        while let Some(first) = letters.next() {
+            match letters.next() {
+                Some(second) => {
+                    let room = (second - first - 1) as u64;
+                    match (cells[first], cells[second]) {
+                        (b'A', b'A') => s.reserve_a += room,
+                        (b'B', b'B') => s.reserve_b += room,
+                        _ => s.nim ^= room,
+                    }
+                }
+                None => {
+                    let room = (cells.len() - first - 1) as u64;
+                    if cells[first] == b'A' {
+                        s.reserve_a += room;
+                    } else {
+                        s.reserve_b += room;
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// Whether `player`, moving first, wins.
+    pub fn wins_moving_first(&self, player: Player) -> bool {
+        let (mine, theirs) = match player {
+            Player::Left => (self.reserve_a, self.reserve_b),
+            Player::Right => (self.reserve_b, self.reserve_a),
+        };
+        mine > theirs || (mine == theirs && self.nim != 0)
+    }
+
+    /// The outcome class.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::from_wins(
+            self.wins_moving_first(Player::Left),
+            self.wins_moving_first(Player::Right),
+        )
+    }
+
+    /// The integer part of the value, reserve A − reserve B.
+    pub fn integer(&self) -> i128 {
+        i128::from(self.reserve_a) - i128::from(self.reserve_b)
+    }
+
+    /// The nimber part of the value.
+    pub fn nimber(&self) -> Nimber {
+        Nimber(self.nim)
+    }
+
+    /// The value as text: `2 + *3`, `-1`, `*2`, `0`.
+    pub fn value_string(&self) -> String {
+        match (self.integer(), self.nim) {
+            (0, _) => self.nimber().to_string(),
+            (n, 0) => n.to_string(),
+            (n, _) => format!("{n} + {}", self.nimber()),
+        }
+    }
+}
+
+/// A move: the letter on cell `from` slides to cell `to` (0-based fields, printed
+/// 1-based as `FROM-TO`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AbMove {
+    /// The 0-based cell the letter leaves.
+    pub from: usize,
+    /// The 0-based cell the letter reaches.
+    pub to: usize,
+}
+
+impl fmt::Display for AbMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from + 1, self.to + 1)
+    }
+}
+
+impl Game for Ab {
+    type Position = Row;
+    type Move = AbMove;
+
+    fn play(&self, pos: &Row, mv: &AbMove) -> Row {
+        let mut next = pos.clone();
+        next.cells.swap(mv.from, mv.to);
+        next
+    }
+}
+
+impl Partizan for Ab {
+    fn moves_for(&self, pos: &Row, player: Player) -> Vec<AbMove> {
+        let mine = match player {
+            Player::Left => b'A',
+            Player::Right => b'B',
+        };
+        let cells = pos.cells();
+        let mut moves = Vec::new();
+        for (order, from) in memchr::memchr2_iter(b'A', b'B', cells).enumerate() {
+            if cells[from] != mine {
+                continue;
+            }
+            if order % 2 == 0 {
+                let mut to = from + 1;
+                while to < cells.len() && cells[to] == b'.' {
+                    moves.push(AbMove { from, to });
+                    to += 1;
+                }
+            } else {
+                let mut to = from;
+                while to > 0 && cells[to - 1] == b'.' {
+                    to -= 1;
+                    moves.push(AbMove { from, to });
+                }
+            }
+        }
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples() {
+        for (row, winner) in [("A.B", 'A'), ("A..B", 'A'), ("A..B.A..B", 'B')] {
+            let s = Summary::of_cells(row.as_bytes());
+            let a_wins = s.wins_moving_first(Player::Left);
+            assert_eq!(if a_wins { 'A' } else { 'B' }, winner, "{row}");
+        }
+    }
+
+    #[test]
+    fn values() {
+        assert_eq!(Summary::of_cells(b"A..A").value_string(), "2");
+        assert_eq!(Summary::of_cells(b"B.B").value_string(), "-1");
+        assert_eq!(Summary::of_cells(b"A...B").value_string(), "*3");
+        assert_eq!(Summary::of_cells(b"A..A.A.B").value_string(), "2 + *");
+        assert_eq!(Summary::of_cells(b"..").value_string(), "0");
+        assert_eq!(Summary::of_cells(b"..B..").value_string(), "-2");
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        assert_eq!("A..B.A..B".parse::<Row>().unwrap().to_string(), "A..B.A..B");
+        let err = "A.C".parse::<Row>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "column 3: expected '.', 'A' or 'B', found 'C'"
+        );
+    }
+}

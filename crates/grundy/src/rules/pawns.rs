@@ -1,0 +1,246 @@
+//! Pawns on a strip (ADAPWNS), with the step bound k as a parameter.
+//!
+//! # Rules
+//! A row of squares, some holding a pawn. A move takes one pawn 1 to k squares to the
+//! **left**, over empty squares only: no two pawns share a square, a pawn never jumps
+//! and never leaves the board. The player who cannot move loses. ADAPWNS is k = 2.
+//!
+//! # Notation
+//! A position is the board from left to right, `.` for an empty square and `P` for a
+//! pawn: `..P.P`. A move is `FROM-TO` with squares numbered 1..=N from the left:
+//! `5-4` moves the pawn on square 5 one square left.
+//!
+//! # Closed form
+//! Pile i is the number of empty squares just left of pawn i (counting pawns from the
+//! left). Moving pawn i by d squares takes d stones from pile i and puts them on pile
+//! i+1 (the last pawn's stones leave the game): staircase Nim in which a move carries
+//! 1..=k stones. Counting from the last pawn, only the 1st, 3rd, 5th, ... piles count
+//! (a move from an uncounted pile is undone by carrying the same stones on), and a
+//! counted pile of s stones is worth `*(s mod (k+1))`, as in the subtraction game
+//! {1..k}. The position's value is the XOR of those residues.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{Game, Impartial};
+use crate::rules::notation::{check_alphabet, NotationError};
+
+/// The pawn ruleset: a move takes a pawn 1..=step squares left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pawns {
+    step: u32,
+}
+
+/// A step bound that is not allowed (it must be at least 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the step bound must be at least 1, found {0}")]
+pub struct StepError(pub u32);
+
+impl Pawns {
+    /// Pawns moving 1..=step squares; `step` must be at least 1.
+    pub fn new(step: u32) -> Result<Pawns, StepError> {
+        if step == 0 {
+            Err(StepError(step))
+        } else {
+            Ok(Pawns { step })
+        }
+    }
+
+    /// The ADAPWNS ruleset, k = 2.
+    pub fn adapwns() -> Pawns {
+        Pawns { step: 2 }
+    }
+
+    /// The step bound k.
+    pub fn step(&self) -> u32 {
+        self.step
+    }
+
+    /// The value of a board given as ASCII squares (`P` is a pawn, anything else is
+    /// empty): the XOR of `s mod (k+1)` over the counted piles. Non-zero exactly when
+    /// the player to move wins. Linear in the length, one pass from the right.
+    pub fn nim_value(&self, squares: &[u8]) -> u64 {
+        let modulus = u64::from(self.step) + 1;
+        let mut value = 0u64;
+        let mut counted = true;
+        let Some(mut pawn) = memchr::memrchr(b'P', squares) else {
+            return 0;
+        };
+        loop {
+            let prev = memchr::memrchr(b'P', &squares[..pawn]);
+            if counted {
+                let pile = (pawn - prev.map_or(0, |p| p + 1)) as u64;
+                value ^= if pile < modulus { pile } else { pile % modulus };
+            }
+            counted = !counted;
+            match prev {
+                Some(p) => pawn = p,
+                None => return value,
+            }
+        }
+    }
+}
+
+/// A board of the pawn game: each square empty or holding a pawn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    squares: Vec<u8>,
+}
+
+impl Board {
+    /// A board from its notation as bytes (`.` and `P` only).
+    pub fn from_bytes(squares: &[u8]) -> Result<Board, NotationError> {
+        let text = String::from_utf8_lossy(squares);
+        check_alphabet(&text, b".P", "'.' or 'P'")?;
+        Ok(Board {
+            squares: squares.to_vec(),
+        })
+    }
+
+    /// The squares from left to right as ASCII bytes, `b'.'` or `b'P'`.
+    pub fn squares(&self) -> &[u8] {
+        &self.squares
+    }
+
+    /// The number of squares.
+    pub fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    /// Whether the board has no squares.
+    pub fn is_empty(&self) -> bool {
+        self.squares.is_empty()
+    }
+
+    /// Whether square `i` (0-based) holds a pawn.
+    pub fn has_pawn(&self, i: usize) -> bool {
+        self.squares[i] == b'P'
+    }
+}
+
+impl FromStr for Board {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Board, NotationError> {
+        Board::from_bytes(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The squares are ASCII by construction.
+        f.write_str(std::str::from_utf8(&self.squares).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// A pawn move: the pawn on square `from` goes left to square `to` (0-based fields,
+/// printed 1-based as `FROM-TO`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PawnMove {
+    /// The 0-based square the pawn leaves.
+    pub from: usize,
+    /// The 0-based square the pawn reaches, left of `from`.
+    pub to: usize,
+}
+
+impl fmt::Display for PawnMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from + 1, self.to + 1)
+    }
+}
+
+impl FromStr for PawnMove {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<PawnMove, NotationError> {
+        let square = |part: &str, offset: usize| -> Result<usize, NotationError> {
+            match part.parse::<usize>() {
+                Ok(n) if n >= 1 => Ok(n - 1),
+                _ => Err(NotationError::new(
+                    offset + 1,
+                    "a square number from 1",
+                    crate::rules::Found::Text(part.to_owned()),
+                )),
+            }
+        };
+        let Some((from, to)) = s.split_once('-') else {
+            return Err(NotationError::at(
+                s,
+                s.chars().take_while(|c| c.is_ascii_digit()).count(),
+                "'-' between two square numbers, as in 5-4",
+            ));
+        };
+        Ok(PawnMove {
+            from: square(from, 0)?,
+            to: square(to, from.chars().count() + 1)?,
+        })
+    }
+}
+
+impl Game for Pawns {
+    type Position = Board;
+    type Move = PawnMove;
+
+    fn play(&self, pos: &Board, mv: &PawnMove) -> Board {
+        let mut next = pos.clone();
+        next.squares[mv.from] = b'.';
+        next.squares[mv.to] = b'P';
+        next
+    }
+}
+
+impl Impartial for Pawns {
+    fn moves(&self, pos: &Board) -> Vec<PawnMove> {
+        let mut moves = Vec::new();
+        for from in (0..pos.len()).filter(|&i| pos.has_pawn(i)) {
+            for d in 1..=self.step as usize {
+                if d > from || pos.has_pawn(from - d) {
+                    break;
+                }
+                moves.push(PawnMove { from, to: from - d });
+            }
+        }
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample_and_small_values() {
+        let rules = Pawns::adapwns();
+        assert_ne!(rules.nim_value(b"..P.P"), 0);
+        assert_eq!(rules.nim_value(b""), 0);
+        assert_eq!(rules.nim_value(b"PP"), 0);
+        assert_eq!(rules.nim_value(b"..."), 0);
+        // One pawn with s empty squares to its left is worth s mod 3.
+        assert_eq!(rules.nim_value(b"....P"), 1);
+        // ...P..P.P: piles 3, 2, 1 from the left; counted from the last: 1 and 3,
+        // worth 1 and 0.
+        assert_eq!(rules.nim_value(b"...P..P.P"), 1);
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for s in ["..P.P", "", "P", "....", "P.P.PP"] {
+            assert_eq!(s.parse::<Board>().unwrap().to_string(), s);
+        }
+        let err = "..X".parse::<Board>().unwrap_err();
+        assert_eq!(err.column, 3);
+        assert_eq!(err.to_string(), "column 3: expected '.' or 'P', found 'X'");
+        let m: PawnMove = "5-4".parse().unwrap();
+        assert_eq!(m, PawnMove { from: 4, to: 3 });
+        assert_eq!(m.to_string(), "5-4");
+        assert!("5".parse::<PawnMove>().is_err());
+        assert!("0-1".parse::<PawnMove>().is_err());
+        assert!(Pawns::new(0).is_err());
+    }
+
+    #[test]
+    fn moves_never_jump() {
+        let rules = Pawns::new(3).unwrap();
+        let board: Board = ".P..P".parse().unwrap();
+        let moves: Vec<String> = rules.moves(&board).iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["2-1", "5-4", "5-3"]);
+    }
+}

@@ -1,0 +1,391 @@
+//! The table game (TABGAME).
+//!
+//! # Rules
+//! A table of (N+1)×(M+1) cells (x, y), 0 ≤ x ≤ N, 0 ≤ y ≤ M. A stone stands on a cell
+//! with x, y ≥ 1. A move takes it one cell up, to (x-1, y), or one cell left, to
+//! (x, y-1). The game ends as soon as the stone reaches row 0 or column 0. Two
+//! boundary strings decide who won: digit y of the top string (length M) is `1` when
+//! the player who moved the stone into (0, y) **loses**, `0` when that player wins;
+//! digit x of the left string (length N) says the same of (x, 0).
+//!
+//! In normal-play terms a boundary cell marked `1` is won by the player to move from
+//! it. The engine sees such a cell as having one move left, [`TableMove::Claim`], to
+//! the corner (0, 0), which has none (the corner is never reached in real play).
+//!
+//! # Notation
+//! A position is `TOP/LEFT@X,Y`: the top string, the left string and the stone's cell,
+//! e.g. `101/01@2,3`. Moves are `up`, `left` (and `claim` on a boundary cell).
+//!
+//! # Closed form
+//! W(x, y), "the player to move from (x, y) wins", is 1 exactly when W(x-1, y) = 0 or
+//! W(x, y-1) = 0. A lost cell makes both cells after it win, so the next cell on its
+//! diagonal loses too: losses persist along diagonals. Away from the boundary no row
+//! holds three wins in a row, and from row and column 4 on every cell equals the cell
+//! one step back on its diagonal. So rows 1..=3 and columns 1..=3, computed in
+//! O(N + M), answer every query in O(1).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{Game, Impartial};
+use crate::rules::notation::{check_alphabet, Found, NotationError};
+
+/// The table ruleset: the two boundary strings, as booleans "the player to move from
+/// this boundary cell wins" (the digit `1`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Table {
+    top: Vec<bool>,
+    left: Vec<bool>,
+}
+
+impl Table {
+    /// A table from its top string (length M) and left string (length N), each of
+    /// `0`/`1` digits and non-empty.
+    pub fn new(top: &str, left: &str) -> Result<Table, NotationError> {
+        for (text, offset) in [(top, 0), (left, top.chars().count() + 1)] {
+            check_alphabet(text, b"01", "'0' or '1'").map_err(|mut e| {
+                e.column += offset;
+                e
+            })?;
+            if text.is_empty() {
+                return Err(NotationError::new(
+                    offset + 1,
+                    "a boundary string of '0' and '1'",
+                    Found::End,
+                ));
+            }
+        }
+        Ok(Table {
+            top: top.bytes().map(|b| b == b'1').collect(),
+            left: left.bytes().map(|b| b == b'1').collect(),
+        })
+    }
+
+    /// N: the number of rows with a boundary cell in column 0 (the left string's length).
+    pub fn rows(&self) -> usize {
+        self.left.len()
+    }
+
+    /// M: the number of columns with a boundary cell in row 0 (the top string's length).
+    pub fn columns(&self) -> usize {
+        self.top.len()
+    }
+
+    /// Whether the player to move from the boundary cell `cell` wins (its digit is 1).
+    /// `None` for a cell off the boundary or the corner.
+    pub fn boundary_wins(&self, cell: Cell) -> Option<bool> {
+        match (cell.x, cell.y) {
+            (0, 0) => None,
+            (0, y) => self.top.get(y - 1).copied(),
+            (x, 0) => self.left.get(x - 1).copied(),
+            _ => None,
+        }
+    }
+
+    /// Whether `cell` lies on the table (0 ≤ x ≤ N, 0 ≤ y ≤ M).
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.x <= self.rows() && cell.y <= self.columns()
+    }
+
+    /// The top string as digits.
+    pub fn top_string(&self) -> String {
+        digits(&self.top)
+    }
+
+    /// The left string as digits.
+    pub fn left_string(&self) -> String {
+        digits(&self.left)
+    }
+}
+
+fn digits(bits: &[bool]) -> String {
+    bits.iter().map(|&b| if b { '1' } else { '0' }).collect()
+}
+
+impl fmt::Display for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.top_string(), self.left_string())
+    }
+}
+
+/// A cell (x, y) of the table: row x, column y.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// The row, 0 ≤ x ≤ N.
+    pub x: usize,
+    /// The column, 0 ≤ y ≤ M.
+    pub y: usize,
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// A move of the stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableMove {
+    /// From (x, y) to (x-1, y).
+    Up,
+    /// From (x, y) to (x, y-1).
+    Left,
+    /// From a boundary cell marked `1` to the corner: the normal-play encoding of
+    /// "the player to move here has won".
+    Claim,
+}
+
+impl fmt::Display for TableMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TableMove::Up => "up",
+            TableMove::Left => "left",
+            TableMove::Claim => "claim",
+        })
+    }
+}
+
+impl FromStr for TableMove {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<TableMove, NotationError> {
+        match s {
+            "up" | "u" => Ok(TableMove::Up),
+            "left" | "l" => Ok(TableMove::Left),
+            "claim" => Ok(TableMove::Claim),
+            _ => Err(NotationError::new(
+                1,
+                "'up' or 'left'",
+                Found::Text(s.to_owned()),
+            )),
+        }
+    }
+}
+
+impl Game for Table {
+    type Position = Cell;
+    type Move = TableMove;
+
+    fn play(&self, pos: &Cell, mv: &TableMove) -> Cell {
+        match mv {
+            TableMove::Up => Cell {
+                x: pos.x - 1,
+                y: pos.y,
+            },
+            TableMove::Left => Cell {
+                x: pos.x,
+                y: pos.y - 1,
+            },
+            TableMove::Claim => Cell { x: 0, y: 0 },
+        }
+    }
+}
+
+impl Impartial for Table {
+    fn moves(&self, pos: &Cell) -> Vec<TableMove> {
+        if pos.x >= 1 && pos.y >= 1 {
+            vec![TableMove::Up, TableMove::Left]
+        } else if self.boundary_wins(*pos) == Some(true) {
+            vec![TableMove::Claim]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// A table position in the notation `TOP/LEFT@X,Y`: the ruleset and the stone's cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TablePosition {
+    /// The boundary strings.
+    pub table: Table,
+    /// Where the stone stands.
+    pub cell: Cell,
+}
+
+impl FromStr for TablePosition {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<TablePosition, NotationError> {
+        let col = |byte_index: usize| s[..byte_index].chars().count();
+        let slash = s.find('/').ok_or_else(|| {
+            let i = s
+                .chars()
+                .position(|c| c != '0' && c != '1')
+                .unwrap_or(s.chars().count());
+            NotationError::at(s, i, "'0', '1' or '/' (TOP/LEFT@X,Y)")
+        })?;
+        let at = s.find('@').ok_or_else(|| {
+            let i = s.chars().count();
+            NotationError::at(s, i, "'@' and the cell (TOP/LEFT@X,Y)")
+        })?;
+        if at < slash {
+            return Err(NotationError::at(
+                s,
+                col(at),
+                "'/' before '@' (TOP/LEFT@X,Y)",
+            ));
+        }
+        let table = Table::new(&s[..slash], &s[slash + 1..at])?;
+        let cell_text = &s[at + 1..];
+        let comma = cell_text
+            .find(',')
+            .ok_or_else(|| NotationError::at(s, s.chars().count(), "',' and the column Y"))?;
+        let number = |text: &str, start: usize, what: &str| -> Result<usize, NotationError> {
+            if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(NotationError::new(
+                    col(start) + 1,
+                    what,
+                    if text.is_empty() {
+                        Found::End
+                    } else {
+                        Found::Text(text.to_owned())
+                    },
+                ));
+            }
+            text.parse()
+                .map_err(|_| NotationError::new(col(start) + 1, what, Found::Text(text.to_owned())))
+        };
+        let x_start = at + 1;
+        let y_start = x_start + comma + 1;
+        let x = number(&cell_text[..comma], x_start, "a row number X")?;
+        let y = number(&cell_text[comma + 1..], y_start, "a column number Y")?;
+        let cell = Cell { x, y };
+        if x > table.rows() || y > table.columns() || (x == 0 && y == 0) {
+            return Err(NotationError::new(
+                col(x_start) + 1,
+                format!(
+                    "a cell with 0 <= X <= {} and 0 <= Y <= {}, not both 0",
+                    table.rows(),
+                    table.columns()
+                ),
+                Found::Text(cell.to_string()),
+            ));
+        }
+        Ok(TablePosition { table, cell })
+    }
+}
+
+impl fmt::Display for TablePosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}", self.table, self.cell)
+    }
+}
+
+/// The closed-form solver: rows and columns 0..=3 of the win table, built in
+/// O(N + M) from the boundary strings, answer any cell in O(1).
+#[derive(Clone, Debug)]
+pub struct TableSolver {
+    /// `rows[x][y]` for x in 0..=3 (as far as the table reaches), y in 0..=M.
+    rows: Vec<Vec<bool>>,
+    /// `cols[y][x]` for y in 0..=3 (as far as the table reaches), x in 0..=N.
+    cols: Vec<Vec<bool>>,
+}
+
+impl TableSolver {
+    /// Builds the solver from the boundary strings as ASCII digits (`b'1'` is "the
+    /// player to move from there wins"; any other byte is `0`).
+    pub fn from_digits(top: &[u8], left: &[u8]) -> TableSolver {
+        TableSolver::build(
+            top.len(),
+            left.len(),
+            |y| top[y - 1] == b'1',
+            |x| left[x - 1] == b'1',
+        )
+    }
+
+    /// Builds the solver for a [`Table`].
+    pub fn new(table: &Table) -> TableSolver {
+        TableSolver::build(
+            table.columns(),
+            table.rows(),
+            |y| table.top[y - 1],
+            |x| table.left[x - 1],
+        )
+    }
+
+    fn build(
+        m: usize,
+        n: usize,
+        top: impl Fn(usize) -> bool,
+        left: impl Fn(usize) -> bool,
+    ) -> TableSolver {
+        let mut rows = Vec::with_capacity(4);
+        rows.push((0..=m).map(|y| y > 0 && top(y)).collect::<Vec<bool>>());
+        for x in 1..=n.min(3) {
+            let above: &Vec<bool> = &rows[x - 1];
+            let mut row = Vec::with_capacity(m + 1);
+            row.push(left(x));
+            for y in 1..=m {
+                row.push(!(above[y] && row[y - 1]));
+            }
+            rows.push(row);
+        }
+        let mut cols = Vec::with_capacity(4);
+        cols.push((0..=n).map(|x| x > 0 && left(x)).collect::<Vec<bool>>());
+        for y in 1..=m.min(3) {
+            let before: &Vec<bool> = &cols[y - 1];
+            let mut col = Vec::with_capacity(n + 1);
+            col.push(top(y));
+            for x in 1..=n {
+                col.push(!(col[x - 1] && before[x]));
+            }
+            cols.push(col);
+        }
+        TableSolver { rows, cols }
+    }
+
+    /// The cell on row or column 3 or less that `cell` reduces to along its diagonal.
+    pub fn reduce(cell: Cell) -> Cell {
+        let d = cell.x.min(cell.y).saturating_sub(3);
+        Cell {
+            x: cell.x - d,
+            y: cell.y - d,
+        }
+    }
+
+    /// Whether the player to move from `(x, y)` wins, for 1 ≤ x ≤ N, 1 ≤ y ≤ M.
+    /// Boundary cells answer their digit.
+    #[inline]
+    pub fn wins(&self, x: usize, y: usize) -> bool {
+        let d = x.min(y).saturating_sub(3);
+        let (x, y) = (x - d, y - d);
+        if x < self.rows.len() {
+            self.rows[x][y]
+        } else {
+            self.cols[y][x]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample() {
+        let solver = TableSolver::from_digits(b"101", b"01");
+        let answers: String = [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
+            .iter()
+            .map(|&(x, y)| if solver.wins(x, y) { '1' } else { '0' })
+            .collect();
+        assert_eq!(answers, "110011");
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        let p: TablePosition = "101/01@2,3".parse().unwrap();
+        assert_eq!(p.cell, Cell { x: 2, y: 3 });
+        assert_eq!(p.to_string(), "101/01@2,3");
+        for (bad, column) in [
+            ("101/01@3,1", 8),
+            ("1x1/01@1,1", 2),
+            ("101/0a@1,1", 6),
+            ("101/01@1", 9),
+            ("101/01@,1", 8),
+            ("101/01@1,", 10),
+            ("101/01", 7),
+            ("/01@1,1", 1),
+        ] {
+            let err = bad.parse::<TablePosition>().unwrap_err();
+            assert_eq!(err.column, column, "{bad}: {err}");
+        }
+    }
+}
