@@ -9,7 +9,8 @@
 //! - [`engine`]: exhaustive, memoised solvers that work for any ruleset;
 //! - [`rules`]: one module per ruleset, each with its rules, notation, closed-form
 //!   solver and winning-move finder;
-//! - [`analysis`]: the report that explains a position to a person or a script.
+//! - [`analysis`]: the report that explains a position to a person or a script;
+//! - [`verify`]: every closed form checked against the engine, position by position.
 //!
 //! ```
 //! use grundy::rules::pawns::{Board, Pawns};
@@ -26,6 +27,7 @@ pub mod engine;
 pub mod game;
 pub mod rules;
 pub mod values;
+pub mod verify;
 
 pub use analysis::{Analysis, MoveReport};
 pub use game::{Game, Impartial, Partizan, Player};
