@@ -3,13 +3,38 @@
 //! Exit codes: 0 success; 1 a check found a counterexample (`verify`); 2 bad input or
 //! usage. A closed standard output (broken pipe) ends the run quietly with 0.
 
-use clap::Parser;
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
 
 /// Combinatorial games solved exactly: who wins, why, and with which move.
 #[derive(Debug, Parser)]
 #[command(name = "grundy", version, about, long_about = None)]
-struct Cli {}
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-fn main() {
-    let _cli = Cli::parse();
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check a closed-form solver against the exhaustive engine on every position
+    /// up to a size.
+    Verify(cmd::verify::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Verify(args) => cmd::verify::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) if cmd::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("grundy: {err:#}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -97,6 +97,11 @@ impl Checked for AbCheck {
         "cells"
     }
 
+    /// The memoised engine keeps every row of the size in a hash map.
+    fn largest_size(&self) -> usize {
+        14
+    }
+
     fn work(&self, size: usize) -> u64 {
         3u64.checked_pow(size as u32).unwrap_or(u64::MAX)
     }

@@ -92,6 +92,11 @@ pub trait Checked: Sync {
         0
     }
 
+    /// The largest size this checker can take (its tables must fit in memory).
+    fn largest_size(&self) -> usize {
+        usize::MAX
+    }
+
     /// The number of units of work of size `size`.
     fn work(&self, size: usize) -> u64;
 

@@ -90,6 +90,11 @@ impl Checked for PawnsCheck {
         "squares"
     }
 
+    /// The memoised engine keeps every board of the size in a hash map.
+    fn largest_size(&self) -> usize {
+        24
+    }
+
     fn work(&self, size: usize) -> u64 {
         1u64.checked_shl(size as u32).unwrap_or(u64::MAX)
     }

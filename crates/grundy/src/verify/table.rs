@@ -97,6 +97,11 @@ impl Checked for TableCheck {
         1
     }
 
+    /// Beyond this the 4^size boundary pairs would take years.
+    fn largest_size(&self) -> usize {
+        20
+    }
+
     fn work(&self, size: usize) -> u64 {
         shapes(size)
             .map(|(n, m)| 1u64.checked_shl((n + m) as u32).unwrap_or(u64::MAX))
