@@ -281,8 +281,10 @@ impl FromStr for TablePosition {
         let x = number(&cell_text[..comma], x_start, "a row number X")?;
         let y = number(&cell_text[comma + 1..], y_start, "a column number Y")?;
         let cell = Cell { x, y };
-        if x > table.rows() || y > table.columns() || (x == 0 && y == 0) {
-            // Point at the coordinate that is out of range (X when both are 0).
+        // The corner (0, 0) parses: it is where a claimed boundary cell leads, a
+        // finished game with no move left.
+        if x > table.rows() || y > table.columns() {
+            // Point at the coordinate that is out of range.
             let start = if x <= table.rows() && y > table.columns() {
                 y_start
             } else {
@@ -291,7 +293,7 @@ impl FromStr for TablePosition {
             return Err(NotationError::new(
                 col(start) + 1,
                 format!(
-                    "a cell with 0 <= X <= {} and 0 <= Y <= {}, not both 0",
+                    "a cell with 0 <= X <= {} and 0 <= Y <= {}",
                     table.rows(),
                     table.columns()
                 ),
