@@ -107,7 +107,9 @@ impl Pawns {
 }
 
 /// A board of the pawn game: each square empty or holding a pawn.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// `Debug` shows the notation, `Board("..P.P")`.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     squares: Vec<u8>,
 }
@@ -140,6 +142,14 @@ impl Board {
     /// Whether square `i` (0-based) holds a pawn.
     pub fn has_pawn(&self, i: usize) -> bool {
         self.squares[i] == b'P'
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Board")
+            .field(&String::from_utf8_lossy(&self.squares))
+            .finish()
     }
 }
 
@@ -272,6 +282,10 @@ mod tests {
         for s in ["..P.P", "", "P", "....", "P.P.PP"] {
             assert_eq!(s.parse::<Board>().unwrap().to_string(), s);
         }
+        assert_eq!(
+            format!("{:?}", "..P.P".parse::<Board>().unwrap()),
+            r#"Board("..P.P")"#
+        );
         let err = "..X".parse::<Board>().unwrap_err();
         assert_eq!(err.column, 3);
         assert_eq!(err.to_string(), "column 3: expected '.' or 'P', found 'X'");
