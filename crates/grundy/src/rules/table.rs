@@ -17,18 +17,51 @@
 //! e.g. `101/01@2,3`. Moves are `up`, `left` (and `claim` on a boundary cell).
 //!
 //! # Closed form
-//! W(x, y), "the player to move from (x, y) wins", is 1 exactly when W(x-1, y) = 0 or
-//! W(x, y-1) = 0. A lost cell makes both cells after it win, so the next cell on its
-//! diagonal loses too: losses persist along diagonals. Away from the boundary no row
-//! holds three wins in a row, and from row and column 4 on every cell equals the cell
-//! one step back on its diagonal. So rows 1..=3 and columns 1..=3, computed in
-//! O(N + M), answer every query in O(1).
+//! Write W(x, y) for "the player to move from (x, y) wins" and G(x, y) for the cell's
+//! nimber (Grundy value). On the boundary W is the digit and G is `*` or `0` (the
+//! claim encoding). Inside, W(x, y) = 1 exactly when W(x-1, y) = 0 or W(x, y-1) = 0,
+//! and G(x, y) = mex{G(x-1, y), G(x, y-1)}, which is 0, `*` or `*2`.
+//!
+//! 1. *Losses persist along diagonals.* If (x, y) with x, y ≥ 1 is lost, both cells
+//!    after it, (x+1, y) and (x, y+1), are won (they can move to it), so (x+1, y+1)
+//!    is lost. (A lost boundary cell has only one cell after it and proves nothing.)
+//! 2. *From row and column 3 on, wins persist too.* Let x, y ≥ 3 and (x-1, y-1) be
+//!    won, say because (x-2, y-1) is lost (the other case is its mirror image). As
+//!    x-2 ≥ 1, rule 1 makes (x-1, y) lost, and (x, y) can move there. So
+//!    W(x, y) = W(x-1, y-1) whenever x, y ≥ 3.
+//! 3. *From row and column 4 on, nimbers persist.* Let x, y ≥ 4. If (x, y) is lost,
+//!    so is (x-1, y-1) by rule 2, and both have nimber 0. If both neighbours of (x, y)
+//!    are lost, so are both neighbours of (x-1, y-1) (rule 2, as x, y ≥ 4), and both
+//!    nimbers are `*`. Otherwise (x, y) is won with one lost neighbour, say (x, y-1),
+//!    and one won neighbour (x-1, y). That cell is won although its left neighbour
+//!    (x-1, y-1) is won (rule 2), so its upper neighbour is lost. With
+//!    f(v) = mex{0, v}, which swaps `*` and `*2`,
+//!    G(x, y) = f(G(x-1, y)) = f(f(G(x-1, y-1))) = G(x-1, y-1).
+//!
+//! So rows and columns 0..=3 of both tables, filled in O(N + M), answer every cell in
+//! O(1): a cell with x, y ≥ 4 goes d = min(x, y) - 3 steps back along its diagonal to
+//! a cell on row or column 3 ([`TableSolver::reduce`]). [`TableSolver`] answers who
+//! wins and which moves win, [`TableNimbers`] the nimber, and [`analyze`] explains a
+//! position ([`Reduction`] is the same reasoning as data).
 
 use std::fmt;
 use std::str::FromStr;
 
+use serde::Serialize;
+
 use crate::game::{Game, Impartial};
 use crate::rules::notation::{check_alphabet, Found, NotationError};
+
+mod analyze;
+mod moves;
+mod nimbers;
+mod reduction;
+mod render;
+
+pub use analyze::analyze;
+pub use nimbers::TableNimbers;
+pub use reduction::{Neighbour, Reduction};
+pub use render::{render_win_table, WINDOW};
 
 /// The table ruleset: the two boundary strings, as booleans "the player to move from
 /// this boundary cell wins" (the digit `1`).
@@ -109,7 +142,7 @@ impl fmt::Display for Table {
 }
 
 /// A cell (x, y) of the table: row x, column y.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Cell {
     /// The row, 0 ≤ x ≤ N.
     pub x: usize,
@@ -248,11 +281,19 @@ impl FromStr for TablePosition {
         let x = number(&cell_text[..comma], x_start, "a row number X")?;
         let y = number(&cell_text[comma + 1..], y_start, "a column number Y")?;
         let cell = Cell { x, y };
-        if x > table.rows() || y > table.columns() || (x == 0 && y == 0) {
+        // The corner (0, 0) parses: it is where a claimed boundary cell leads, a
+        // finished game with no move left.
+        if x > table.rows() || y > table.columns() {
+            // Point at the coordinate that is out of range.
+            let start = if x <= table.rows() && y > table.columns() {
+                y_start
+            } else {
+                x_start
+            };
             return Err(NotationError::new(
-                col(x_start) + 1,
+                col(start) + 1,
                 format!(
-                    "a cell with 0 <= X <= {} and 0 <= Y <= {}, not both 0",
+                    "a cell with 0 <= X <= {} and 0 <= Y <= {}",
                     table.rows(),
                     table.columns()
                 ),

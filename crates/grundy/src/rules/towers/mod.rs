@@ -18,12 +18,38 @@
 //! With X(n) = 1 ⊕ 2 ⊕ ... ⊕ n, which is n, 1, n + 1, 0 for n mod 4 = 0, 1, 2, 3, a
 //! building's towers XOR to X(h + n − 1) ⊕ X(h − 1). The position's value is the
 //! XOR over all buildings; the player to move wins when it is non-zero.
+//!
+//! # Winning moves
+//! When the total XOR T is non-zero, let b be its highest set bit. The winning moves
+//! are exactly: lower a tower of height t whose bit b is set to t ⊕ T (which is
+//! smaller than t, and leaves XOR 0). A tower without bit b would have to grow, and
+//! any other new height leaves a non-zero XOR. Within a building the heights with
+//! bit b set form runs of 2^b consecutive heights, so a building's winning towers are
+//! counted, ranked and listed in O(1) each however many towers it has
+//! ([`BuildingMoves`], [`winning_moves`]). [`analyze`] explains all of it.
+//!
+//! ```
+//! use grundy::rules::towers::{winning_moves, City};
+//!
+//! let city: City = "3:2,5:1".parse().unwrap(); // towers 3, 4 and 5
+//! assert_eq!(city.nim_value(), 2);
+//! let moves: Vec<String> = winning_moves(&city).map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["1:3-2"]); // 3 becomes 1, and 1 ⊕ 4 ⊕ 5 = 0
+//! ```
 
-use std::fmt;
-use std::str::FromStr;
+mod finder;
+mod notation;
+mod report;
+
+pub use finder::{
+    building_moves, winning_move_count, winning_moves, BuildingMoves, WinningHeights, WinningMoves,
+    WinningRuns,
+};
+pub use report::{
+    analyze, analyze_listing, nimber_string, BuildingReduction, Reduction, LISTED_MOVES,
+};
 
 use crate::game::{Game, Impartial};
-use crate::rules::notation::{Found, NotationError};
 
 /// X(n) = 1 ⊕ 2 ⊕ ... ⊕ n (0 for n = 0), in O(1).
 #[inline]
@@ -42,7 +68,7 @@ pub fn run_xor(height: u128, count: u64) -> u128 {
     if count == 0 {
         return 0;
     }
-    let top = height + u128::from(count) - 1;
+    let top = height + (u128::from(count) - 1);
     let below = if height == 0 { 0 } else { xor_upto(height - 1) };
     xor_upto(top) ^ below
 }
@@ -52,6 +78,9 @@ pub fn run_xor(height: u128, count: u64) -> u128 {
 pub struct Towers;
 
 /// A building: `count` towers of heights `height`, `height + 1`, ...
+///
+/// The tallest tower, `height + count − 1`, must fit in a `u128`; parsed cities are
+/// checked for that, and heights and counts up to 2^64 − 1 always satisfy it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Building {
     /// The height of the lowest tower.
@@ -68,7 +97,13 @@ impl Building {
 
     /// The height of the tallest tower (`None` for a building without towers).
     pub fn top(&self) -> Option<u128> {
-        (self.count > 0).then(|| self.height + u128::from(self.count) - 1)
+        (self.count > 0).then(|| self.height + (u128::from(self.count) - 1))
+    }
+
+    /// Whether the building has a tower of height `height`.
+    pub fn contains(&self, height: u128) -> bool {
+        self.top()
+            .is_some_and(|top| self.height <= height && height <= top)
     }
 }
 
@@ -86,69 +121,6 @@ impl City {
     }
 }
 
-impl FromStr for City {
-    type Err = NotationError;
-    fn from_str(s: &str) -> Result<City, NotationError> {
-        let mut buildings = Vec::new();
-        if s.is_empty() {
-            return Ok(City { buildings });
-        }
-        let mut column = 1;
-        for part in s.split(',') {
-            let number = |text: &str, col: usize, what: &str| -> Result<u128, NotationError> {
-                let found = if text.is_empty() {
-                    Found::End
-                } else {
-                    Found::Text(text.to_owned())
-                };
-                if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(NotationError::new(col, what, found));
-                }
-                text.parse::<u128>()
-                    .map_err(|_| NotationError::new(col, what, found))
-            };
-            let colon = part.find(':').ok_or_else(|| {
-                let i = part.chars().take_while(|c| c.is_ascii_digit()).count();
-                let mut e = NotationError::at(part, i, "':' between height and count (h:n)");
-                e.column += column - 1;
-                e
-            })?;
-            let height = number(&part[..colon], column, "a height")?;
-            let count_col = column + part[..colon].chars().count() + 1;
-            let count = number(&part[colon + 1..], count_col, "a count up to 2^64-1")?;
-            let count = u64::try_from(count).map_err(|_| {
-                NotationError::new(
-                    count_col,
-                    "a count up to 2^64-1",
-                    Found::Text(part[colon + 1..].to_owned()),
-                )
-            })?;
-            if count > 0 && height.checked_add(u128::from(count) - 1).is_none() {
-                return Err(NotationError::new(
-                    column,
-                    "a building whose tallest tower fits in 128 bits",
-                    Found::Text(part.to_owned()),
-                ));
-            }
-            buildings.push(Building { height, count });
-            column += part.chars().count() + 1;
-        }
-        Ok(City { buildings })
-    }
-}
-
-impl fmt::Display for City {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, b) in self.buildings.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{}:{}", b.height, b.count)?;
-        }
-        Ok(())
-    }
-}
-
 /// A move: take `remove` blocks from the tower of height `height` in building
 /// `building` (0-based field, printed 1-based as `BUILDING:HEIGHT-BLOCKS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -161,9 +133,13 @@ pub struct TowerMove {
     pub remove: u128,
 }
 
-impl fmt::Display for TowerMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}-{}", self.building + 1, self.height, self.remove)
+impl Towers {
+    /// Whether `mv` is legal in `pos`: the building exists, has a tower of that
+    /// height, and between 1 and all of its blocks are removed.
+    pub fn is_legal(&self, pos: &City, mv: &TowerMove) -> bool {
+        pos.buildings
+            .get(mv.building)
+            .is_some_and(|b| b.contains(mv.height) && mv.remove >= 1 && mv.remove <= mv.height)
     }
 }
 
@@ -255,26 +231,6 @@ mod tests {
     }
 
     #[test]
-    fn notation_round_trips() {
-        for s in [
-            "3:2,5:1",
-            "",
-            "0:1",
-            "18446744073709551615:18446744073709551615",
-        ] {
-            assert_eq!(s.parse::<City>().unwrap().to_string(), s);
-        }
-        for (bad, column) in [
-            ("3:2,x:1", 5),
-            ("3", 2),
-            ("3:", 3),
-            ("1:18446744073709551616", 3),
-        ] {
-            assert_eq!(bad.parse::<City>().unwrap_err().column, column, "{bad}");
-        }
-    }
-
-    #[test]
     fn a_move_splits_the_building() {
         let city: City = "3:3".parse().unwrap();
         let mv = TowerMove {
@@ -282,7 +238,30 @@ mod tests {
             height: 4,
             remove: 2,
         };
+        assert!(Towers.is_legal(&city, &mv));
         assert_eq!(Towers.play(&city, &mv).to_string(), "3:1,2:1,5:1");
         assert_eq!(mv.to_string(), "1:4-2");
+    }
+
+    #[test]
+    fn legality() {
+        let city: City = "3:3,0:1".parse().unwrap();
+        let mv = |building, height, remove| TowerMove {
+            building,
+            height,
+            remove,
+        };
+        for (m, legal) in [
+            (mv(0, 3, 1), true),
+            (mv(0, 5, 5), true),
+            (mv(0, 2, 1), false), // below the building
+            (mv(0, 6, 1), false), // above it
+            (mv(0, 4, 0), false), // nothing removed
+            (mv(0, 4, 5), false), // more than the tower
+            (mv(1, 0, 1), false), // an empty tower
+            (mv(2, 3, 1), false), // no such building
+        ] {
+            assert_eq!(Towers.is_legal(&city, &m), legal, "{m}");
+        }
     }
 }

@@ -18,6 +18,31 @@
 //! (a move from an uncounted pile is undone by carrying the same stones on), and a
 //! counted pile of s stones is worth `*(s mod (k+1))`, as in the subtraction game
 //! {1..k}. The position's value is the XOR of those residues.
+//!
+//! Every move changes exactly one counted pile (its own if the pawn's pile counts,
+//! else the next one), so the value after a move follows from the value before it in
+//! O(1): [`Pawns::winning_moves`] finds every winning move without search, and
+//! [`Pawns::reduce`] gives the reduction as data ([`Reduction`]). [`analyze`] explains
+//! a board in sentences.
+//!
+//! ```
+//! use grundy::rules::pawns::{Board, Pawns};
+//!
+//! let rules = Pawns::adapwns();
+//! let board: Board = "...P..P.P".parse().unwrap();
+//! let reduction = rules.reduce(&board);
+//! let piles: Vec<u64> = reduction.piles.iter().map(|p| p.stones).collect();
+//! assert_eq!(piles, [3, 2, 1]);
+//! assert_eq!(reduction.xor, 1); // 3 mod 3 XOR 1 mod 3: the first player wins
+//! let moves: Vec<String> = rules.winning_moves(&board).iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["4-2", "7-5", "9-8"]);
+//! ```
+
+mod explain;
+mod solve;
+
+pub use explain::analyze;
+pub use solve::{Pile, Reduction};
 
 use std::fmt;
 use std::str::FromStr;
@@ -82,7 +107,9 @@ impl Pawns {
 }
 
 /// A board of the pawn game: each square empty or holding a pawn.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// `Debug` shows the notation, `Board("..P.P")`.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     squares: Vec<u8>,
 }
@@ -118,6 +145,14 @@ impl Board {
     }
 }
 
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Board")
+            .field(&String::from_utf8_lossy(&self.squares))
+            .finish()
+    }
+}
+
 impl FromStr for Board {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Board, NotationError> {
@@ -150,28 +185,50 @@ impl fmt::Display for PawnMove {
 
 impl FromStr for PawnMove {
     type Err = NotationError;
+    /// Parses `FROM-TO`: two square numbers from 1 in decimal digits joined by `-`,
+    /// `TO` left of `FROM`.
     fn from_str(s: &str) -> Result<PawnMove, NotationError> {
-        let square = |part: &str, offset: usize| -> Result<usize, NotationError> {
-            match part.parse::<usize>() {
-                Ok(n) if n >= 1 => Ok(n - 1),
+        // Everything before an error is ASCII, so byte offsets are character columns.
+        let bytes = s.as_bytes();
+        let square = |start: usize| -> Result<(usize, usize), NotationError> {
+            let len = bytes[start..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let expected = "a square number from 1";
+            if len == 0 {
+                return Err(NotationError::at(s, start, expected));
+            }
+            let digits = &s[start..start + len];
+            match digits.parse::<usize>() {
+                Ok(n) if n >= 1 => Ok((n - 1, start + len)),
                 _ => Err(NotationError::new(
-                    offset + 1,
-                    "a square number from 1",
-                    crate::rules::Found::Text(part.to_owned()),
+                    start + 1,
+                    expected,
+                    crate::rules::Found::Text(digits.to_owned()),
                 )),
             }
         };
-        let Some((from, to)) = s.split_once('-') else {
+        let (from, dash) = square(0)?;
+        if bytes.get(dash) != Some(&b'-') {
             return Err(NotationError::at(
                 s,
-                s.chars().take_while(|c| c.is_ascii_digit()).count(),
+                dash,
                 "'-' between two square numbers, as in 5-4",
             ));
-        };
-        Ok(PawnMove {
-            from: square(from, 0)?,
-            to: square(to, from.chars().count() + 1)?,
-        })
+        }
+        let (to, end) = square(dash + 1)?;
+        if to >= from {
+            return Err(NotationError::new(
+                dash + 2,
+                format!("a square left of {}", from + 1),
+                crate::rules::Found::Text(s[dash + 1..end].to_owned()),
+            ));
+        }
+        if end != bytes.len() {
+            return Err(NotationError::at(s, end, "the end of the move"));
+        }
+        Ok(PawnMove { from, to })
     }
 }
 
@@ -225,6 +282,10 @@ mod tests {
         for s in ["..P.P", "", "P", "....", "P.P.PP"] {
             assert_eq!(s.parse::<Board>().unwrap().to_string(), s);
         }
+        assert_eq!(
+            format!("{:?}", "..P.P".parse::<Board>().unwrap()),
+            r#"Board("..P.P")"#
+        );
         let err = "..X".parse::<Board>().unwrap_err();
         assert_eq!(err.column, 3);
         assert_eq!(err.to_string(), "column 3: expected '.' or 'P', found 'X'");
