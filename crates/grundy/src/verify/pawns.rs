@@ -24,13 +24,7 @@ impl Default for PawnsForm {
     fn default() -> Self {
         PawnsForm {
             value: |rules, board| Nimber(rules.nim_value(board.squares())),
-            winning_moves: |rules, board| {
-                rules
-                    .moves(board)
-                    .into_iter()
-                    .filter(|m| rules.nim_value(rules.play(board, m).squares()) == 0)
-                    .collect()
-            },
+            winning_moves: Pawns::winning_moves,
         }
     }
 }

@@ -22,24 +22,7 @@ impl Default for TableForm {
     fn default() -> Self {
         TableForm {
             wins: |solver, cell| solver.wins(cell.x, cell.y),
-            winning_moves: |solver, cell| {
-                if cell.x >= 1 && cell.y >= 1 {
-                    [TableMove::Up, TableMove::Left]
-                        .into_iter()
-                        .filter(|m| {
-                            let (x, y) = match m {
-                                TableMove::Up => (cell.x - 1, cell.y),
-                                _ => (cell.x, cell.y - 1),
-                            };
-                            !solver.wins(x, y)
-                        })
-                        .collect()
-                } else if solver.wins(cell.x, cell.y) {
-                    vec![TableMove::Claim]
-                } else {
-                    Vec::new()
-                }
-            },
+            winning_moves: TableSolver::winning_moves,
         }
     }
 }

@@ -3,8 +3,7 @@
 use std::ops::Range;
 
 use crate::engine::ImpartialSolver;
-use crate::game::{Game, Impartial};
-use crate::rules::towers::{Building, City, TowerMove, Towers};
+use crate::rules::towers::{winning_moves, Building, City, TowerMove, Towers};
 use crate::verify::{same_moves, Checked, Mismatch};
 
 /// The closed form under test: a city's value and its winning moves.
@@ -22,13 +21,7 @@ impl Default for TowersForm {
     fn default() -> Self {
         TowersForm {
             value: City::nim_value,
-            winning_moves: |city| {
-                Towers
-                    .moves(city)
-                    .into_iter()
-                    .filter(|m| Towers.play(city, m).nim_value() == 0)
-                    .collect()
-            },
+            winning_moves: |city| winning_moves(city).collect(),
         }
     }
 }
