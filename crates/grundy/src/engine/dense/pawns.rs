@@ -185,6 +185,63 @@ pub fn solve_pawns(rules: Pawns, squares: u32) -> Result<WinTable, DenseError> {
     Ok(DensePawns::new(rules, squares)?.solve_wins())
 }
 
+/// The number of boards of `squares` squares whose closed-form value
+/// ([`Pawns::nim_value`]) is not 0, counted without a table by dynamic programming
+/// over the squares from the right. A check of [`WinTable::count_wins`] that does
+/// not share the dense solver's code, for sizes too large to compare board by board.
+///
+/// ```
+/// use grundy::engine::dense::pawns::{closed_form_win_count, solve_pawns};
+/// use grundy::rules::pawns::Pawns;
+///
+/// let table = solve_pawns(Pawns::adapwns(), 12).unwrap();
+/// assert_eq!(u128::from(table.count_wins()), closed_form_win_count(Pawns::adapwns(), 12));
+/// ```
+pub fn closed_form_win_count(rules: Pawns, squares: u32) -> u128 {
+    // Scanning from the right, a board seen so far is summarised by: whether the
+    // pile being gathered (empty squares left of the last pawn seen) counts, its
+    // size mod (k+1), and the XOR of the counted piles closed so far.
+    let m = rules.step() as usize + 1;
+    let xors = m.next_power_of_two();
+    let at = |counted: usize, run: usize, x: usize| (counted * m + run) * xors + x;
+    let mut states = vec![0u128; 2 * m * xors];
+    // The all-empty suffix (no pawn seen yet) is one board, whatever its length.
+    for _ in 0..squares {
+        let mut next = vec![0u128; states.len()];
+        // A pawn left of an empty suffix: the last pawn, whose pile counts.
+        next[at(1, 0, 0)] += 1;
+        for counted in 0..2 {
+            for run in 0..m {
+                for x in 0..xors {
+                    let n = states[at(counted, run, x)];
+                    if n == 0 {
+                        continue;
+                    }
+                    // An empty square grows the pile.
+                    next[at(counted, (run + 1) % m, x)] += n;
+                    // A pawn closes it; the next pawn's pile counts if this one did not.
+                    let closed = if counted == 1 { x ^ run } else { x };
+                    next[at(1 - counted, 0, closed)] += n;
+                }
+            }
+        }
+        states = next;
+    }
+    // The left edge closes the last pile.
+    let mut won = 0;
+    for counted in 0..2 {
+        for run in 0..m {
+            for x in 0..xors {
+                let value = if counted == 1 { x ^ run } else { x };
+                if value != 0 {
+                    won += states[at(counted, run, x)];
+                }
+            }
+        }
+    }
+    won
+}
+
 /// How many top squares define a parallel group: none for small boards, so that a
 /// group always holds at least 2^14 boards, and at most 10 (1024 groups).
 fn top_squares(squares: u32) -> u32 {
@@ -456,6 +513,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn closed_form_counts_match_table_counts() {
+        for step in 1..=5 {
+            let rules = Pawns::new(step).unwrap();
+            for n in 0..=18 {
+                let table = solve_pawns(rules, n).unwrap();
+                let by_board = (0..1u64 << n)
+                    .filter(|&i| rules.nim_value(&squares_of(i, n)) != 0)
+                    .count() as u128;
+                assert_eq!(closed_form_win_count(rules, n), by_board, "k={step} n={n}");
+                assert_eq!(u128::from(table.count_wins()), by_board, "k={step} n={n}");
+            }
+        }
+        let rules = Pawns::adapwns();
+        let table = solve_pawns(rules, 26).unwrap();
+        assert_eq!(
+            u128::from(table.count_wins()),
+            closed_form_win_count(rules, 26)
+        );
     }
 
     #[test]
