@@ -87,7 +87,11 @@ fn main() -> ExitCode {
     let seconds = start.elapsed().as_secs_f64();
     let peak = peak_rss_kib().map_or("unknown".to_string(), |k| k.to_string());
     let expected = closed_form_win_count(rules, squares);
-    let check = if u128::from(won) == expected { "ok" } else { "MISMATCH" };
+    let check = if u128::from(won) == expected {
+        "ok"
+    } else {
+        "MISMATCH"
+    };
     println!(
         "n={squares} k={step} mode={mode} threads={} boards={} won={won} seconds={seconds:.3} peak_rss_kib={peak} closed_form={expected} check={check}",
         rayon::current_num_threads(),

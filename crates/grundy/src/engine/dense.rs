@@ -388,7 +388,7 @@ fn run_schedule<G: DenseGame>(
     Ok(())
 }
 
-/// The index as a table position, if the table can be that large on this machine.
+/// A table length as a `usize`; panics if this machine cannot address it.
 fn table_len(size: u64) -> usize {
     usize::try_from(size).expect("the table fits the address space")
 }
@@ -531,7 +531,7 @@ mod tests {
             // Blocks of 3 positions, one per stage: valid because moves go down.
             let stages = (0..self.0)
                 .step_by(3)
-                .map(|s| vec![s..(s + 3).min(self.0)])
+                .map(|s| std::iter::once(s..(s + 3).min(self.0)).collect())
                 .collect();
             Schedule::new(self.0, stages).unwrap()
         }
@@ -560,7 +560,10 @@ mod tests {
             assert_eq!(wins.wins(n), grundy.wins(n));
             assert_eq!(remote.wins(n), grundy.wins(n));
         }
-        assert_eq!(wins.count_wins(), (0..100).filter(|&n| grundy.wins(n)).count() as u64);
+        assert_eq!(
+            wins.count_wins(),
+            (0..100).filter(|&n| grundy.wins(n)).count() as u64
+        );
         // 2 is lost in 2 (take 1, take 1). From 5 the only move to a lost position
         // is to 2: a win in 3.
         assert_eq!(remote.remoteness(2), Remoteness(2));

@@ -60,7 +60,7 @@ impl Remoteness {
     /// How the player to move ranks a move leading to a position of remoteness
     /// `self`: smaller is better. Moves to lost positions come first, quickest
     /// first; then moves to won positions, the longest resistance first.
-    pub fn preference(self) -> (bool, Reverse<u32>, u32) {
+    fn preference(self) -> (bool, Reverse<u32>, u32) {
         if self.to_move_wins() {
             // The opponent wins after this move: stall as long as possible.
             (true, Reverse(self.0), 0)
@@ -70,7 +70,9 @@ impl Remoteness {
     }
 
     /// Compares two moves by the remoteness of the positions they lead to, as the
-    /// player to move prefers them ([`Ordering::Less`] = `self` is better).
+    /// player to move prefers them ([`Ordering::Less`]: `self` is better). Moves to
+    /// lost positions (even remoteness) come first, quickest first; then moves to
+    /// won positions (odd), the longest resistance first.
     pub fn cmp_as_move(self, other: Remoteness) -> Ordering {
         self.preference().cmp(&other.preference())
     }

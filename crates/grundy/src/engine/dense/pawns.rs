@@ -67,7 +67,13 @@ pub fn index_of(board: &Board) -> Option<u64> {
 /// ```
 pub fn board_of(index: u64, squares: u32) -> Board {
     let bytes: Vec<u8> = (0..squares)
-        .map(|i| if i < 64 && index >> i & 1 == 1 { b'P' } else { b'.' })
+        .map(|i| {
+            if i < 64 && index >> i & 1 == 1 {
+                b'P'
+            } else {
+                b'.'
+            }
+        })
         .collect();
     Board::from_bytes(&bytes).expect("only '.' and 'P'")
 }
@@ -268,7 +274,12 @@ fn schedule_by_top(squares: u32, top: u32) -> Schedule {
     let block = 1u64 << (squares - top);
     let stages = stages_by_top(top)
         .into_iter()
-        .map(|stage| stage.into_iter().map(|g| g * block..(g + 1) * block).collect())
+        .map(|stage| {
+            stage
+                .into_iter()
+                .map(|g| g * block..(g + 1) * block)
+                .collect()
+        })
         .collect();
     Schedule::new(1 << squares, stages).expect("the groups partition the boards")
 }
@@ -294,7 +305,11 @@ fn solve_bit_parallel(step: u32, squares: u32, top: u32) -> WinTable {
     let high = squares - low;
     assert!(top <= high, "the top squares lie above the word's squares");
     let inner = low_children(step, low);
-    let span_mask = if low == LOW { u64::MAX } else { (1 << (1 << low)) - 1 };
+    let span_mask = if low == LOW {
+        u64::MAX
+    } else {
+        (1 << (1 << low)) - 1
+    };
     let words: Vec<AtomicU64> = (0..1usize << high).map(|_| AtomicU64::new(0)).collect();
     let lost = |w: u64| !words[w as usize].load(Relaxed);
 
@@ -553,7 +568,8 @@ mod tests {
     /// Tables of 24 squares, solved once and shared by the property tests.
     fn table24(step: u32) -> &'static WinTable {
         static TABLES: [OnceLock<WinTable>; 2] = [OnceLock::new(), OnceLock::new()];
-        TABLES[(step - 2) as usize].get_or_init(|| solve_pawns(Pawns::new(step).unwrap(), 24).unwrap())
+        TABLES[(step - 2) as usize]
+            .get_or_init(|| solve_pawns(Pawns::new(step).unwrap(), 24).unwrap())
     }
 
     proptest! {
