@@ -4,11 +4,18 @@
 //!   positions reachable from a root, without recursion (deep games do not overflow
 //!   the stack);
 //! - [`impartial`]: Grundy values and winning moves of impartial games;
-//! - [`partizan`]: outcome classes and winning moves of partizan games.
+//! - [`partizan`]: outcome classes and winning moves of partizan games;
+//! - [`remoteness`]: how many moves are left under best play, and the moves of best
+//!   play (the quickest win, the longest resistance), for impartial and partizan games;
+//! - [`dense`]: retrograde solvers over dense tables for games whose positions are
+//!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel.
 
 pub mod dag;
+pub mod dense;
 pub mod impartial;
 pub mod partizan;
+pub mod remoteness;
 
 pub use impartial::ImpartialSolver;
 pub use partizan::PartizanSolver;
+pub use remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};

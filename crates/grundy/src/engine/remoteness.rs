@@ -1,0 +1,406 @@
+//! Remoteness: how many moves a game lasts under best play, by exhaustive search.
+//!
+//! Win/loss says who wins; remoteness also says how soon. The rule (Steinhaus) is:
+//!
+//! - a terminal position (no move) is lost for the player to move and has
+//!   remoteness 0;
+//! - a won position (some move leads to a lost position) has remoteness
+//!   1 + the **least** remoteness among its moves to lost positions: the winner
+//!   hurries;
+//! - a lost position (every move leads to a won position) has remoteness
+//!   1 + the **greatest** remoteness among its moves: the loser stalls.
+//!
+//! By induction a position is won exactly when its remoteness is odd, so a
+//! [`Remoteness`] carries the win/loss answer as well. Best play in this sense is
+//! what [`RemotenessSolver::best_moves`] returns: the quickest winning move, or the
+//! move that holds out longest when every move loses.
+//!
+//! ```
+//! use grundy::engine::remoteness::{Remoteness, RemotenessSolver};
+//! use grundy::rules::pawns::Pawns;
+//!
+//! let rules = Pawns::adapwns();
+//! let mut solver = RemotenessSolver::new(&rules);
+//! // One pawn two squares from the edge: jump there and the game is over.
+//! let r = solver.remoteness(&"..P".parse().unwrap());
+//! assert_eq!(r, Remoteness(1));
+//! assert!(r.to_move_wins());
+//! ```
+
+use std::cmp::{Ordering, Reverse};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::dag::Dag;
+use crate::game::{Impartial, Partizan, Player};
+
+/// The number of moves left under best play: odd when the player to move wins,
+/// even when they lose, 0 exactly at a terminal position.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct Remoteness(pub u32);
+
+impl Remoteness {
+    /// The remoteness of a terminal position: lost, no move left.
+    pub const TERMINAL: Remoteness = Remoteness(0);
+
+    /// Whether the player to move wins (the remoteness is odd).
+    pub fn to_move_wins(self) -> bool {
+        self.0 % 2 == 1
+    }
+
+    /// The number of moves left.
+    pub fn moves(self) -> u32 {
+        self.0
+    }
+
+    /// How the player to move ranks a move leading to a position of remoteness
+    /// `self`: smaller is better. Moves to lost positions come first, quickest
+    /// first; then moves to won positions, the longest resistance first.
+    fn preference(self) -> (bool, Reverse<u32>, u32) {
+        if self.to_move_wins() {
+            // The opponent wins after this move: stall as long as possible.
+            (true, Reverse(self.0), 0)
+        } else {
+            (false, Reverse(0), self.0)
+        }
+    }
+
+    /// Compares two moves by the remoteness of the positions they lead to, as the
+    /// player to move prefers them ([`Ordering::Less`]: `self` is better). Moves to
+    /// lost positions (even remoteness) come first, quickest first; then moves to
+    /// won positions (odd), the longest resistance first.
+    pub fn cmp_as_move(self, other: Remoteness) -> Ordering {
+        self.preference().cmp(&other.preference())
+    }
+
+    /// The remoteness of a position whose moves lead to positions of the given
+    /// remoteness values (none: a terminal position).
+    ///
+    /// ```
+    /// use grundy::engine::remoteness::Remoteness;
+    /// assert_eq!(Remoteness::of_options([]), Remoteness(0));
+    /// // A move to a lost position of remoteness 2 wins in 3.
+    /// assert_eq!(Remoteness::of_options([Remoteness(1), Remoteness(2)]), Remoteness(3));
+    /// // Every move loses: hold out as long as possible.
+    /// assert_eq!(Remoteness::of_options([Remoteness(1), Remoteness(5)]), Remoteness(6));
+    /// ```
+    pub fn of_options(options: impl IntoIterator<Item = Remoteness>) -> Remoteness {
+        options
+            .into_iter()
+            .min_by(|a, b| a.cmp_as_move(*b))
+            .map_or(Remoteness::TERMINAL, |best| Remoteness(best.0 + 1))
+    }
+}
+
+impl fmt::Display for Remoteness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = if self.to_move_wins() { "win" } else { "loss" };
+        write!(f, "{verdict} in {}", self.0)
+    }
+}
+
+/// Keeps the moves whose remoteness is best for the mover (all ties), in order.
+fn best_of<M>(ranked: Vec<(M, Remoteness)>) -> Vec<M> {
+    let Some(best) = ranked.first().map(|(_, r)| *r) else {
+        return Vec::new();
+    };
+    ranked
+        .into_iter()
+        .take_while(|(_, r)| *r == best)
+        .map(|(m, _)| m)
+        .collect()
+}
+
+/// Sorts moves best first for the mover; stable, so ties keep the ruleset's order.
+fn rank<M>(mut moves: Vec<(M, Remoteness)>) -> Vec<(M, Remoteness)> {
+    moves.sort_by(|(_, a), (_, b)| a.cmp_as_move(*b));
+    moves
+}
+
+/// A memoised exhaustive remoteness solver for an impartial ruleset.
+#[derive(Debug)]
+pub struct RemotenessSolver<'g, G: Impartial> {
+    game: &'g G,
+    dag: Dag<G::Position, Remoteness>,
+}
+
+impl<'g, G: Impartial> RemotenessSolver<'g, G> {
+    /// A solver for `game` with nothing solved yet.
+    pub fn new(game: &'g G) -> Self {
+        RemotenessSolver {
+            game,
+            dag: Dag::new(),
+        }
+    }
+
+    /// The ruleset being solved.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// How many positions have been solved so far.
+    pub fn solved_positions(&self) -> usize {
+        self.dag.len()
+    }
+
+    /// The remoteness of `pos` for the player to move.
+    pub fn remoteness(&mut self, pos: &G::Position) -> Remoteness {
+        let game = self.game;
+        self.dag.evaluate(
+            pos,
+            |p| {
+                game.moves(p)
+                    .into_iter()
+                    .map(|m| ((), game.play(p, &m)))
+                    .collect()
+            },
+            |_, kids| Remoteness::of_options(kids.iter().map(|(_, r)| *r)),
+        )
+    }
+
+    /// Whether the player to move wins `pos`.
+    pub fn to_move_wins(&mut self, pos: &G::Position) -> bool {
+        self.remoteness(pos).to_move_wins()
+    }
+
+    /// Every move from `pos` with the remoteness of the position it leads to, best
+    /// first for the player to move: winning moves quickest first, then losing moves
+    /// longest first; ties in the ruleset's order.
+    pub fn ranked_moves(&mut self, pos: &G::Position) -> Vec<(G::Move, Remoteness)> {
+        let game = self.game;
+        let moves = game
+            .moves(pos)
+            .into_iter()
+            .map(|m| {
+                let r = self.remoteness(&game.play(pos, &m));
+                (m, r)
+            })
+            .collect();
+        rank(moves)
+    }
+
+    /// The moves of best play from `pos`: the quickest wins if the player to move
+    /// wins, else the moves that hold out longest. Empty at a terminal position.
+    pub fn best_moves(&mut self, pos: &G::Position) -> Vec<G::Move> {
+        best_of(self.ranked_moves(pos))
+    }
+}
+
+/// A memoised exhaustive remoteness solver for a partizan ruleset, where the
+/// remoteness depends on who is to move.
+#[derive(Debug)]
+pub struct PartizanRemotenessSolver<'g, G: Partizan> {
+    game: &'g G,
+    dag: Dag<(G::Position, Player), Remoteness>,
+}
+
+impl<'g, G: Partizan> PartizanRemotenessSolver<'g, G> {
+    /// A solver for `game` with nothing solved yet.
+    pub fn new(game: &'g G) -> Self {
+        PartizanRemotenessSolver {
+            game,
+            dag: Dag::new(),
+        }
+    }
+
+    /// The ruleset being solved.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// How many (position, player to move) pairs have been solved so far.
+    pub fn solved_positions(&self) -> usize {
+        self.dag.len()
+    }
+
+    /// The remoteness of `pos` with `to_move` to move.
+    pub fn remoteness(&mut self, pos: &G::Position, to_move: Player) -> Remoteness {
+        let game = self.game;
+        self.dag.evaluate(
+            &(pos.clone(), to_move),
+            |(p, player)| {
+                game.moves_for(p, *player)
+                    .into_iter()
+                    .map(|m| ((), (game.play(p, &m), player.opponent())))
+                    .collect()
+            },
+            |_, kids| Remoteness::of_options(kids.iter().map(|(_, r)| *r)),
+        )
+    }
+
+    /// Whether `to_move`, moving first in `pos`, wins.
+    pub fn wins_moving_first(&mut self, pos: &G::Position, to_move: Player) -> bool {
+        self.remoteness(pos, to_move).to_move_wins()
+    }
+
+    /// Every move of `to_move` from `pos` with the remoteness of the position it
+    /// leads to (the opponent to move), best first for `to_move`.
+    pub fn ranked_moves(
+        &mut self,
+        pos: &G::Position,
+        to_move: Player,
+    ) -> Vec<(G::Move, Remoteness)> {
+        let game = self.game;
+        let moves = game
+            .moves_for(pos, to_move)
+            .into_iter()
+            .map(|m| {
+                let r = self.remoteness(&game.play(pos, &m), to_move.opponent());
+                (m, r)
+            })
+            .collect();
+        rank(moves)
+    }
+
+    /// The moves of best play for `to_move` from `pos` (see
+    /// [`RemotenessSolver::best_moves`]).
+    pub fn best_moves(&mut self, pos: &G::Position, to_move: Player) -> Vec<G::Move> {
+        best_of(self.ranked_moves(pos, to_move))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{ImpartialSolver, PartizanSolver};
+    use crate::game::Game;
+    use crate::rules::ab::{Ab, Row};
+    use crate::rules::pawns::{Board, Pawns};
+
+    fn board(s: &str) -> Board {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn hand_checked_pawn_positions() {
+        let rules = Pawns::adapwns();
+        let mut solver = RemotenessSolver::new(&rules);
+        // Terminal: every pawn packed to the left.
+        assert_eq!(solver.remoteness(&board("PP..")), Remoteness(0));
+        assert_eq!(solver.remoteness(&board("")), Remoteness(0));
+        // ..P: 3-1 ends the game at once; 3-2 would leave .P.. won for the opponent.
+        assert_eq!(solver.remoteness(&board("..P")), Remoteness(1));
+        let best: Vec<String> = solver
+            .best_moves(&board("..P"))
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(best, ["3-1"]);
+        // ...P: a pile of 3 = 0 mod 3, lost. 4-3 leaves ..P (wins in 1), 4-2 leaves
+        // .P.. (wins in 1): the loser lasts 2 moves.
+        assert_eq!(solver.remoteness(&board("...P")), Remoteness(2));
+        // ....P: move to ...P (lost, remoteness 2): win in 3.
+        assert_eq!(solver.remoteness(&board("....P")), Remoteness(3));
+        // ......P: a pile of 6 is lost; the loser steps one square at a time where
+        // possible: 6 -> 5 -> 3 -> 2 -> 0 is the longest line the winner allows.
+        assert_eq!(solver.remoteness(&board("......P")), Remoteness(4));
+        // With k = 1 a single pawn walks: remoteness = its distance.
+        let walk = Pawns::new(1).unwrap();
+        let mut walker = RemotenessSolver::new(&walk);
+        assert_eq!(walker.remoteness(&board(".....P")), Remoteness(5));
+    }
+
+    #[test]
+    fn ranked_moves_put_the_quickest_win_first_and_the_longest_loss_after() {
+        let rules = Pawns::adapwns();
+        let mut solver = RemotenessSolver::new(&rules);
+        // .P.P: 4-3 leaves .PP., lost in 2 (2-1, then 3-2 ends it); 2-1 leaves
+        // P..P, which the opponent wins at once with 4-2. 4-2 itself is blocked.
+        let ranked: Vec<(String, Remoteness)> = solver
+            .ranked_moves(&board(".P.P"))
+            .into_iter()
+            .map(|(m, r)| (m.to_string(), r))
+            .collect();
+        assert_eq!(
+            ranked,
+            [
+                ("4-3".to_string(), Remoteness(2)),
+                ("2-1".to_string(), Remoteness(1)),
+            ]
+        );
+        assert_eq!(solver.remoteness(&board(".P.P")), Remoteness(3));
+        // Lost position: every move wins for the opponent; the longest comes first.
+        let lost = board("...P");
+        assert!(!solver.to_move_wins(&lost));
+        let ranked = solver.ranked_moves(&lost);
+        assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1));
+        assert_eq!(solver.best_moves(&board("P")), Vec::new());
+    }
+
+    /// Win/loss by remoteness parity agrees with the Grundy engine on every pawn
+    /// board of up to 10 squares, and remoteness obeys its defining rule.
+    #[test]
+    fn parity_matches_win_loss_on_all_small_pawn_boards() {
+        for step in 1..=3 {
+            let rules = Pawns::new(step).unwrap();
+            let mut remote = RemotenessSolver::new(&rules);
+            let mut grundy = ImpartialSolver::new(&rules);
+            for n in 0..=10usize {
+                for mask in 0u32..(1 << n) {
+                    let squares: Vec<u8> = (0..n)
+                        .map(|i| if mask >> i & 1 == 1 { b'P' } else { b'.' })
+                        .collect();
+                    let b = Board::from_bytes(&squares).unwrap();
+                    let r = remote.remoteness(&b);
+                    assert_eq!(r.to_move_wins(), grundy.to_move_wins(&b), "{b} k={step}");
+                    let options: Vec<Remoteness> = rules
+                        .moves(&b)
+                        .iter()
+                        .map(|m| remote.remoteness(&rules.play(&b, m)))
+                        .collect();
+                    assert_eq!(r == Remoteness(0), options.is_empty(), "{b}");
+                    if r.to_move_wins() {
+                        let quickest = options.iter().filter(|o| !o.to_move_wins()).min();
+                        assert_eq!(Some(r.0 - 1), quickest.map(|o| o.0), "{b}");
+                    } else if let Some(longest) = options.iter().max() {
+                        assert!(options.iter().all(|o| o.to_move_wins()), "{b}");
+                        assert_eq!(r.0 - 1, longest.0, "{b}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn partizan_remoteness_agrees_with_the_outcome_engine() {
+        let rules = Ab;
+        let mut remote = PartizanRemotenessSolver::new(&rules);
+        let mut outcome = PartizanSolver::new(&rules);
+        for n in 1..=7usize {
+            let mut digits = vec![0u8; n];
+            loop {
+                let s: String = digits.iter().map(|&d| b".AB"[d as usize] as char).collect();
+                let row: Row = s.parse().unwrap();
+                for player in [Player::Left, Player::Right] {
+                    let r = remote.remoteness(&row, player);
+                    assert_eq!(
+                        r.to_move_wins(),
+                        outcome.wins_moving_first(&row, player),
+                        "{s} {player:?}"
+                    );
+                    let best = remote.best_moves(&row, player);
+                    if r.to_move_wins() {
+                        // The quickest winning moves are winning moves.
+                        let winning = outcome.winning_moves(&row, player);
+                        assert!(!best.is_empty());
+                        assert!(best.iter().all(|m| winning.contains(m)), "{s}");
+                    }
+                }
+                // Next string over ".AB" of length n.
+                let mut i = 0;
+                while i < n && digits[i] == 2 {
+                    digits[i] = 0;
+                    i += 1;
+                }
+                if i == n {
+                    break;
+                }
+                digits[i] += 1;
+            }
+        }
+    }
+}
