@@ -22,12 +22,15 @@ enum Command {
     /// Check a closed-form solver against the exhaustive engine on every position
     /// up to a size.
     Verify(cmd::verify::Args),
+    /// Play a game against the perfect engine in the terminal.
+    Play(cmd::play::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Verify(args) => cmd::verify::run(&args),
+        Command::Play(args) => cmd::play::run(&args),
     };
     match result {
         Ok(code) => code,

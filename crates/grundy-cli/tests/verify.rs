@@ -63,7 +63,9 @@ fn bad_arguments_exit_with_2() {
         .args(["verify", "pawns", "--max-size", "4", "--step", "0"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("the step bound must be at least 1"));
+        .stderr(predicate::str::contains(
+            "the step bound must be at least 1",
+        ));
     grundy()
         .args(["verify", "ab", "--max-size", "4", "--step", "3"])
         .assert()

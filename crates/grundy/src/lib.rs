@@ -10,7 +10,8 @@
 //! - [`rules`]: one module per ruleset, each with its rules, notation, closed-form
 //!   solver and winning-move finder;
 //! - [`analysis`]: the report that explains a position to a person or a script;
-//! - [`verify`]: every closed form checked against the engine, position by position.
+//! - [`verify`]: every closed form checked against the engine, position by position;
+//! - [`play`]: a person against the perfect engine, move by move.
 //!
 //! ```
 //! use grundy::rules::pawns::{Board, Pawns};
@@ -25,6 +26,7 @@
 pub mod analysis;
 pub mod engine;
 pub mod game;
+pub mod play;
 pub mod rules;
 pub mod values;
 pub mod verify;

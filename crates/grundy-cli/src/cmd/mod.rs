@@ -1,5 +1,6 @@
 //! The subcommands, one per file.
 
+pub mod play;
 pub mod verify;
 
 /// Whether `err` comes from writing to a closed pipe (e.g. `grundy ... | head`),

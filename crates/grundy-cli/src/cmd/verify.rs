@@ -106,7 +106,11 @@ fn print_report(report: &Report, out: &mut impl Write) -> std::io::Result<bool> 
                 report.name, c.size, report.size_unit
             )?;
             writeln!(out, "position: {}", c.mismatch.position)?;
-            writeln!(out, "expected: {}  (exhaustive engine)", c.mismatch.expected)?;
+            writeln!(
+                out,
+                "expected: {}  (exhaustive engine)",
+                c.mismatch.expected
+            )?;
             writeln!(out, "found:    {}  (closed form)", c.mismatch.found)?;
             writeln!(
                 out,

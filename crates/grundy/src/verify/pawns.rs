@@ -178,7 +178,10 @@ mod tests {
         // `.PP` is the first whose uncounted pawn has a gap before it.
         let c = report.mismatch.expect("the wrong value is caught");
         assert_eq!(c.size, 3);
-        assert_eq!(c.mismatch, Mismatch::new(".PP (step 2)", "value 0", "value *"));
+        assert_eq!(
+            c.mismatch,
+            Mismatch::new(".PP (step 2)", "value 0", "value *")
+        );
         assert_eq!(report.sizes, 0..4);
     }
 

@@ -147,12 +147,7 @@ impl Checked for TowersCheck {
         cities(size as u64)
     }
 
-    fn check(
-        &self,
-        cities: &Vec<City>,
-        _size: usize,
-        units: Range<u64>,
-    ) -> Result<u64, Mismatch> {
+    fn check(&self, cities: &Vec<City>, _size: usize, units: Range<u64>) -> Result<u64, Mismatch> {
         let n = units.end - units.start;
         let mut engine = ImpartialSolver::new(&Towers);
         for city in &cities[units.start as usize..units.end as usize] {
@@ -183,17 +178,15 @@ mod tests {
 
     #[test]
     fn cities_of_small_sizes() {
-        let names = |s| {
-            cities(s)
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-        };
+        let names = |s| cities(s).iter().map(|c| c.to_string()).collect::<Vec<_>>();
         assert_eq!(names(0), [""]);
         assert_eq!(names(1), ["0:1"]);
         assert_eq!(names(2), ["0:1,0:1", "1:1"]);
         // 0:2 is towers 0 and 1, weight 1 + 2.
-        assert_eq!(names(3), ["0:1,0:1,0:1", "0:1,1:1", "0:2", "1:1,0:1", "2:1"]);
+        assert_eq!(
+            names(3),
+            ["0:1,0:1,0:1", "0:1,1:1", "0:2", "1:1,0:1", "2:1"]
+        );
         let counts = city_counts(12);
         for s in 0..=12 {
             assert_eq!(counts[s as usize], cities(s).len() as u64, "size {s}");
