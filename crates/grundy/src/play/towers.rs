@@ -93,10 +93,12 @@ impl PlayRules for Towers {
         let b = pos.buildings[index];
         match b.top() {
             Some(top) if (b.height..=top).contains(&height) => {}
-            Some(top) => return Err(format!(
+            Some(top) => {
+                return Err(format!(
                 "building {building} has no tower of {height} blocks (its towers have {} to {top})",
                 b.height
-            )),
+            ))
+            }
             None => return Err(format!("building {building} has no towers")),
         }
         if remove == 0 || remove > height {

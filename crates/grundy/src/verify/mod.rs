@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 pub use ab::{AbCheck, AbForm};
-pub use pawns::{PawnsCheck, PawnsForm};
+pub use pawns::{PawnsCheck, PawnsForm, PawnsTable, MEMO_SQUARES};
 pub use table::{TableCheck, TableForm};
 pub use towers::{TowersCheck, TowersForm};
 
@@ -254,19 +254,18 @@ pub(crate) fn move_list<M: fmt::Display>(moves: &[M]) -> String {
     }
 }
 
-/// Compares two lists of moves as sets (each sorted by notation), returning the
-/// mismatch at `position` if they differ.
-pub(crate) fn same_moves<M: fmt::Display>(
+/// Compares two lists of moves as sets, returning the mismatch at `position` if
+/// they differ (a move listed twice is a difference).
+pub(crate) fn same_moves<M: PartialEq + fmt::Display>(
     position: impl FnOnce() -> String,
     what: &str,
     expected: &[M],
     found: &[M],
 ) -> Result<(), Mismatch> {
-    let mut e: Vec<String> = expected.iter().map(|m| m.to_string()).collect();
-    let mut f: Vec<String> = found.iter().map(|m| m.to_string()).collect();
-    e.sort_unstable();
-    f.sort_unstable();
-    if e == f {
+    let same = expected.len() == found.len()
+        && expected.iter().all(|m| found.contains(m))
+        && found.iter().all(|m| expected.contains(m));
+    if same {
         Ok(())
     } else {
         Err(Mismatch::new(

@@ -2,8 +2,9 @@
 
 use std::ops::Range;
 
+use crate::engine::dense::pawns::{board_of, solve_pawns};
+use crate::engine::dense::WinTable;
 use crate::engine::ImpartialSolver;
-use crate::game::{Game, Impartial};
 use crate::rules::pawns::{Board, PawnMove, Pawns};
 use crate::values::Nimber;
 use crate::verify::{same_moves, Checked, Mismatch};
@@ -33,16 +34,25 @@ impl Default for PawnsForm {
 ///
 /// A board is numbered by its pawns as bits: bit i set when square i + 1 (from the
 /// left) holds a pawn, so `..P.P` is 0b10100 = 20 and the boards of n squares are
-/// 0..2^n. A move takes a pawn to a lower bit, so every move leads to a smaller
-/// number. The exhaustive side is the memoised engine ([`ImpartialSolver`]) run over
-/// all 2^n boards once per size; each board's check compares the closed-form value
-/// with the engine's Grundy value, and the closed-form winning moves with the moves
-/// to boards of value 0.
+/// 0..2^n (as in [`dense::pawns`](crate::engine::dense::pawns)). A move takes a pawn
+/// to a lower bit, so every move leads to a smaller number.
+///
+/// The exhaustive side solves all 2^n boards of a size once: up to
+/// [`MEMO_SQUARES`] squares with the memoised engine ([`ImpartialSolver`]), which
+/// gives exact Grundy values; beyond, with the dense bit-parallel solver
+/// ([`solve_pawns`]), which gives win or loss in one bit per board (2^28 boards in
+/// 32 MiB). Each board's check compares the closed-form value with the Grundy value
+/// (or its being non-zero with the win), and the closed-form winning moves with the
+/// moves to boards that the exhaustive side found lost.
 #[derive(Clone, Copy, Debug)]
 pub struct PawnsCheck {
     rules: Pawns,
     form: PawnsForm,
 }
+
+/// Boards of at most this many squares are solved by the memoised engine, with
+/// exact Grundy values; larger ones by the dense solver, with win or loss.
+pub const MEMO_SQUARES: usize = 14;
 
 impl PawnsCheck {
     /// Checks the library's closed form for `rules`.
@@ -56,25 +66,26 @@ impl PawnsCheck {
     }
 }
 
-/// The board of `size` squares numbered `index`.
-pub(crate) fn board_of(index: u64, size: usize) -> Board {
-    let squares: Vec<u8> = (0..size)
-        .map(|i| if index >> i & 1 == 1 { b'P' } else { b'.' })
-        .collect();
-    Board::from_bytes(&squares).expect("only '.' and 'P'")
+/// The exhaustive results for every board of one size.
+#[derive(Debug)]
+pub enum PawnsTable {
+    /// Grundy values, by board number (from the memoised engine).
+    Grundy(Vec<Nimber>),
+    /// Win or loss, by board number (from the dense solver).
+    Wins(WinTable),
 }
 
-/// The number of a board (see [`PawnsCheck`]).
-pub(crate) fn index_of(board: &Board) -> u64 {
-    board
-        .squares()
-        .iter()
-        .rev()
-        .fold(0, |acc, &s| acc << 1 | u64::from(s == b'P'))
+impl PawnsTable {
+    fn wins(&self, index: u64) -> bool {
+        match self {
+            PawnsTable::Grundy(values) => values[index as usize] != Nimber::ZERO,
+            PawnsTable::Wins(table) => table.wins(index),
+        }
+    }
 }
 
 impl Checked for PawnsCheck {
-    type Prepared = Vec<Nimber>;
+    type Prepared = PawnsTable;
 
     fn name(&self) -> String {
         format!("pawns (step {})", self.rules.step())
@@ -84,42 +95,84 @@ impl Checked for PawnsCheck {
         "squares"
     }
 
-    /// The memoised engine keeps every board of the size in a hash map.
+    /// 2^32 boards take about an hour to check on two cores.
     fn largest_size(&self) -> usize {
-        24
+        32
     }
 
     fn work(&self, size: usize) -> u64 {
         1u64.checked_shl(size as u32).unwrap_or(u64::MAX)
     }
 
-    fn prepare(&self, size: usize) -> Vec<Nimber> {
-        let mut solver = ImpartialSolver::new(&self.rules);
-        (0..self.work(size))
-            .map(|i| solver.grundy(&board_of(i, size)))
-            .collect()
+    fn prepare(&self, size: usize) -> PawnsTable {
+        if size <= MEMO_SQUARES {
+            let mut solver = ImpartialSolver::new(&self.rules);
+            PawnsTable::Grundy(
+                (0..self.work(size))
+                    .map(|i| solver.grundy(&board_of(i, size as u32)))
+                    .collect(),
+            )
+        } else {
+            PawnsTable::Wins(
+                solve_pawns(self.rules, size as u32).expect("the size is within the dense limit"),
+            )
+        }
     }
 
-    fn check(&self, values: &Vec<Nimber>, size: usize, units: Range<u64>) -> Result<u64, Mismatch> {
+    fn check(&self, table: &PawnsTable, size: usize, units: Range<u64>) -> Result<u64, Mismatch> {
         let n = units.end - units.start;
+        let step = u64::from(self.rules.step());
+        let mut winning = Vec::new();
         for index in units {
-            let board = board_of(index, size);
+            let board = board_of(index, size as u32);
             let position = || format!("{board} (step {})", self.rules.step());
-            let expected = values[index as usize];
             let found = (self.form.value)(&self.rules, &board);
-            if expected != found {
-                return Err(Mismatch::new(
-                    position(),
-                    format!("value {expected}"),
-                    format!("value {found}"),
-                ));
+            match table {
+                PawnsTable::Grundy(values) => {
+                    let expected = values[index as usize];
+                    if expected != found {
+                        return Err(Mismatch::new(
+                            position(),
+                            format!("value {expected}"),
+                            format!("value {found}"),
+                        ));
+                    }
+                }
+                PawnsTable::Wins(wins) => {
+                    if wins.wins(index) != found.to_move_wins() {
+                        let expected = if wins.wins(index) {
+                            "a value other than 0 (the player to move wins)"
+                        } else {
+                            "value 0 (the player to move loses)"
+                        };
+                        return Err(Mismatch::new(
+                            position(),
+                            expected,
+                            format!("value {found}"),
+                        ));
+                    }
+                }
             }
-            let winning: Vec<PawnMove> = self
-                .rules
-                .moves(&board)
-                .into_iter()
-                .filter(|m| values[index_of(&self.rules.play(&board, m)) as usize] == Nimber::ZERO)
-                .collect();
+            // The moves to lost boards, found on the bits: a pawn on square s goes to
+            // s - d over empty squares.
+            winning.clear();
+            let mut pawns = index;
+            while pawns != 0 {
+                let s = u64::from(pawns.trailing_zeros());
+                pawns &= pawns - 1;
+                for d in 1..=step.min(s) {
+                    if index >> (s - d) & 1 == 1 {
+                        break;
+                    }
+                    let child = index ^ (1 << s) ^ (1 << (s - d));
+                    if !table.wins(child) {
+                        winning.push(PawnMove {
+                            from: s as usize,
+                            to: (s - d) as usize,
+                        });
+                    }
+                }
+            }
             let found = (self.form.winning_moves)(&self.rules, &board);
             same_moves(position, "winning moves", &winning, &found)?;
         }
@@ -133,11 +186,48 @@ mod tests {
     use crate::verify::verify;
 
     #[test]
-    fn numbering_round_trips() {
-        assert_eq!(board_of(20, 5).to_string(), "..P.P");
-        for i in 0..64 {
-            assert_eq!(index_of(&board_of(i, 6)), i);
+    fn the_dense_table_takes_over_with_the_same_answers() {
+        // Past MEMO_SQUARES the dense solver's win/loss replaces the Grundy values.
+        let check = PawnsCheck::new(Pawns::adapwns());
+        let size = MEMO_SQUARES + 1;
+        let PawnsTable::Wins(dense) = check.prepare(size) else {
+            panic!("the dense solver above {MEMO_SQUARES} squares");
+        };
+        let mut solver = ImpartialSolver::new(&check.rules);
+        for index in (0..1u64 << size).step_by(97) {
+            let board = board_of(index, size as u32);
+            assert_eq!(dense.wins(index), solver.to_move_wins(&board), "{board}");
         }
+        let report = verify(&check, MEMO_SQUARES + 2, &());
+        assert_eq!(report.mismatch, None);
+    }
+
+    #[test]
+    fn a_wrong_value_is_caught_by_the_dense_table() {
+        // Right on every board of up to 14 squares, wrong on 15: the board full of
+        // pawns is said to be won.
+        let form = PawnsForm {
+            value: |rules, board| {
+                if board.len() == 15 && board.squares().iter().all(|&s| s == b'P') {
+                    Nimber(1)
+                } else {
+                    Nimber(rules.nim_value(board.squares()))
+                }
+            },
+            ..PawnsForm::default()
+        };
+        let c = verify(&PawnsCheck::with_form(Pawns::adapwns(), form), 16, &())
+            .mismatch
+            .expect("the wrong value is caught");
+        assert_eq!(c.size, 15);
+        assert_eq!(
+            c.mismatch,
+            Mismatch::new(
+                "PPPPPPPPPPPPPPP (step 2)",
+                "value 0 (the player to move loses)",
+                "value *"
+            )
+        );
     }
 
     #[test]
