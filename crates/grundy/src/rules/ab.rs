@@ -21,6 +21,23 @@
 //! The position's value is the integer (reserve A − reserve B) plus the nimber of the
 //! heaps' XOR. If the reserves differ, the player with more wins whoever starts; if
 //! they are equal, the player to move wins exactly when the XOR is non-zero.
+//!
+//! # Winning moves
+//! A move shrinks one pair's room, or the last letter's, and nothing else (letters
+//! never jump, so who faces whom never changes). With `lead` the mover's reserve minus
+//! the opponent's and `x` the XOR: spending `k` reserve moves wins iff `k < lead`, or
+//! `k = lead` and `x = 0`; shrinking a heap wins always when `lead > 0`, only to
+//! `x ^ h` when `lead = 0`, never when `lead < 0`. [`winning_moves`] lists them
+//! without search, [`Reduction`] is the reduction as data and [`analyze`] the full
+//! report. [`Summary`] is the reduction's three numbers alone.
+
+mod analyze;
+mod reduction;
+mod winning;
+
+pub use analyze::analyze;
+pub use reduction::{LastLetter, Pair, PairKind, Reduction};
+pub use winning::winning_moves;
 
 use std::fmt;
 use std::str::FromStr;
