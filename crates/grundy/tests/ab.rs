@@ -2,7 +2,9 @@
 //! checked against the exhaustive engine on every small row and by proptest beyond.
 
 use grundy::engine::{PartizanSolver, Sum};
-use grundy::rules::ab::{analyze, winning_moves, Ab, AbMove, PairKind, Reduction, Row, Summary};
+use grundy::rules::ab::{
+    analyze, analyze_up_to, winning_moves, Ab, AbMove, PairKind, Reduction, Row, Summary,
+};
 use grundy::rules::simple::{Heap, Integer};
 use grundy::rules::{Found, NotationError};
 use grundy::{Game, Nimber, Outcome, Partizan, Player};
@@ -143,7 +145,7 @@ fn reduction_of_a_row() {
     let pairs: Vec<_> = r
         .pairs
         .iter()
-        .map(|p| (p.cells, p.letters.as_str(), p.room, p.kind))
+        .map(|p| (p.cells, p.letters, p.room, p.kind))
         .collect();
     assert_eq!(
         pairs,
@@ -358,6 +360,21 @@ proptest! {
             .filter(|m| !wins(&Ab.play(&row, m), opponent))
             .collect();
         prop_assert_eq!(found, all, "{}", row);
+    }
+
+    /// A bounded report is the full one with the list cut, and says so.
+    #[test]
+    fn bounded_analysis_lists_a_prefix(row in any_row(), player in any_player(), max in 0usize..40) {
+        let full = analyze(&row, player);
+        let mut bounded = analyze_up_to(&row, player, max);
+        let total = full.winning_moves.len();
+        prop_assert_eq!(&bounded.winning_moves[..], &full.winning_moves[..total.min(max)]);
+        if total > max {
+            let note = bounded.explanation.pop().expect("a note");
+            prop_assert_eq!(note, format!("Only the first {max} of the {total} winning moves are listed."));
+        }
+        bounded.winning_moves = full.winning_moves.clone();
+        prop_assert_eq!(bounded, full);
     }
 
     #[test]

@@ -29,13 +29,13 @@
 //! `k = lead` and `x = 0`; shrinking a heap wins always when `lead > 0`, only to
 //! `x ^ h` when `lead = 0`, never when `lead < 0`. [`winning_moves`] lists them
 //! without search, [`Reduction`] is the reduction as data and [`analyze`] the full
-//! report. [`Summary`] is the reduction's three numbers alone.
+//! report ([`analyze_up_to`] bounds the list of winning moves). [`Summary`] is the reduction's three numbers alone.
 
 mod analyze;
 mod reduction;
 mod winning;
 
-pub use analyze::analyze;
+pub use analyze::{analyze, analyze_up_to};
 pub use reduction::{LastLetter, Pair, PairKind, Reduction};
 pub use winning::winning_moves;
 
@@ -52,8 +52,8 @@ use crate::values::{Nimber, Outcome};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Ab;
 
-/// A row of the A-B game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A row of the A-B game. `Debug` shows the notation: `Row("A..B")`.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Row {
     cells: Vec<u8>,
 }
@@ -87,6 +87,12 @@ impl FromStr for Row {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Row, NotationError> {
         Row::from_bytes(s.as_bytes())
+    }
+}
+
+impl fmt::Debug for Row {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Row").field(&self.to_string()).finish()
     }
 }
 

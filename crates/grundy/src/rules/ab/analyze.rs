@@ -2,9 +2,9 @@
 
 use super::reduction::{PairKind, Reduction};
 use super::winning::{lead, max_spend, winning_moves};
-use super::{Ab, Row};
+use super::{AbMove, Row};
 use crate::analysis::{Analysis, MoveReport};
-use crate::game::{Game, Player};
+use crate::game::Player;
 use crate::values::Outcome;
 
 /// The player's name in this game: `A` for Left, `B` for Right.
@@ -28,6 +28,10 @@ fn count(n: u64, word: &str) -> String {
 /// (a [`Reduction`] as JSON), an explanation in sentences and every winning move with
 /// the row it leads to.
 ///
+/// Each listed move carries the whole row after it, so the report grows as the row's
+/// length times the number of winning moves (a random 100 000-cell row can have 35 000
+/// of them: 3.5 GB of rows). [`analyze_up_to`] bounds the list.
+///
 /// ```
 /// use grundy::rules::ab::{analyze, Row};
 /// use grundy::{Outcome, Player};
@@ -40,10 +44,32 @@ fn count(n: u64, word: &str) -> String {
 /// assert!(report.winning_moves.is_empty());
 /// ```
 pub fn analyze(row: &Row, to_move: Player) -> Analysis {
+    analyze_up_to(row, to_move, usize::MAX)
+}
+
+/// [`analyze`], listing only the first `max_listed` winning moves (in move order).
+/// The explanation still counts them all and says how many are listed.
+///
+/// ```
+/// use grundy::rules::ab::{analyze_up_to, Row};
+/// use grundy::Player;
+///
+/// let row: Row = "A.....".parse().unwrap();
+/// let report = analyze_up_to(&row, Player::Left, 2);
+/// assert_eq!(report.winning_moves.len(), 2);
+/// assert!(report.explanation.last().unwrap().contains("first 2 of the 5"));
+/// ```
+pub fn analyze_up_to(row: &Row, to_move: Player, max_listed: usize) -> Analysis {
     let reduction = Reduction::of(row);
     let summary = reduction.summary();
     let moves = winning_moves(row, to_move);
-    let explanation = explain(&reduction, to_move, moves.len());
+    let mut explanation = explain(&reduction, to_move, moves.len());
+    if moves.len() > max_listed {
+        explanation.push(format!(
+            "Only the first {max_listed} of the {} winning moves are listed.",
+            moves.len()
+        ));
+    }
     Analysis {
         game: "ab".to_owned(),
         rules: String::new(),
@@ -58,12 +84,20 @@ pub fn analyze(row: &Row, to_move: Player) -> Analysis {
         explanation,
         winning_moves: moves
             .iter()
+            .take(max_listed)
             .map(|m| MoveReport {
                 mv: m.to_string(),
-                after: Ab.play(row, m).to_string(),
+                after: after(row, m),
             })
             .collect(),
     }
+}
+
+/// The row after `mv`, in notation, with one copy of the cells.
+fn after(row: &Row, mv: &AbMove) -> String {
+    let mut cells = row.cells().to_vec();
+    cells.swap(mv.from, mv.to);
+    String::from_utf8(cells).expect("a row is ASCII")
 }
 
 /// The reduction and the verdict in sentences.

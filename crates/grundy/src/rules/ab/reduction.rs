@@ -34,8 +34,8 @@ pub enum PairKind {
 pub struct Pair {
     /// The cells of the two letters, 1-based as in the move notation.
     pub cells: [usize; 2],
-    /// The two letters, e.g. `AB`.
-    pub letters: String,
+    /// The two letters: `AA`, `AB`, `BA` or `BB`.
+    pub letters: &'static str,
     /// The number of empty cells between them.
     pub room: u64,
     /// What the room is worth.
@@ -88,26 +88,28 @@ impl Reduction {
             match second {
                 Some(second) => {
                     let room = (second - first - 1) as u64;
-                    let kind = match (cells[first], cells[second]) {
+                    let (letters, kind) = match (cells[first], cells[second]) {
                         (b'A', b'A') => {
                             reserve_a += room;
-                            PairKind::ReserveA
+                            ("AA", PairKind::ReserveA)
                         }
                         (b'B', b'B') => {
                             reserve_b += room;
-                            PairKind::ReserveB
+                            ("BB", PairKind::ReserveB)
+                        }
+                        (b'A', _) => {
+                            xor ^= room;
+                            ("AB", PairKind::NimHeap)
                         }
                         _ => {
                             xor ^= room;
-                            PairKind::NimHeap
+                            ("BA", PairKind::NimHeap)
                         }
                     };
                     live += room + 2;
                     pairs.push(Pair {
                         cells: [first + 1, second + 1],
-                        letters: [char::from(cells[first]), char::from(cells[second])]
-                            .iter()
-                            .collect(),
+                        letters,
                         room,
                         kind,
                     });
