@@ -234,14 +234,14 @@ fn closed_form_and_winning_moves_agree_with_the_engine_up_to_10_cells() {
     assert_eq!(rows, (0..=10).map(|n| 3usize.pow(n)).sum::<usize>());
 }
 
-/// On every row of at most 8 cells, `value_string` is the value: the row minus it is
+/// On every row of at most 9 cells, `value_string` is the value: the row minus it is
 /// zero, i.e. `G + (−n) + *m` is a second-player win. Values one apart or `*` apart are
 /// told apart, so the check is not blind.
 #[test]
-fn values_are_exact_up_to_8_cells() {
+fn values_are_exact_up_to_9_cells() {
     let game = Sum::new(Ab, Sum::new(Integer, Heap));
     let mut solver = PartizanSolver::new(&game);
-    for row in rows_up_to(8) {
+    for row in rows_up_to(9) {
         let value = Summary::of_cells(row.cells()).value_string();
         let (n, m) = parse_value(&value);
         let mut minus = |n: i64, m: u64| solver.outcome(&(row.clone(), (-n, m)));
