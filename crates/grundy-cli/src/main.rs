@@ -3,13 +3,36 @@
 //! Exit codes: 0 success; 1 a check found a counterexample (`verify`); 2 bad input or
 //! usage. A closed standard output (broken pipe) ends the run quietly with 0.
 
-use clap::Parser;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
 
 /// Combinatorial games solved exactly: who wins, why, and with which move.
 #[derive(Debug, Parser)]
 #[command(name = "grundy", version, about, long_about = None)]
-struct Cli {}
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-fn main() {
-    let _cli = Cli::parse();
+#[derive(Debug, Subcommand)]
+enum Command {
+    Analyze(cmd::analyze::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Analyze(args) => cmd::analyze::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) if cmd::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("grundy: {err:#}");
+            ExitCode::from(2)
+        }
+    }
 }
