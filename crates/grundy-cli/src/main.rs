@@ -3,11 +3,11 @@
 //! Exit codes: 0 success; 1 a check found a counterexample (`verify`); 2 bad input or
 //! usage. A closed standard output (broken pipe) ends the run quietly with 0.
 
-mod cmd;
-
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+mod cmd;
 
 /// Combinatorial games solved exactly: who wins, why, and with which move.
 #[derive(Debug, Parser)]
@@ -19,6 +19,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Analyze(cmd::analyze::Args),
     /// Check a closed-form solver against the exhaustive engine on every position
     /// up to a size.
     Verify(cmd::verify::Args),
@@ -29,6 +30,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Analyze(args) => cmd::analyze::run(args),
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
     };

@@ -8,14 +8,17 @@
 //! - [`remoteness`]: how many moves are left under best play, and the moves of best
 //!   play (the quickest win, the longest resistance), for impartial and partizan games;
 //! - [`dense`]: retrograde solvers over dense tables for games whose positions are
-//!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel.
+//!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel;
+//! - [`sum`]: the disjunctive sum of two games, to check values with the solvers.
 
 pub mod dag;
 pub mod dense;
 pub mod impartial;
 pub mod partizan;
 pub mod remoteness;
+pub mod sum;
 
 pub use impartial::ImpartialSolver;
 pub use partizan::PartizanSolver;
 pub use remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
+pub use sum::{Sum, SumMove};

@@ -3,7 +3,7 @@
 use crate::engine::remoteness::PartizanRemotenessSolver;
 use crate::game::{Game, Partizan, Player};
 use crate::play::{ruled, Hint, Hints, Match, Seat, EXHAUSTIVE_LIMIT, HINT_LIMIT};
-use crate::rules::ab::{Ab, AbMove, Row, Summary};
+use crate::rules::ab::{winning_moves, Ab, AbMove, Row};
 
 /// A match of the A-B game. A moves first, so the first seat is A (Left) and the
 /// second B (Right).
@@ -32,17 +32,6 @@ fn letter(seat: Seat) -> u8 {
 /// Whether the `order`-th letter (from 0) moves right.
 fn moves_right(order: usize) -> bool {
     order % 2 == 0
-}
-
-/// The closed form's winning moves of `player` (the moves after which the opponent,
-/// to move, loses).
-fn closed_winning_moves(row: &Row, player: Player) -> Vec<AbMove> {
-    Ab.moves_for(row, player)
-        .into_iter()
-        .filter(|m| {
-            !Summary::of_cells(Ab.play(row, m).cells()).wins_moving_first(player.opponent())
-        })
-        .collect()
 }
 
 impl AbMatch {
@@ -211,7 +200,7 @@ impl Match for AbMatch {
         let mv = if self.exhaustive() {
             self.solver.best_moves(&self.row, p).into_iter().next()
         } else {
-            closed_winning_moves(&self.row, p)
+            winning_moves(&self.row, p)
                 .into_iter()
                 .next()
                 .or_else(|| Ab.moves_for(&self.row, p).into_iter().next())
@@ -239,7 +228,7 @@ impl Match for AbMatch {
             };
         }
         let all = Ab.moves_for(&self.row, p);
-        let winning = closed_winning_moves(&self.row, p);
+        let winning = winning_moves(&self.row, p);
         let hint = |mv: &AbMove| Hint {
             mv: mv.to_string(),
             wins: winning.contains(mv),

@@ -11,10 +11,12 @@
 //! | [`table`] | the table game (TABGAME) | impartial |
 //! | [`ab`] | the A-B token game (ABGAME) | partizan |
 //! | [`towers`] | the game of towers (LEGOWARZ) | impartial (Nim) |
+//! | [`simple`] | integers and Nim heaps, the yardsticks of values | partizan / impartial |
 
 pub mod ab;
 pub mod notation;
 pub mod pawns;
+pub mod simple;
 pub mod table;
 pub mod towers;
 

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use crate::engine::PartizanSolver;
 use crate::game::{Game, Partizan, Player};
-use crate::rules::ab::{Ab, AbMove, Row, Summary};
+use crate::rules::ab::{self, Ab, AbMove, Row, Summary};
 use crate::values::Outcome;
 use crate::verify::{same_moves, Checked, Mismatch};
 
@@ -23,15 +23,7 @@ impl Default for AbForm {
     fn default() -> Self {
         AbForm {
             outcome: |row| Summary::of_cells(row.cells()).outcome(),
-            winning_moves: |row, player| {
-                Ab.moves_for(row, player)
-                    .into_iter()
-                    .filter(|m| {
-                        !Summary::of_cells(Ab.play(row, m).cells())
-                            .wins_moving_first(player.opponent())
-                    })
-                    .collect()
-            },
+            winning_moves: ab::winning_moves,
         }
     }
 }

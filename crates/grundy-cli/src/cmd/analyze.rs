@@ -1,0 +1,140 @@
+//! `grundy analyze GAME POSITION`: who wins, the value, the reduction and every
+//! winning move.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::ValueEnum;
+use grundy::rules::{ab, pawns, table, towers};
+use grundy::{Analysis, Player};
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy analyze pawns ..P.P              ADAPWNS: pawns move 1 or 2 squares left
+  grundy analyze pawns .P..P --step 3     pawns move 1 to 3 squares left
+  grundy analyze table 101/01@2,3         TABGAME: TOP/LEFT@X,Y
+  grundy analyze ab A..B.A..B             ABGAME, A to move
+  grundy analyze ab A..B.A..B --to-move B ABGAME, B to move
+  grundy analyze towers 3:2,5:1           LEGOWARZ: buildings h:n (towers 3, 4 and 5)
+  grundy analyze towers 1:5 --json        one JSON object on standard output";
+
+/// Arguments of `grundy analyze`.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Explain a position: who wins, the value, the reduction, every winning move",
+    after_help = EXAMPLES
+)]
+pub struct Args {
+    /// The game.
+    #[arg(value_enum)]
+    game: GameName,
+    /// The position in the game's notation (see the examples).
+    #[arg(allow_hyphen_values = true)]
+    position: String,
+    /// pawns: the step bound k (a pawn moves 1..=k squares).
+    #[arg(long, default_value_t = 2)]
+    step: u32,
+    /// ab: who moves first.
+    #[arg(long, value_enum, default_value_t = Side::A)]
+    to_move: Side,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The games `analyze` knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    /// Pawns on a strip (ADAPWNS), with --step K.
+    Pawns,
+    /// The table game (TABGAME): TOP/LEFT@X,Y.
+    Table,
+    /// The A-B token game (ABGAME), partizan, with --to-move A|B.
+    Ab,
+    /// The game of towers (LEGOWARZ): h:n,h:n,...
+    Towers,
+}
+
+/// A player of the A-B game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Side {
+    /// Player A (Left).
+    A,
+    /// Player B (Right).
+    B,
+}
+
+/// Runs `grundy analyze`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let analysis = analyze(&args)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &analysis)?;
+        writeln!(out)?;
+    } else {
+        write_text(&mut out, &analysis)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn analyze(args: &Args) -> anyhow::Result<Analysis> {
+    let pos = args.position.as_str();
+    let bad = |game: &str| format!("bad {game} position {pos:?}");
+    Ok(match args.game {
+        GameName::Pawns => {
+            let rules = pawns::Pawns::new(args.step)?;
+            let board: pawns::Board = pos.parse().with_context(|| bad("pawns"))?;
+            pawns::analyze(&rules, &board)
+        }
+        GameName::Table => {
+            let position: table::TablePosition = pos.parse().with_context(|| bad("table"))?;
+            table::analyze(&position)
+        }
+        GameName::Ab => {
+            let row: ab::Row = pos.parse().with_context(|| bad("ab"))?;
+            let player = match args.to_move {
+                Side::A => Player::Left,
+                Side::B => Player::Right,
+            };
+            ab::analyze(&row, player)
+        }
+        GameName::Towers => {
+            let city: towers::City = pos.parse().with_context(|| bad("towers"))?;
+            towers::analyze(&city)
+        }
+    })
+}
+
+/// The analysis as text for a person.
+fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
+    let rules = if a.rules.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", a.rules)
+    };
+    writeln!(out, "{}{}: {}", a.game, rules, a.position)?;
+    let verdict = |wins: bool| if wins { "wins" } else { "loses" };
+    writeln!(out, "{} to move: {}", a.to_move, verdict(a.to_move_wins))?;
+    if let Some(other) = a.other_to_move_wins {
+        writeln!(out, "the other player to move: {}", verdict(other))?;
+    }
+    writeln!(out, "outcome: {}   value: {}", a.outcome, a.value)?;
+    writeln!(out)?;
+    for line in &a.explanation {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out)?;
+    if a.winning_moves.is_empty() {
+        writeln!(out, "No winning move: every move loses.")?;
+    } else {
+        writeln!(out, "Winning moves ({}):", a.winning_moves.len())?;
+        let width = a.winning_moves.iter().map(|m| m.mv.len()).max().unwrap_or(0);
+        for m in &a.winning_moves {
+            writeln!(out, "  {:<width$}  -> {}", m.mv, m.after)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! `grundy analyze` run as a real binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+/// Runs `grundy analyze ARGS --json` and returns the parsed object.
+fn analyze_json(args: &[&str]) -> Value {
+    let out = grundy()
+        .arg("analyze")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn moves(v: &Value) -> Vec<(String, String)> {
+    v["winning_moves"]
+        .as_array()
+        .expect("a list of winning moves")
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_owned(),
+                m["after"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+macro_rules! verdicts {
+    ($($name:ident: [$($arg:expr),*] => wins $wins:expr, value $value:expr;)*) => {$(
+        #[test]
+        fn $name() {
+            let v = analyze_json(&[$($arg),*]);
+            assert_eq!(v["to_move_wins"], Value::Bool($wins));
+            assert_eq!(v["value"], Value::String($value.into()));
+            assert_eq!(moves(&v).is_empty(), !$wins, "winning moves iff the mover wins");
+        }
+    )*};
+}
+
+verdicts! {
+    pawns_sample: ["pawns", "..P.P"] => wins true, value "*";
+    pawns_lost: ["pawns", "P.PP"] => wins false, value "0";
+    pawns_step_three: ["pawns", "...P", "--step", "3"] => wins true, value "*3";
+    table_sample_cell: ["table", "101/01@2,2"] => wins true, value "*2";
+    table_lost_cell: ["table", "101/01@1,3"] => wins false, value "0";
+    ab_sample_won: ["ab", "A..B"] => wins true, value "*2";
+    ab_sample_lost: ["ab", "A..B.A..B"] => wins false, value "0";
+    ab_b_to_move: ["ab", "A..A", "--to-move", "B"] => wins false, value "2";
+    towers_won: ["towers", "3:2,5:1"] => wins true, value "*2";
+    towers_lost: ["towers", "1:3"] => wins false, value "0";
+}
+
+#[test]
+fn after_is_in_the_input_notation_and_is_lost_for_the_opponent() {
+    for args in [
+        vec!["pawns", "..P.P"],
+        vec!["table", "101/01@2,3"],
+        vec!["ab", "A...B.A.B"],
+        vec!["towers", "3:2,5:1"],
+    ] {
+        let v = analyze_json(&args);
+        for (_, after) in moves(&v) {
+            let mut next = args.clone();
+            next[1] = &after;
+            if args[0] == "ab" {
+                next.extend(["--to-move", "B"]);
+            }
+            let w = analyze_json(&next);
+            assert_eq!(w["to_move_wins"], Value::Bool(false), "{args:?} -> {after}");
+        }
+    }
+}
+
+#[test]
+fn text_output_names_the_winner_and_the_moves() {
+    grundy()
+        .args(["analyze", "pawns", "..P.P"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("first player to move: wins"))
+        .stdout(predicate::str::contains("Winning moves"));
+    grundy()
+        .args(["analyze", "ab", "A..B.A..B"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("A to move: loses"))
+        .stdout(predicate::str::contains("No winning move"));
+}
+
+#[test]
+fn bad_positions_exit_with_2_and_say_where() {
+    for (args, needle) in [
+        (vec!["pawns", "..X"], "column 3: expected '.' or 'P', found 'X'"),
+        (vec!["table", "101/01@3,1"], "column 8"),
+        (vec!["ab", "A.C"], "column 3"),
+        (vec!["towers", "3:2,x:1"], "column 5"),
+        (vec!["pawns", "..P", "--step", "0"], "step"),
+    ] {
+        grundy()
+            .arg("analyze")
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+    grundy().args(["analyze", "chess", "e4"]).assert().code(2);
+}
+
+#[test]
+fn help_shows_an_example_for_each_game() {
+    let out = grundy().args(["analyze", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for game in ["pawns", "table", "ab", "towers"] {
+        assert!(help.contains(&format!("grundy analyze {game} ")), "{game}");
+    }
+}
