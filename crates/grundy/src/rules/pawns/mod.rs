@@ -41,7 +41,7 @@
 mod explain;
 mod solve;
 
-pub use explain::analyze;
+pub use explain::{analyze, analyze_up_to};
 pub use solve::{Pile, Reduction};
 
 use std::fmt;
