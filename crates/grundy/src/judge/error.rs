@@ -84,10 +84,10 @@ pub enum JudgeError {
         found: Found,
     },
     /// Reading the input failed.
-    #[error("cannot read the input: {0}")]
+    #[error("cannot read the input")]
     Read(#[source] io::Error),
     /// Writing the output failed (for example, a closed pipe).
-    #[error("cannot write the output: {0}")]
+    #[error("cannot write the output")]
     Write(#[source] io::Error),
 }
 

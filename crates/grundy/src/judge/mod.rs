@@ -88,9 +88,9 @@ impl Problem {
         match self {
             Problem::Adapwns => "T, then T lines, each a board over '.' (empty) and 'P' (pawn)",
             Problem::Tabgame => {
-                "T; per test case a string of M digits 0/1 (cells (0,1)..(0,M)), a string \
-                 of N digits 0/1 (cells (1,0)..(N,0)), Q, and Q lines 'x y' with \
-                 1 <= x <= N, 1 <= y <= M"
+                "T; per test case a string of M digits for cells (0,1)..(0,M) and one of \
+                 N digits for cells (1,0)..(N,0), 1 where the player who moves the stone \
+                 there loses, then Q and Q lines 'x y' (1 <= x <= N, 1 <= y <= M)"
             }
             Problem::Abgame => "T, then T lines, each a row over '.', 'A' and 'B'",
             Problem::Legowarz => {
