@@ -39,6 +39,45 @@ pub fn solve<R: Read, W: Write>(
 mod tests {
     use crate::judge::tests::{judge, judge_err};
     use crate::judge::Problem::Abgame;
+    use crate::rules::ab::Summary;
+    use proptest::prelude::*;
+
+    /// The summary straight from its definition: pair the letters in order and sort
+    /// each pair's room into a reserve or a Nim heap.
+    fn pairs(cells: &[u8]) -> Summary {
+        let letters: Vec<usize> = (0..cells.len())
+            .filter(|&i| cells[i] == b'A' || cells[i] == b'B')
+            .collect();
+        let mut s = Summary::default();
+        for pair in letters.chunks(2) {
+            let first = pair[0];
+            let end = pair.get(1).copied().unwrap_or(cells.len());
+            let room = (end - first - 1) as u64;
+            match (cells[first], pair.get(1).map(|&j| cells[j])) {
+                (b'A', Some(b'A') | None) => s.reserve_a += room,
+                (b'B', Some(b'B') | None) => s.reserve_b += room,
+                _ => s.nim ^= room,
+            }
+        }
+        s
+    }
+
+    proptest! {
+        /// The judge's solver, over rows that span several 64-cell blocks.
+        #[test]
+        fn summary_matches_the_definition(
+            row in prop::collection::vec(prop::sample::select(b"....AABx".to_vec()), 0..300),
+            letters in 1usize..8,
+        ) {
+            // Thin the letters out or keep them dense, so rooms of all sizes occur.
+            let row: Vec<u8> = row
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| if c != b'.' && i % letters != 0 { b'.' } else { c })
+                .collect();
+            prop_assert_eq!(Summary::of_cells(&row), pairs(&row));
+        }
+    }
 
     #[test]
     fn sample() {

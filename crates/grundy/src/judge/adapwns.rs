@@ -39,6 +39,47 @@ pub fn solve<R: Read, W: Write>(
 mod tests {
     use crate::judge::tests::{judge, judge_err};
     use crate::judge::Problem::Adapwns;
+    use crate::rules::pawns::Pawns;
+    use proptest::prelude::*;
+
+    /// The staircase value straight from its definition: the piles left of each pawn,
+    /// every other one counted from the last pawn, each mod (k + 1).
+    fn staircase(squares: &[u8], step: u64) -> u64 {
+        let mut piles = Vec::new();
+        let mut empty = 0;
+        for &b in squares {
+            if b == b'P' {
+                piles.push(empty);
+                empty = 0;
+            } else {
+                empty += 1;
+            }
+        }
+        piles
+            .iter()
+            .rev()
+            .step_by(2)
+            .fold(0, |acc, p| acc ^ (p % (step + 1)))
+    }
+
+    proptest! {
+        /// The judge's solver, over boards that span several 64-square blocks.
+        #[test]
+        fn nim_value_matches_the_definition(
+            board in prop::collection::vec(prop::sample::select(b"..PPx".to_vec()), 0..300),
+            dense in any::<bool>(),
+        ) {
+            let board: Vec<u8> = if dense {
+                board.iter().map(|&b| if b == b'.' { b'P' } else { b }).collect()
+            } else {
+                board
+            };
+            for step in 1..=4 {
+                let rules = Pawns::new(step).unwrap();
+                prop_assert_eq!(rules.nim_value(&board), staircase(&board, u64::from(step)));
+            }
+        }
+    }
 
     #[test]
     fn sample() {
