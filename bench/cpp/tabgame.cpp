@@ -1,0 +1,52 @@
+// TABGAME reference: rows and columns 0..3 of the win table, diagonals answer the rest.
+#include "read_all.h"
+#include <algorithm>
+#include <string>
+#include <vector>
+
+int main() {
+    size_t size;
+    const char* p = read_all(size);
+    unsigned long long t = read_u64(p);
+    std::string out;
+    std::vector<char> rows[4], cols[4];
+    while (t--) {
+        skip_space(p);
+        const char* top = p;
+        while ((unsigned char)*p > ' ') ++p;
+        size_t m = p - top;
+        skip_space(p);
+        const char* left = p;
+        while ((unsigned char)*p > ' ') ++p;
+        size_t n = p - left;
+        rows[0].assign(m + 1, 0);
+        for (size_t y = 1; y <= m; ++y) rows[0][y] = top[y - 1] == '1';
+        for (size_t x = 1; x <= std::min<size_t>(n, 3); ++x) {
+            std::vector<char>& r = rows[x];
+            const std::vector<char>& above = rows[x - 1];
+            r.resize(m + 1);
+            r[0] = left[x - 1] == '1';
+            for (size_t y = 1; y <= m; ++y) r[y] = !(above[y] && r[y - 1]);
+        }
+        cols[0].assign(n + 1, 0);
+        for (size_t x = 1; x <= n; ++x) cols[0][x] = left[x - 1] == '1';
+        for (size_t y = 1; y <= std::min<size_t>(m, 3); ++y) {
+            std::vector<char>& c = cols[y];
+            const std::vector<char>& before = cols[y - 1];
+            c.resize(n + 1);
+            c[0] = top[y - 1] == '1';
+            for (size_t x = 1; x <= n; ++x) c[x] = !(c[x - 1] && before[x]);
+        }
+        unsigned long long q = read_u64(p);
+        while (q--) {
+            unsigned long long x = read_u64(p), y = read_u64(p);
+            unsigned long long d = std::min(x, y);
+            d = d > 3 ? d - 3 : 0;
+            x -= d;
+            y -= d;
+            out += (x <= 3 ? rows[x][y] : cols[y][x]) ? '1' : '0';
+        }
+        out += '\n';
+    }
+    fwrite(out.data(), 1, out.size(), stdout);
+}
