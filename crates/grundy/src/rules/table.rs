@@ -283,12 +283,42 @@ impl TableSolver {
     /// Builds the solver from the boundary strings as ASCII digits (`b'1'` is "the
     /// player to move from there wins"; any other byte is `0`).
     pub fn from_digits(top: &[u8], left: &[u8]) -> TableSolver {
-        TableSolver::build(
-            top.len(),
-            left.len(),
-            |y| top[y - 1] == b'1',
-            |x| left[x - 1] == b'1',
-        )
+        // The recurrence W(x, y) = !(W(x-1, y) && W(x, y-1)), one row (or column) after
+        // the other, each pass over a slice of the previous one.
+        fn next(before: &[bool], first: bool) -> Vec<bool> {
+            let mut line = Vec::with_capacity(before.len());
+            let mut prev = first;
+            line.push(prev);
+            line.extend(before[1..].iter().map(|&b| {
+                prev = !(b && prev);
+                prev
+            }));
+            line
+        }
+        let digit = |&d: &u8| d == b'1';
+        let mut rows = Vec::with_capacity(4);
+        rows.push(
+            [false]
+                .into_iter()
+                .chain(top.iter().map(digit))
+                .collect::<Vec<bool>>(),
+        );
+        for x in 1..=left.len().min(3) {
+            let row = next(&rows[x - 1], digit(&left[x - 1]));
+            rows.push(row);
+        }
+        let mut cols = Vec::with_capacity(4);
+        cols.push(
+            [false]
+                .into_iter()
+                .chain(left.iter().map(digit))
+                .collect::<Vec<bool>>(),
+        );
+        for y in 1..=top.len().min(3) {
+            let col = next(&cols[y - 1], digit(&top[y - 1]));
+            cols.push(col);
+        }
+        TableSolver { rows, cols }
     }
 
     /// Builds the solver for a [`Table`].
