@@ -44,6 +44,88 @@ pub fn prefix_len<P: Fn(u8) -> bool>(bytes: &[u8], ok: P) -> usize {
         .unwrap_or(bytes.len() - done)
 }
 
+/// Powers of ten up to 10^8.
+const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+/// The eight bytes at the start of `bytes` as a little-endian word.
+#[inline]
+fn word(bytes: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(w)
+}
+
+/// How many of the eight bytes of `word` (first byte lowest) are ASCII digits before
+/// the first byte that is not, 0..=8.
+#[inline]
+fn digit_run(word: u64) -> usize {
+    let t = word ^ 0x3030_3030_3030_3030; // a digit becomes 0..=9
+    let high = t & 0xf0f0_f0f0_f0f0_f0f0; // a high nibble: not a digit
+    let ten = ((t & 0x0f0f_0f0f_0f0f_0f0f) + 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010;
+    let bad = high | ten;
+    let low = 0x7f7f_7f7f_7f7f_7f7f;
+    let nonzero = (((bad & low) + low) | bad) & !low; // the high bit of each bad byte
+    nonzero.trailing_zeros() as usize / 8
+}
+
+/// The value of the first `len` (1..=8) bytes of `word`, all ASCII digits, the first
+/// byte the most significant: pairs, then quadruples, then all eight, in parallel.
+#[inline]
+fn digits_value(word: u64, len: usize) -> u64 {
+    let x = (word & 0x0f0f_0f0f_0f0f_0f0f) << (8 * (8 - len)); // leading zero digits
+    let x = (x * 10 + (x >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let x = (x * 100 + (x >> 16)) & 0x0000_ffff_0000_ffff;
+    (x * 10_000 + (x >> 32)) & 0xffff_ffff
+}
+
+/// A number of 1 to 19 digits at the start of `bytes` (24 bytes or more) followed by
+/// whitespace: its value and length. `None` for anything else, left to the careful path.
+#[inline]
+fn short_number(bytes: &[u8]) -> Option<(u64, usize)> {
+    let w1 = word(bytes);
+    let l1 = digit_run(w1);
+    let (value, len) = if l1 < 8 {
+        if l1 == 0 {
+            return None;
+        }
+        (digits_value(w1, l1), l1)
+    } else {
+        let high = digits_value(w1, 8);
+        let w2 = word(&bytes[8..]);
+        let l2 = digit_run(w2);
+        if l2 < 8 {
+            let value = if l2 == 0 {
+                high
+            } else {
+                high * POW10[l2] + digits_value(w2, l2)
+            };
+            (value, 8 + l2)
+        } else {
+            let w3 = word(&bytes[16..]);
+            let l3 = digit_run(w3);
+            if l3 > 3 {
+                return None; // 20 digits or more: may not fit
+            }
+            let mut value = high * POW10[8] + digits_value(w2, 8);
+            if l3 > 0 {
+                value = value * POW10[l3] + digits_value(w3, l3);
+            }
+            (value, 16 + l3)
+        }
+    };
+    is_space(bytes[len]).then_some((value, len))
+}
+
 /// A streaming token reader over any [`Read`], tracking line and column.
 #[derive(Debug)]
 pub struct Reader<R> {
@@ -215,6 +297,12 @@ impl<R: Read> Reader<R> {
     /// Reads a whole number from 0 to 2^64 − 1, described by `what` in errors.
     pub fn number<E: Fn() -> String>(&mut self, what: E) -> Result<u64, JudgeError> {
         self.skip_space()?;
+        if let Some(bytes) = self.buf[self.pos..self.end].get(..24) {
+            if let Some((value, len)) = short_number(bytes) {
+                self.pos += len;
+                return Ok(value);
+            }
+        }
         if self.pos < self.end && self.buf[self.pos] == b'-' {
             return Err(self.error_with(
                 self.pos,
@@ -344,6 +432,77 @@ mod tests {
         }
         let max = Reader::new(&b"018446744073709551615"[..]).number(String::new);
         assert_eq!(max.unwrap(), u64::MAX);
+    }
+
+    #[test]
+    fn word_at_a_time_numbers() {
+        for text in [
+            "0",
+            "7",
+            "12345678",
+            "123456789",
+            "9999999999999999",
+            "1234567890123456789",
+        ] {
+            let input = format!("{text}                        ");
+            let expected = (text.parse::<u64>().unwrap(), text.len());
+            assert_eq!(short_number(input.as_bytes()), Some(expected), "{text}");
+        }
+        for text in [
+            "",
+            "x",
+            "12x",
+            "-1",
+            "12345678901234567890",
+            "1234567890123456789x",
+        ] {
+            let input = format!("{text}                        ");
+            assert_eq!(short_number(input.as_bytes()), None, "{text}");
+        }
+        for b in 0..=255u8 {
+            let w = u64::from_le_bytes([b'1', b, b'2', b'3', b'4', b'5', b'6', b'7']);
+            assert_eq!(digit_run(w), if b.is_ascii_digit() { 8 } else { 1 }, "{b}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Numbers read back as written, whatever their length, spacing and the buffer.
+        #[test]
+        fn numbers_read_back(
+            numbers in proptest::collection::vec(
+                (proptest::prelude::any::<u64>(), 0u32..64, 0usize..3, 0usize..4),
+                1..20,
+            ),
+            capacity in 1usize..64,
+        ) {
+            let mut input = String::new();
+            let mut expected = Vec::new();
+            for &(n, shift, zeros, gap) in &numbers {
+                let n = n >> shift; // all magnitudes
+                input += &"0".repeat(zeros);
+                input += &n.to_string();
+                input += [" ", "\n", "\r\n  ", "\t"][gap];
+                expected.push(n);
+            }
+            for input in [&input[..], input.trim_end()] {
+                let mut r = Reader::with_capacity(input.as_bytes(), capacity);
+                for &n in &expected {
+                    proptest::prop_assert_eq!(r.number(String::new).unwrap(), n);
+                }
+                proptest::prop_assert!(r.finish(String::new).is_ok());
+            }
+        }
+
+        /// Any digit string is read as `str::parse` reads it, or rejected as too large.
+        #[test]
+        fn digit_strings_parse_like_str(digits in "[0-9]{1,25}", tail in "[ x]") {
+            let input = format!("{digits}{tail}{}", " ".repeat(30));
+            let got = Reader::new(input.as_bytes()).number(String::new);
+            match (digits.parse::<u64>(), tail.as_str()) {
+                (Ok(v), " ") => proptest::prop_assert_eq!(got.unwrap(), v),
+                (_, _) => proptest::prop_assert!(got.is_err()),
+            }
+        }
     }
 
     #[test]
