@@ -102,6 +102,7 @@ impl Summary {
         // a Nim heap, is taken off that count and XORed, pair by pair.
 
         /// Bits of the A cells and of the B cells of a block of at most 64.
+        #[inline(always)]
         fn letter_bits(block: &[u8]) -> (u64, u64) {
             let mut flags = [0u8; 64];
             for (f, &c) in flags.iter_mut().zip(block) {
@@ -117,64 +118,76 @@ impl Summary {
             (a, b)
         }
 
-        let mut odd = 0u64; // letters so far, mod 2
-        let mut last = 0u64; // the cell of the last letter so far
-        let mut last_a = 0u64; // 1 when that letter is an A
-        let (mut after_a, mut after_b) = (0u64, 0u64); // rooms opened by A, by B
-        let (mut mixed_a, mut mixed_b, mut nim) = (0u64, 0u64, 0u64);
-        let mut block_step = |a: u64, b: u64, valid: u64, base: u64| {
-            let letters = a | b;
-            let mut upto = letters;
-            for shift in [1, 2, 4, 8, 16, 32] {
-                upto ^= upto << shift;
+        /// The scan's state after the blocks so far.
+        #[derive(Default)]
+        struct Scan {
+            odd: u64,        // letters so far, mod 2
+            last: u64,       // the cell of the last letter so far
+            last_a: u64,     // 1 when that letter is an A
+            after: [u64; 2], // empty cells in rooms opened by an A, by a B
+            mixed: [u64; 2], // of which in mixed pairs opened by an A, by a B
+            nim: u64,        // XOR of the mixed pairs' rooms
+        }
+
+        impl Scan {
+            #[inline(always)]
+            fn block(&mut self, a: u64, b: u64, valid: u64, base: u64) {
+                let letters = a | b;
+                let mut upto = letters;
+                for shift in [1, 2, 4, 8, 16, 32] {
+                    upto ^= upto << shift;
+                }
+                upto ^= self.odd.wrapping_neg();
+                let empty = !letters;
+                let room = empty & valid & upto;
+                // Cells whose previous letter is an A (and the letter right after such a
+                // run of empty cells).
+                let a_before = empty.wrapping_add((a << 1) | self.last_a) ^ empty;
+                self.after[0] += u64::from((room & a_before).count_ones());
+                self.after[1] += u64::from((room & !a_before).count_ones());
+                // Second letters of a pair whose first letter is of the other player.
+                let mut mixed = letters & !upto & (a ^ a_before);
+                while mixed != 0 {
+                    let p = mixed.trailing_zeros();
+                    mixed &= mixed - 1;
+                    let below = letters & ((1u64 << p) - 1);
+                    let first = if below != 0 {
+                        base + 63 - u64::from(below.leading_zeros())
+                    } else {
+                        self.last
+                    };
+                    let heap = base + u64::from(p) - first - 1;
+                    self.nim ^= heap;
+                    let first_a = ((a_before >> p) & 1).wrapping_neg();
+                    self.mixed[0] += heap & first_a;
+                    self.mixed[1] += heap & !first_a;
+                }
+                self.odd ^= u64::from(letters.count_ones() & 1);
+                if letters != 0 {
+                    let top = 63 - letters.leading_zeros();
+                    self.last = base + u64::from(top);
+                    self.last_a = (a >> top) & 1;
+                }
             }
-            upto ^= odd.wrapping_neg();
-            let empty = !letters;
-            let room = empty & valid & upto;
-            // Cells whose previous letter is an A (and the letter right after such a run).
-            let a_before = empty.wrapping_add((a << 1) | last_a) ^ empty;
-            after_a += u64::from((room & a_before).count_ones());
-            after_b += u64::from((room & !a_before).count_ones());
-            // Second letters of a pair whose first letter is of the other player.
-            let mut mixed = letters & !upto & (a ^ a_before);
-            while mixed != 0 {
-                let p = mixed.trailing_zeros();
-                mixed &= mixed - 1;
-                let below = letters & ((1u64 << p) - 1);
-                let first = if below != 0 {
-                    base + 63 - u64::from(below.leading_zeros())
-                } else {
-                    last
-                };
-                let heap = base + u64::from(p) - first - 1;
-                nim ^= heap;
-                let first_a = ((a_before >> p) & 1).wrapping_neg();
-                mixed_a += heap & first_a;
-                mixed_b += heap & !first_a;
-            }
-            odd ^= u64::from(letters.count_ones() & 1);
-            if letters != 0 {
-                let top = 63 - letters.leading_zeros();
-                last = base + u64::from(top);
-                last_a = (a >> top) & 1;
-            }
-        };
+        }
+
+        let mut scan = Scan::default();
         let mut blocks = cells.chunks_exact(64);
         let mut base = 0u64;
         for block in &mut blocks {
             let (a, b) = letter_bits(block);
-            block_step(a, b, !0, base);
+            scan.block(a, b, !0, base);
             base += 64;
         }
         let rest = blocks.remainder();
         if !rest.is_empty() {
             let (a, b) = letter_bits(rest);
-            block_step(a, b, !0u64 >> (64 - rest.len()), base);
+            scan.block(a, b, !0u64 >> (64 - rest.len()), base);
         }
         Summary {
-            reserve_a: after_a - mixed_a,
-            reserve_b: after_b - mixed_b,
-            nim,
+            reserve_a: scan.after[0] - scan.mixed[0],
+            reserve_b: scan.after[1] - scan.mixed[1],
+            nim: scan.nim,
         }
     }
 
