@@ -12,6 +12,9 @@ use crate::judge::error::{Found, JudgeError};
 use crate::judge::reader::prefix_len;
 use crate::rules::table::TableSolver;
 
+/// How many queries are parsed before they are answered together.
+const BATCH: usize = 512;
+
 /// Reads a TABGAME input and writes its answers.
 pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), JudgeError> {
     super::drive(Reader::new(input), output, solve)
@@ -53,6 +56,7 @@ pub fn solve<R: Read, W: Write>(
     let t = input.number(|| "the number of test cases T".into())?;
     let mut top = Vec::new();
     let mut answers = Vec::new();
+    let mut batch = Vec::with_capacity(BATCH);
     for case in 1..=t {
         top.clear();
         top.extend_from_slice(input.token(binary, "'0' or '1'", || {
@@ -65,10 +69,22 @@ pub fn solve<R: Read, W: Write>(
         let solver = TableSolver::from_digits(&top, left);
         let q = input.number(|| format!("the number of queries Q for test case {case} of {t}"))?;
         answers.clear();
-        for query in 1..=q {
-            let x = coordinate(input, n, "the row x", query, q, case)?;
-            let y = coordinate(input, m, "the column y", query, q, case)?;
-            answers.push(if solver.wins(x, y) { b'1' } else { b'0' });
+        // Queries are parsed a batch at a time, then answered together: the table
+        // lookups of a batch are independent, so their cache misses overlap.
+        let mut query = 0;
+        while query < q {
+            batch.clear();
+            while query < q && batch.len() < BATCH {
+                query += 1;
+                let x = coordinate(input, n, "the row x", query, q, case)?;
+                let y = coordinate(input, m, "the column y", query, q, case)?;
+                batch.push((x, y));
+            }
+            answers.extend(
+                batch
+                    .iter()
+                    .map(|&(x, y)| b'0' + u8::from(solver.wins(x, y))),
+            );
         }
         answers.push(b'\n');
         output.push(&answers)?;
