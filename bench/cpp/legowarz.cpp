@@ -4,12 +4,10 @@
 typedef unsigned __int128 u128;
 
 static inline u128 xor_upto(u128 n) {
-    switch ((unsigned)(n & 3)) {
-        case 0: return n;
-        case 1: return 1;
-        case 2: return n + 1;
-        default: return 0;
-    }
+    // n, 1, n + 1, 0 for n mod 4 = 0, 1, 2, 3, branch-free.
+    u128 half = (n >> 1) & 1;
+    u128 odd = -(n & 1);
+    return ((n | half) & ~odd) | ((1 ^ half) & odd);
 }
 
 int main() {

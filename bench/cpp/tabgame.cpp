@@ -38,13 +38,23 @@ int main() {
             for (size_t x = 1; x <= n; ++x) c[x] = !(c[x - 1] && before[x]);
         }
         unsigned long long q = read_u64(p);
-        while (q--) {
-            unsigned long long x = read_u64(p), y = read_u64(p);
-            unsigned long long d = std::min(x, y);
-            d = d > 3 ? d - 3 : 0;
-            x -= d;
-            y -= d;
-            out += (x <= 3 ? rows[x][y] : cols[y][x]) ? '1' : '0';
+        // Parse a batch of queries, then answer it: the lookups overlap their misses.
+        static unsigned long long xs[512], ys[512];
+        while (q) {
+            unsigned batch = q < 512 ? (unsigned)q : 512;
+            for (unsigned i = 0; i < batch; ++i) {
+                xs[i] = read_u64(p);
+                ys[i] = read_u64(p);
+            }
+            for (unsigned i = 0; i < batch; ++i) {
+                unsigned long long x = xs[i], y = ys[i];
+                unsigned long long d = std::min(x, y);
+                d = d > 3 ? d - 3 : 0;
+                x -= d;
+                y -= d;
+                out += (x <= 3 ? rows[x][y] : cols[y][x]) ? '1' : '0';
+            }
+            q -= batch;
         }
         out += '\n';
     }
