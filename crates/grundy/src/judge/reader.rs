@@ -90,7 +90,7 @@ fn digits_value(word: u64, len: usize) -> u64 {
 
 /// A number of 1 to 19 digits at the start of `bytes` (24 bytes or more) followed by
 /// whitespace: its value and length. `None` for anything else, left to the careful path.
-#[inline]
+#[inline(always)]
 fn short_number(bytes: &[u8]) -> Option<(u64, usize)> {
     let w1 = word(bytes);
     let l1 = digit_run(w1);

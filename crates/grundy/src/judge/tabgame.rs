@@ -25,6 +25,7 @@ fn binary(s: &[u8]) -> usize {
 }
 
 /// Reads a coordinate from 1 to `max` (`axis` names it in errors).
+#[inline(always)]
 fn coordinate<R: Read>(
     input: &mut Reader<R>,
     max: usize,
