@@ -285,14 +285,26 @@ impl TableSolver {
     pub fn from_digits(top: &[u8], left: &[u8]) -> TableSolver {
         // The recurrence W(x, y) = !(W(x-1, y) && W(x, y-1)), one row (or column) after
         // the other, each pass over a slice of the previous one.
+        // Two cells per step: with t = before[y] && line[y-1], cell y is !t and cell
+        // y+1 is !(before[y+1] && !t) = !before[y+1] || t, so the chain of dependent
+        // operations is two per pair of cells rather than two per cell.
         fn next(before: &[bool], first: bool) -> Vec<bool> {
-            let mut line = Vec::with_capacity(before.len());
+            let mut line = vec![false; before.len()];
+            line[0] = first;
             let mut prev = first;
-            line.push(prev);
-            line.extend(before[1..].iter().map(|&b| {
-                prev = !(b && prev);
-                prev
-            }));
+            let mut out = line[1..].chunks_exact_mut(2);
+            let mut from = before[1..].chunks_exact(2);
+            for (o, b) in (&mut out).zip(&mut from) {
+                let t = b[0] & prev;
+                o[0] = !t;
+                prev = !b[1] | t;
+                o[1] = prev;
+            }
+            if let (Some(o), Some(&b)) =
+                (out.into_remainder().first_mut(), from.remainder().first())
+            {
+                *o = !(b & prev);
+            }
             line
         }
         let digit = |&d: &u8| d == b'1';
