@@ -4,6 +4,21 @@
 #include <string>
 #include <vector>
 
+// line[k] = !(before[k] && line[k-1]), two cells per step to halve the dependency chain.
+static void next_line(const std::vector<char>& before, char first, std::vector<char>& line) {
+    size_t len = before.size(), k = 1;
+    line.resize(len);
+    line[0] = first;
+    char prev = first;
+    for (; k + 1 < len; k += 2) {
+        char t = before[k] & prev;
+        line[k] = !t;
+        prev = (!before[k + 1]) | t;
+        line[k + 1] = prev;
+    }
+    if (k < len) line[k] = !(before[k] & prev);
+}
+
 int main() {
     size_t size;
     const char* p = read_all(size);
@@ -21,22 +36,12 @@ int main() {
         size_t n = p - left;
         rows[0].assign(m + 1, 0);
         for (size_t y = 1; y <= m; ++y) rows[0][y] = top[y - 1] == '1';
-        for (size_t x = 1; x <= std::min<size_t>(n, 3); ++x) {
-            std::vector<char>& r = rows[x];
-            const std::vector<char>& above = rows[x - 1];
-            r.resize(m + 1);
-            r[0] = left[x - 1] == '1';
-            for (size_t y = 1; y <= m; ++y) r[y] = !(above[y] && r[y - 1]);
-        }
+        for (size_t x = 1; x <= std::min<size_t>(n, 3); ++x)
+            next_line(rows[x - 1], left[x - 1] == '1', rows[x]);
         cols[0].assign(n + 1, 0);
         for (size_t x = 1; x <= n; ++x) cols[0][x] = left[x - 1] == '1';
-        for (size_t y = 1; y <= std::min<size_t>(m, 3); ++y) {
-            std::vector<char>& c = cols[y];
-            const std::vector<char>& before = cols[y - 1];
-            c.resize(n + 1);
-            c[0] = top[y - 1] == '1';
-            for (size_t x = 1; x <= n; ++x) c[x] = !(c[x - 1] && before[x]);
-        }
+        for (size_t y = 1; y <= std::min<size_t>(m, 3); ++y)
+            next_line(cols[y - 1], top[y - 1] == '1', cols[y]);
         unsigned long long q = read_u64(p);
         // Parse a batch of queries, then answer it: the lookups overlap their misses.
         static unsigned long long xs[512], ys[512];
