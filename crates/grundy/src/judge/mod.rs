@@ -252,6 +252,42 @@ pub(crate) mod tests {
         })
     }
 
+    /// Larger valid inputs of the number-heavy problems (so the reader's fast paths
+    /// run), with a few bytes changed.
+    fn mutated_long() -> impl Strategy<Value = (Problem, Vec<u8>)> {
+        let numbers = prop::collection::vec(any::<u64>(), 2..120);
+        let edits = prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..3);
+        (any::<bool>(), numbers, edits).prop_map(|(tab, numbers, edits)| {
+            let mut text = if tab {
+                let q = numbers.len() / 2;
+                let mut t = format!("1\n1011\n011\n{q}\n");
+                for pair in numbers.chunks_exact(2) {
+                    t += &format!("{} {}\n", 1 + pair[0] % 4, 1 + pair[1] % 5);
+                }
+                t
+            } else {
+                let mut t = format!("{}\n", numbers.len() / 2);
+                for pair in numbers.chunks_exact(2) {
+                    t += &format!("{} {}\r\n", pair[0] >> (pair[1] % 64), pair[1]);
+                }
+                t
+            }
+            .into_bytes();
+            for (at, byte) in edits {
+                let i = at.index(text.len());
+                text[i] = b"\n \r-x05"[usize::from(byte) % 7];
+            }
+            (
+                if tab {
+                    Problem::Tabgame
+                } else {
+                    Problem::Legowarz
+                },
+                text,
+            )
+        })
+    }
+
     fn any_problem() -> impl Strategy<Value = Problem> {
         prop::sample::select(Problem::ALL.to_vec())
     }
@@ -276,6 +312,19 @@ pub(crate) mod tests {
             if whole.1.is_some() {
                 prop_assert!(whole.0.is_empty() || whole.0.ends_with(b"\n"));
             }
+            prop_assert_eq!(whole, pieces);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// The fast paths (taken only with a large buffer) agree with the careful ones,
+        /// answers and errors alike.
+        #[test]
+        fn fast_paths_agree_with_careful_reading((problem, bytes) in mutated_long(), cap in 1usize..9) {
+            let whole = outcome(problem, Reader::new(&bytes[..]));
+            let pieces = outcome(problem, Reader::with_capacity(Trickle { data: &bytes, step: 5 }, cap));
             prop_assert_eq!(whole, pieces);
         }
     }

@@ -345,6 +345,44 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Reads up to `max` numbers onto `out`, as long as each is simple (1 to 19 digits,
+    /// then whitespace) and `accept(out.len(), value)` holds: a fast path for long runs
+    /// of numbers. It stops early, leaving the next token unread, at anything else (a
+    /// refused or unusual number, a bad byte, the end of the buffered input), for
+    /// [`Reader::number`] to read or to name as an error.
+    pub fn numbers_while<A>(&mut self, out: &mut Vec<u64>, max: usize, mut accept: A)
+    where
+        A: FnMut(usize, u64) -> bool,
+    {
+        let (end, base) = (self.end, self.base);
+        let (mut pos, mut line, mut line_start) = (self.pos, self.line, self.line_start);
+        let limit = out.len().saturating_add(max);
+        'numbers: while out.len() < limit {
+            loop {
+                let Some(bytes) = self.buf[..end].get(pos..pos + 24) else {
+                    break 'numbers;
+                };
+                let b = bytes[0];
+                if !is_space(b) {
+                    match short_number(bytes) {
+                        Some((value, len)) if accept(out.len(), value) => {
+                            out.push(value);
+                            pos += len;
+                            continue 'numbers;
+                        }
+                        _ => break 'numbers,
+                    }
+                }
+                if b == b'\n' {
+                    line += 1;
+                    line_start = base + pos as u64 + 1;
+                }
+                pos += 1;
+            }
+        }
+        (self.pos, self.line, self.line_start) = (pos, line, line_start);
+    }
+
     /// Checks that only whitespace is left; else the error expects `what`.
     pub fn finish<E: FnOnce() -> String>(&mut self, what: E) -> Result<(), JudgeError> {
         self.skip_space()?;

@@ -57,7 +57,7 @@ pub fn solve<R: Read, W: Write>(
     let t = input.number(|| "the number of test cases T".into())?;
     let mut top = Vec::new();
     let mut answers = Vec::new();
-    let mut batch = Vec::with_capacity(BATCH);
+    let mut coords = Vec::with_capacity(2 * BATCH);
     for case in 1..=t {
         top.clear();
         top.extend_from_slice(input.token(binary, "'0' or '1'", || {
@@ -71,21 +71,37 @@ pub fn solve<R: Read, W: Write>(
         let q = input.number(|| format!("the number of queries Q for test case {case} of {t}"))?;
         answers.clear();
         // Queries are parsed a batch at a time, then answered together: the table
-        // lookups of a batch are independent, so their cache misses overlap.
-        let mut query = 0;
-        while query < q {
-            batch.clear();
-            while query < q && batch.len() < BATCH {
-                query += 1;
-                let x = coordinate(input, n, "the row x", query, q, case)?;
-                let y = coordinate(input, m, "the column y", query, q, case)?;
-                batch.push((x, y));
+        // lookups of a batch are independent, so their cache misses overlap. Plain
+        // coordinates in range take the reader's fast path; anything else, including
+        // every error, goes through `coordinate`.
+        let mut done = 0;
+        while done < q {
+            let want = 2 * (q - done).min(BATCH as u64) as usize;
+            coords.clear();
+            while coords.len() < want {
+                let in_range = |i: usize, v: u64| {
+                    let max = if i % 2 == 0 { n } else { m };
+                    (1..=max as u64).contains(&v)
+                };
+                let missing = want - coords.len();
+                input.numbers_while(&mut coords, missing, in_range);
+                if coords.len() < want {
+                    let i = coords.len();
+                    let query = done + 1 + (i / 2) as u64;
+                    let v = if i % 2 == 0 {
+                        coordinate(input, n, "the row x", query, q, case)?
+                    } else {
+                        coordinate(input, m, "the column y", query, q, case)?
+                    };
+                    coords.push(v as u64);
+                }
             }
             answers.extend(
-                batch
-                    .iter()
-                    .map(|&(x, y)| b'0' + u8::from(solver.wins(x, y))),
+                coords
+                    .chunks_exact(2)
+                    .map(|c| b'0' + u8::from(solver.wins(c[0] as usize, c[1] as usize))),
             );
+            done += (want / 2) as u64;
         }
         answers.push(b'\n');
         output.push(&answers)?;
@@ -97,6 +113,23 @@ pub fn solve<R: Read, W: Write>(
 mod tests {
     use crate::judge::tests::{judge, judge_err};
     use crate::judge::Problem::Tabgame;
+
+    use crate::rules::table::{Table, TableSolver};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The judge's solver agrees with the one built from a [`Table`], cell by cell.
+        #[test]
+        fn from_digits_matches_the_table_solver(top in "[01]{1,40}", left in "[01]{1,40}") {
+            let fast = TableSolver::from_digits(top.as_bytes(), left.as_bytes());
+            let reference = TableSolver::new(&Table::new(&top, &left).unwrap());
+            for x in 1..=left.len() {
+                for y in 1..=top.len() {
+                    prop_assert_eq!(fast.wins(x, y), reference.wins(x, y), "{} {}", x, y);
+                }
+            }
+        }
+    }
 
     const SAMPLE: &str = "1\n101\n01\n6\n1 1\n1 2\n1 3\n2 1\n2 2\n2 3\n";
 
