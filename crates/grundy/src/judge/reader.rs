@@ -141,6 +141,8 @@ pub struct Reader<R> {
     line: u64,
     /// The input offset of the current line's first byte.
     line_start: u64,
+    /// The input offset of the last token read.
+    token: u64,
 }
 
 impl<R: Read> Reader<R> {
@@ -160,6 +162,7 @@ impl<R: Read> Reader<R> {
             base: 0,
             line: 1,
             line_start: 0,
+            token: 0,
         }
     }
 
@@ -291,6 +294,7 @@ impl<R: Read> Reader<R> {
             return Err(self.error_at(stop, byte_class.to_owned()));
         }
         self.pos = stop;
+        self.token = self.base + start as u64;
         Ok(&self.buf[start..stop])
     }
 
@@ -299,6 +303,7 @@ impl<R: Read> Reader<R> {
         self.skip_space()?;
         if let Some(bytes) = self.buf[self.pos..self.end].get(..24) {
             if let Some((value, len)) = short_number(bytes) {
+                self.token = self.base + self.pos as u64;
                 self.pos += len;
                 return Ok(value);
             }
@@ -356,6 +361,7 @@ impl<R: Read> Reader<R> {
     {
         let (end, base) = (self.end, self.base);
         let (mut pos, mut line, mut line_start) = (self.pos, self.line, self.line_start);
+        let mut token = self.token;
         let limit = out.len().saturating_add(max);
         'numbers: while out.len() < limit {
             loop {
@@ -367,6 +373,7 @@ impl<R: Read> Reader<R> {
                     match short_number(bytes) {
                         Some((value, len)) if accept(out.len(), value) => {
                             out.push(value);
+                            token = base + pos as u64;
                             pos += len;
                             continue 'numbers;
                         }
@@ -380,7 +387,7 @@ impl<R: Read> Reader<R> {
                 pos += 1;
             }
         }
-        (self.pos, self.line, self.line_start) = (pos, line, line_start);
+        (self.pos, self.line, self.line_start, self.token) = (pos, line, line_start, token);
     }
 
     /// Checks that only whitespace is left; else the error expects `what`.
@@ -393,10 +400,12 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// An input error about the token of `len` bytes that ends just before the next
-    /// unread byte (the last token read), expecting `expected`.
-    pub fn error_before(&self, len: usize, expected: String, found: Found) -> JudgeError {
-        self.error_with(self.pos - len, expected, found)
+    /// An input error about the last token read (for example a number out of range),
+    /// naming it as written and expecting `expected`. Call it right after reading that
+    /// token.
+    pub fn error_at_token(&self, expected: String) -> JudgeError {
+        let start = (self.token.saturating_sub(self.base) as usize).min(self.pos);
+        self.error_with(start, expected, Found::token(&self.buf[start..self.pos]))
     }
 }
 

@@ -8,7 +8,7 @@
 use std::io::{Read, Write};
 
 use super::{Output, Reader};
-use crate::judge::error::{Found, JudgeError};
+use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
 use crate::rules::table::TableSolver;
 
@@ -38,14 +38,7 @@ fn coordinate<R: Read>(
     let v = input.number(what)?;
     match usize::try_from(v) {
         Ok(v) if (1..=max).contains(&v) => Ok(v),
-        _ => {
-            let text = v.to_string();
-            Err(input.error_before(
-                text.len(),
-                format!("{}, from 1 to {max}", what()),
-                Found::Token(text),
-            ))
-        }
+        _ => Err(input.error_at_token(format!("{}, from 1 to {max}", what()))),
     }
 }
 
@@ -153,6 +146,7 @@ mod tests {
             ("1 0\n", "line 15, column 3: expected the column y of query 2 of 2 in test case 2, from 1 to 1, found 0", ""),
             ("1\n", "line 16, column 1: expected the column y of query 2 of 2 in test case 2, found the end of the input", ""),
             ("1 1\n1", "line 16, column 1: expected the end of the input after 2 test cases, found '1'", "00\n"),
+            ("1  0002\n", "line 15, column 4: expected the column y of query 2 of 2 in test case 2, from 1 to 1, found 0002", ""),
         ] {
             let input = format!("{first}1\n1\n2\n1 1\n{tail}");
             let expected = (message.to_owned(), format!("110011\n{output}"));
