@@ -90,12 +90,12 @@ impl Problem {
             Problem::Tabgame => {
                 "T; per test case a string of M digits for cells (0,1)..(0,M) and one of \
                  N digits for cells (1,0)..(N,0), 1 where the player who moves the stone \
-                 there loses, then Q and Q lines 'x y' (1 <= x <= N, 1 <= y <= M)"
+                 there loses, then Q and Q lines 'x y' with x in 1..N and y in 1..M"
             }
             Problem::Abgame => "T, then T lines, each a row over '.', 'A' and 'B'",
             Problem::Legowarz => {
-                "N, then N lines 'h n': n towers of heights h, h+1, ..., h+n-1 \
-                 (0 <= h, n <= 2^64-1)"
+                "N, then N lines 'h n': n towers of heights h, h+1, ..., h+n-1, \
+                 each number up to 2^64-1"
             }
         }
     }
