@@ -19,13 +19,17 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Explain a position: who wins, the value, the reduction, every winning move.
     Analyze(cmd::analyze::Args),
+    /// Answer a contest judge's input exactly (adapwns, tabgame, abgame, legowarz).
+    Judge(cmd::judge::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Judge(args) => cmd::judge::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

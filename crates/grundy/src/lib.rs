@@ -9,7 +9,8 @@
 //! - [`engine`]: exhaustive, memoised solvers that work for any ruleset;
 //! - [`rules`]: one module per ruleset, each with its rules, notation, closed-form
 //!   solver and winning-move finder;
-//! - [`analysis`]: the report that explains a position to a person or a script.
+//! - [`analysis`]: the report that explains a position to a person or a script;
+//! - [`judge`]: the contest judges' input and output formats, streamed.
 //!
 //! ```
 //! use grundy::rules::pawns::{Board, Pawns};
@@ -24,6 +25,7 @@
 pub mod analysis;
 pub mod engine;
 pub mod game;
+pub mod judge;
 pub mod rules;
 pub mod values;
 
