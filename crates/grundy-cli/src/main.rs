@@ -19,7 +19,10 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Explain a position: who wins, the value, the reduction, every winning move.
     Analyze(cmd::analyze::Args),
+    /// Answer a contest judge's input exactly (adapwns, tabgame, abgame, legowarz).
+    Judge(cmd::judge::Args),
     /// Check a closed-form solver against the exhaustive engine on every position
     /// up to a size.
     Verify(cmd::verify::Args),
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Judge(args) => cmd::judge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
     };

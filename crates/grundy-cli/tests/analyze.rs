@@ -16,7 +16,11 @@ fn analyze_json(args: &[&str]) -> Value {
         .arg("--json")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
@@ -99,7 +103,10 @@ fn text_output_names_the_winner_and_the_moves() {
 #[test]
 fn bad_positions_exit_with_2_and_say_where() {
     for (args, needle) in [
-        (vec!["pawns", "..X"], "column 3: expected '.' or 'P', found 'X'"),
+        (
+            vec!["pawns", "..X"],
+            "column 3: expected '.' or 'P', found 'X'",
+        ),
         (vec!["table", "101/01@3,1"], "column 8"),
         (vec!["ab", "A.C"], "column 3"),
         (vec!["towers", "3:2,x:1"], "column 5"),
@@ -122,4 +129,21 @@ fn help_shows_an_example_for_each_game() {
     for game in ["pawns", "table", "ab", "towers"] {
         assert!(help.contains(&format!("grundy analyze {game} ")), "{game}");
     }
+}
+
+#[test]
+fn limit_caps_the_listing_but_not_the_count() {
+    // A has a reserve of 2 and B none, so A has several winning moves; listing one
+    // keeps the count.
+    let all = analyze_json(&["ab", "A......B.A..A"]);
+    let total = all["winning_move_count"].as_u64().unwrap();
+    assert!(total > 1, "{all}");
+    assert_eq!(moves(&all).len() as u64, total);
+    let cut = analyze_json(&["ab", "A......B.A..A", "--limit", "1"]);
+    assert_eq!(cut["winning_move_count"].as_u64(), Some(total));
+    assert_eq!(moves(&cut), moves(&all)[..1].to_vec());
+    // A building of 10^18 towers: the count is exact, the listing short.
+    let big = analyze_json(&["towers", "1:1000000000000000000", "--limit", "3"]);
+    assert_eq!(moves(&big).len(), 3);
+    assert!(big["winning_move_count"].as_u64().unwrap() > 1_000_000);
 }

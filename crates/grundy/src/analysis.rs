@@ -34,7 +34,11 @@ pub struct Analysis {
     pub reduction: serde_json::Value,
     /// The reduction in sentences, one per line.
     pub explanation: Vec<String>,
-    /// Every winning move of the player to move, with the position it leads to.
+    /// How many winning moves the player to move has in all.
+    pub winning_move_count: u128,
+    /// The winning moves of the player to move, with the position each leads to, in
+    /// the ruleset's move order: all of them, unless the analysis was asked to list at
+    /// most a given number (then the first ones; see `winning_move_count`).
     pub winning_moves: Vec<MoveReport>,
 }
 

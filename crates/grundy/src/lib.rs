@@ -10,6 +10,7 @@
 //! - [`rules`]: one module per ruleset, each with its rules, notation, closed-form
 //!   solver and winning-move finder;
 //! - [`analysis`]: the report that explains a position to a person or a script;
+//! - [`judge`]: the contest judges' input and output formats, streamed;
 //! - [`verify`]: every closed form checked against the engine, position by position;
 //! - [`play`]: a person against the perfect engine, move by move.
 //!
@@ -26,6 +27,7 @@
 pub mod analysis;
 pub mod engine;
 pub mod game;
+pub mod judge;
 pub mod play;
 pub mod rules;
 pub mod values;

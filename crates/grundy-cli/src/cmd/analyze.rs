@@ -38,6 +38,9 @@ pub struct Args {
     /// ab: who moves first.
     #[arg(long, value_enum, default_value_t = Side::A)]
     to_move: Side,
+    /// List at most N winning moves (the total is always given).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    limit: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -60,8 +63,10 @@ enum GameName {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Side {
     /// Player A (Left).
+    #[value(name = "A", alias = "a")]
     A,
     /// Player B (Right).
+    #[value(name = "B", alias = "b")]
     B,
 }
 
@@ -87,10 +92,11 @@ fn analyze(args: &Args) -> anyhow::Result<Analysis> {
         GameName::Pawns => {
             let rules = pawns::Pawns::new(args.step)?;
             let board: pawns::Board = pos.parse().with_context(|| bad("pawns"))?;
-            pawns::analyze(&rules, &board)
+            pawns::analyze_up_to(&rules, &board, args.limit)
         }
         GameName::Table => {
             let position: table::TablePosition = pos.parse().with_context(|| bad("table"))?;
+            // A cell has at most two moves: nothing to limit.
             table::analyze(&position)
         }
         GameName::Ab => {
@@ -99,14 +105,17 @@ fn analyze(args: &Args) -> anyhow::Result<Analysis> {
                 Side::A => Player::Left,
                 Side::B => Player::Right,
             };
-            ab::analyze(&row, player)
+            ab::analyze_up_to(&row, player, args.limit)
         }
         GameName::Towers => {
             let city: towers::City = pos.parse().with_context(|| bad("towers"))?;
-            towers::analyze(&city)
+            towers::analyze_listing(&city, args.limit)
         }
     })
 }
+
+/// The width explanations are wrapped to.
+const WIDTH: usize = 88;
 
 /// The analysis as text for a person.
 fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
@@ -123,15 +132,39 @@ fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
     }
     writeln!(out, "outcome: {}   value: {}", a.outcome, a.value)?;
     writeln!(out)?;
+    let wrap = textwrap::Options::new(WIDTH)
+        .initial_indent("  ")
+        .subsequent_indent("    ");
     for line in &a.explanation {
-        writeln!(out, "  {line}")?;
+        if line.starts_with(' ') {
+            // Preformatted (a drawn table): keep as it is.
+            writeln!(out, "  {line}")?;
+        } else {
+            for piece in textwrap::wrap(line, &wrap) {
+                writeln!(out, "{piece}")?;
+            }
+        }
     }
     writeln!(out)?;
     if a.winning_moves.is_empty() {
         writeln!(out, "No winning move: every move loses.")?;
     } else {
-        writeln!(out, "Winning moves ({}):", a.winning_moves.len())?;
-        let width = a.winning_moves.iter().map(|m| m.mv.len()).max().unwrap_or(0);
+        let listed = a.winning_moves.len() as u128;
+        if listed == a.winning_move_count {
+            writeln!(out, "Winning moves ({listed}):")?;
+        } else {
+            writeln!(
+                out,
+                "Winning moves ({} in all; the first {listed} listed, see --limit):",
+                a.winning_move_count
+            )?;
+        }
+        let width = a
+            .winning_moves
+            .iter()
+            .map(|m| m.mv.len())
+            .max()
+            .unwrap_or(0);
         for m in &a.winning_moves {
             writeln!(out, "  {:<width$}  -> {}", m.mv, m.after)?;
         }

@@ -1,13 +1,18 @@
-//! One module per subcommand.
+//! The subcommands, one per module.
+
+use std::io;
 
 pub mod analyze;
+pub mod judge;
 pub mod play;
 pub mod verify;
 
-/// Whether `err` comes from writing to a closed pipe, which is not an error.
+/// Whether `err` comes from writing to a closed pipe (as `grundy ... | head` does),
+/// which ends a run quietly rather than as an error.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
 }

@@ -50,11 +50,25 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
     pub fn evaluate<E: Clone>(
         &mut self,
         root: &P,
+        expand: impl FnMut(&P) -> Vec<(E, P)>,
+        combine: impl FnMut(&P, &[(E, V)]) -> V,
+    ) -> V {
+        self.evaluate_within(root, usize::MAX, expand, combine)
+            .expect("an unlimited evaluation always finishes")
+    }
+
+    /// Like [`Dag::evaluate`], but gives up (returning `None`) rather than hold more
+    /// than `max_positions` evaluated or pending positions. What was evaluated before
+    /// giving up is kept, and is correct.
+    pub fn evaluate_within<E: Clone>(
+        &mut self,
+        root: &P,
+        max_positions: usize,
         mut expand: impl FnMut(&P) -> Vec<(E, P)>,
         mut combine: impl FnMut(&P, &[(E, V)]) -> V,
-    ) -> V {
+    ) -> Option<V> {
         if let Some(v) = self.memo.get(root) {
-            return v.clone();
+            return Some(v.clone());
         }
         struct Frame<P, E> {
             pos: P,
@@ -86,6 +100,9 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
                 }
             }
             if let Some(child) = descend {
+                if self.memo.len() + stack.len() >= max_positions {
+                    return None;
+                }
                 let children = expand(&child);
                 on_stack.insert(child.clone());
                 stack.push(Frame {
@@ -108,7 +125,7 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
             on_stack.remove(&frame.pos);
             self.memo.insert(frame.pos, v);
         }
-        self.memo[root].clone()
+        Some(self.memo[root].clone())
     }
 }
 
@@ -145,6 +162,17 @@ mod tests {
             |_, kids| kids.first().map_or(0, |(_, d)| d + 1),
         );
         assert_eq!(depth, 1_000_000);
+    }
+
+    #[test]
+    fn a_budget_stops_early_and_keeps_what_was_done() {
+        let mut dag: Dag<u32, u32> = Dag::new();
+        let expand = |&n: &u32| if n == 0 { vec![] } else { vec![((), n - 1)] };
+        let depth = |_: &u32, kids: &[((), u32)]| kids.first().map_or(0, |(_, d)| d + 1);
+        assert_eq!(dag.evaluate_within(&100, 50, expand, depth), None);
+        assert_eq!(dag.evaluate_within(&30, 50, expand, depth), Some(30));
+        assert_eq!(dag.len(), 31);
+        assert_eq!(dag.evaluate_within(&100, 101, expand, depth), Some(100));
     }
 
     #[test]

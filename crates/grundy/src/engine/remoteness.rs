@@ -149,9 +149,21 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
 
     /// The remoteness of `pos` for the player to move.
     pub fn remoteness(&mut self, pos: &G::Position) -> Remoteness {
+        self.remoteness_within(pos, usize::MAX)
+            .expect("an unlimited search always finishes")
+    }
+
+    /// The remoteness of `pos`, or `None` if finding it would mean holding more than
+    /// `max_positions` positions (the solver keeps what it solved).
+    pub fn remoteness_within(
+        &mut self,
+        pos: &G::Position,
+        max_positions: usize,
+    ) -> Option<Remoteness> {
         let game = self.game;
-        self.dag.evaluate(
+        self.dag.evaluate_within(
             pos,
+            max_positions,
             |p| {
                 game.moves(p)
                     .into_iter()
@@ -219,9 +231,22 @@ impl<'g, G: Partizan> PartizanRemotenessSolver<'g, G> {
 
     /// The remoteness of `pos` with `to_move` to move.
     pub fn remoteness(&mut self, pos: &G::Position, to_move: Player) -> Remoteness {
+        self.remoteness_within(pos, to_move, usize::MAX)
+            .expect("an unlimited search always finishes")
+    }
+
+    /// The remoteness of `pos` with `to_move` to move, or `None` if finding it would
+    /// mean holding more than `max_positions` positions.
+    pub fn remoteness_within(
+        &mut self,
+        pos: &G::Position,
+        to_move: Player,
+        max_positions: usize,
+    ) -> Option<Remoteness> {
         let game = self.game;
-        self.dag.evaluate(
+        self.dag.evaluate_within(
             &(pos.clone(), to_move),
+            max_positions,
             |(p, player)| {
                 game.moves_for(p, *player)
                     .into_iter()

@@ -324,12 +324,54 @@ impl TableSolver {
     /// Builds the solver from the boundary strings as ASCII digits (`b'1'` is "the
     /// player to move from there wins"; any other byte is `0`).
     pub fn from_digits(top: &[u8], left: &[u8]) -> TableSolver {
-        TableSolver::build(
-            top.len(),
-            left.len(),
-            |y| top[y - 1] == b'1',
-            |x| left[x - 1] == b'1',
-        )
+        // The recurrence W(x, y) = !(W(x-1, y) && W(x, y-1)), one row (or column) after
+        // the other, each pass over a slice of the previous one.
+        // Two cells per step: with t = before[y] && line[y-1], cell y is !t and cell
+        // y+1 is !(before[y+1] && !t) = !before[y+1] || t, so the chain of dependent
+        // operations is two per pair of cells rather than two per cell.
+        fn next(before: &[bool], first: bool) -> Vec<bool> {
+            let mut line = vec![false; before.len()];
+            line[0] = first;
+            let mut prev = first;
+            let mut out = line[1..].chunks_exact_mut(2);
+            let mut from = before[1..].chunks_exact(2);
+            for (o, b) in (&mut out).zip(&mut from) {
+                let t = b[0] & prev;
+                o[0] = !t;
+                prev = !b[1] | t;
+                o[1] = prev;
+            }
+            if let (Some(o), Some(&b)) =
+                (out.into_remainder().first_mut(), from.remainder().first())
+            {
+                *o = !(b & prev);
+            }
+            line
+        }
+        let digit = |&d: &u8| d == b'1';
+        let mut rows = Vec::with_capacity(4);
+        rows.push(
+            [false]
+                .into_iter()
+                .chain(top.iter().map(digit))
+                .collect::<Vec<bool>>(),
+        );
+        for x in 1..=left.len().min(3) {
+            let row = next(&rows[x - 1], digit(&left[x - 1]));
+            rows.push(row);
+        }
+        let mut cols = Vec::with_capacity(4);
+        cols.push(
+            [false]
+                .into_iter()
+                .chain(left.iter().map(digit))
+                .collect::<Vec<bool>>(),
+        );
+        for y in 1..=top.len().min(3) {
+            let col = next(&cols[y - 1], digit(&top[y - 1]));
+            cols.push(col);
+        }
+        TableSolver { rows, cols }
     }
 
     /// Builds the solver for a [`Table`].

@@ -22,9 +22,24 @@ use crate::values::Outcome;
 /// assert_eq!(analysis.winning_moves[1].after, "..PP.");
 /// ```
 pub fn analyze(rules: &Pawns, board: &Board) -> Analysis {
+    analyze_up_to(rules, board, usize::MAX)
+}
+
+/// [`analyze`], listing (and explaining) only the first `max_listed` winning moves in
+/// move order; `winning_move_count` still counts them all.
+///
+/// ```
+/// use grundy::rules::pawns::{analyze_up_to, Pawns};
+///
+/// let analysis = analyze_up_to(&Pawns::adapwns(), &"..P.P".parse().unwrap(), 1);
+/// assert_eq!(analysis.winning_move_count, 2);
+/// assert_eq!(analysis.winning_moves.len(), 1);
+/// ```
+pub fn analyze_up_to(rules: &Pawns, board: &Board, max_listed: usize) -> Analysis {
     let reduction = rules.reduce(board);
     let value = reduction.value();
-    let winning = rules.winning_moves(board);
+    let all = rules.winning_moves(board);
+    let winning = &all[..all.len().min(max_listed)];
     let winning_moves = winning
         .iter()
         .map(|mv| MoveReport {
@@ -47,13 +62,24 @@ pub fn analyze(rules: &Pawns, board: &Board) -> Analysis {
         value: value.to_string(),
         // A struct of integers, booleans and a vector: serialising it cannot fail.
         reduction: serde_json::to_value(&reduction).expect("a reduction serialises to JSON"),
-        explanation: explain(&reduction, &winning),
+        explanation: {
+            let mut lines = explain(&reduction, winning, all.len());
+            if all.len() > winning.len() {
+                lines.push(format!(
+                    "Only the first {} of the {} winning moves are listed.",
+                    winning.len(),
+                    all.len()
+                ));
+            }
+            lines
+        },
+        winning_move_count: all.len() as u128,
         winning_moves,
     }
 }
 
 /// The reasoning from the board to the verdict, one sentence per line.
-fn explain(r: &Reduction, winning: &[PawnMove]) -> Vec<String> {
+fn explain(r: &Reduction, winning: &[PawnMove], total: usize) -> Vec<String> {
     let k = r.step;
     let mut lines = vec![format!(
         "A move takes one pawn {} to the left, never onto or over another pawn; \
@@ -134,7 +160,7 @@ fn explain(r: &Reduction, winning: &[PawnMove]) -> Vec<String> {
         "The XOR is not 0, so the first player wins by moving to a position whose XOR is \
          0. Every move changes exactly one counted pile, so a winning move gives that pile \
          the residue that cancels the XOR. There {}:",
-        match winning.len() {
+        match total {
             1 => "is 1 winning move".to_owned(),
             n => format!("are {n} winning moves"),
         }

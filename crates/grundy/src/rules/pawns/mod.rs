@@ -41,7 +41,7 @@
 mod explain;
 mod solve;
 
-pub use explain::analyze;
+pub use explain::{analyze, analyze_up_to};
 pub use solve::{Pile, Reduction};
 
 use std::fmt;
@@ -85,6 +85,75 @@ impl Pawns {
     /// empty): the XOR of `s mod (k+1)` over the counted piles. Non-zero exactly when
     /// the player to move wins. Linear in the length, one pass from the right.
     pub fn nim_value(&self, squares: &[u8]) -> u64 {
+        if self.step == 2 {
+            // ADAPWNS, k = 2, word-parallel, 64 squares at a time. A pile's residue mod 3
+            // is (r(p) - r(q) - 1) mod 3, with r the square's index mod 3, p the pawn's
+            // square and q the previous pawn's (the first pawn's is a virtual pawn on
+            // square -1, r = 2). So pile ≡ 2 when r(q) = r(p) and pile ≡ 1 when
+            // r(q) = r(p) + 1. Counted piles are those of pawn indices ≡ pawns - 1
+            // (mod 2): keep the XOR of the even-index and of the odd-index piles.
+
+            /// Bit i set when byte i of `block` is `b'P'` (SWAR: zero bytes of x ^ 'P').
+            fn pawn_bits(block: &[u8]) -> u64 {
+                let mut bits = 0u64;
+                for (j, word) in block.chunks_exact(8).enumerate() {
+                    let word: [u8; 8] = word.try_into().unwrap_or_default();
+                    let y = u64::from_le_bytes(word) ^ 0x5050_5050_5050_5050;
+                    let low = 0x7f7f_7f7f_7f7f_7f7f;
+                    let nonzero = (((y & low) + low) | y) & !low;
+                    let eq = (nonzero ^ !low) >> 7; // bit 8i: byte i is 'P'
+                    bits |= (eq.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+                }
+                bits
+            }
+
+            /// Squares i ≡ 0, 1, 2 (mod 3) of a block that starts on a square ≡ 0.
+            const CLASS: [u64; 3] = [
+                0x9249_2492_4924_9249,
+                0x9249_2492_4924_9249 << 1,
+                0x9249_2492_4924_9249 << 2,
+            ];
+            let mut last = 2; // r of the last pawn so far
+            let mut odd_count = 0u64; // pawns so far, mod 2
+            let (mut even, mut odd) = (0u64, 0u64);
+            let mut block_step = |pawns: u64, first: usize| {
+                // class[k]: the block's squares with r = k (`first` is r of bit 0).
+                let class = [0, 1, 2].map(|k| CLASS[(k + 3 - first) % 3]);
+                // after[k]: squares whose previous pawn has r = k. Adding a bit just after
+                // each such pawn to the empty squares carries through the run of empty
+                // squares up to and including the next pawn; the changed bits are the run.
+                let empty = !pawns;
+                let after = [0, 1, 2].map(|k| {
+                    let start = ((pawns & class[k]) << 1) | u64::from(last == k);
+                    empty.wrapping_add(start) ^ empty
+                });
+                let two = pawns & (0..3).fold(0, |acc, k| acc | (class[k] & after[k]));
+                let one = pawns & (0..3).fold(0, |acc, k| acc | (class[k] & after[(k + 1) % 3]));
+                // Prefix XOR: bit i is the parity of the pawns up to square i.
+                let mut upto = pawns;
+                for shift in [1, 2, 4, 8, 16, 32] {
+                    upto ^= upto << shift;
+                }
+                let odd_index = upto ^ pawns ^ odd_count.wrapping_neg();
+                let parity = |v: u64| u64::from(v.count_ones() & 1);
+                odd ^= parity(one & odd_index) | parity(two & odd_index) << 1;
+                even ^= parity(one & !odd_index) | parity(two & !odd_index) << 1;
+                odd_count ^= u64::from(pawns.count_ones() & 1);
+                if pawns != 0 {
+                    last = (first + 63 - pawns.leading_zeros() as usize) % 3;
+                }
+            };
+            let mut blocks = squares.chunks_exact(64);
+            let mut first = 0; // 64 ≡ 1 (mod 3): each block starts one class later
+            for block in &mut blocks {
+                block_step(pawn_bits(block), first);
+                first = (first + 1) % 3;
+            }
+            let mut tail = [b'.'; 64];
+            tail[..blocks.remainder().len()].copy_from_slice(blocks.remainder());
+            block_step(pawn_bits(&tail), first);
+            return if odd_count == 1 { even } else { odd };
+        }
         let modulus = u64::from(self.step) + 1;
         let mut value = 0u64;
         let mut counted = true;

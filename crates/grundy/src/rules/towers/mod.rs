@@ -54,12 +54,11 @@ use crate::game::{Game, Impartial};
 /// X(n) = 1 ⊕ 2 ⊕ ... ⊕ n (0 for n = 0), in O(1).
 #[inline]
 pub fn xor_upto(n: u128) -> u128 {
-    match n % 4 {
-        0 => n,
-        1 => 1,
-        2 => n + 1,
-        _ => 0,
-    }
+    // n, 1, n + 1, 0 for n mod 4 = 0, 1, 2, 3, without branches: for even n it is
+    // n + half = n | half, for odd n 1 - half = 1 ^ half, where half = (n mod 4) / 2.
+    let half = (n >> 1) & 1;
+    let odd = (n & 1).wrapping_neg(); // all ones when n is odd
+    ((n | half) & !odd) | ((1 ^ half) & odd)
 }
 
 /// The XOR of the heights h, h + 1, ..., h + n − 1, in O(1), without overflow.
