@@ -123,8 +123,12 @@ impl Checked for PawnsCheck {
         let n = units.end - units.start;
         let step = u64::from(self.rules.step());
         let mut winning = Vec::new();
+        let mut squares = vec![b'.'; size];
         for index in units {
-            let board = board_of(index, size as u32);
+            for (i, square) in squares.iter_mut().enumerate() {
+                *square = if index >> i & 1 == 1 { b'P' } else { b'.' };
+            }
+            let board = Board::from_bytes(&squares).expect("only '.' and 'P'");
             let position = || format!("{board} (step {})", self.rules.step());
             let found = (self.form.value)(&self.rules, &board);
             match table {
