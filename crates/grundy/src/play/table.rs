@@ -329,9 +329,11 @@ mod tests {
         ] {
             let m = start(s);
             let grid = m.verdicts();
-            for x in 1..=m.cell.x {
-                for y in 1..=m.cell.y {
-                    assert_eq!(grid[x][y].wins, m.solver.wins(x, y), "{s} {x},{y}");
+            assert_eq!(grid.len(), m.cell.x + 1);
+            for (x, row) in grid.iter().enumerate().skip(1) {
+                assert_eq!(row.len(), m.cell.y + 1);
+                for (y, v) in row.iter().enumerate().skip(1) {
+                    assert_eq!(v.wins, m.solver.wins(x, y), "{s} {x},{y}");
                 }
             }
         }
