@@ -1,5 +1,7 @@
 //! The A-B game played in the terminal.
 
+use std::collections::HashSet;
+
 use crate::engine::remoteness::PartizanRemotenessSolver;
 use crate::game::{Game, Partizan, Player};
 use crate::play::{ruled, Hint, Hints, Match, Seat, EXHAUSTIVE_LIMIT, HINT_LIMIT};
@@ -229,9 +231,10 @@ impl Match for AbMatch {
         }
         let all = Ab.moves_for(&self.row, p);
         let winning = winning_moves(&self.row, p);
+        let is_winning: HashSet<AbMove> = winning.iter().copied().collect();
         let hint = |mv: &AbMove| Hint {
             mv: mv.to_string(),
-            wins: winning.contains(mv),
+            wins: is_winning.contains(mv),
             moves_left: None,
         };
         if all.len() <= HINT_LIMIT {

@@ -198,8 +198,19 @@ impl Match for TableMatch {
     }
 
     fn ending(&self) -> String {
-        let mover = capitalise(&self.seat_name(self.to_move.other()));
         let loses = self.table.boundary_wins(self.cell) == Some(true);
+        if self.cell == self.start {
+            // Nobody moved: the stone started on the boundary.
+            return format!(
+                "The stone starts on ({}, {}), marked {}: {}, to move, {}.",
+                self.cell.x,
+                self.cell.y,
+                if loses { 1 } else { 0 },
+                self.seat_name(self.to_move),
+                if loses { "wins" } else { "loses" }
+            );
+        }
+        let mover = capitalise(&self.seat_name(self.to_move.other()));
         format!(
             "The stone reached ({}, {}), marked {}: {mover}, who moved it there, {}.",
             self.cell.x,
@@ -337,6 +348,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_stone_on_the_boundary_ends_the_game_at_once() {
+        let m = start("101/01@0,2");
+        assert_eq!(m.winner(), Some(Seat::Second));
+        assert_eq!(
+            m.ending(),
+            "The stone starts on (0, 2), marked 0: Alice, to move, loses."
+        );
+        let m = start("101/01@2,0");
+        assert_eq!(m.winner(), Some(Seat::First));
     }
 
     #[test]
