@@ -27,6 +27,7 @@
 //! ```
 
 mod ab;
+mod impartial;
 mod pawns;
 mod table;
 mod towers;
@@ -39,6 +40,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 pub use ab::{AbCheck, AbForm};
+pub use impartial::{compositions, ImpartialCheck, MovesFn, PositionsFn, ValueFn};
 pub use pawns::{PawnsCheck, PawnsForm, PawnsTable, MEMO_SQUARES};
 pub use table::{TableCheck, TableForm};
 pub use towers::{TowersCheck, TowersForm};
