@@ -147,3 +147,43 @@ fn limit_caps_the_listing_but_not_the_count() {
     assert_eq!(moves(&big).len(), 3);
     assert!(big["winning_move_count"].as_u64().unwrap() > 1_000_000);
 }
+
+#[test]
+fn moves_lists_every_legal_move_with_its_worth() {
+    for args in [
+        vec!["pawns", "..P.P"],
+        vec!["table", "101/01@2,3"],
+        vec!["ab", "A..B.A", "--to-move", "B"],
+        vec!["towers", "1:2,2:1"],
+    ] {
+        let mut with_moves = args.clone();
+        with_moves.push("--moves");
+        let v = analyze_json(&with_moves);
+        let listed = v["moves"].as_array().expect("a list of moves");
+        assert!(!listed.is_empty(), "{args:?}");
+        // The winning ones are exactly the winning moves, in the same order.
+        let winning: Vec<(String, String)> = listed
+            .iter()
+            .filter(|m| m["wins"] == Value::Bool(true))
+            .map(|m| {
+                (
+                    m["move"].as_str().unwrap().into(),
+                    m["after"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
+        assert_eq!(winning, moves(&v), "{args:?}");
+        // Small games are solved exhaustively: remoteness is even exactly for wins.
+        for m in listed {
+            let r = m["remoteness"]
+                .as_u64()
+                .expect("remoteness of a small game");
+            assert_eq!(r % 2 == 0, m["wins"] == Value::Bool(true), "{m}");
+        }
+    }
+    // A huge city: values from the closed form, no remoteness, and a bounded listing.
+    let v = analyze_json(&["towers", "1:1000000000000000000", "--moves", "--limit", "4"]);
+    let listed = v["moves"].as_array().unwrap();
+    assert_eq!(listed.len(), 4);
+    assert!(listed.iter().all(|m| m["remoteness"].is_null()));
+}

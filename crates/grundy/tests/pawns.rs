@@ -163,7 +163,7 @@ fn analysis_of_a_first_player_win() {
              of the next pawn to the right; the last pawn's stones leave the game. This is \
              staircase Nim in which a move carries one or two stones.",
             "Counting from the last pawn, only the 1st, 3rd, 5th, ... piles count: here the \
-             piles of the pawns on square 5. Stones moved from an uncounted pile land on a \
+             pile of the pawn on square 5. Stones moved from an uncounted pile land on a \
              counted one, and the opponent can carry the same stones on to the next \
              uncounted pile (or off the board), so the uncounted piles never decide who \
              wins.",

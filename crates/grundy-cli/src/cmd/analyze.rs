@@ -6,8 +6,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::ValueEnum;
+use grundy::analysis::{impartial_move_values, partizan_move_values, MoveValue};
 use grundy::rules::{ab, pawns, table, towers};
-use grundy::{Analysis, Player};
+use grundy::{Analysis, Impartial, Nimber, Partizan, Player};
+
+/// How many positions the exhaustive engine may hold to find remoteness.
+const EXHAUSTIVE_POSITIONS: usize = grundy::analysis::moves::EXHAUSTIVE_POSITIONS;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -38,6 +42,10 @@ pub struct Args {
     /// ab: who moves first.
     #[arg(long, value_enum, default_value_t = Side::A)]
     to_move: Side,
+    /// Also list every legal move (at most --limit) with its value for the mover and,
+    /// where the game can be solved exhaustively, its remoteness.
+    #[arg(long)]
+    moves: bool,
     /// List at most N winning moves (the total is always given).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     limit: usize,
@@ -73,13 +81,25 @@ enum Side {
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let analysis = analyze(&args)?;
+    let moves = if args.moves {
+        Some(move_values(&args)?)
+    } else {
+        None
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &analysis)?;
+        let mut json = serde_json::to_value(&analysis)?;
+        if let Some(moves) = &moves {
+            json["moves"] = serde_json::to_value(moves)?;
+        }
+        serde_json::to_writer_pretty(&mut out, &json)?;
         writeln!(out)?;
     } else {
         write_text(&mut out, &analysis)?;
+        if let Some(moves) = &moves {
+            write_moves(&mut out, moves, args.limit)?;
+        }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -112,6 +132,112 @@ fn analyze(args: &Args) -> anyhow::Result<Analysis> {
             towers::analyze_listing(&city, args.limit)
         }
     })
+}
+
+/// Every legal move (at most `--limit`) with its worth for the mover.
+fn move_values(args: &Args) -> anyhow::Result<Vec<MoveValue>> {
+    let pos = args.position.as_str();
+    let limit = args.limit;
+    Ok(match args.game {
+        GameName::Pawns => {
+            let rules = pawns::Pawns::new(args.step)?;
+            let board: pawns::Board = pos.parse()?;
+            let judge = |b: &pawns::Board| {
+                let v = Nimber(rules.nim_value(b.squares()));
+                (v.to_move_wins(), v.to_string())
+            };
+            let moves = rules.moves(&board).into_iter().take(limit);
+            let show = pawns::Board::to_string;
+            impartial_move_values(&rules, &board, moves, show, judge, EXHAUSTIVE_POSITIONS)
+        }
+        GameName::Table => {
+            let position: table::TablePosition = pos.parse()?;
+            let rules = &position.table;
+            let nimbers = table::TableNimbers::new(rules);
+            let judge = |c: &table::Cell| {
+                let v = nimbers.nimber(*c);
+                (v.to_move_wins(), v.to_string())
+            };
+            let show = |c: &table::Cell| format!("{rules}@{c}");
+            let moves = rules.moves(&position.cell).into_iter().take(limit);
+            impartial_move_values(
+                rules,
+                &position.cell,
+                moves,
+                show,
+                judge,
+                EXHAUSTIVE_POSITIONS,
+            )
+        }
+        GameName::Ab => {
+            let row: ab::Row = pos.parse()?;
+            let player = match args.to_move {
+                Side::A => Player::Left,
+                Side::B => Player::Right,
+            };
+            let judge = |r: &ab::Row| {
+                let s = ab::Summary::of_cells(r.cells());
+                (s.wins_moving_first(player.opponent()), s.value_string())
+            };
+            let moves = ab::Ab.moves_for(&row, player).into_iter().take(limit);
+            let show = ab::Row::to_string;
+            partizan_move_values(
+                &ab::Ab,
+                &row,
+                player,
+                moves,
+                show,
+                judge,
+                EXHAUSTIVE_POSITIONS,
+            )
+        }
+        GameName::Towers => {
+            let city: towers::City = pos.parse()?;
+            let judge = |c: &towers::City| {
+                let v = c.nim_value();
+                (v != 0, towers::nimber_string(v))
+            };
+            let moves = towers::Towers.legal_moves(&city).take(limit);
+            let show = towers::City::to_string;
+            // A position has as many moves as blocks: search only small cities.
+            let budget = match city.blocks() {
+                Some(blocks) if blocks <= 10_000 => EXHAUSTIVE_POSITIONS,
+                _ => 0,
+            };
+            impartial_move_values(&towers::Towers, &city, moves, show, judge, budget)
+        }
+    })
+}
+
+/// The legal moves as a table for a person.
+fn write_moves(out: &mut impl Write, moves: &[MoveValue], limit: usize) -> std::io::Result<()> {
+    writeln!(out)?;
+    if moves.is_empty() {
+        return writeln!(out, "No legal move.");
+    }
+    let cut = if moves.len() == limit {
+        format!(", the first {limit} (see --limit)")
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "Legal moves{cut}: for the mover, the value after, and the moves left under best play:"
+    )?;
+    let mv_width = moves.iter().map(|m| m.mv.len()).max().unwrap_or(0);
+    let value_width = moves.iter().map(|m| m.value_after.len()).max().unwrap_or(0);
+    for m in moves {
+        let verdict = if m.wins { "wins " } else { "loses" };
+        let remoteness = m
+            .remoteness
+            .map_or_else(|| "-".to_owned(), |r| r.to_string());
+        writeln!(
+            out,
+            "  {:<mv_width$}  {verdict}  value {:<value_width$}  remoteness {:>3}  -> {}",
+            m.mv, m.value_after, remoteness, m.after
+        )?;
+    }
+    Ok(())
 }
 
 /// The width explanations are wrapped to.

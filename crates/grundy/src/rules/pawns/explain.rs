@@ -115,7 +115,12 @@ fn explain(r: &Reduction, winning: &[PawnMove], total: usize) -> Vec<String> {
         .collect();
     let mut counting = format!(
         "Counting from the last pawn, only the 1st, 3rd, 5th, ... piles count: here the \
-         piles of the pawns on {}.",
+         {} on {}.",
+        if counted.len() == 1 {
+            "pile of the pawn"
+        } else {
+            "piles of the pawns"
+        },
         list(&counted)
     );
     if r.piles.len() > 1 {

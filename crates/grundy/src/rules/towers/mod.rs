@@ -114,6 +114,19 @@ pub struct City {
 }
 
 impl City {
+    /// The number of blocks in all (the number of legal moves), or `None` beyond
+    /// 2^128 − 1.
+    pub fn blocks(&self) -> Option<u128> {
+        self.buildings.iter().try_fold(0u128, |acc, b| {
+            // n·h + n(n−1)/2 for heights h, ..., h + n − 1.
+            let n = u128::from(b.count);
+            let run = n
+                .checked_mul(b.height)?
+                .checked_add(n * n.saturating_sub(1) / 2)?;
+            acc.checked_add(run)
+        })
+    }
+
     /// The XOR of all tower heights: non-zero exactly when the player to move wins.
     pub fn nim_value(&self) -> u128 {
         self.buildings.iter().fold(0, |acc, b| acc ^ b.xor())
@@ -173,29 +186,55 @@ impl Game for Towers {
     }
 }
 
+impl Towers {
+    /// Every legal move of `city`, lazily, building by building, tower by tower
+    /// (lowest first), fewest blocks first. A city can have astronomically many
+    /// moves; take as many as needed.
+    pub fn legal_moves<'c>(&self, city: &'c City) -> impl Iterator<Item = TowerMove> + 'c {
+        city.buildings
+            .iter()
+            .enumerate()
+            .flat_map(|(building, b)| {
+                (0..b.count).map(move |j| (building, b.height + u128::from(j)))
+            })
+            .flat_map(|(building, height)| {
+                (1..=height).map(move |remove| TowerMove {
+                    building,
+                    height,
+                    remove,
+                })
+            })
+    }
+}
+
 impl Impartial for Towers {
     /// Every move, tower by tower: meant for the exhaustive engine on small cities.
     fn moves(&self, pos: &City) -> Vec<TowerMove> {
-        let mut moves = Vec::new();
-        for (building, b) in pos.buildings.iter().enumerate() {
-            for j in 0..b.count {
-                let height = b.height + u128::from(j);
-                for remove in 1..=height {
-                    moves.push(TowerMove {
-                        building,
-                        height,
-                        remove,
-                    });
-                }
-            }
-        }
-        moves
+        self.legal_moves(pos).collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blocks_count_every_move() {
+        for s in ["3:2,5:1", "0:4", "", "2:3,1:1"] {
+            let city: City = s.parse().unwrap();
+            assert_eq!(
+                city.blocks(),
+                Some(Towers.legal_moves(&city).count() as u128),
+                "{s}"
+            );
+        }
+        let max = u64::MAX;
+        let tall: City = format!("{max}:3").parse().unwrap();
+        assert_eq!(tall.blocks(), Some(3 * u128::from(max) + 3));
+        // (2^64 − 1)^2 + (2^64 − 1)(2^64 − 2)/2 blocks do not fit in 128 bits.
+        let too_many: City = format!("{max}:{max}").parse().unwrap();
+        assert_eq!(too_many.blocks(), None);
+    }
 
     #[test]
     fn xor_upto_matches_a_loop() {

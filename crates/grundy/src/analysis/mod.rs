@@ -10,6 +10,10 @@ use serde::Serialize;
 
 use crate::values::Outcome;
 
+pub mod moves;
+
+pub use moves::{impartial_move_values, partizan_move_values, MoveValue};
+
 /// Everything grundy can say about one position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Analysis {
