@@ -10,12 +10,17 @@
 //! What "size" means is each ruleset's own (squares, cells, table sides, blocks);
 //! its module says. The checkers here:
 //!
-//! | checker | size | positions of that size |
-//! |---|---|---|
-//! | [`PawnsCheck`] | squares | every board |
-//! | [`TableCheck`] | the longer side | every boundary pair, every cell |
-//! | [`AbCheck`] | cells | every row, each player moving first |
-//! | [`TowersCheck`] | blocks plus towers | every city |
+//! | checker | size | positions of that size | exhaustive side |
+//! |---|---|---|---|
+//! | [`PawnsCheck`] | squares | every board | memo engine, then the dense solver |
+//! | [`TableCheck`] | the longer side | every boundary pair, every cell | memo engine |
+//! | [`AbCheck`] | cells | every row, each player moving first | memo engine |
+//! | [`TowersCheck`] | blocks plus towers | every city | memo engine |
+//! | [`ImpartialCheck`] | as given | as listed, e.g. [`compositions`] | memo engine |
+//!
+//! Each checker can be given a closed form other than the library's (the `*Form`
+//! types), which is how the tests show that a wrong one is caught, with the first
+//! counterexample.
 //!
 //! ```
 //! use grundy::rules::pawns::Pawns;
