@@ -72,6 +72,11 @@ fn bad_arguments_exit_with_2() {
         .code(2)
         .stderr("grundy: --step applies to pawns only\n");
     grundy()
+        .args(["verify", "table", "--max-size", "0"])
+        .assert()
+        .code(2)
+        .stderr("grundy: --max-size 0 is too small for table: its positions start at 1 rows or columns\n");
+    grundy()
         .args(["verify", "chess", "--max-size", "4"])
         .assert()
         .code(2);

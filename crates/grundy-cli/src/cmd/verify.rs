@@ -56,6 +56,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 fn check<C: Checked>(checked: &C, max_size: usize) -> anyhow::Result<ExitCode> {
+    if max_size < checked.smallest_size() {
+        bail!(
+            "--max-size {max_size} is too small for {}: its positions start at {} {}",
+            checked.name(),
+            checked.smallest_size(),
+            checked.size_unit()
+        );
+    }
     if max_size > checked.largest_size() {
         bail!(
             "--max-size {max_size} is too large for {}: at most {} {}",
