@@ -1,0 +1,246 @@
+//! Subtraction games: take s stones from one heap, for s in a finite set S.
+//!
+//! # Rules
+//! Heaps of stones and a finite set S of positive whole numbers. A move takes s
+//! stones from one heap, for some s ∈ S with s at most the heap's size. The player
+//! who cannot move loses. Nim with at most k stones per move is S = {1, ..., k}.
+//!
+//! # Notation
+//! The ruleset is its set, comma-separated: `2,4,5` (printed sorted, without
+//! repeats). Positions and moves as in [`heaps`](crate::rules::heaps): `7,9`, and
+//! `2-4` takes 4 stones from the second heap.
+//!
+//! # Closed form
+//! G(n) = mex{G(n − s) : s ∈ S, s ≤ n} depends only on the m = max S values before
+//! it, so the sequence is ultimately periodic, and a period is proven as soon as m
+//! consecutive values repeat ([`ProofRule::Window`]). [`Subtraction::sequence`]
+//! computes it. For S = {1, ..., k}, G(n) = n mod (k + 1). For S = {2, 4, 5} the
+//! values are 0, 0, 1, 1, 2, 2, 3 repeated (preperiod 0, period 7). A position is
+//! worth the XOR of its heaps' values.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde_json::json;
+
+use crate::analysis::{Analysis, MoveReport};
+use crate::game::{Game, Impartial};
+use crate::rules::heaps::{explain_heaps, parse_list, write_list, HeapMove, HeapValue, Heaps};
+use crate::rules::notation::{Found, NotationError};
+use crate::sequence::naive::SubtractionValues;
+use crate::sequence::{self, BeyondComputed, Options, Progress, ProofRule, Sequence};
+use crate::values::{Nimber, Outcome};
+
+/// The largest subtraction allowed (sequences need memory for a window of this size).
+pub const MAX_SUBTRACTION: u64 = 1 << 20;
+
+/// A subtraction game: its set S.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Subtraction {
+    set: Vec<u64>,
+}
+
+/// A set that is not a subtraction set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SubtractionError {
+    /// The set has no elements.
+    #[error("the subtraction set is empty")]
+    Empty,
+    /// An element is 0 or too large.
+    #[error("subtractions must be from 1 to {MAX_SUBTRACTION}, found {0}")]
+    OutOfRange(u64),
+}
+
+impl Subtraction {
+    /// The subtraction game with set `set` (sorted and deduplicated here).
+    pub fn new(mut set: Vec<u64>) -> Result<Subtraction, SubtractionError> {
+        set.sort_unstable();
+        set.dedup();
+        if let Some(&bad) = set.iter().find(|&&s| s == 0 || s > MAX_SUBTRACTION) {
+            return Err(SubtractionError::OutOfRange(bad));
+        }
+        if set.is_empty() {
+            return Err(SubtractionError::Empty);
+        }
+        Ok(Subtraction { set })
+    }
+
+    /// The set S, sorted.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// The largest subtraction, m = max S.
+    pub fn max(&self) -> u64 {
+        *self.set.last().expect("the set is not empty")
+    }
+
+    /// The rule that proves periods of this game: m consecutive repeated values.
+    pub fn proof_rule(&self) -> ProofRule {
+        ProofRule::Window {
+            width: self.max() as usize,
+        }
+    }
+
+    /// A fresh computation of this game's values.
+    pub fn source(&self) -> SubtractionValues {
+        SubtractionValues::new(self.set.iter().map(|&s| s as usize).collect())
+    }
+
+    /// The Grundy sequence as `options` say, with its proven period.
+    pub fn sequence(&self, options: &Options, progress: &mut dyn FnMut(Progress)) -> Sequence {
+        sequence::compute(&mut self.source(), self.proof_rule(), options, progress)
+    }
+
+    /// A sequence that gives the value of each of `heaps`.
+    pub fn table(&self, heaps: &Heaps) -> Result<Sequence, BeyondComputed> {
+        sequence::table_for(&mut self.source(), self.proof_rule(), heaps.sizes())
+    }
+
+    /// The value of a position, looked up in `table`.
+    pub fn value(&self, table: &Sequence, heaps: &Heaps) -> Option<Nimber> {
+        heaps.sizes().iter().try_fold(Nimber(0), |acc, &h| {
+            table.get(h).map(|g| acc ^ Nimber(u64::from(g)))
+        })
+    }
+
+    /// Every winning move: in each heap h, each s with G(h − s) = G(h) ⊕ X.
+    pub fn winning_moves(&self, table: &Sequence, heaps: &Heaps) -> Option<Vec<HeapMove>> {
+        let x = self.value(table, heaps)?.0;
+        let mut moves = Vec::new();
+        if x == 0 {
+            return Some(moves);
+        }
+        for (heap, &h) in heaps.sizes().iter().enumerate() {
+            let target = u64::from(table.get(h)?) ^ x;
+            for &s in self.set.iter().take_while(|&&s| s <= h) {
+                if u64::from(table.get(h - s)?) == target {
+                    moves.push(HeapMove { heap, take: s });
+                }
+            }
+        }
+        Some(moves)
+    }
+}
+
+impl FromStr for Subtraction {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Subtraction, NotationError> {
+        let what = "a subtraction from 1 (digits)";
+        let set = parse_list(s, what)?;
+        if set.is_empty() {
+            return Err(NotationError::new(1, what, Found::End));
+        }
+        let mut column = 1;
+        for (part, &x) in s.split(',').zip(&set) {
+            if x == 0 || x > MAX_SUBTRACTION {
+                let expected = format!("a subtraction from 1 to {MAX_SUBTRACTION}");
+                return Err(NotationError::new(
+                    column,
+                    expected,
+                    Found::Text(part.to_owned()),
+                ));
+            }
+            column += part.chars().count() + 1;
+        }
+        Ok(Subtraction::new(set).expect("checked above"))
+    }
+}
+
+impl fmt::Display for Subtraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(f, &self.set)
+    }
+}
+
+impl Game for Subtraction {
+    type Position = Heaps;
+    type Move = HeapMove;
+
+    fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
+        let mut next = pos.clone();
+        next.0[mv.heap] -= mv.take;
+        next
+    }
+}
+
+impl Impartial for Subtraction {
+    fn moves(&self, pos: &Heaps) -> Vec<HeapMove> {
+        let mut moves = Vec::new();
+        for (heap, &h) in pos.sizes().iter().enumerate() {
+            for &take in self.set.iter().take_while(|&&s| s <= h) {
+                moves.push(HeapMove { heap, take });
+            }
+        }
+        moves
+    }
+}
+
+/// Everything about a position of a subtraction game: each heap's value, the XOR,
+/// the proven period used, the winning moves.
+pub fn analyze(rules: &Subtraction, heaps: &Heaps) -> Result<Analysis, BeyondComputed> {
+    let table = rules.table(heaps)?;
+    let lookup = |h: u64| u64::from(table.get(h).expect("checked by table"));
+    let values: Vec<HeapValue> = heaps
+        .sizes()
+        .iter()
+        .map(|&size| HeapValue {
+            size,
+            grundy: lookup(size),
+        })
+        .collect();
+    let value = rules.value(&table, heaps).expect("checked by table");
+    let mut explanation = Vec::new();
+    match table.period {
+        Some(p) => explanation.push(format!(
+            "G(n) for S = {{{rules}}} has preperiod {} and period {} (proven from {} values): {}",
+            p.preperiod,
+            p.period,
+            table.computed(),
+            head(&table.values, p.preperiod + p.period)
+        )),
+        None => explanation.push(format!(
+            "G(n) for S = {{{rules}}} computed up to n = {}",
+            table.computed() - 1
+        )),
+    }
+    explanation.extend(explain_heaps(&values, "stones"));
+    let winning_moves = rules
+        .winning_moves(&table, heaps)
+        .expect("checked by table")
+        .iter()
+        .map(|m| MoveReport {
+            mv: m.to_string(),
+            after: rules.play(heaps, m).to_string(),
+        })
+        .collect();
+    Ok(Analysis {
+        game: "subtraction".to_owned(),
+        rules: format!("S = {{{rules}}}"),
+        position: heaps.to_string(),
+        to_move: "first player".to_owned(),
+        to_move_wins: value.to_move_wins(),
+        other_to_move_wins: None,
+        outcome: if value.to_move_wins() {
+            Outcome::N
+        } else {
+            Outcome::P
+        },
+        value: value.to_string(),
+        reduction: json!({
+            "set": rules.set,
+            "period": table.period,
+            "heaps": values,
+            "xor": value.0,
+        }),
+        explanation,
+        winning_moves,
+    })
+}
+
+/// The first `n` values (at most 40 of them) as text.
+pub(crate) fn head(values: &[u32], n: usize) -> String {
+    let shown: Vec<String> = values.iter().take(n.min(40)).map(u32::to_string).collect();
+    let more = if n > 40 { ", ..." } else { "" };
+    format!("G(0..) = {}{more}", shown.join(", "))
+}
