@@ -121,7 +121,9 @@ impl NaiveOctal {
     }
 }
 
-/// G(n) for an octal game by the definition, given G(0..n).
+/// G(n) for an octal game by the definition, given G(0..n). While every value is
+/// below 64 the options are collected in one 64-bit word (no memory traffic per
+/// pair); otherwise they are marked in `marks`.
 pub(crate) fn naive_octal_value(
     moves: &HeapMoves,
     values: &[u32],
@@ -129,6 +131,31 @@ pub(crate) fn naive_octal_value(
     max: MaxValue,
 ) -> u32 {
     let n = values.len();
+    if max.0 < 64 {
+        // Values and their XORs are below 64.
+        let mut seen = 0u64;
+        for &j in &moves.take_all {
+            if n == j {
+                seen |= 1;
+            }
+        }
+        for &j in &moves.leave_one {
+            if n > j {
+                seen |= 1 << values[n - j];
+            }
+        }
+        for &j in &moves.leave_two {
+            if n < j + 2 {
+                continue;
+            }
+            let (lo, hi) = pair_slices(values, n - j);
+            seen |= lo
+                .iter()
+                .zip(hi.iter().rev())
+                .fold(0u64, |acc, (&a, &b)| acc | 1u64 << ((a ^ b) & 63));
+        }
+        return (!seen).trailing_zeros();
+    }
     marks.start(max.0);
     mark_singles(moves, values, n, marks);
     for &j in &moves.leave_two {

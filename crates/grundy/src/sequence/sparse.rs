@@ -112,6 +112,7 @@ pub struct SparseOctal {
     rare: Vec<usize>,
     next_choice: usize,
     sparse: bool,
+    force: bool,
     searches: u64,
 }
 
@@ -119,6 +120,15 @@ impl SparseOctal {
     /// A sparse-space computation for the game with these moves.
     pub fn new(moves: HeapMoves) -> SparseOctal {
         SparseOctal::with_sample(moves, SAMPLE)
+    }
+
+    /// The same, choosing the mask after `sample` values (at least 1), and using it
+    /// even when it leaves many heaps rare (for checking the method on every game).
+    pub fn forced(moves: HeapMoves, sample: usize) -> SparseOctal {
+        SparseOctal {
+            force: true,
+            ..SparseOctal::with_sample(moves, sample)
+        }
     }
 
     /// The same, choosing the mask after `sample` values (at least 1).
@@ -131,6 +141,7 @@ impl SparseOctal {
             rare: Vec::new(),
             next_choice: sample.max(1),
             sparse: false,
+            force: false,
             searches: 0,
         }
     }
@@ -249,7 +260,7 @@ impl SparseOctal {
             .filter(|&k| mask.is_rare(k, values[k]))
             .count();
         self.mask = Some(mask);
-        self.sparse = rare_in_window * DENSE_SHARE <= window.len();
+        self.sparse = self.force || rare_in_window * DENSE_SHARE <= window.len();
         if self.sparse {
             self.rare = (1..values.len())
                 .filter(|&k| mask.is_rare(k, values[k]))
