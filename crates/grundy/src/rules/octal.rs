@@ -220,26 +220,21 @@ impl Octal {
             take: take as u64,
             leave,
         };
-        for &j in &self.moves.take_all {
-            if size == j as u64 && target == 0 {
+        // In the order of `Impartial::moves`: by stones taken, then what is left.
+        for (j, &d) in self.code.digits.iter().enumerate() {
+            let j64 = j as u64;
+            if j > 0 && d & 1 != 0 && size == j64 && target == 0 {
                 out.push(mv(j, Leave::Nothing));
             }
-        }
-        for &j in &self.moves.leave_one {
-            let j64 = j as u64;
-            if size > j64 && table.get(size - j64)? == target {
+            if j > 0 && d & 2 != 0 && size > j64 && table.get(size - j64)? == target {
                 out.push(mv(j, Leave::One(size - j64)));
             }
-        }
-        for &j in &self.moves.leave_two {
-            let j64 = j as u64;
-            if size < j64 + 2 {
-                continue;
-            }
-            let rest = size - j64;
-            for a in 1..=(rest / 2).min(max_part) {
-                if table.get(a)? ^ table.get(rest - a)? == target {
-                    out.push(mv(j, Leave::Two(a, rest - a)));
+            if d & 4 != 0 && size >= j64 + 2 {
+                let rest = size - j64;
+                for a in 1..=(rest / 2).min(max_part) {
+                    if table.get(a)? ^ table.get(rest - a)? == target {
+                        out.push(mv(j, Leave::Two(a, rest - a)));
+                    }
                 }
             }
         }
@@ -410,4 +405,119 @@ pub fn analyze(rules: &Octal, heaps: &Heaps) -> Result<Analysis, BeyondComputed>
         explanation,
         winning_moves,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ImpartialSolver;
+
+    fn all_codes() -> impl Iterator<Item = Octal> {
+        (0..2 * 512).map(|k| {
+            let d0 = if k >= 512 { 4 } else { 0 };
+            let k = k % 512;
+            format!("{d0}.{}{}{}", k / 64, k / 8 % 8, k % 8).parse().unwrap()
+        })
+    }
+
+    #[test]
+    fn code_notation() {
+        for (text, shown, t) in [
+            ("0.77", "0.77", 2),
+            ("0.137", "0.137", 3),
+            (".6", "0.6", 1),
+            ("4.7", "4.7", 1),
+            ("0.70", "0.7", 1),
+            ("0.0", "0.0", 0),
+            ("4.00", "4.0", 0),
+            ("0.1234567", "0.1234567", 7),
+        ] {
+            let code: OctalCode = text.parse().unwrap();
+            assert_eq!(code.to_string(), shown);
+            assert_eq!(code.max_take(), t, "{text}");
+            assert_eq!(shown.parse::<OctalCode>().unwrap(), code);
+        }
+        for (bad, column) in [
+            ("", 1),
+            ("1.7", 1),
+            ("0", 2),
+            ("07", 2),
+            ("0.", 3),
+            ("0.78", 4),
+            ("0.7 ", 4),
+            ("x", 1),
+            (".", 2),
+        ] {
+            let e = bad.parse::<OctalCode>().unwrap_err();
+            assert_eq!(e.column, column, "{bad:?}: {e}");
+        }
+        let e = "0.18".parse::<OctalCode>().unwrap_err();
+        assert_eq!(e.to_string(), "column 4: expected an octal digit 0-7, found '8'");
+    }
+
+    #[test]
+    fn sequences_match_the_engine_for_every_3_digit_code() {
+        // Single heaps up to 9, and pairs of heaps up to 5, for all 1024 codes.
+        for rules in all_codes() {
+            let seq = rules.sequence(Method::Naive, &Options::to(12), &mut |_| {});
+            let sparse = rules.sequence(Method::Sparse, &Options::to(12), &mut |_| {});
+            assert_eq!(seq.values, sparse.values);
+            let mut solver = ImpartialSolver::new(&rules);
+            for n in 0..=9u64 {
+                let pos = Heaps(vec![n]);
+                assert_eq!(
+                    Nimber(u64::from(seq.values[n as usize])),
+                    solver.grundy(&pos),
+                    "{rules} {n}"
+                );
+            }
+            for a in 1..=5u64 {
+                for b in 1..=5u64 {
+                    let pos = Heaps(vec![a, b]);
+                    assert_eq!(rules.value(&seq, &pos), Some(solver.grundy(&pos)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn winning_moves_match_the_engine() {
+        for code in ["0.77", "0.07", "0.137", "4.7", "0.6", "0.16", "4.07"] {
+            let rules: Octal = code.parse().unwrap();
+            let mut solver = ImpartialSolver::new(&rules);
+            for a in 0..=9u64 {
+                for b in 0..=9u64 {
+                    let pos = Heaps(vec![a, b]);
+                    let analysis = analyze(&rules, &pos).unwrap();
+                    let expect: Vec<String> = solver
+                        .winning_moves(&pos)
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect();
+                    let got: Vec<String> =
+                        analysis.winning_moves.iter().map(|m| m.mv.clone()).collect();
+                    assert_eq!(got, expect, "{code} {pos}");
+                    assert_eq!(analysis.to_move_wins, solver.to_move_wins(&pos));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn kayles_analysis_uses_the_proven_period() {
+        let rules: Octal = "0.77".parse().unwrap();
+        let a = analyze(&rules, &"3,5,1000000000000".parse().unwrap()).unwrap();
+        assert_eq!(a.reduction["period"]["preperiod"], 71);
+        assert_eq!(a.reduction["period"]["period"], 12);
+        // G(3) = 3, G(5) = 4; 10^12 ≡ 4 (mod 12), so G = G(76) = 1.
+        assert_eq!(a.reduction["heaps"][2]["grundy"], 1);
+        assert_eq!(a.value, "*6");
+        assert!(a.explanation[0].contains("preperiod 71 and period 12"));
+        let m = &a.winning_moves[0];
+        // Heap 5 (value 4) must go to 4 ⊕ 6 = 2: take 1 and leave 1 + 3 (1 ⊕ 3 = 2).
+        let first = (m.mv.as_str(), m.after.as_str());
+        assert_eq!(first, ("2-1=1+3", "3,1,3,1000000000000"));
+        let lost = analyze(&rules, &"3,3".parse().unwrap()).unwrap();
+        assert!(!lost.to_move_wins && lost.winning_moves.is_empty());
+    }
 }

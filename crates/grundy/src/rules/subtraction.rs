@@ -244,3 +244,98 @@ pub(crate) fn head(values: &[u32], n: usize) -> String {
     let more = if n > 40 { ", ..." } else { "" };
     format!("G(0..) = {}{more}", shown.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ImpartialSolver;
+    use crate::sequence::period::brute_force_period;
+
+    /// Every non-empty subset of {1, ..., m}.
+    fn all_sets(m: u64) -> Vec<Subtraction> {
+        (1u32..1 << m)
+            .map(|bits| {
+                let set = (1..=m).filter(|s| bits >> (s - 1) & 1 == 1).collect();
+                Subtraction::new(set).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn values_and_winning_moves_match_the_engine() {
+        for rules in all_sets(5) {
+            let mut solver = ImpartialSolver::new(&rules);
+            for a in 0..=12u64 {
+                for b in 0..=12u64 {
+                    let pos = Heaps(vec![a, b]);
+                    let table = rules.table(&pos).unwrap();
+                    assert_eq!(rules.value(&table, &pos), Some(solver.grundy(&pos)));
+                    assert_eq!(
+                        rules.winning_moves(&table, &pos).unwrap(),
+                        solver.winning_moves(&pos),
+                        "{rules} {pos}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn proven_periods_match_a_brute_force_search() {
+        // Every set within {1..7}: the proven period against the smallest period that
+        // 3000 values show with at least ten repetitions.
+        for rules in all_sets(7) {
+            let proven = rules.sequence(&Options::until_proven(100_000), &mut |_| {});
+            let p = proven.period.expect("subtraction games are ultimately periodic");
+            let long = rules.sequence(&Options::to(2999), &mut |_| {});
+            assert_eq!(&long.values[..proven.computed()], &proven.values[..]);
+            let brute = brute_force_period(&long.values, 10).unwrap();
+            assert_eq!(p, brute, "{rules}");
+            assert_eq!(long.period, Some(p), "{rules}");
+            // The proof rule: G(n + p) = G(n) on max S consecutive n from the preperiod.
+            assert!(proven.computed() <= p.preperiod + p.period + rules.max() as usize + 64);
+        }
+    }
+
+    #[test]
+    fn one_to_k_is_n_mod_k_plus_one() {
+        for k in 1..=6u64 {
+            let rules = Subtraction::new((1..=k).collect()).unwrap();
+            let seq = rules.sequence(&Options::until_proven(1000), &mut |_| {});
+            let p = seq.period.unwrap();
+            assert_eq!((p.preperiod, p.period), (0, k as usize + 1));
+            for n in [0u64, 5, 1 << 40, u64::MAX] {
+                assert_eq!(seq.get(n), Some((n % (k + 1)) as u32));
+            }
+        }
+    }
+
+    #[test]
+    fn the_editorial_exercise_2_4_5() {
+        let rules: Subtraction = "2,4,5".parse().unwrap();
+        let seq = rules.sequence(&Options::until_proven(1000), &mut |_| {});
+        assert_eq!(&seq.values[..11], &[0, 0, 1, 1, 2, 2, 3, 0, 0, 1, 1]);
+        let p = seq.period.unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 7));
+        let a = analyze(&rules, &"7,9,1000000000000".parse().unwrap()).unwrap();
+        // G(7) = 0, G(9) = 1, G(10^12) = G(10^12 mod 7 = 1) = 0.
+        assert_eq!(a.reduction["xor"], 1);
+        let moves: Vec<&str> = a.winning_moves.iter().map(|m| m.mv.as_str()).collect();
+        // Heaps of value 0 must go to value 1: 7 - 4 = 3 and 7 - 5 = 2 (G 1), and
+        // 10^12 - 5 ≡ 3 (mod 7); heap 9 (value 1) must go to value 0: 9 - 2 = 7.
+        assert_eq!(moves, ["1-4", "1-5", "2-2", "3-5"]);
+    }
+
+    #[test]
+    fn notation() {
+        let rules: Subtraction = "5,2,4,2".parse().unwrap();
+        assert_eq!(rules.to_string(), "2,4,5");
+        assert_eq!(rules.to_string().parse::<Subtraction>().unwrap(), rules);
+        let e = "2,0,5".parse::<Subtraction>().unwrap_err();
+        assert_eq!(e.column, 3);
+        assert_eq!("".parse::<Subtraction>().unwrap_err().column, 1);
+        assert_eq!("2,x".parse::<Subtraction>().unwrap_err().column, 3);
+        assert!("2,9999999".parse::<Subtraction>().is_err());
+        assert!(Subtraction::new(vec![]).is_err());
+    }
+}
