@@ -30,7 +30,10 @@ fn read(path: &Path) -> Published {
         }
         if in_values {
             for word in line.split_whitespace() {
-                values.push(word.parse().unwrap_or_else(|_| panic!("{}: {word:?}", at())));
+                values.push(
+                    word.parse()
+                        .unwrap_or_else(|_| panic!("{}: {word:?}", at())),
+                );
             }
         } else if line == "values:" {
             in_values = true;
@@ -82,7 +85,9 @@ fn published_sequences() {
         let ours: Vec<Option<u32>> = (0..n as u64).map(|k| seq.get(k)).collect();
         let theirs: Vec<Option<u32>> = published.values.iter().map(|&v| Some(v)).collect();
         assert_eq!(ours, theirs, "{name}");
-        let period = seq.period.unwrap_or_else(|| panic!("{name}: no period proven"));
+        let period = seq
+            .period
+            .unwrap_or_else(|| panic!("{name}: no period proven"));
         assert_eq!(period.preperiod, published.preperiod, "{name}");
         assert_eq!(period.period, published.period, "{name}");
         // Beyond the computed values, the proven period gives the published tail.

@@ -131,7 +131,12 @@ fn with_progress(f: impl FnOnce(&mut dyn FnMut(Progress)) -> Sequence) -> Sequen
     seq
 }
 
-fn output(common: &Common, title: &str, game: serde_json::Value, seq: &Sequence) -> anyhow::Result<()> {
+fn output(
+    common: &Common,
+    title: &str,
+    game: serde_json::Value,
+    seq: &Sequence,
+) -> anyhow::Result<()> {
     if let Some(path) = &common.svg {
         std::fs::write(path, svg::render(title, &seq.values, seq.period))
             .with_context(|| format!("cannot write {}", path.display()))?;

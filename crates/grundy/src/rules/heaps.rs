@@ -103,7 +103,11 @@ impl FromStr for HeapMove {
     fn from_str(s: &str) -> Result<HeapMove, NotationError> {
         let Some((heap, take)) = s.split_once('-') else {
             let i = s.chars().take_while(|c| c.is_ascii_digit()).count();
-            return Err(NotationError::at(s, i, "'-' between heap and count, as in 2-3"));
+            return Err(NotationError::at(
+                s,
+                i,
+                "'-' between heap and count, as in 2-3",
+            ));
         };
         let number = parse_number(heap, 1, "a heap number from 1")?;
         let heap_index = match usize::try_from(number) {
@@ -172,7 +176,10 @@ mod tests {
             assert_eq!(s.parse::<Heaps>().unwrap().to_string(), s);
         }
         let e = "3,x".parse::<Heaps>().unwrap_err();
-        assert_eq!(e.to_string(), "column 3: expected a heap size (digits), found 'x'");
+        assert_eq!(
+            e.to_string(),
+            "column 3: expected a heap size (digits), found 'x'"
+        );
         let e = "3,,4".parse::<Heaps>().unwrap_err();
         assert_eq!(e.column, 3);
         assert_eq!(e.found, Found::End);

@@ -137,7 +137,11 @@ mod tests {
         let mut checked = 0;
         for pos in all_positions(3, 7) {
             assert_eq!(rules.value(&pos), solver.grundy(&pos), "{pos}");
-            assert_eq!(rules.winning_moves(&pos), solver.winning_moves(&pos), "{pos}");
+            assert_eq!(
+                rules.winning_moves(&pos),
+                solver.winning_moves(&pos),
+                "{pos}"
+            );
             checked += 1;
         }
         assert_eq!(checked, 1 + 8 + 64 + 512);
@@ -155,7 +159,10 @@ mod tests {
             .iter()
             .map(|m| (m.mv.as_str(), m.after.as_str()))
             .collect();
-        assert_eq!(moves, [("1-1", "2,5,7"), ("2-1", "3,4,7"), ("3-1", "3,5,6")]);
+        assert_eq!(
+            moves,
+            [("1-1", "2,5,7"), ("2-1", "3,4,7"), ("3-1", "3,5,6")]
+        );
         assert!(a
             .explanation
             .iter()

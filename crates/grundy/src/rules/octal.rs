@@ -109,7 +109,11 @@ impl FromStr for OctalCode {
         }
         k += 1;
         if k == chars.len() {
-            return Err(NotationError::at(s, k, "an octal digit 0-7 after the point"));
+            return Err(NotationError::at(
+                s,
+                k,
+                "an octal digit 0-7 after the point",
+            ));
         }
         for (i, &c) in chars.iter().enumerate().skip(k) {
             match c.to_digit(8) {
@@ -187,7 +191,12 @@ impl Octal {
         options: &Options,
         progress: &mut dyn FnMut(Progress),
     ) -> Sequence {
-        sequence::compute(&mut *self.source(method), self.proof_rule(), options, progress)
+        sequence::compute(
+            &mut *self.source(method),
+            self.proof_rule(),
+            options,
+            progress,
+        )
     }
 
     /// A sequence that gives the value of each of `heaps` (sparse-space method).
@@ -416,7 +425,9 @@ mod tests {
         (0..2 * 512).map(|k| {
             let d0 = if k >= 512 { 4 } else { 0 };
             let k = k % 512;
-            format!("{d0}.{}{}{}", k / 64, k / 8 % 8, k % 8).parse().unwrap()
+            format!("{d0}.{}{}{}", k / 64, k / 8 % 8, k % 8)
+                .parse()
+                .unwrap()
         })
     }
 
@@ -452,7 +463,10 @@ mod tests {
             assert_eq!(e.column, column, "{bad:?}: {e}");
         }
         let e = "0.18".parse::<OctalCode>().unwrap_err();
-        assert_eq!(e.to_string(), "column 4: expected an octal digit 0-7, found '8'");
+        assert_eq!(
+            e.to_string(),
+            "column 4: expected an octal digit 0-7, found '8'"
+        );
     }
 
     #[test]
@@ -494,8 +508,11 @@ mod tests {
                         .iter()
                         .map(|m| m.to_string())
                         .collect();
-                    let got: Vec<String> =
-                        analysis.winning_moves.iter().map(|m| m.mv.clone()).collect();
+                    let got: Vec<String> = analysis
+                        .winning_moves
+                        .iter()
+                        .map(|m| m.mv.clone())
+                        .collect();
                     assert_eq!(got, expect, "{code} {pos}");
                     assert_eq!(analysis.to_move_wins, solver.to_move_wins(&pos));
                 }

@@ -204,7 +204,11 @@ impl FromStr for StairMove {
     fn from_str(s: &str) -> Result<StairMove, NotationError> {
         let Some((step, count)) = s.split_once('-') else {
             let i = s.chars().take_while(|c| c.is_ascii_digit()).count();
-            return Err(NotationError::at(s, i, "'-' between step and count, as in 1-2"));
+            return Err(NotationError::at(
+                s,
+                i,
+                "'-' between step and count, as in 1-2",
+            ));
         };
         let n = parse_number(step, 1, "a step number from 1")?;
         let step_index = match usize::try_from(n) {

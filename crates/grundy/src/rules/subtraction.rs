@@ -286,7 +286,9 @@ mod tests {
         // 3000 values show with at least ten repetitions.
         for rules in all_sets(7) {
             let proven = rules.sequence(&Options::until_proven(100_000), &mut |_| {});
-            let p = proven.period.expect("subtraction games are ultimately periodic");
+            let p = proven
+                .period
+                .expect("subtraction games are ultimately periodic");
             let long = rules.sequence(&Options::to(2999), &mut |_| {});
             assert_eq!(&long.values[..proven.computed()], &proven.values[..]);
             let brute = brute_force_period(&long.values, 10).unwrap();

@@ -97,13 +97,17 @@ pub fn render(title: &str, values: &[u32], period: Option<Period>) -> String {
     );
     // The values, one column of pixels per run of heap sizes.
     let _ = writeln!(s, r##"<g fill="#1f4e9c">"##);
-    let dot = if per_column == 1 && n <= 200 { 3.0 } else { 1.6 };
+    let dot = if per_column == 1 && n <= 200 {
+        3.0
+    } else {
+        1.6
+    };
     let mut seen = vec![usize::MAX; max + 1];
     for c in 0..columns {
         let start = c * per_column;
         let end = (start + per_column).min(values.len());
-        for k in start..end {
-            let v = values[k] as usize;
+        for (k, &value) in values.iter().enumerate().take(end).skip(start) {
+            let v = value as usize;
             if seen[v] == c {
                 continue;
             }

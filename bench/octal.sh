@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Values per second of the naive mex and the sparse-space method on Kayles (0.77),
+# Dawson's Kayles (0.07) and Dawson's chess (0.137), at 10^5 and 10^6 heaps, with
+# the peak memory (max RSS) of each run.
+#
+#   bench/octal.sh                 # 3 runs per cell at 10^5, 1 at 10^6; medians
+#   RUNS=5 RUNS_BIG=3 bench/octal.sh
+#   NAIVE_LIMIT=120 bench/octal.sh # seconds allowed for one naive run at 10^6
+#
+# Each cell runs `grundy sequence octal CODE --to N --method M --summary` on the
+# release build (the time includes the final period check, which is linear). A naive
+# run at 10^6 that exceeds NAIVE_LIMIT is stopped and reported as such, with the
+# quadratic extrapolation 100 x (median at 10^5) beside it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-3}
+RUNS_BIG=${RUNS_BIG:-1}
+NAIVE_LIMIT=${NAIVE_LIMIT:-600}
+cargo build --release -q -p grundy-cli
+target=${CARGO_TARGET_DIR:-target}
+bin="$target/release/grundy"
+command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (GNU time)" >&2; exit 2; }
+
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# run CODE N METHOD RUNS LIMIT -> prints "seconds rss_kb" medians, or "timeout"
+run() {
+    local code=$1 n=$2 method=$3 runs=$4 limit=$5 times=() rss=() out
+    for _ in $(seq "$runs"); do
+        if ! out=$( { timeout "$limit" /usr/bin/time -f "%e %M" "$bin" sequence octal "$code" \
+                --to "$n" --method "$method" --summary >/dev/null; } 2>&1 ); then
+            echo timeout; return
+        fi
+        times+=("$(echo "$out" | tail -1 | cut -d' ' -f1)")
+        rss+=("$(echo "$out" | tail -1 | cut -d' ' -f2)")
+    done
+    echo "$(printf '%s\n' "${times[@]}" | median) $(printf '%s\n' "${rss[@]}" | median)"
+}
+
+printf '%-6s %8s %7s %10s %14s %9s %s\n' code heaps method seconds values/s "RSS MB" note
+for code in 0.77 0.07 0.137; do
+    declare -A secs=()
+    for n in 100000 1000000; do
+        for method in naive sparse; do
+            runs=$RUNS; limit=36000; note="$RUNS runs"
+            if [[ $n == 1000000 ]]; then runs=$RUNS_BIG; note="$RUNS_BIG run(s)"; fi
+            if [[ $method == naive && $n == 1000000 ]]; then limit=$NAIVE_LIMIT; fi
+            read -r s m <<<"$(run "$code" "$n" "$method" "$runs" "$limit")" || true
+            if [[ $s == timeout ]]; then
+                est=$(awk -v t="${secs[naive100000]}" 'BEGIN {printf "%.0f", 100 * t}')
+                printf '%-6s %8s %7s %10s %14s %9s %s\n' "$code" "$n" "$method" ">$NAIVE_LIMIT" "-" "-" \
+                    "stopped; quadratic extrapolation ~${est}s"
+                continue
+            fi
+            secs[$method$n]=$s
+            vps=$(awk -v n="$n" -v s="$s" 'BEGIN {printf "%.0f", (n + 1) / (s > 0 ? s : 0.001)}')
+            mb=$(awk -v k="$m" 'BEGIN {printf "%.1f", k / 1024}')
+            if [[ $method == sparse && -n ${secs[naive$n]:-} ]]; then
+                note="$note speed-up x$(awk -v a="${secs[naive$n]}" -v b="$s" 'BEGIN {printf "%.1f", a / (b > 0 ? b : 0.001)}')"
+            fi
+            printf '%-6s %8s %7s %10s %14s %9s %s\n' "$code" "$n" "$method" "$s" "$vps" "$mb" "$note"
+        done
+    done
+    unset secs
+done
