@@ -23,16 +23,19 @@ command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (GNU time)" >
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-# run CODE N METHOD RUNS LIMIT -> prints "seconds rss_kb" medians, or "timeout"
+# run CODE N METHOD RUNS LIMIT -> prints "seconds rss_kb" medians, or "timeout".
+# Wall time from the shell clock in nanoseconds; max RSS from GNU time.
 run() {
-    local code=$1 n=$2 method=$3 runs=$4 limit=$5 times=() rss=() out
+    local code=$1 n=$2 method=$3 runs=$4 limit=$5 times=() rss=() out start end
     for _ in $(seq "$runs"); do
-        if ! out=$( { timeout "$limit" /usr/bin/time -f "%e %M" "$bin" sequence octal "$code" \
+        start=$(date +%s%N)
+        if ! out=$( { timeout "$limit" /usr/bin/time -f "%M" "$bin" sequence octal "$code" \
                 --to "$n" --method "$method" --summary >/dev/null; } 2>&1 ); then
             echo timeout; return
         fi
-        times+=("$(echo "$out" | tail -1 | cut -d' ' -f1)")
-        rss+=("$(echo "$out" | tail -1 | cut -d' ' -f2)")
+        end=$(date +%s%N)
+        times+=("$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", (b - a) / 1e9}')")
+        rss+=("$(echo "$out" | tail -1)")
     done
     echo "$(printf '%s\n' "${times[@]}" | median) $(printf '%s\n' "${rss[@]}" | median)"
 }
@@ -53,10 +56,10 @@ for code in 0.77 0.07 0.137; do
                 continue
             fi
             secs[$method$n]=$s
-            vps=$(awk -v n="$n" -v s="$s" 'BEGIN {printf "%.0f", (n + 1) / (s > 0 ? s : 0.001)}')
+            vps=$(awk -v n="$n" -v s="$s" 'BEGIN {printf "%.0f", (n + 1) / s}')
             mb=$(awk -v k="$m" 'BEGIN {printf "%.1f", k / 1024}')
             if [[ $method == sparse && -n ${secs[naive$n]:-} ]]; then
-                note="$note speed-up x$(awk -v a="${secs[naive$n]}" -v b="$s" 'BEGIN {printf "%.1f", a / (b > 0 ? b : 0.001)}')"
+                note="$note speed-up x$(awk -v a="${secs[naive$n]}" -v b="$s" 'BEGIN {printf "%.0f", a / b}')"
             fi
             printf '%-6s %8s %7s %10s %14s %9s %s\n' "$code" "$n" "$method" "$s" "$vps" "$mb" "$note"
         done

@@ -171,4 +171,19 @@ mod tests {
         assert_eq!(lost.outcome, Outcome::P);
         assert!(lost.winning_moves.is_empty());
     }
+
+    proptest::proptest! {
+        #[test]
+        fn winning_moves_on_large_heaps_reach_zero(
+            heaps in proptest::collection::vec(0u64..u64::MAX, 0..8)
+        ) {
+            let pos = Heaps(heaps);
+            let moves = Nim.winning_moves(&pos);
+            proptest::prop_assert_eq!(moves.is_empty(), Nim.value(&pos).0 == 0);
+            for m in moves {
+                proptest::prop_assert!(m.take >= 1 && m.take <= pos.0[m.heap]);
+                proptest::prop_assert_eq!(Nim.value(&Nim.play(&pos, &m)).0, 0);
+            }
+        }
+    }
 }

@@ -25,8 +25,8 @@
 //!
 //! # Closed form
 //! A position is worth the XOR of G(n) over its heaps. G is computed by the mex
-//! ([`sequence::naive`](crate::sequence::naive)) or the sparse-space method
-//! ([`sequence::sparse`](crate::sequence::sparse)). Many octal games are ultimately
+//! ([`sequence::naive`]) or the sparse-space method
+//! ([`sequence::sparse`]). Many octal games are ultimately
 //! periodic, proven by the periodicity theorem: if G(n + p) = G(n) for all
 //! i ≤ n < 2i + p + t, then for all n ≥ i. With G(n) indexed by heap size:
 //! Kayles has preperiod 71 and period 12, Dawson's Kayles preperiod 52 and period 34,
@@ -146,7 +146,7 @@ impl fmt::Display for OctalCode {
 pub enum Method {
     /// The mex over every option (quadratic).
     Naive,
-    /// The sparse-space method (see [`sequence::sparse`](crate::sequence::sparse)).
+    /// The sparse-space method (see [`sequence::sparse`]).
     Sparse,
 }
 
@@ -536,5 +536,24 @@ mod tests {
         assert_eq!(first, ("2-1=1+3", "3,1,3,1000000000000"));
         let lost = analyze(&rules, &"3,3".parse().unwrap()).unwrap();
         assert!(!lost.to_move_wins && lost.winning_moves.is_empty());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn winning_moves_reach_zero_and_losing_positions_have_none(
+            code in 0usize..1024,
+            heaps in proptest::collection::vec(0u64..300, 0..4),
+        ) {
+            let rules = all_codes().nth(code).unwrap();
+            let pos = Heaps(heaps);
+            let a = analyze(&rules, &pos).unwrap();
+            let table = rules.table(&pos).unwrap();
+            proptest::prop_assert_eq!(a.winning_moves.is_empty(), !a.to_move_wins);
+            for m in &a.winning_moves {
+                let after: Heaps = m.after.parse().unwrap();
+                proptest::prop_assert_eq!(rules.value(&table, &after), Some(Nimber(0)));
+            }
+        }
     }
 }

@@ -340,4 +340,23 @@ mod tests {
         assert!("2,9999999".parse::<Subtraction>().is_err());
         assert!(Subtraction::new(vec![]).is_err());
     }
+
+    proptest::proptest! {
+        #[test]
+        fn winning_moves_on_large_heaps_reach_zero(
+            set in proptest::collection::vec(1u64..40, 1..5),
+            heaps in proptest::collection::vec(0u64..1_000_000_000_000_000, 0..5),
+        ) {
+            let rules = Subtraction::new(set).unwrap();
+            let pos = Heaps(heaps);
+            let table = rules.table(&pos).unwrap();
+            let value = rules.value(&table, &pos).unwrap();
+            let moves = rules.winning_moves(&table, &pos).unwrap();
+            proptest::prop_assert_eq!(moves.is_empty(), value.0 == 0);
+            for m in moves {
+                let after = rules.play(&pos, &m);
+                proptest::prop_assert_eq!(rules.value(&table, &after).unwrap().0, 0);
+            }
+        }
+    }
 }
