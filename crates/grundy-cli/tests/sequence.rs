@@ -124,6 +124,11 @@ fn bad_input_is_exit_2_with_the_column() {
         .args(["sequence", "octal", "0.7", "--to", "5", "--limit", "9"])
         .assert()
         .code(2);
+    grundy()
+        .args(["sequence", "octal", "0.7", "--to", "100000000000"])
+        .assert()
+        .code(2)
+        .stderr("grundy: --to 100000000000: at most 1073741824 heaps\n");
     let dir = tempfile::tempdir().unwrap();
     grundy()
         .args(["sequence", "octal", "0.7", "--svg"])

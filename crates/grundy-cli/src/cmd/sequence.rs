@@ -74,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match args.game {
         Game::Subtraction { set, common } => {
             let rules: Subtraction = set.parse().with_context(|| format!("--set {set}"))?;
-            let options = options(&common);
+            let options = options(&common)?;
             let seq = with_progress(|p| rules.sequence(&options, p));
             let title = format!("subtraction {{{rules}}}");
             let game = json!({ "game": "subtraction", "set": rules.set() });
@@ -86,7 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             common,
         } => {
             let rules: Octal = code.parse().with_context(|| format!("octal code {code}"))?;
-            let options = options(&common);
+            let options = options(&common)?;
             let method = match method {
                 MethodArg::Naive => Method::Naive,
                 MethodArg::Sparse => Method::Sparse,
@@ -99,11 +99,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-fn options(common: &Common) -> Options {
-    match common.to {
-        Some(n) => Options::to(n),
-        None => Options::until_proven(common.limit),
+/// The largest heap `--to` and `--limit` accept: values take 4 bytes each, and the
+/// period check as much again.
+const MAX_HEAP: usize = 1 << 30;
+
+fn options(common: &Common) -> anyhow::Result<Options> {
+    let (flag, n) = match common.to {
+        Some(n) => ("--to", n),
+        None => ("--limit", common.limit),
+    };
+    if n > MAX_HEAP {
+        anyhow::bail!("{flag} {n}: at most {MAX_HEAP} heaps");
     }
+    Ok(match common.to {
+        Some(n) => Options::to(n),
+        None => Options::until_proven(n),
+    })
 }
 
 /// Runs `f` with a progress bar on standard error (drawn only on a terminal, and
@@ -118,7 +129,7 @@ fn with_progress(f: impl FnOnce(&mut dyn FnMut(Progress)) -> Sequence) -> Sequen
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{spinner} {pos}/{len} values ({per_sec}, {elapsed}) {wide_bar}",
+                    "{spinner} G(n) {human_pos}/{human_len} values, {elapsed_precise} {wide_bar} eta {eta}",
                 )
                 .expect("a valid template"),
             );

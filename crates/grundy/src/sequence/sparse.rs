@@ -27,13 +27,16 @@
 //! than 1/[`DENSE_SHARE`] of the sample is rare the computation goes on by the
 //! definition ([`SparseOctal::uses_mask`] tells which way it went). Rare values
 //! may die out late, so the choice is made again, on the latest half of the values,
-//! each time their number grows eightfold.
+//! each time their number grows eightfold (on at most the latest [`WINDOW`]).
 
 use super::naive::{mark_singles, naive_octal_value, pair_slices, HeapMoves, Marks, MaxValue};
 use super::Source;
 
 /// How many values are computed by the definition before a mask is chosen.
 pub const SAMPLE: usize = 2048;
+
+/// The most values a mask is chosen on.
+pub const WINDOW: usize = 1 << 15;
 
 /// A mask is used only if at most 1/`DENSE_SHARE` of the sample is rare under it.
 pub const DENSE_SHARE: usize = 16;
@@ -250,10 +253,11 @@ impl Source for SparseOctal {
 }
 
 impl SparseOctal {
-    /// Chooses the mask on the latest half of `values` and lists the rare heaps.
+    /// Chooses the mask on the latest half of `values` (at most [`WINDOW`] of them)
+    /// and lists the rare heaps.
     fn choose_mask(&mut self, values: &[u32]) {
         let offset = self.moves.leave_two.first().copied().unwrap_or(0);
-        let from = values.len() / 2;
+        let from = (values.len() / 2).max(values.len().saturating_sub(WINDOW));
         let window = &values[from..];
         let mask = Mask::choose_from(window, from, offset);
         let rare_in_window = (from.max(1)..values.len())
