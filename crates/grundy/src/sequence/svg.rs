@@ -23,10 +23,12 @@ const RIGHT: usize = 24;
 pub fn render(title: &str, values: &[u32], period: Option<Period>) -> String {
     let n = values.len().max(1);
     let max = values.iter().copied().max().unwrap_or(0).max(1) as usize;
-    let columns = n.min(WIDTH);
-    let per_column = n.div_ceil(columns);
+    let per_column = n.div_ceil(WIDTH);
+    let columns = n.div_ceil(per_column);
     let x_of = |k: usize| LEFT as f64 + (k as f64 + 0.5) * WIDTH as f64 / n as f64;
-    let y_of = |v: usize| TOP as f64 + HEIGHT as f64 - v as f64 * HEIGHT as f64 / max as f64;
+    // Values sit in bands of equal height, so 0 stays clear of the axis.
+    let y_of =
+        |v: usize| TOP as f64 + HEIGHT as f64 - (v as f64 + 0.5) * HEIGHT as f64 / (max + 1) as f64;
     let (w, h) = (LEFT + WIDTH + RIGHT, TOP + HEIGHT + BOTTOM);
     let mut s = String::new();
     let _ = writeln!(
@@ -115,7 +117,8 @@ pub fn render(title: &str, values: &[u32], period: Option<Period>) -> String {
             let x = if per_column == 1 {
                 x_of(k)
             } else {
-                LEFT as f64 + (c as f64 + 0.5) * WIDTH as f64 / columns as f64
+                // The middle of the run of heap sizes, on the heap-size axis.
+                LEFT as f64 + (start + end) as f64 / 2.0 * WIDTH as f64 / n as f64
             };
             let _ = writeln!(
                 s,
@@ -180,6 +183,19 @@ mod tests {
         assert!(svg.contains("t &lt;x&gt;"));
         // 1000 columns of 5 heap sizes, each showing 5 distinct values.
         assert_eq!(svg.matches("<rect x=").count(), 5000);
+        // 1001 values: 501 columns of 2 (the last of 1), spread over the whole axis.
+        let values: Vec<u32> = (0..1001).map(|n| (n % 3) as u32).collect();
+        let short = render("t", &values, None);
+        let xs: Vec<f64> = short
+            .match_indices(r#"<rect x=""#)
+            .map(|(i, m)| {
+                let rest = &short[i + m.len()..];
+                rest[..rest.find('"').unwrap()].parse().unwrap()
+            })
+            .collect();
+        assert_eq!(xs.len(), 1001);
+        let right = xs.iter().copied().fold(0.0, f64::max);
+        assert!(right > (LEFT + WIDTH) as f64 - 5.0, "{right}");
         assert!(svg.contains("preperiod 0, period 7"));
     }
 
