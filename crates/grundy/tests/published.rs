@@ -51,16 +51,20 @@ fn read(path: &Path) -> Published {
     }
 }
 
-fn compute(game: &str) -> Sequence {
+/// The sequence, and the number of values its proof rule needs for the published
+/// preperiod and period.
+fn compute(game: &str, preperiod: usize, period: usize) -> (Sequence, usize) {
     let options = Options::until_proven(1_000_000);
     match game.split_once(' ').unwrap() {
         ("octal", code) => {
             let rules: Octal = code.parse().unwrap();
-            rules.sequence(Method::Sparse, &options, &mut |_| {})
+            let seq = rules.sequence(Method::Sparse, &options, &mut |_| {});
+            (seq, rules.proof_rule().needed(preperiod, period))
         }
         ("subtraction", set) => {
             let rules: Subtraction = set.parse().unwrap();
-            rules.sequence(&options, &mut |_| {})
+            let seq = rules.sequence(&options, &mut |_| {});
+            (seq, rules.proof_rule().needed(preperiod, period))
         }
         (kind, _) => panic!("unknown game kind {kind}"),
     }
@@ -78,7 +82,7 @@ fn published_sequences() {
     assert!(files.len() >= 3, "data files in {}", dir.display());
     for path in files {
         let published = read(&path);
-        let seq = compute(&published.game);
+        let (seq, needed) = compute(&published.game, published.preperiod, published.period);
         let name = path.display();
         let n = published.values.len();
         assert!(n > 0, "{name}");
@@ -90,6 +94,8 @@ fn published_sequences() {
             .unwrap_or_else(|| panic!("{name}: no period proven"));
         assert_eq!(period.preperiod, published.preperiod, "{name}");
         assert_eq!(period.period, published.period, "{name}");
+        // The computation stops as soon as the proof rule is satisfied.
+        assert_eq!(seq.computed(), needed, "{name}");
         // Beyond the computed values, the proven period gives the published tail.
         for (k, &v) in published.values.iter().enumerate().skip(period.preperiod) {
             let far = k as u64 + 1_000_000_007 * period.period as u64;

@@ -120,9 +120,10 @@ const CHUNK: usize = 4096;
 /// Computes a sequence with `source` as `options` say, proving periods by `rule`.
 ///
 /// Without [`Options::to`], the computation checks for a proven period at lengths
-/// that grow geometrically (and at the exact length a promising candidate needs), so
-/// the checks cost a small constant factor over computing the values; it stops as
-/// soon as a check proves a period. With [`Options::to`] it computes exactly
+/// that grow geometrically (by 1/16), and at the exact length that a promising
+/// candidate (a tail that already repeats twice) needs, so the checks cost a small
+/// constant factor over computing the values; it stops as soon as a check proves a
+/// period, usually at the least length the proof rule allows. With [`Options::to`] it computes exactly
 /// `to + 1` values and checks once.
 pub fn compute(
     source: &mut dyn Source,
@@ -147,7 +148,7 @@ pub fn compute(
         let period = proven_period(&values, rule).proven;
         return Sequence { values, period };
     }
-    let mut next_check = 16.min(goal);
+    let mut next_check = 1;
     loop {
         let next = goal.min(next_check).min(values.len() + CHUNK);
         source.extend(&mut values, next);
@@ -163,7 +164,7 @@ pub fn compute(
                 period: scan.proven,
             };
         }
-        let gap = (len / 16).max(16);
+        let gap = (len / 16).max(1);
         next_check = match scan.target {
             Some(t) if t > len => t.clamp(len + (gap / 8).max(1), len + gap),
             _ => len + gap,
