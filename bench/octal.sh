@@ -23,24 +23,27 @@ command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (GNU time)" >
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-# run CODE N METHOD RUNS LIMIT -> prints "seconds rss_kb" medians, or "timeout".
-# Wall time from the shell clock in nanoseconds; max RSS from GNU time.
+# run CODE N METHOD RUNS LIMIT -> prints "cpu wall rss_kb" (medians), or "timeout".
+# CPU seconds (user + system) and max RSS from GNU time; wall seconds from the shell
+# clock. On a shared machine the CPU time is the figure to compare.
 run() {
-    local code=$1 n=$2 method=$3 runs=$4 limit=$5 times=() rss=() out start end
+    local code=$1 n=$2 method=$3 runs=$4 limit=$5 cpu=() wall=() rss=() out start end
     for _ in $(seq "$runs"); do
         start=$(date +%s%N)
-        if ! out=$( { timeout "$limit" /usr/bin/time -f "%M" "$bin" sequence octal "$code" \
+        if ! out=$( { timeout "$limit" /usr/bin/time -f "%U %S %M" "$bin" sequence octal "$code" \
                 --to "$n" --method "$method" --summary >/dev/null; } 2>&1 ); then
             echo timeout; return
         fi
         end=$(date +%s%N)
-        times+=("$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", (b - a) / 1e9}')")
-        rss+=("$(echo "$out" | tail -1)")
+        wall+=("$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.3f", (b - a) / 1e9}')")
+        cpu+=("$(echo "$out" | tail -1 | awk '{printf "%.2f", $1 + $2}')")
+        rss+=("$(echo "$out" | tail -1 | awk '{print $3}')")
     done
-    echo "$(printf '%s\n' "${times[@]}" | median) $(printf '%s\n' "${rss[@]}" | median)"
+    echo "$(printf '%s\n' "${cpu[@]}" | median) $(printf '%s\n' "${wall[@]}" | median) $(printf '%s\n' "${rss[@]}" | median)"
 }
 
-printf '%-6s %8s %7s %10s %14s %9s %s\n' code heaps method seconds values/s "RSS MB" note
+row() { printf '%-6s %8s %7s %9s %9s %13s %7s  %s\n' "$@"; }
+row code heaps method "cpu s" "wall s" "values/cpu-s" "RSS MB" note
 for code in 0.77 0.07 0.137; do
     declare -A secs=()
     for n in 100000 1000000; do
@@ -48,20 +51,21 @@ for code in 0.77 0.07 0.137; do
             runs=$RUNS; limit=36000; note="$RUNS runs"
             if [[ $n == 1000000 ]]; then runs=$RUNS_BIG; note="$RUNS_BIG run(s)"; fi
             if [[ $method == naive && $n == 1000000 ]]; then limit=$NAIVE_LIMIT; fi
-            read -r s m <<<"$(run "$code" "$n" "$method" "$runs" "$limit")" || true
-            if [[ $s == timeout ]]; then
+            read -r c w m <<<"$(run "$code" "$n" "$method" "$runs" "$limit")" || true
+            if [[ $c == timeout ]]; then
                 est=$(awk -v t="${secs[naive100000]}" 'BEGIN {printf "%.0f", 100 * t}')
-                printf '%-6s %8s %7s %10s %14s %9s %s\n' "$code" "$n" "$method" ">$NAIVE_LIMIT" "-" "-" \
-                    "stopped; quadratic extrapolation ~${est}s"
+                row "$code" "$n" "$method" "-" ">$NAIVE_LIMIT" "-" "-" \
+                    "stopped at the wall-time limit; quadratic extrapolation ~${est} cpu s"
                 continue
             fi
-            secs[$method$n]=$s
-            vps=$(awk -v n="$n" -v s="$s" 'BEGIN {printf "%.0f", (n + 1) / s}')
+            secs[$method$n]=$c
+            # CPU time has 0.01 s resolution: at least 0.01.
+            vps=$(awk -v n="$n" -v s="$c" 'BEGIN {if (s < 0.01) s = 0.01; printf "%.0f", (n + 1) / s}')
             mb=$(awk -v k="$m" 'BEGIN {printf "%.1f", k / 1024}')
             if [[ $method == sparse && -n ${secs[naive$n]:-} ]]; then
-                note="$note speed-up x$(awk -v a="${secs[naive$n]}" -v b="$s" 'BEGIN {printf "%.0f", a / b}')"
+                note="$note; naive/sparse cpu x$(awk -v a="${secs[naive$n]}" -v b="$c" 'BEGIN {if (b < 0.01) b = 0.01; printf "%.0f", a / b}')"
             fi
-            printf '%-6s %8s %7s %10s %14s %9s %s\n' "$code" "$n" "$method" "$s" "$vps" "$mb" "$note"
+            row "$code" "$n" "$method" "$c" "$w" "$vps" "$mb" "$note"
         done
     done
     unset secs
