@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Values per second of the naive mex and the sparse-space method on Kayles (0.77),
-# Dawson's Kayles (0.07) and Dawson's chess (0.137), at 10^5 and 10^6 heaps, with
-# the peak memory (max RSS) of each run.
+# Values per second of the naive mex, the sparse-space method and `auto` (sparse
+# space plus the periodic-tail shortcut, the default of `grundy sequence`) on Kayles
+# (0.77), Dawson's Kayles (0.07) and Dawson's chess (0.137), at 10^5 and 10^6 heaps,
+# with the peak memory (max RSS) of each run.
 #
 #   bench/octal.sh                 # 3 runs per cell at 10^5, 1 at 10^6; medians
 #   RUNS=5 RUNS_BIG=3 bench/octal.sh
@@ -47,7 +48,7 @@ row code heaps method "cpu s" "wall s" "values/cpu-s" "RSS MB" note
 for code in 0.77 0.07 0.137; do
     declare -A secs=()
     for n in 100000 1000000; do
-        for method in naive sparse; do
+        for method in naive sparse auto; do
             runs=$RUNS; limit=36000; note="$RUNS runs"
             if [[ $n == 1000000 ]]; then runs=$RUNS_BIG; note="$RUNS_BIG run(s)"; fi
             if [[ $method == naive && $n == 1000000 ]]; then limit=$NAIVE_LIMIT; fi
@@ -59,11 +60,12 @@ for code in 0.77 0.07 0.137; do
                 continue
             fi
             secs[$method$n]=$c
-            # CPU time has 0.01 s resolution: at least 0.01.
-            vps=$(awk -v n="$n" -v s="$c" 'BEGIN {if (s < 0.01) s = 0.01; printf "%.0f", (n + 1) / s}')
+            # CPU time has 0.01 s resolution: below it, bounds from 0.01 s.
+            ge=$(awk -v s="$c" 'BEGIN {print (s < 0.01) ? ">" : ""}')
+            vps=$ge$(awk -v n="$n" -v s="$c" 'BEGIN {if (s < 0.01) s = 0.01; printf "%.0f", (n + 1) / s}')
             mb=$(awk -v k="$m" 'BEGIN {printf "%.1f", k / 1024}')
-            if [[ $method == sparse && -n ${secs[naive$n]:-} ]]; then
-                note="$note; naive/sparse cpu x$(awk -v a="${secs[naive$n]}" -v b="$c" 'BEGIN {if (b < 0.01) b = 0.01; printf "%.0f", a / b}')"
+            if [[ $method != naive && -n ${secs[naive$n]:-} ]]; then
+                note="$note; naive/$method cpu $ge""x$(awk -v a="${secs[naive$n]}" -v b="$c" 'BEGIN {if (b < 0.01) b = 0.01; printf "%.0f", a / b}')"
             fi
             row "$code" "$n" "$method" "$c" "$w" "$vps" "$mb" "$note"
         done

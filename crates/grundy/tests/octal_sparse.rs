@@ -1,5 +1,6 @@
 //! The sparse-space method against the definition: the first 10^4 values of every
 //! octal game with at most 3 code digits after the point (d0 ∈ {0, 4}, 1024 codes).
+//! The same for the sparse-space method with the periodic-tail shortcut.
 
 use grundy::rules::octal::OctalCode;
 use grundy::sequence::naive::NaiveOctal;
@@ -26,12 +27,16 @@ fn first(source: &mut dyn Source, n: usize) -> Vec<u32> {
 /// Returns how many codes were computed with a mask as used by default.
 fn check(d0: u8, d1s: std::ops::Range<u8>) -> usize {
     let mut with_mask = 0;
+    let mut shortcuts = 0;
     for d1 in d1s {
         for d2 in 0..8 {
             for d3 in 0..8 {
                 let code: OctalCode = format!("{d0}.{d1}{d2}{d3}").parse().unwrap();
                 let moves = code.heap_moves();
                 let naive = values(&mut NaiveOctal::new(moves.clone()));
+                let mut auto = SparseOctal::auto(moves.clone());
+                assert_eq!(values(&mut auto), naive, "{code} (with the periodic tail)");
+                shortcuts += usize::from(auto.tail().is_some());
                 // Whether the mask is used is decided once the sample is computed.
                 let mut sparse = SparseOctal::new(moves.clone());
                 let sample = first(&mut sparse, SAMPLE);
@@ -48,6 +53,7 @@ fn check(d0: u8, d1s: std::ops::Range<u8>) -> usize {
             }
         }
     }
+    assert!(shortcuts > 0, "the periodic tail is used for some codes");
     with_mask
 }
 

@@ -35,7 +35,7 @@ enum Game {
         /// The octal code, e.g. 0.77, 0.07, 0.137, 4.7.
         code: String,
         /// How to compute the values.
-        #[arg(long, value_enum, default_value_t = MethodArg::Sparse)]
+        #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
         method: MethodArg,
         #[command(flatten)]
         common: Common,
@@ -48,6 +48,9 @@ enum MethodArg {
     Naive,
     /// The sparse-space method.
     Sparse,
+    /// The sparse-space method, and a shortcut while the values repeat with a short
+    /// period.
+    Auto,
 }
 
 #[derive(Debug, clap::Args)]
@@ -90,6 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let method = match method {
                 MethodArg::Naive => Method::Naive,
                 MethodArg::Sparse => Method::Sparse,
+                MethodArg::Auto => Method::Auto,
             };
             let seq = with_progress(|p| rules.sequence(method, &options, p));
             let title = format!("octal {rules}");

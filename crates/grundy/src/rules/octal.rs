@@ -148,6 +148,9 @@ pub enum Method {
     Naive,
     /// The sparse-space method (see [`sequence::sparse`]).
     Sparse,
+    /// The sparse-space method, and the periodic-tail shortcut while the latest
+    /// values repeat with a short period (see [`sequence::tail`]).
+    Auto,
 }
 
 /// An octal game: its code.
@@ -181,6 +184,7 @@ impl Octal {
         match method {
             Method::Naive => Box::new(NaiveOctal::new(self.moves.clone())),
             Method::Sparse => Box::new(SparseOctal::new(self.moves.clone())),
+            Method::Auto => Box::new(SparseOctal::auto(self.moves.clone())),
         }
     }
 
@@ -199,9 +203,9 @@ impl Octal {
         )
     }
 
-    /// A sequence that gives the value of each of `heaps` (sparse-space method).
+    /// A sequence that gives the value of each of `heaps` ([`Method::Auto`]).
     pub fn table(&self, heaps: &Heaps) -> Result<Sequence, BeyondComputed> {
-        let mut source = self.source(Method::Sparse);
+        let mut source = self.source(Method::Auto);
         sequence::table_for(&mut *source, self.proof_rule(), heaps.sizes())
     }
 
@@ -476,6 +480,8 @@ mod tests {
             let seq = rules.sequence(Method::Naive, &Options::to(12), &mut |_| {});
             let sparse = rules.sequence(Method::Sparse, &Options::to(12), &mut |_| {});
             assert_eq!(seq.values, sparse.values);
+            let auto = rules.sequence(Method::Auto, &Options::to(12), &mut |_| {});
+            assert_eq!(seq.values, auto.values);
             let mut solver = ImpartialSolver::new(&rules);
             for n in 0..=9u64 {
                 let pos = Heaps(vec![n]);

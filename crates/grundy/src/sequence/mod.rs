@@ -20,6 +20,7 @@
 //!   games that split heaps);
 //! - [`sparse`]: octal values by the sparse-space method, which combines only the
 //!   few pairs of heaps whose values are rare under a game-specific bit mask;
+//! - [`tail`]: a shortcut for values that already repeat with a short period;
 //! - [`svg`]: a picture of a sequence;
 //! - [`compute`]: runs a computation until a period is proven or a bound is reached,
 //!   reporting progress.
@@ -39,6 +40,7 @@ pub mod naive;
 pub mod period;
 pub mod sparse;
 pub mod svg;
+pub mod tail;
 
 use serde::Serialize;
 

@@ -30,10 +30,15 @@
 //! each time their number grows eightfold (on at most the latest [`WINDOW`]).
 
 use super::naive::{mark_singles, naive_octal_value, pair_slices, HeapMoves, Marks, MaxValue};
+use super::tail::{latest_repetition, PeriodicTail};
 use super::Source;
 
 /// How many values are computed by the definition before a mask is chosen.
 pub const SAMPLE: usize = 2048;
+
+/// The first length at which the periodic-tail shortcut looks for a repetition
+/// (then at every doubling).
+pub const TAIL_CHECK: usize = 1024;
 
 /// The most values a mask is chosen on.
 pub const WINDOW: usize = 1 << 15;
@@ -116,6 +121,10 @@ pub struct SparseOctal {
     next_choice: usize,
     sparse: bool,
     force: bool,
+    tail: Option<PeriodicTail>,
+    use_tail: bool,
+    next_tail_check: usize,
+    tail_words: Vec<u64>,
     searches: u64,
 }
 
@@ -123,6 +132,21 @@ impl SparseOctal {
     /// A sparse-space computation for the game with these moves.
     pub fn new(moves: HeapMoves) -> SparseOctal {
         SparseOctal::with_sample(moves, SAMPLE)
+    }
+
+    /// The sparse-space method together with the periodic-tail shortcut
+    /// ([`tail`](super::tail)): while the latest values repeat with a short period,
+    /// heaps are valued by the shortcut.
+    pub fn auto(moves: HeapMoves) -> SparseOctal {
+        SparseOctal {
+            use_tail: true,
+            ..SparseOctal::new(moves)
+        }
+    }
+
+    /// The repetition the periodic-tail shortcut is using now, as (start, period).
+    pub fn tail(&self) -> Option<(usize, usize)> {
+        self.tail.as_ref().map(PeriodicTail::repetition)
     }
 
     /// The same, choosing the mask after `sample` values (at least 1), and using it
@@ -145,6 +169,10 @@ impl SparseOctal {
             next_choice: sample.max(1),
             sparse: false,
             force: false,
+            tail: None,
+            use_tail: false,
+            next_tail_check: TAIL_CHECK,
+            tail_words: Vec::new(),
             searches: 0,
         }
     }
@@ -232,21 +260,32 @@ impl Source for SparseOctal {
     fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
         while values.len() < len {
             let n = values.len();
-            let v = match self.mask.filter(|_| self.sparse) {
-                Some(mask) => {
-                    let v = self.sparse_value(values, mask);
-                    if n > 0 && mask.is_rare(n, v) {
-                        self.rare.push(n);
-                    }
-                    v
-                }
-                None => naive_octal_value(&self.moves, values, &mut self.marks, self.max),
+            let mask = self.mask.filter(|_| self.sparse);
+            let v = if let Some(tail) = &self.tail {
+                tail.value(&self.moves, values, &mut self.tail_words)
+            } else if let Some(mask) = mask {
+                self.sparse_value(values, mask)
+            } else {
+                naive_octal_value(&self.moves, values, &mut self.marks, self.max)
             };
+            if let Some(mask) = mask {
+                if n > 0 && mask.is_rare(n, v) {
+                    self.rare.push(n);
+                }
+            }
             self.max.see(v);
             values.push(v);
             if !self.sparse && values.len() == self.next_choice {
                 self.next_choice = self.next_choice.saturating_mul(8);
                 self.choose_mask(values);
+            }
+            if self.tail.as_ref().is_some_and(|t| !t.still_holds(values)) {
+                self.tail = None;
+            }
+            if self.use_tail && self.tail.is_none() && values.len() >= self.next_tail_check {
+                self.next_tail_check = values.len().saturating_mul(2);
+                self.tail = latest_repetition(values)
+                    .and_then(|(start, period)| PeriodicTail::new(values, start, period));
             }
         }
     }
