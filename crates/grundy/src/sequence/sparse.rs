@@ -40,6 +40,10 @@ pub const SAMPLE: usize = 2048;
 /// (then at every doubling).
 pub const TAIL_CHECK: usize = 1024;
 
+/// The shortcut is taken only while the repetition's start and period together are
+/// at most 1/`TAIL_SHARE` of the heap size.
+pub const TAIL_SHARE: usize = 16;
+
 /// The most values a mask is chosen on.
 pub const WINDOW: usize = 1 << 15;
 
@@ -284,7 +288,17 @@ impl Source for SparseOctal {
             }
             if self.use_tail && self.tail.is_none() && values.len() >= self.next_tail_check {
                 self.next_tail_check = values.len().saturating_mul(2);
+                // Worth it only when the heaps before the repetition, valued one by
+                // one, are few, and fewer than the rare heaps a mask in use lists.
+                let listed = if self.sparse {
+                    self.rare.len()
+                } else {
+                    usize::MAX
+                };
                 self.tail = latest_repetition(values)
+                    .filter(|&(start, period)| {
+                        (start + period) * TAIL_SHARE <= values.len() && start < listed
+                    })
                     .and_then(|(start, period)| PeriodicTail::new(values, start, period));
             }
         }
