@@ -23,6 +23,8 @@ enum Command {
     Analyze(cmd::analyze::Args),
     /// Answer a contest judge's input exactly (adapwns, tabgame, abgame, legowarz).
     Judge(cmd::judge::Args),
+    /// Grundy values G(0), G(1), ... of a heap game, with the proven preperiod and period.
+    Sequence(cmd::sequence::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Judge(args) => cmd::judge::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,
