@@ -28,6 +28,8 @@ enum Command {
     Verify(cmd::verify::Args),
     /// Play a game against the perfect engine in the terminal.
     Play(cmd::play::Args),
+    /// Grundy values G(0), G(1), ... of a heap game, with the proven preperiod and period.
+    Sequence(cmd::sequence::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
         Command::Judge(args) => cmd::judge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
+        Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

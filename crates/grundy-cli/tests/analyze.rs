@@ -187,3 +187,53 @@ fn moves_lists_every_legal_move_with_its_worth() {
     assert_eq!(listed.len(), 4);
     assert!(listed.iter().all(|m| m["remoteness"].is_null()));
 }
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    use std::io::Read;
+    use std::process::{Command as Std, Stdio};
+    // Thousands of lines of JSON; the reader stops after the first bytes.
+    let row = format!("A{}", ".".repeat(5000));
+    for json in [true, false] {
+        let mut cmd = Std::new(assert_cmd::cargo::cargo_bin("grundy"));
+        cmd.args(["analyze", "ab", &row, "--moves", "--limit", "5000"]);
+        if json {
+            cmd.arg("--json");
+        }
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The pipe is closed here, while the command still has much to write.
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "json {json}: {:?}", out.status);
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_impartial_families_are_analysed_too() {
+    for (args, wins) in [
+        (vec!["nim", "3,5,7"], true),
+        (vec!["nim", "1,2,3"], false),
+        (vec!["subtraction", "7,9", "--set", "2,4,5"], true),
+        (vec!["octal", "3,5", "--code", "0.77"], true),
+        (vec!["staircase", "3,0,2", "--bound", "2"], true),
+    ] {
+        let v = analyze_json(&args);
+        assert_eq!(v["to_move_wins"], Value::Bool(wins), "{args:?}");
+        assert_eq!(moves(&v).is_empty(), !wins, "{args:?}");
+    }
+    grundy()
+        .args(["analyze", "subtraction", "7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--set"));
+}

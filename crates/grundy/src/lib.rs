@@ -9,6 +9,7 @@
 //! - [`engine`]: exhaustive, memoised solvers that work for any ruleset;
 //! - [`rules`]: one module per ruleset, each with its rules, notation, closed-form
 //!   solver and winning-move finder;
+//! - [`sequence`]: Grundy sequences of heap games and their proven periods;
 //! - [`analysis`]: the report that explains a position to a person or a script;
 //! - [`judge`]: the contest judges' input and output formats, streamed;
 //! - [`verify`]: every closed form checked against the engine, position by position;
@@ -30,6 +31,7 @@ pub mod game;
 pub mod judge;
 pub mod play;
 pub mod rules;
+pub mod sequence;
 pub mod values;
 pub mod verify;
 

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::ValueEnum;
 use grundy::analysis::{impartial_move_values, partizan_move_values, MoveValue};
-use grundy::rules::{ab, pawns, table, towers};
+use grundy::rules::{ab, heaps, nim, octal, pawns, staircase, subtraction, table, towers};
 use grundy::{Analysis, Impartial, Nimber, Partizan, Player};
 
 /// How many positions the exhaustive engine may hold to find remoteness.
@@ -21,7 +21,14 @@ Examples:
   grundy analyze ab A..B.A..B             ABGAME, A to move
   grundy analyze ab A..B.A..B --to-move B ABGAME, B to move
   grundy analyze towers 3:2,5:1           LEGOWARZ: buildings h:n (towers 3, 4 and 5)
-  grundy analyze towers 1:5 --json        one JSON object on standard output";
+  grundy analyze towers 1:5 --json        one JSON object on standard output
+  grundy analyze pawns ..P.P --moves      every legal move, its value and remoteness
+  grundy analyze nim 3,5,7                Nim heaps
+  grundy analyze subtraction 7,9 --set 2,4,5
+                                          take 2, 4 or 5 stones from a heap
+  grundy analyze octal 3,5 --code 0.77    Kayles (octal code 0.77) on heaps 3 and 5
+  grundy analyze staircase 3,0,2 --bound 2
+                                          staircase Nim, steps top to bottom, moves of 1..=2";
 
 /// Arguments of `grundy analyze`.
 #[derive(Debug, clap::Args)]
@@ -39,6 +46,15 @@ pub struct Args {
     /// pawns: the step bound k (a pawn moves 1..=k squares).
     #[arg(long, default_value_t = 2)]
     step: u32,
+    /// subtraction: the set S of stones a move may take, e.g. 2,4,5.
+    #[arg(long, value_name = "S")]
+    set: Option<String>,
+    /// octal: the game's code, e.g. 0.77 (Kayles), 0.07, 0.137, 4.7.
+    #[arg(long, value_name = "CODE")]
+    code: Option<String>,
+    /// staircase: the most stones a move may carry down (no bound when left out).
+    #[arg(long, value_name = "K")]
+    bound: Option<u64>,
     /// ab: who moves first.
     #[arg(long, value_enum, default_value_t = Side::A)]
     to_move: Side,
@@ -65,6 +81,14 @@ enum GameName {
     Ab,
     /// The game of towers (LEGOWARZ): h:n,h:n,...
     Towers,
+    /// Nim: heaps 3,5,7.
+    Nim,
+    /// A subtraction game on heaps, with --set S.
+    Subtraction,
+    /// An octal (take-and-break) game on heaps, with --code CODE.
+    Octal,
+    /// Staircase Nim: stones on steps from the top to the bottom, with --bound K.
+    Staircase,
 }
 
 /// A player of the A-B game.
@@ -131,7 +155,72 @@ fn analyze(args: &Args) -> anyhow::Result<Analysis> {
             let city: towers::City = pos.parse().with_context(|| bad("towers"))?;
             towers::analyze_listing(&city, args.limit)
         }
+        GameName::Nim => nim::analyze(&pos.parse().with_context(|| bad("nim"))?),
+        GameName::Subtraction => {
+            let heaps = pos.parse().with_context(|| bad("subtraction"))?;
+            subtraction::analyze(&subtraction_rules(args)?, &heaps)?
+        }
+        GameName::Octal => {
+            let heaps = pos.parse().with_context(|| bad("octal"))?;
+            octal::analyze(&octal_rules(args)?, &heaps)?
+        }
+        GameName::Staircase => {
+            let steps = pos.parse().with_context(|| bad("staircase"))?;
+            staircase::analyze(&staircase::Staircase::new(args.bound)?, &steps)
+        }
     })
+}
+
+fn subtraction_rules(args: &Args) -> anyhow::Result<subtraction::Subtraction> {
+    let set = args
+        .set
+        .as_deref()
+        .context("subtraction needs --set S, e.g. --set 2,4,5")?;
+    set.parse().with_context(|| format!("bad --set {set:?}"))
+}
+
+fn octal_rules(args: &Args) -> anyhow::Result<octal::Octal> {
+    let code = args
+        .code
+        .as_deref()
+        .context("octal needs --code CODE, e.g. --code 0.77")?;
+    code.parse().with_context(|| format!("bad --code {code:?}"))
+}
+
+/// The worth of each move by the game's own analysis of the position after it (the
+/// heap games' values come from their Grundy sequences).
+fn heap_move_values<G: Impartial>(
+    game: &G,
+    pos: &G::Position,
+    stones: &[u64],
+    limit: usize,
+    show: impl Fn(&G::Position) -> String,
+    analyze: impl Fn(&G::Position) -> anyhow::Result<Analysis>,
+) -> anyhow::Result<Vec<MoveValue>> {
+    // A heap of n stones has up to n moves: list only positions of moderate size, and
+    // search remoteness only in small ones.
+    let total: u128 = stones.iter().map(|&s| u128::from(s)).sum();
+    anyhow::ensure!(
+        total <= 1_000_000,
+        "--moves lists the moves of positions of at most 1000000 stones, not {total}"
+    );
+    let budget = if total <= 10_000 {
+        EXHAUSTIVE_POSITIONS
+    } else {
+        0
+    };
+    // Analyse each position once up front so that errors surface as errors.
+    let moves: Vec<G::Move> = game.moves(pos).into_iter().take(limit).collect();
+    let mut verdicts = std::collections::HashMap::new();
+    for mv in &moves {
+        let after = game.play(pos, mv);
+        let a = analyze(&after)?;
+        verdicts.insert(show(&after), (a.to_move_wins, a.value));
+    }
+    let judge = |p: &G::Position| verdicts[&show(p)].clone();
+    Ok(impartial_move_values(
+        game, pos, moves, &show, judge, budget,
+    ))
 }
 
 /// Every legal move (at most `--limit`) with its worth for the mover.
@@ -206,6 +295,53 @@ fn move_values(args: &Args) -> anyhow::Result<Vec<MoveValue>> {
             };
             impartial_move_values(&towers::Towers, &city, moves, show, judge, budget)
         }
+        GameName::Nim => {
+            let heaps: heaps::Heaps = pos.parse()?;
+            heap_move_values(
+                &nim::Nim,
+                &heaps,
+                &heaps.0,
+                limit,
+                heaps::Heaps::to_string,
+                |h| Ok(nim::analyze(h)),
+            )?
+        }
+        GameName::Subtraction => {
+            let rules = subtraction_rules(args)?;
+            let heaps: heaps::Heaps = pos.parse()?;
+            heap_move_values(
+                &rules,
+                &heaps,
+                &heaps.0,
+                limit,
+                heaps::Heaps::to_string,
+                |h| Ok(subtraction::analyze(&rules, h)?),
+            )?
+        }
+        GameName::Octal => {
+            let rules = octal_rules(args)?;
+            let heaps: heaps::Heaps = pos.parse()?;
+            heap_move_values(
+                &rules,
+                &heaps,
+                &heaps.0,
+                limit,
+                heaps::Heaps::to_string,
+                |h| Ok(octal::analyze(&rules, h)?),
+            )?
+        }
+        GameName::Staircase => {
+            let rules = staircase::Staircase::new(args.bound)?;
+            let steps: staircase::Steps = pos.parse()?;
+            heap_move_values(
+                &rules,
+                &steps,
+                &steps.0,
+                limit,
+                staircase::Steps::to_string,
+                |s| Ok(staircase::analyze(&rules, s)),
+            )?
+        }
     })
 }
 
@@ -276,14 +412,13 @@ fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
         writeln!(out, "No winning move: every move loses.")?;
     } else {
         let listed = a.winning_moves.len() as u128;
-        if listed == a.winning_move_count {
-            writeln!(out, "Winning moves ({listed}):")?;
-        } else {
-            writeln!(
+        match a.winning_move_count {
+            Some(all) if all == listed => writeln!(out, "Winning moves ({listed}):")?,
+            Some(all) => writeln!(
                 out,
-                "Winning moves ({} in all; the first {listed} listed, see --limit):",
-                a.winning_move_count
-            )?;
+                "Winning moves ({all} in all; the first {listed} listed, see --limit):"
+            )?,
+            None => writeln!(out, "Winning moves (at least {listed}; not all listed):")?,
         }
         let width = a
             .winning_moves

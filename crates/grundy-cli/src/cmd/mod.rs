@@ -5,14 +5,21 @@ use std::io;
 pub mod analyze;
 pub mod judge;
 pub mod play;
+pub mod sequence;
 pub mod verify;
 
 /// Whether `err` comes from writing to a closed pipe (as `grundy ... | head` does),
 /// which ends a run quietly rather than as an error.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+        let kind = if let Some(e) = cause.downcast_ref::<io::Error>() {
+            Some(e.kind())
+        } else {
+            // serde_json wraps the io error of a writer it writes to.
+            cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+        };
+        kind == Some(io::ErrorKind::BrokenPipe)
     })
 }

@@ -38,8 +38,9 @@ pub struct Analysis {
     pub reduction: serde_json::Value,
     /// The reduction in sentences, one per line.
     pub explanation: Vec<String>,
-    /// How many winning moves the player to move has in all.
-    pub winning_move_count: u128,
+    /// How many winning moves the player to move has in all; `None` when they were
+    /// not all counted (e.g. splits of a huge heap), then `winning_moves` is a part.
+    pub winning_move_count: Option<u128>,
     /// The winning moves of the player to move, with the position each leads to, in
     /// the ruleset's move order: all of them, unless the analysis was asked to list at
     /// most a given number (then the first ones; see `winning_move_count`).

@@ -8,7 +8,9 @@
 
 use serde::Serialize;
 
-use crate::engine::remoteness::{PartizanRemotenessSolver, RemotenessSolver};
+use std::fmt::Display;
+
+use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
 use crate::game::{Impartial, Partizan, Player};
 
 /// How many positions the exhaustive engine may hold to find remoteness, by default.
@@ -46,28 +48,16 @@ pub fn impartial_move_values<G: Impartial>(
     max_positions: usize,
 ) -> Vec<MoveValue> {
     let mut solver = RemotenessSolver::new(game);
-    let mut searching = max_positions > 0;
-    moves
-        .into_iter()
-        .map(|mv| {
+    worth(
+        moves.into_iter().map(|mv| {
             let after = game.play(pos, &mv);
-            let (opponent_wins, value_after) = judge(&after);
-            let remoteness = searching
-                .then(|| solver.remoteness_within(&after, max_positions))
-                .flatten();
-            searching &= remoteness.is_some();
-            if let Some(r) = remoteness {
-                debug_assert_eq!(r.to_move_wins(), opponent_wins, "closed form vs engine");
-            }
-            MoveValue {
-                mv: mv.to_string(),
-                after: show(&after),
-                wins: !opponent_wins,
-                value_after,
-                remoteness: remoteness.map(|r| r.moves()),
-            }
-        })
-        .collect()
+            (mv, after)
+        }),
+        show,
+        judge,
+        max_positions,
+        |after| solver.remoteness_within(after, max_positions),
+    )
 }
 
 /// Every move in `moves` of `player` from `pos` of a partizan `game`, with its worth.
@@ -84,18 +74,34 @@ pub fn partizan_move_values<G: Partizan>(
     max_positions: usize,
 ) -> Vec<MoveValue> {
     let mut solver = PartizanRemotenessSolver::new(game);
-    let mut searching = max_positions > 0;
-    let opponent = player.opponent();
-    moves
-        .into_iter()
-        .map(|mv| {
+    worth(
+        moves.into_iter().map(|mv| {
             let after = game.play(pos, &mv);
+            (mv, after)
+        }),
+        show,
+        judge,
+        max_positions,
+        |after| solver.remoteness_within(after, player.opponent(), max_positions),
+    )
+}
+
+/// The worth of each (move, position after it); `remoteness` searches a position
+/// after a move, and is not asked again once it has given up.
+fn worth<M: Display, P>(
+    moves: impl Iterator<Item = (M, P)>,
+    show: impl Fn(&P) -> String,
+    judge: impl Fn(&P) -> (bool, String),
+    max_positions: usize,
+    mut remoteness: impl FnMut(&P) -> Option<Remoteness>,
+) -> Vec<MoveValue> {
+    let mut searching = max_positions > 0;
+    moves
+        .map(|(mv, after)| {
             let (opponent_wins, value_after) = judge(&after);
-            let remoteness = searching
-                .then(|| solver.remoteness_within(&after, opponent, max_positions))
-                .flatten();
-            searching &= remoteness.is_some();
-            if let Some(r) = remoteness {
+            let r = searching.then(|| remoteness(&after)).flatten();
+            searching &= r.is_some();
+            if let Some(r) = r {
                 debug_assert_eq!(r.to_move_wins(), opponent_wins, "closed form vs engine");
             }
             MoveValue {
@@ -103,7 +109,7 @@ pub fn partizan_move_values<G: Partizan>(
                 after: show(&after),
                 wins: !opponent_wins,
                 value_after,
-                remoteness: remoteness.map(|r| r.moves()),
+                remoteness: r.map(|r| r.moves()),
             }
         })
         .collect()

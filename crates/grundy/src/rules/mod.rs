@@ -12,11 +12,22 @@
 //! | [`ab`] | the A-B token game (ABGAME) | partizan |
 //! | [`towers`] | the game of towers (LEGOWARZ) | impartial (Nim) |
 //! | [`simple`] | integers and Nim heaps, the yardsticks of values | partizan / impartial |
+//! | [`nim`] | Nim | impartial |
+//! | [`subtraction`] | subtraction games, finite set S | impartial |
+//! | [`octal`] | octal (take-and-break) games such as Kayles `0.77` | impartial |
+//! | [`staircase`] | staircase Nim, optional bound k | impartial |
+//!
+//! [`heaps`] holds the heap notation that Nim, subtraction and octal games share.
 
 pub mod ab;
+pub mod heaps;
+pub mod nim;
 pub mod notation;
+pub mod octal;
 pub mod pawns;
 pub mod simple;
+pub mod staircase;
+pub mod subtraction;
 pub mod table;
 pub mod towers;
 

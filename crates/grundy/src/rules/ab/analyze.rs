@@ -82,7 +82,7 @@ pub fn analyze_up_to(row: &Row, to_move: Player, max_listed: usize) -> Analysis 
         reduction: serde_json::to_value(&reduction)
             .expect("a reduction is plain numbers and strings"),
         explanation,
-        winning_move_count: moves.len() as u128,
+        winning_move_count: Some(moves.len() as u128),
         winning_moves: moves
             .iter()
             .take(max_listed)

@@ -32,7 +32,7 @@ pub fn analyze(rules: &Pawns, board: &Board) -> Analysis {
 /// use grundy::rules::pawns::{analyze_up_to, Pawns};
 ///
 /// let analysis = analyze_up_to(&Pawns::adapwns(), &"..P.P".parse().unwrap(), 1);
-/// assert_eq!(analysis.winning_move_count, 2);
+/// assert_eq!(analysis.winning_move_count, Some(2));
 /// assert_eq!(analysis.winning_moves.len(), 1);
 /// ```
 pub fn analyze_up_to(rules: &Pawns, board: &Board, max_listed: usize) -> Analysis {
@@ -73,7 +73,7 @@ pub fn analyze_up_to(rules: &Pawns, board: &Board, max_listed: usize) -> Analysi
             }
             lines
         },
-        winning_move_count: all.len() as u128,
+        winning_move_count: Some(all.len() as u128),
         winning_moves,
     }
 }

@@ -64,7 +64,7 @@ pub fn analyze(pos: &TablePosition) -> Analysis {
         value: reduction.nimber.to_string(),
         reduction: serde_json::to_value(&reduction).expect("a reduction serialises"),
         explanation,
-        winning_move_count: moves.len() as u128,
+        winning_move_count: Some(moves.len() as u128),
         winning_moves,
     }
 }

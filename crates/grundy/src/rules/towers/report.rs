@@ -178,7 +178,7 @@ pub fn analyze_listing(city: &City, limit: usize) -> Analysis {
         reduction: serde_json::to_value(&reduction)
             .expect("a reduction holds only strings, numbers and lists"),
         explanation,
-        winning_move_count: reduction.winning_moves,
+        winning_move_count: Some(reduction.winning_moves),
         winning_moves: listed,
     }
 }

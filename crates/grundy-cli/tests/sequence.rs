@@ -1,0 +1,158 @@
+//! `grundy sequence` run as a real binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+#[test]
+fn the_editorial_exercise() {
+    grundy()
+        .args(["sequence", "subtraction", "--set", "2,4,5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "subtraction {2,4,5}: G(0), ..., G(",
+        ))
+        .stdout(predicate::str::contains(" 0: 0 0 1 1 2 2 3 0 0 1\n"))
+        .stdout(predicate::str::contains(
+            "preperiod 0, period 7 (proven from ",
+        ));
+}
+
+#[test]
+fn kayles_json() {
+    let out = grundy()
+        .args(["sequence", "octal", "0.77", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], "octal");
+    assert_eq!(v["code"], "0.77");
+    assert_eq!(v["preperiod"], 71);
+    assert_eq!(v["period"], 12);
+    // The periodicity theorem needs 2·71 + 2·12 + 2 values.
+    assert_eq!(v["computed"], 168);
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values.len(), 168);
+    assert_eq!(values[11], 6);
+}
+
+#[test]
+fn summary_leaves_the_values_out_and_to_computes_exactly() {
+    let out = grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.137",
+            "--to",
+            "1000",
+            "--json",
+            "--summary",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["computed"], 1001);
+    assert_eq!(
+        (v["preperiod"].clone(), v["period"].clone()),
+        (52.into(), 34.into())
+    );
+    assert!(v.get("values").is_none());
+    assert!(
+        out.stderr.is_empty(),
+        "no progress bar when stderr is not a terminal"
+    );
+}
+
+#[test]
+fn no_period_within_the_limit() {
+    let out = grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.6",
+            "--limit",
+            "500",
+            "--json",
+            "--summary",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["period"], serde_json::Value::Null);
+    assert_eq!(v["preperiod"], serde_json::Value::Null);
+    assert_eq!(v["computed"], 501);
+    grundy()
+        .args(["sequence", "octal", "0.6", "--to", "50"])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("no period proven up to 50\n"));
+}
+
+#[test]
+fn svg_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kayles.svg");
+    grundy()
+        .args(["sequence", "octal", "0.77", "--summary", "--svg"])
+        .arg(&path)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("preperiod 71, period 12"));
+}
+
+#[test]
+fn bad_input_is_exit_2_with_the_column() {
+    grundy()
+        .args(["sequence", "octal", "0.78"])
+        .assert()
+        .code(2)
+        .stderr("grundy: octal code 0.78: column 4: expected an octal digit 0-7, found '8'\n");
+    grundy()
+        .args(["sequence", "subtraction", "--set", "2,0,5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "grundy: --set 2,0,5: column 3: ",
+        ));
+    grundy()
+        .args(["sequence", "octal", "0.7", "--to", "5", "--limit", "9"])
+        .assert()
+        .code(2);
+    grundy()
+        .args(["sequence", "octal", "0.7", "--to", "100000000000"])
+        .assert()
+        .code(2)
+        .stderr("grundy: --to 100000000000: at most 1073741824 heaps\n");
+    let dir = tempfile::tempdir().unwrap();
+    grundy()
+        .args(["sequence", "octal", "0.7", "--svg"])
+        .arg(dir.path().join("missing/dir/x.svg"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("grundy: cannot write "));
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    use std::io::Read;
+    use std::process::{Command as Std, Stdio};
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["sequence", "subtraction", "--set", "3", "--to", "2000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+}

@@ -1,0 +1,209 @@
+//! Grundy sequences of single-heap games and their proven periods.
+//!
+//! A heap game (a subtraction game, an octal game) has a Grundy value G(n) for every
+//! heap size n. This module computes G(0), G(1), ... and proves that the sequence is
+//! ultimately periodic: it finds the *preperiod* i, the smallest i with
+//! G(n + p) = G(n) for all n ≥ i, and the *period* p, the smallest such p.
+//!
+//! A period is only reported when a theorem proves it from the computed values
+//! ([`ProofRule`]):
+//!
+//! - subtraction games with largest subtraction m: G(n) depends only on the m values
+//!   before it, so once G(n + p) = G(n) holds on m consecutive n, it holds forever;
+//! - octal games removing at most t stones: if G(n + p) = G(n) for all
+//!   i ≤ n < 2i + p + t, then for all n ≥ i (the periodicity theorem).
+//!
+//! The parts:
+//!
+//! - [`period`]: finds a proven period in computed values (one pass, linear time);
+//! - [`naive`]: values by the definition, the mex over every option (quadratic for
+//!   games that split heaps);
+//! - [`sparse`]: octal values by the sparse-space method, which combines only the
+//!   few pairs of heaps whose values are rare under a game-specific bit mask;
+//! - [`tail`]: a shortcut for values that already repeat with a short period;
+//! - [`svg`]: a picture of a sequence;
+//! - [`compute`]: runs a computation until a period is proven or a bound is reached,
+//!   reporting progress.
+//!
+//! ```
+//! use grundy::sequence::{compute, naive::SubtractionValues, Options, ProofRule};
+//!
+//! // The subtraction game {2, 4, 5}.
+//! let mut source = SubtractionValues::new(vec![2, 4, 5]);
+//! let seq = compute(&mut source, ProofRule::Window { width: 5 }, &Options::until_proven(1000), &mut |_| {});
+//! let period = seq.period.unwrap();
+//! assert_eq!((period.preperiod, period.period), (0, 7));
+//! assert_eq!(&seq.values[..7], &[0, 0, 1, 1, 2, 2, 3]);
+//! ```
+
+pub mod naive;
+pub mod period;
+pub mod sparse;
+pub mod svg;
+pub mod tail;
+
+use serde::Serialize;
+
+pub use period::{proven_period, Period, ProofRule};
+
+/// Something that computes a Grundy sequence value after value.
+pub trait Source {
+    /// Appends values to `values` (which holds G(0), ..., G(len − 1) as computed by
+    /// this source) until it holds `len` values.
+    fn extend(&mut self, values: &mut Vec<u32>, len: usize);
+}
+
+/// How far to compute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Compute exactly G(0), ..., G(to), then report a period if these values prove one.
+    pub to: Option<usize>,
+    /// Without `to`: compute until a period is proven, but not beyond G(limit).
+    pub limit: usize,
+}
+
+impl Options {
+    /// Compute G(0), ..., G(to) and no more.
+    pub fn to(to: usize) -> Options {
+        Options {
+            to: Some(to),
+            limit: to,
+        }
+    }
+
+    /// Compute until a period is proven or G(limit) is reached.
+    pub fn until_proven(limit: usize) -> Options {
+        Options { to: None, limit }
+    }
+}
+
+/// How a computation is going, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Values computed so far.
+    pub computed: usize,
+    /// The most values the computation will compute (fewer if a period is proven).
+    pub goal: usize,
+}
+
+/// A computed Grundy sequence and its period, if one was proven.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Sequence {
+    /// G(0), G(1), ..., G(computed − 1).
+    pub values: Vec<u32>,
+    /// The proven preperiod and period, or `None` if the computed values prove none.
+    pub period: Option<Period>,
+}
+
+impl Sequence {
+    /// How many values were computed.
+    pub fn computed(&self) -> usize {
+        self.values.len()
+    }
+
+    /// G(n) for any heap size n: computed directly, or by the proven period beyond the
+    /// computed values. `None` when n is beyond the computed values and no period is
+    /// proven.
+    pub fn get(&self, n: u64) -> Option<u32> {
+        if let Ok(k) = usize::try_from(n) {
+            if k < self.values.len() {
+                return Some(self.values[k]);
+            }
+        }
+        let p = self.period?;
+        let (i, per) = (p.preperiod as u64, p.period as u64);
+        Some(self.values[(i + (n - i) % per) as usize])
+    }
+}
+
+/// Values computed between two progress reports.
+const CHUNK: usize = 4096;
+
+/// Computes a sequence with `source` as `options` say, proving periods by `rule`.
+///
+/// Without [`Options::to`], the computation checks for a proven period at lengths
+/// that grow geometrically (by 1/16), and at the exact length that a promising
+/// candidate (a tail that already repeats twice) needs, so the checks cost a small
+/// constant factor over computing the values; it stops as soon as a check proves a
+/// period, usually at the least length the proof rule allows. With [`Options::to`] it computes exactly
+/// `to + 1` values and checks once.
+pub fn compute(
+    source: &mut dyn Source,
+    rule: ProofRule,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Sequence {
+    let goal = options.to.unwrap_or(options.limit).saturating_add(1);
+    let mut values: Vec<u32> = Vec::new();
+    let report = |values: &Vec<u32>, progress: &mut dyn FnMut(Progress)| {
+        progress(Progress {
+            computed: values.len(),
+            goal,
+        })
+    };
+    if options.to.is_some() {
+        while values.len() < goal {
+            let next = goal.min(values.len() + CHUNK);
+            source.extend(&mut values, next);
+            report(&values, progress);
+        }
+        let period = proven_period(&values, rule).proven;
+        return Sequence { values, period };
+    }
+    let mut next_check = 1;
+    loop {
+        let next = goal.min(next_check).min(values.len() + CHUNK);
+        source.extend(&mut values, next);
+        report(&values, progress);
+        let len = values.len();
+        if len < next_check && len < goal {
+            continue;
+        }
+        let scan = proven_period(&values, rule);
+        if scan.proven.is_some() || len >= goal {
+            return Sequence {
+                values,
+                period: scan.proven,
+            };
+        }
+        let gap = (len / 16).max(1);
+        next_check = match scan.target {
+            Some(t) if t > len => t.clamp(len + (gap / 8).max(1), len + gap),
+            _ => len + gap,
+        };
+    }
+}
+
+/// A heap too large for the values computed, when they prove no period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("heap {heap} is beyond the {computed} values computed, and they prove no period")]
+pub struct BeyondComputed {
+    /// The heap size asked for.
+    pub heap: u64,
+    /// How many values were computed.
+    pub computed: usize,
+}
+
+/// The most values [`table_for`] computes to look up heaps; larger heaps need a
+/// proven period.
+pub const TABLE_LIMIT: usize = 1 << 22;
+
+/// A sequence for looking up the heaps `heaps`: computed until a period is proven,
+/// or up to the largest heap (at most [`TABLE_LIMIT`] values); then checks that
+/// every heap can be looked up.
+pub fn table_for(
+    source: &mut dyn Source,
+    rule: ProofRule,
+    heaps: &[u64],
+) -> Result<Sequence, BeyondComputed> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let limit = usize::try_from(largest).map_or(TABLE_LIMIT, |h| h.min(TABLE_LIMIT));
+    let seq = compute(source, rule, &Options::until_proven(limit), &mut |_| {});
+    match heaps.iter().find(|&&h| seq.get(h).is_none()) {
+        Some(&heap) => Err(BeyondComputed {
+            heap,
+            computed: seq.computed(),
+        }),
+        None => Ok(seq),
+    }
+}

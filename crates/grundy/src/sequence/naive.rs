@@ -1,0 +1,250 @@
+//! Grundy values by the definition: the mex over every option of a heap.
+
+use super::Source;
+
+/// The moves of an octal game on one heap, by how many stones are taken.
+///
+/// An octal code d0.d1d2...dt (see [`rules::octal`](crate::rules::octal)) lists, for
+/// each number j of stones taken, whether the rest may be left as nothing, as one
+/// heap, or as two non-empty heaps.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HeapMoves {
+    /// Each j for which a heap of exactly j stones may be taken whole.
+    pub take_all: Vec<usize>,
+    /// Each j for which j stones may be taken from a larger heap, leaving one heap.
+    pub leave_one: Vec<usize>,
+    /// Each j for which j stones may be taken (j = 0 allowed) and the rest split into
+    /// two non-empty heaps.
+    pub leave_two: Vec<usize>,
+}
+
+impl HeapMoves {
+    /// The most stones a move takes (t of the periodicity theorem).
+    pub fn max_take(&self) -> usize {
+        let all = self.take_all.iter().chain(&self.leave_one);
+        all.chain(&self.leave_two).copied().max().unwrap_or(0)
+    }
+}
+
+/// Marks values as options of the heap being computed, without clearing between
+/// heaps: a value is marked when its stamp equals the current heap's stamp.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Marks {
+    stamp: Vec<u32>,
+    current: u32,
+}
+
+impl Marks {
+    /// Starts a new heap whose options may take values below 2^k where every value
+    /// so far is below `bound` (a power of two covers all XORs of such values).
+    pub(crate) fn start(&mut self, bound: u32) {
+        let size = (bound as usize + 1).next_power_of_two() * 2;
+        if self.stamp.len() < size {
+            self.stamp.resize(size, 0);
+        }
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.stamp.fill(0);
+            self.current = 1;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn mark(&mut self, v: u32) {
+        let mask = self.stamp.len() - 1;
+        self.stamp[v as usize & mask] = self.current;
+    }
+
+    #[inline]
+    pub(crate) fn is_marked(&self, v: u32) -> bool {
+        (v as usize) < self.stamp.len() && self.stamp[v as usize] == self.current
+    }
+
+    /// The least unmarked value from `from` on.
+    pub(crate) fn mex_from(&self, mut from: u32) -> u32 {
+        while self.is_marked(from) {
+            from += 1;
+        }
+        from
+    }
+}
+
+/// The largest value in `values`, kept up to date cheaply.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MaxValue(pub(crate) u32);
+
+impl MaxValue {
+    pub(crate) fn see(&mut self, v: u32) {
+        self.0 = self.0.max(v);
+    }
+}
+
+/// Marks the options of heap `n` that leave nothing or one heap.
+#[inline]
+pub(crate) fn mark_singles(moves: &HeapMoves, values: &[u32], n: usize, marks: &mut Marks) {
+    for &j in &moves.take_all {
+        if n == j {
+            marks.mark(0);
+        }
+    }
+    for &j in &moves.leave_one {
+        if n > j {
+            marks.mark(values[n - j]);
+        }
+    }
+}
+
+/// The pairs (a, s − a) with 1 ≤ a ≤ s / 2, as two slices to zip (the second reversed).
+#[inline]
+pub(crate) fn pair_slices(values: &[u32], s: usize) -> (&[u32], &[u32]) {
+    let half = s / 2;
+    (&values[1..=half], &values[s - half..s])
+}
+
+/// Octal values by the definition: every split of every heap is combined.
+/// Time O(n) per value for games that split heaps, so O(n²) for a sequence.
+#[derive(Clone, Debug)]
+pub struct NaiveOctal {
+    moves: HeapMoves,
+    marks: Marks,
+    max: MaxValue,
+}
+
+impl NaiveOctal {
+    /// A naive computation for the game with these moves.
+    pub fn new(moves: HeapMoves) -> NaiveOctal {
+        NaiveOctal {
+            moves,
+            marks: Marks::default(),
+            max: MaxValue::default(),
+        }
+    }
+}
+
+/// G(n) for an octal game by the definition, given G(0..n). While every value is
+/// below 64 the options are collected in one 64-bit word (no memory traffic per
+/// pair); otherwise they are marked in `marks`.
+pub(crate) fn naive_octal_value(
+    moves: &HeapMoves,
+    values: &[u32],
+    marks: &mut Marks,
+    max: MaxValue,
+) -> u32 {
+    let n = values.len();
+    if max.0 < 64 {
+        // Values and their XORs are below 64.
+        let mut seen = 0u64;
+        for &j in &moves.take_all {
+            if n == j {
+                seen |= 1;
+            }
+        }
+        for &j in &moves.leave_one {
+            if n > j {
+                seen |= 1 << values[n - j];
+            }
+        }
+        for &j in &moves.leave_two {
+            if n < j + 2 {
+                continue;
+            }
+            let (lo, hi) = pair_slices(values, n - j);
+            seen |= lo
+                .iter()
+                .zip(hi.iter().rev())
+                .fold(0u64, |acc, (&a, &b)| acc | 1u64 << ((a ^ b) & 63));
+        }
+        return (!seen).trailing_zeros();
+    }
+    marks.start(max.0);
+    mark_singles(moves, values, n, marks);
+    for &j in &moves.leave_two {
+        if n < j + 2 {
+            continue;
+        }
+        let (lo, hi) = pair_slices(values, n - j);
+        for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
+            marks.mark(a ^ b);
+        }
+    }
+    marks.mex_from(0)
+}
+
+impl Source for NaiveOctal {
+    fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
+        while values.len() < len {
+            let v = naive_octal_value(&self.moves, values, &mut self.marks, self.max);
+            self.max.see(v);
+            values.push(v);
+        }
+    }
+}
+
+/// The subtraction game with a finite set: a move takes s ∈ S stones from a heap.
+#[derive(Clone, Debug)]
+pub struct SubtractionValues {
+    set: Vec<usize>,
+    marks: Marks,
+    max: MaxValue,
+}
+
+impl SubtractionValues {
+    /// The computation for the subtraction set `set` (positive sizes).
+    pub fn new(mut set: Vec<usize>) -> SubtractionValues {
+        set.sort_unstable();
+        set.dedup();
+        SubtractionValues {
+            set,
+            marks: Marks::default(),
+            max: MaxValue::default(),
+        }
+    }
+}
+
+impl Source for SubtractionValues {
+    fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
+        while values.len() < len {
+            let n = values.len();
+            self.marks.start(self.max.0);
+            for &s in &self.set {
+                if s > n {
+                    break;
+                }
+                self.marks.mark(values[n - s]);
+            }
+            let v = self.marks.mex_from(0);
+            self.max.see(v);
+            values.push(v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(source: &mut dyn Source, n: usize) -> Vec<u32> {
+        let mut v = Vec::new();
+        source.extend(&mut v, n);
+        v
+    }
+
+    #[test]
+    fn kayles_starts_as_published() {
+        // 0.77: take 1 or 2, leaving 0, 1 or 2 heaps.
+        let moves = HeapMoves {
+            take_all: vec![1, 2],
+            leave_one: vec![1, 2],
+            leave_two: vec![1, 2],
+        };
+        let v = first(&mut NaiveOctal::new(moves), 13);
+        assert_eq!(v, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+    }
+
+    #[test]
+    fn subtraction_one_to_k_is_n_mod_k_plus_one() {
+        let v = first(&mut SubtractionValues::new(vec![1, 2, 3]), 20);
+        let expect: Vec<u32> = (0..20).map(|n| n % 4).collect();
+        assert_eq!(v, expect);
+    }
+}

@@ -1,0 +1,220 @@
+//! Proven periods: which preperiod and period the computed values prove.
+
+use serde::Serialize;
+
+/// The theorem that turns finitely many values into a period of the whole sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofRule {
+    /// G(n) is a function of the `width` values before it (for n ≥ `width`), as in a
+    /// subtraction game whose largest subtraction is `width`. Then G(n + p) = G(n) for
+    /// `width` consecutive n ≥ a implies it for all n ≥ a.
+    Window {
+        /// The number of previous values that determine the next.
+        width: usize,
+    },
+    /// The periodicity theorem for octal games in which a move removes at most
+    /// `max_take` stones: G(n + p) = G(n) for all i ≤ n < 2i + p + `max_take` implies
+    /// it for all n ≥ i.
+    Octal {
+        /// The most stones a move removes (t).
+        max_take: usize,
+    },
+}
+
+impl ProofRule {
+    /// How many values (G(0), ..., G(len − 1)) are needed to prove that the
+    /// sequence has period `p` from `i` on.
+    pub fn needed(self, i: usize, p: usize) -> usize {
+        match self {
+            ProofRule::Window { width } => i + p + width,
+            ProofRule::Octal { max_take } => 2 * i + 2 * p + max_take,
+        }
+    }
+}
+
+/// A proven preperiod and period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Period {
+    /// The smallest i with G(n + p) = G(n) for all n ≥ i.
+    pub preperiod: usize,
+    /// The smallest p > 0 for which such an i exists.
+    pub period: usize,
+}
+
+/// What [`proven_period`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scan {
+    /// The period the values prove, if any.
+    pub proven: Option<Period>,
+    /// For a computation that goes on: the length at which the most promising
+    /// candidate (a suffix that already repeats at least twice) would be proven,
+    /// if the values computed until then keep to it.
+    pub target: Option<usize>,
+}
+
+/// The proven preperiod and period of `values` (G(0), ..., G(L − 1)) under `rule`.
+///
+/// For every suffix G(i), ..., G(L − 1) it takes the suffix's smallest period q (one
+/// prefix-function pass over the reversed values, linear time) and asks whether the
+/// rule proves period q from i on with L values. If some suffix does, the sequence is
+/// ultimately periodic; the reported preperiod and period are then the smallest ones
+/// of the infinite sequence, found from the proven pair: the preperiod by moving i
+/// down while G(i − 1) = G(i − 1 + q), the period as the smallest divisor of q that
+/// is a period from there on.
+pub fn proven_period(values: &[u32], rule: ProofRule) -> Scan {
+    let len = values.len();
+    if len == 0 {
+        return Scan {
+            proven: None,
+            target: None,
+        };
+    }
+    // Prefix function of the reversed values: for the suffix of length l, the
+    // longest proper border has length border[l - 1], so its smallest period is
+    // l - border[l - 1].
+    let rev = |k: usize| values[len - 1 - k];
+    let mut border = vec![0u32; len];
+    for k in 1..len {
+        let mut j = border[k - 1] as usize;
+        while j > 0 && rev(k) != rev(j) {
+            j = border[j - 1] as usize;
+        }
+        if rev(k) == rev(j) {
+            j += 1;
+        }
+        border[k] = j as u32;
+    }
+    let mut proven: Option<(usize, usize)> = None;
+    let mut target: Option<usize> = None;
+    // Longer suffixes give smaller preperiods: scan from the longest.
+    for l in (1..=len).rev() {
+        let q = l - border[l - 1] as usize;
+        let i = len - l;
+        let need = rule.needed(i, q);
+        if need <= len {
+            proven = Some((i, q));
+            break;
+        }
+        if l >= 2 * q {
+            target = Some(target.map_or(need, |t: usize| t.min(need)));
+        }
+    }
+    let Some((i, q)) = proven else {
+        return Scan {
+            proven: None,
+            target,
+        };
+    };
+    Scan {
+        proven: Some(smallest(values, i, q)),
+        target: None,
+    }
+}
+
+/// The smallest preperiod and period of a sequence known to have period `q` from `i`.
+fn smallest(values: &[u32], mut i: usize, q: usize) -> Period {
+    while i > 0 && values[i - 1] == values[i - 1 + q] {
+        i -= 1;
+    }
+    // Beyond the computed values, G follows the proven period.
+    let get = |n: usize| {
+        if n < values.len() {
+            values[n]
+        } else {
+            values[i + (n - i) % q]
+        }
+    };
+    let period = (1..=q)
+        .filter(|d| q % d == 0)
+        .find(|&d| (i..i + q).all(|n| get(n + d) == get(n)))
+        .unwrap_or(q);
+    Period {
+        preperiod: i,
+        period,
+    }
+}
+
+/// The smallest preperiod and period that `values` show, with no proof: the pair
+/// (i, p) minimising p, then i, such that G(n + p) = G(n) for all i ≤ n < L − p and
+/// the repetition covers at least `min_repeats` full periods. Quadratic; for tests
+/// and brute-force cross-checks.
+pub fn brute_force_period(values: &[u32], min_repeats: usize) -> Option<Period> {
+    let len = values.len();
+    for p in 1..=len {
+        // The smallest i such that the tail from i has period p.
+        let mut i = len.saturating_sub(p);
+        while i > 0 && values[i - 1] == values[i - 1 + p] {
+            i -= 1;
+        }
+        if len - i >= (min_repeats + 1) * p {
+            return Some(Period {
+                preperiod: i,
+                period: p,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_purely_periodic_window_sequence() {
+        // 0 0 1 1 2 2 3 repeated: the subtraction game {2, 4, 5}.
+        let base = [0, 0, 1, 1, 2, 2, 3];
+        let values: Vec<u32> = base.iter().cycle().take(12).copied().collect();
+        // With width 5, period 7 from 0 needs 0 + 7 + 5 = 12 values.
+        let scan = proven_period(&values, ProofRule::Window { width: 5 });
+        assert_eq!(
+            scan.proven,
+            Some(Period {
+                preperiod: 0,
+                period: 7
+            })
+        );
+        let scan = proven_period(&values[..11], ProofRule::Window { width: 5 });
+        assert_eq!(scan.proven, None);
+    }
+
+    #[test]
+    fn the_octal_rule_needs_twice_the_preperiod() {
+        // A preperiod of 3 (values 9 8 7) then period 2.
+        let mut values = vec![9, 8, 7];
+        values.extend([1, 2].iter().cycle().take(20));
+        // t = 1: needs 2*3 + 2*2 + 1 = 11 values.
+        let rule = ProofRule::Octal { max_take: 1 };
+        assert_eq!(proven_period(&values[..10], rule).proven, None);
+        assert_eq!(
+            proven_period(&values[..11], rule).proven,
+            Some(Period {
+                preperiod: 3,
+                period: 2
+            })
+        );
+        assert_eq!(proven_period(&values[..10], rule).target, Some(11));
+    }
+
+    #[test]
+    fn the_smallest_period_and_preperiod_are_reported() {
+        // Constant after a preperiod of 1: period 1, though longer periods also fit.
+        let mut values = vec![5];
+        values.extend(std::iter::repeat(2).take(30));
+        let p = proven_period(&values, ProofRule::Octal { max_take: 2 }).proven;
+        assert_eq!(
+            p,
+            Some(Period {
+                preperiod: 1,
+                period: 1
+            })
+        );
+        assert_eq!(
+            brute_force_period(&values, 2),
+            Some(Period {
+                preperiod: 1,
+                period: 1
+            })
+        );
+    }
+}
