@@ -8,9 +8,14 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context};
-use grundy::play::{AbMatch, Hints, ImpartialMatch, Match, Seat, TableMatch};
+use grundy::play::{AbMatch, Hints, ImpartialMatch, Match, Seat, TableMatch, Tabled};
 use grundy::rules::ab::Row;
+use grundy::rules::heaps::Heaps;
+use grundy::rules::nim::Nim;
+use grundy::rules::octal::Octal;
 use grundy::rules::pawns::{Board, Pawns};
+use grundy::rules::staircase::{Staircase, Steps};
+use grundy::rules::subtraction::Subtraction;
 use grundy::rules::table::TablePosition;
 use grundy::rules::towers::{City, Towers};
 
@@ -25,6 +30,14 @@ pub enum Game {
     Ab,
     /// The game of towers, buildings `h:n`, e.g. `3:2,5:1`.
     Towers,
+    /// Nim, heaps, e.g. `3,5,7`.
+    Nim,
+    /// A subtraction game (--set), heaps, e.g. `7,9`.
+    Subtraction,
+    /// An octal game (--code), heaps, e.g. `7,9`.
+    Octal,
+    /// Staircase Nim (--bound), stones per step from the top, e.g. `3,0,2`.
+    Staircase,
 }
 
 /// Which seat the person takes.
@@ -53,15 +66,59 @@ pub struct Args {
     /// Pawns only: a pawn moves 1..=K squares.
     #[arg(long, value_name = "K", default_value_t = 2)]
     pub step: u32,
+    /// Subtraction only: the subtraction set, e.g. 1,3,4.
+    #[arg(long, value_name = "S")]
+    pub set: Option<String>,
+    /// Octal only: the octal code, e.g. 0.77.
+    #[arg(long, value_name = "CODE")]
+    pub code: Option<String>,
+    /// Staircase only: at most K stones move at once (no bound without it).
+    #[arg(long, value_name = "K")]
+    pub bound: Option<u64>,
 }
 
 /// Runs `grundy play`.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    if args.step != 2 && args.game != Game::Pawns {
-        bail!("--step applies to pawns only");
+    for (given, option, game, name) in [
+        (args.step != 2, "--step", Game::Pawns, "pawns"),
+        (
+            args.set.is_some(),
+            "--set",
+            Game::Subtraction,
+            "subtraction",
+        ),
+        (args.code.is_some(), "--code", Game::Octal, "octal"),
+        (
+            args.bound.is_some(),
+            "--bound",
+            Game::Staircase,
+            "staircase",
+        ),
+    ] {
+        if given && args.game != game {
+            bail!("{option} applies to {name} only");
+        }
     }
     let bad = |e: &dyn std::fmt::Display| anyhow!("position {:?}: {e}", args.position);
     let pawns = Pawns::new(args.step).context("--step")?;
+    let staircase = Staircase::new(args.bound).context("--bound")?;
+    let heaps = || -> anyhow::Result<Heaps> { args.position.parse().map_err(|e| bad(&e)) };
+    let subtraction = match (&args.set, args.game) {
+        (Some(set), Game::Subtraction) => {
+            let rules: Subtraction = set.parse().map_err(|e| anyhow!("--set {set:?}: {e}"))?;
+            Some(Tabled::subtraction(rules, &heaps()?)?)
+        }
+        (None, Game::Subtraction) => bail!("subtraction needs --set, e.g. --set 1,3,4"),
+        _ => None,
+    };
+    let octal = match (&args.code, args.game) {
+        (Some(code), Game::Octal) => {
+            let rules: Octal = code.parse().map_err(|e| anyhow!("--code {code:?}: {e}"))?;
+            Some(Tabled::octal(rules, &heaps()?)?)
+        }
+        (None, Game::Octal) => bail!("octal needs --code, e.g. --code 0.77"),
+        _ => None,
+    };
     let mut game: Box<dyn Match + '_> = match args.game {
         Game::Pawns => {
             let board: Board = args.position.parse().map_err(|e| bad(&e))?;
@@ -79,6 +136,19 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             let city: City = args.position.parse().map_err(|e| bad(&e))?;
             Box::new(ImpartialMatch::new(&Towers, city))
         }
+        Game::Nim => Box::new(ImpartialMatch::new(&Nim, heaps()?)),
+        Game::Staircase => {
+            let steps: Steps = args.position.parse().map_err(|e| bad(&e))?;
+            Box::new(ImpartialMatch::new(&staircase, steps))
+        }
+        Game::Subtraction => Box::new(ImpartialMatch::new(
+            subtraction.as_ref().expect("built above"),
+            heaps()?,
+        )),
+        Game::Octal => Box::new(ImpartialMatch::new(
+            octal.as_ref().expect("built above"),
+            heaps()?,
+        )),
     };
     let you = match args.you {
         You::First => Seat::First,

@@ -6,9 +6,14 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
+use grundy::rules::nim::Nim;
+use grundy::rules::octal::Octal;
 use grundy::rules::pawns::Pawns;
+use grundy::rules::staircase::Staircase;
+use grundy::rules::subtraction::Subtraction;
 use grundy::verify::{
-    verify, AbCheck, Checked, PawnsCheck, Phase, Progress, Report, TableCheck, TowersCheck,
+    families, verify, AbCheck, Checked, PawnsCheck, Phase, Progress, Report, TableCheck,
+    TowersCheck,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -23,6 +28,14 @@ pub enum Game {
     Ab,
     /// The game of towers; size = blocks plus towers.
     Towers,
+    /// Nim; size = tokens, every row of heaps.
+    Nim,
+    /// A subtraction game (--set); size = tokens, every row of heaps.
+    Subtraction,
+    /// An octal game (--code); size = tokens, every row of heaps.
+    Octal,
+    /// Staircase Nim (--bound); size = coins plus steps.
+    Staircase,
 }
 
 /// Arguments of `grundy verify`.
@@ -37,22 +50,91 @@ pub struct Args {
     /// Pawns only: a pawn moves 1..=K squares.
     #[arg(long, value_name = "K", default_value_t = 2)]
     pub step: u32,
+    /// Subtraction only: the subtraction set, e.g. 1,3,4.
+    #[arg(long, value_name = "S")]
+    pub set: Option<String>,
+    /// Octal only: the octal code, e.g. 0.77.
+    #[arg(long, value_name = "CODE")]
+    pub code: Option<String>,
+    /// Staircase only: at most K stones move at once (no bound without it).
+    #[arg(long, value_name = "K")]
+    pub bound: Option<u64>,
 }
 
 /// Runs `grundy verify`: exit 0 when every position agrees, 1 on a counterexample.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    if args.step != 2 && args.game != Game::Pawns {
-        bail!("--step applies to pawns only");
+    for (given, option, game) in [
+        (args.step != 2, "--step", Game::Pawns),
+        (args.set.is_some(), "--set", Game::Subtraction),
+        (args.code.is_some(), "--code", Game::Octal),
+        (args.bound.is_some(), "--bound", Game::Staircase),
+    ] {
+        if given && args.game != game {
+            bail!("{option} applies to {} only", name(game));
+        }
     }
+    let n = args.max_size;
     match args.game {
         Game::Pawns => {
             let rules = Pawns::new(args.step).context("--step")?;
-            check(&PawnsCheck::new(rules), args.max_size)
+            check(&PawnsCheck::new(rules), n)
         }
-        Game::Table => check(&TableCheck::new(), args.max_size),
-        Game::Ab => check(&AbCheck::new(), args.max_size),
-        Game::Towers => check(&TowersCheck::new(), args.max_size),
+        Game::Table => check(&TableCheck::new(), n),
+        Game::Ab => check(&AbCheck::new(), n),
+        Game::Towers => check(&TowersCheck::new(), n),
+        Game::Nim => check(&families::nim(&Nim), n),
+        Game::Staircase => {
+            let rules = Staircase::new(args.bound).context("--bound")?;
+            let checked = families::staircase(&rules);
+            check(&checked, n)
+        }
+        Game::Subtraction => {
+            let set = required(&args.set, "--set", "subtraction", "1,3,4")?;
+            let rules: Subtraction = set
+                .parse()
+                .map_err(|e| anyhow::anyhow!("--set {set:?}: {e}"))?;
+            heap_limit(n)?;
+            let checked = families::subtraction(&rules, n)?;
+            check(&checked, n)
+        }
+        Game::Octal => {
+            let code = required(&args.code, "--code", "octal", "0.77")?;
+            let rules: Octal = code
+                .parse()
+                .map_err(|e| anyhow::anyhow!("--code {code:?}: {e}"))?;
+            heap_limit(n)?;
+            let checked = families::octal(&rules, n)?;
+            check(&checked, n)
+        }
     }
+}
+
+fn name(game: Game) -> String {
+    clap::ValueEnum::to_possible_value(&game)
+        .map(|v| v.get_name().to_owned())
+        .unwrap_or_default()
+}
+
+fn required<'a>(
+    value: &'a Option<String>,
+    option: &str,
+    game: &str,
+    example: &str,
+) -> anyhow::Result<&'a str> {
+    value
+        .as_deref()
+        .ok_or_else(|| anyhow::anyhow!("{game} needs {option}, e.g. {option} {example}"))
+}
+
+/// Checked before the Grundy table of the largest heap is built.
+fn heap_limit(max_size: usize) -> anyhow::Result<()> {
+    if max_size > families::LARGEST_HEAP_SIZE {
+        bail!(
+            "--max-size {max_size} is too large for heap games: at most {} tokens",
+            families::LARGEST_HEAP_SIZE
+        );
+    }
+    Ok(())
 }
 
 fn check<C: Checked>(checked: &C, max_size: usize) -> anyhow::Result<ExitCode> {

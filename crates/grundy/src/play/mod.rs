@@ -17,6 +17,7 @@
 //! [`Match::winner`] says the game is over.
 
 mod ab;
+mod families;
 mod pawns;
 mod table;
 mod towers;
@@ -27,6 +28,7 @@ use crate::engine::remoteness::RemotenessSolver;
 use crate::game::Impartial;
 
 pub use ab::AbMatch;
+pub use families::Tabled;
 pub use table::TableMatch;
 
 /// Positions with at most this many reachable positions (an estimate from above)

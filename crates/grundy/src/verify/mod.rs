@@ -17,6 +17,7 @@
 //! | [`AbCheck`] | cells | every row, each player moving first | memo engine |
 //! | [`TowersCheck`] | blocks plus towers | every city | memo engine |
 //! | [`ImpartialCheck`] | as given | as listed, e.g. [`compositions`] | memo engine |
+//! | [`families`] | tokens (steps: coins plus steps) | every row of heaps | memo engine |
 //!
 //! Each checker can be given a closed form other than the library's (the `*Form`
 //! types), which is how the tests show that a wrong one is caught, with the first
@@ -32,6 +33,7 @@
 //! ```
 
 mod ab;
+pub mod families;
 mod impartial;
 mod pawns;
 mod table;
