@@ -2,6 +2,7 @@
 
 use std::fmt::Display;
 use std::ops::Range;
+use std::sync::Mutex;
 
 use crate::engine::ImpartialSolver;
 use crate::game::Impartial;
@@ -22,7 +23,8 @@ const MEMO_LIMIT: usize = 1 << 20;
 ///
 /// The positions of a size come from a function (for heap games, see
 /// [`compositions`]); the memoised engine ([`ImpartialSolver`]) solves them batch by
-/// batch, and each position's closed-form value is compared with its Grundy value,
+/// batch, one engine per thread kept from batch to batch (and from size to size)
+/// until its memo holds about a million positions, and each position's closed-form value is compared with its Grundy value,
 /// and the closed-form winning moves with the moves to positions of value 0.
 pub struct ImpartialCheck<'a, G: Impartial> {
     name: String,
@@ -32,6 +34,9 @@ pub struct ImpartialCheck<'a, G: Impartial> {
     positions: PositionsFn<'a, G::Position>,
     value: ValueFn<'a, G::Position>,
     winning_moves: MovesFn<'a, G::Position, G::Move>,
+    /// Engines kept between batches, so that positions shared by many rows are
+    /// solved once per thread rather than once per batch.
+    engines: Mutex<Vec<ImpartialSolver<'a, G>>>,
 }
 
 impl<'a, G: Impartial> ImpartialCheck<'a, G> {
@@ -54,6 +59,7 @@ impl<'a, G: Impartial> ImpartialCheck<'a, G> {
             positions,
             value,
             winning_moves,
+            engines: Mutex::new(Vec::new()),
         }
     }
 }
@@ -91,11 +97,33 @@ where
         _size: usize,
         units: Range<u64>,
     ) -> Result<u64, Mismatch> {
-        let mut engine = ImpartialSolver::new(self.rules);
-        for pos in &positions[units.start as usize..units.end as usize] {
-            if engine.solved_positions() > MEMO_LIMIT {
-                engine = ImpartialSolver::new(self.rules);
+        let pooled = self.engines.lock().map(|mut pool| pool.pop());
+        let mut engine = pooled
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| ImpartialSolver::new(self.rules));
+        let result = self.check_with(&mut engine, positions, units);
+        if engine.solved_positions() <= MEMO_LIMIT {
+            if let Ok(mut pool) = self.engines.lock() {
+                pool.push(engine);
             }
+        }
+        result
+    }
+}
+
+impl<G> ImpartialCheck<'_, G>
+where
+    G: Impartial + Sync,
+    G::Position: Display + Send + Sync,
+{
+    fn check_with(
+        &self,
+        engine: &mut ImpartialSolver<'_, G>,
+        positions: &[G::Position],
+        units: Range<u64>,
+    ) -> Result<u64, Mismatch> {
+        for pos in &positions[units.start as usize..units.end as usize] {
             let expected = engine.grundy(pos);
             let found = (self.value)(pos);
             if expected != found {
