@@ -237,3 +237,28 @@ fn the_impartial_families_are_analysed_too() {
         .code(2)
         .stderr(predicate::str::contains("--set"));
 }
+
+#[test]
+fn a_ruleset_option_for_another_game_is_refused() {
+    for (args, message) in [
+        (
+            vec!["nim", "3", "--code", "0.77"],
+            "--code applies to octal only",
+        ),
+        (
+            vec!["ab", "A.B", "--step", "3"],
+            "--step applies to pawns only",
+        ),
+        (
+            vec!["towers", "1:2", "--bound", "1"],
+            "--bound applies to staircase only",
+        ),
+    ] {
+        grundy()
+            .arg("analyze")
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -41,7 +41,7 @@ fn verify_wants_each_family_s_parameter_and_only_it() {
         .args(["verify", "octal", "--max-size", "3"])
         .assert()
         .code(2)
-        .stderr("grundy: octal needs --code, e.g. --code 0.77\n");
+        .stderr("grundy: octal needs --code CODE, e.g. --code 0.77\n");
     grundy()
         .args(["verify", "nim", "--max-size", "3", "--set", "1,2"])
         .assert()
@@ -127,5 +127,5 @@ fn staircase_and_subtraction_big_heaps_are_answered_at_once() {
         .args(["play", "subtraction", "3"])
         .assert()
         .code(2)
-        .stderr("grundy: subtraction needs --set, e.g. --set 1,3,4\n");
+        .stderr("grundy: subtraction needs --set S, e.g. --set 2,4,5\n");
 }

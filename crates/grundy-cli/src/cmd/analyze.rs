@@ -10,6 +10,8 @@ use grundy::analysis::{impartial_move_values, partizan_move_values, MoveValue};
 use grundy::rules::{ab, heaps, nim, octal, pawns, staircase, subtraction, table, towers};
 use grundy::{Analysis, Impartial, Nimber, Partizan, Player};
 
+use super::rules::{name, RuleArgs};
+
 /// How many positions the exhaustive engine may hold to find remoteness.
 const EXHAUSTIVE_POSITIONS: usize = grundy::analysis::moves::EXHAUSTIVE_POSITIONS;
 
@@ -43,18 +45,9 @@ pub struct Args {
     /// The position in the game's notation (see the examples).
     #[arg(allow_hyphen_values = true)]
     position: String,
-    /// pawns: the step bound k (a pawn moves 1..=k squares).
-    #[arg(long, default_value_t = 2)]
-    step: u32,
-    /// subtraction: the set S of stones a move may take, e.g. 2,4,5.
-    #[arg(long, value_name = "S")]
-    set: Option<String>,
-    /// octal: the game's code, e.g. 0.77 (Kayles), 0.07, 0.137, 4.7.
-    #[arg(long, value_name = "CODE")]
-    code: Option<String>,
-    /// staircase: the most stones a move may carry down (no bound when left out).
-    #[arg(long, value_name = "K")]
-    bound: Option<u64>,
+    /// The ruleset's parameters.
+    #[command(flatten)]
+    rules: RuleArgs,
     /// ab: who moves first.
     #[arg(long, value_enum, default_value_t = Side::A)]
     to_move: Side,
@@ -130,11 +123,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn analyze(args: &Args) -> anyhow::Result<Analysis> {
+    args.rules.check_applies_to(&name(&args.game))?;
     let pos = args.position.as_str();
     let bad = |game: &str| format!("bad {game} position {pos:?}");
     Ok(match args.game {
         GameName::Pawns => {
-            let rules = pawns::Pawns::new(args.step)?;
+            let rules = args.rules.pawns()?;
             let board: pawns::Board = pos.parse().with_context(|| bad("pawns"))?;
             pawns::analyze_up_to(&rules, &board, args.limit)
         }
@@ -158,33 +152,17 @@ fn analyze(args: &Args) -> anyhow::Result<Analysis> {
         GameName::Nim => nim::analyze(&pos.parse().with_context(|| bad("nim"))?),
         GameName::Subtraction => {
             let heaps = pos.parse().with_context(|| bad("subtraction"))?;
-            subtraction::analyze(&subtraction_rules(args)?, &heaps)?
+            subtraction::analyze(&args.rules.subtraction()?, &heaps)?
         }
         GameName::Octal => {
             let heaps = pos.parse().with_context(|| bad("octal"))?;
-            octal::analyze(&octal_rules(args)?, &heaps)?
+            octal::analyze(&args.rules.octal()?, &heaps)?
         }
         GameName::Staircase => {
             let steps = pos.parse().with_context(|| bad("staircase"))?;
-            staircase::analyze(&staircase::Staircase::new(args.bound)?, &steps)
+            staircase::analyze(&args.rules.staircase()?, &steps)
         }
     })
-}
-
-fn subtraction_rules(args: &Args) -> anyhow::Result<subtraction::Subtraction> {
-    let set = args
-        .set
-        .as_deref()
-        .context("subtraction needs --set S, e.g. --set 2,4,5")?;
-    set.parse().with_context(|| format!("bad --set {set:?}"))
-}
-
-fn octal_rules(args: &Args) -> anyhow::Result<octal::Octal> {
-    let code = args
-        .code
-        .as_deref()
-        .context("octal needs --code CODE, e.g. --code 0.77")?;
-    code.parse().with_context(|| format!("bad --code {code:?}"))
 }
 
 /// The worth of each move by the game's own analysis of the position after it (the
@@ -229,7 +207,7 @@ fn move_values(args: &Args) -> anyhow::Result<Vec<MoveValue>> {
     let limit = args.limit;
     Ok(match args.game {
         GameName::Pawns => {
-            let rules = pawns::Pawns::new(args.step)?;
+            let rules = args.rules.pawns()?;
             let board: pawns::Board = pos.parse()?;
             let judge = |b: &pawns::Board| {
                 let v = Nimber(rules.nim_value(b.squares()));
@@ -307,7 +285,7 @@ fn move_values(args: &Args) -> anyhow::Result<Vec<MoveValue>> {
             )?
         }
         GameName::Subtraction => {
-            let rules = subtraction_rules(args)?;
+            let rules = args.rules.subtraction()?;
             let heaps: heaps::Heaps = pos.parse()?;
             heap_move_values(
                 &rules,
@@ -319,7 +297,7 @@ fn move_values(args: &Args) -> anyhow::Result<Vec<MoveValue>> {
             )?
         }
         GameName::Octal => {
-            let rules = octal_rules(args)?;
+            let rules = args.rules.octal()?;
             let heaps: heaps::Heaps = pos.parse()?;
             heap_move_values(
                 &rules,
@@ -331,7 +309,7 @@ fn move_values(args: &Args) -> anyhow::Result<Vec<MoveValue>> {
             )?
         }
         GameName::Staircase => {
-            let rules = staircase::Staircase::new(args.bound)?;
+            let rules = args.rules.staircase()?;
             let steps: staircase::Steps = pos.parse()?;
             heap_move_values(
                 &rules,

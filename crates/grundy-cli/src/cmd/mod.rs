@@ -5,6 +5,7 @@ use std::io;
 pub mod analyze;
 pub mod judge;
 pub mod play;
+pub mod rules;
 pub mod sequence;
 pub mod verify;
 

@@ -4,18 +4,17 @@
 //! work. `quit` leaves, `help` shows the move notation, `hints` shows the hints once.
 //! The end of input ends the game quietly.
 
+use super::rules::{name, RuleArgs};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::anyhow;
 use grundy::play::{AbMatch, Hints, ImpartialMatch, Match, Seat, TableMatch, Tabled};
 use grundy::rules::ab::Row;
 use grundy::rules::heaps::Heaps;
 use grundy::rules::nim::Nim;
-use grundy::rules::octal::Octal;
-use grundy::rules::pawns::{Board, Pawns};
-use grundy::rules::staircase::{Staircase, Steps};
-use grundy::rules::subtraction::Subtraction;
+use grundy::rules::pawns::Board;
+use grundy::rules::staircase::Steps;
 use grundy::rules::table::TablePosition;
 use grundy::rules::towers::{City, Towers};
 
@@ -63,60 +62,24 @@ pub struct Args {
     /// Mark every legal move as winning or losing before each of your moves.
     #[arg(long)]
     pub hints: bool,
-    /// Pawns only: a pawn moves 1..=K squares.
-    #[arg(long, value_name = "K", default_value_t = 2)]
-    pub step: u32,
-    /// Subtraction only: the subtraction set, e.g. 1,3,4.
-    #[arg(long, value_name = "S")]
-    pub set: Option<String>,
-    /// Octal only: the octal code, e.g. 0.77.
-    #[arg(long, value_name = "CODE")]
-    pub code: Option<String>,
-    /// Staircase only: at most K stones move at once (no bound without it).
-    #[arg(long, value_name = "K")]
-    pub bound: Option<u64>,
+    /// The ruleset's parameters.
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 /// Runs `grundy play`.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    for (given, option, game, name) in [
-        (args.step != 2, "--step", Game::Pawns, "pawns"),
-        (
-            args.set.is_some(),
-            "--set",
-            Game::Subtraction,
-            "subtraction",
-        ),
-        (args.code.is_some(), "--code", Game::Octal, "octal"),
-        (
-            args.bound.is_some(),
-            "--bound",
-            Game::Staircase,
-            "staircase",
-        ),
-    ] {
-        if given && args.game != game {
-            bail!("{option} applies to {name} only");
-        }
-    }
+    args.rules.check_applies_to(&name(&args.game))?;
     let bad = |e: &dyn std::fmt::Display| anyhow!("position {:?}: {e}", args.position);
-    let pawns = Pawns::new(args.step).context("--step")?;
-    let staircase = Staircase::new(args.bound).context("--bound")?;
+    let pawns = args.rules.pawns()?;
+    let staircase = args.rules.staircase()?;
     let heaps = || -> anyhow::Result<Heaps> { args.position.parse().map_err(|e| bad(&e)) };
-    let subtraction = match (&args.set, args.game) {
-        (Some(set), Game::Subtraction) => {
-            let rules: Subtraction = set.parse().map_err(|e| anyhow!("--set {set:?}: {e}"))?;
-            Some(Tabled::subtraction(rules, &heaps()?)?)
-        }
-        (None, Game::Subtraction) => bail!("subtraction needs --set, e.g. --set 1,3,4"),
+    let subtraction = match args.game {
+        Game::Subtraction => Some(Tabled::subtraction(args.rules.subtraction()?, &heaps()?)?),
         _ => None,
     };
-    let octal = match (&args.code, args.game) {
-        (Some(code), Game::Octal) => {
-            let rules: Octal = code.parse().map_err(|e| anyhow!("--code {code:?}: {e}"))?;
-            Some(Tabled::octal(rules, &heaps()?)?)
-        }
-        (None, Game::Octal) => bail!("octal needs --code, e.g. --code 0.77"),
+    let octal = match args.game {
+        Game::Octal => Some(Tabled::octal(args.rules.octal()?, &heaps()?)?),
         _ => None,
     };
     let mut game: Box<dyn Match + '_> = match args.game {

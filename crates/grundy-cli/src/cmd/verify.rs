@@ -1,16 +1,13 @@
 //! `grundy verify GAME --max-size N`: the closed form against the exhaustive engine
 //! on every position up to a size.
 
+use super::rules::{name, RuleArgs};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use grundy::rules::nim::Nim;
-use grundy::rules::octal::Octal;
-use grundy::rules::pawns::Pawns;
-use grundy::rules::staircase::Staircase;
-use grundy::rules::subtraction::Subtraction;
 use grundy::verify::{
     families, verify, AbCheck, Checked, PawnsCheck, Phase, Progress, Report, TableCheck,
     TowersCheck,
@@ -47,83 +44,39 @@ pub struct Args {
     /// Check every position of every size up to this one.
     #[arg(long, value_name = "N")]
     pub max_size: usize,
-    /// Pawns only: a pawn moves 1..=K squares.
-    #[arg(long, value_name = "K", default_value_t = 2)]
-    pub step: u32,
-    /// Subtraction only: the subtraction set, e.g. 1,3,4.
-    #[arg(long, value_name = "S")]
-    pub set: Option<String>,
-    /// Octal only: the octal code, e.g. 0.77.
-    #[arg(long, value_name = "CODE")]
-    pub code: Option<String>,
-    /// Staircase only: at most K stones move at once (no bound without it).
-    #[arg(long, value_name = "K")]
-    pub bound: Option<u64>,
+    /// The ruleset's parameters.
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 /// Runs `grundy verify`: exit 0 when every position agrees, 1 on a counterexample.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    for (given, option, game) in [
-        (args.step != 2, "--step", Game::Pawns),
-        (args.set.is_some(), "--set", Game::Subtraction),
-        (args.code.is_some(), "--code", Game::Octal),
-        (args.bound.is_some(), "--bound", Game::Staircase),
-    ] {
-        if given && args.game != game {
-            bail!("{option} applies to {} only", name(game));
-        }
-    }
+    args.rules.check_applies_to(&name(&args.game))?;
     let n = args.max_size;
     match args.game {
-        Game::Pawns => {
-            let rules = Pawns::new(args.step).context("--step")?;
-            check(&PawnsCheck::new(rules), n)
-        }
+        Game::Pawns => check(&PawnsCheck::new(args.rules.pawns()?), n),
         Game::Table => check(&TableCheck::new(), n),
         Game::Ab => check(&AbCheck::new(), n),
         Game::Towers => check(&TowersCheck::new(), n),
         Game::Nim => check(&families::nim(&Nim), n),
         Game::Staircase => {
-            let rules = Staircase::new(args.bound).context("--bound")?;
+            let rules = args.rules.staircase()?;
             let checked = families::staircase(&rules);
             check(&checked, n)
         }
         Game::Subtraction => {
-            let set = required(&args.set, "--set", "subtraction", "1,3,4")?;
-            let rules: Subtraction = set
-                .parse()
-                .map_err(|e| anyhow::anyhow!("--set {set:?}: {e}"))?;
+            let rules = args.rules.subtraction()?;
             heap_limit(n)?;
             let checked = families::subtraction(&rules, n)?;
             check(&checked, n)
         }
         Game::Octal => {
-            let code = required(&args.code, "--code", "octal", "0.77")?;
-            let rules: Octal = code
-                .parse()
-                .map_err(|e| anyhow::anyhow!("--code {code:?}: {e}"))?;
+            let rules = args.rules.octal()?;
             heap_limit(n)?;
             let checked = families::octal(&rules, n)?;
             check(&checked, n)
         }
     }
-}
-
-fn name(game: Game) -> String {
-    clap::ValueEnum::to_possible_value(&game)
-        .map(|v| v.get_name().to_owned())
-        .unwrap_or_default()
-}
-
-fn required<'a>(
-    value: &'a Option<String>,
-    option: &str,
-    game: &str,
-    example: &str,
-) -> anyhow::Result<&'a str> {
-    value
-        .as_deref()
-        .ok_or_else(|| anyhow::anyhow!("{game} needs {option}, e.g. {option} {example}"))
 }
 
 /// Checked before the Grundy table of the largest heap is built.
