@@ -12,6 +12,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::rules::notation::{Found, NotationError};
+use crate::sequence::Sequence;
 
 /// Parses a comma-separated list of whole numbers, naming `what` in errors.
 pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>, NotationError> {
@@ -67,6 +68,49 @@ impl Heaps {
     pub fn sizes(&self) -> &[u64] {
         &self.0
     }
+
+    /// The heaps after `mv` takes its stones from its heap (the move of Nim and of
+    /// subtraction games).
+    pub fn after_taking(&self, mv: &HeapMove) -> Heaps {
+        let mut next = self.clone();
+        next.0[mv.heap] -= mv.take;
+        next
+    }
+
+    /// Each heap with its Grundy value, read from `table` (which must reach every heap).
+    pub(crate) fn values_in(&self, table: &Sequence) -> Vec<HeapValue> {
+        self.0
+            .iter()
+            .map(|&size| HeapValue {
+                size,
+                grundy: u64::from(table.get(size).expect("the table reaches every heap")),
+            })
+            .collect()
+    }
+}
+
+/// What `table` knows of `game`'s values, as a sentence.
+pub(crate) fn describe_table(table: &Sequence, game: &str) -> String {
+    match table.period {
+        Some(p) => format!(
+            "G(n) for {game} has preperiod {} and period {} (proven from {} values): {}",
+            p.preperiod,
+            p.period,
+            table.computed(),
+            head(&table.values, p.preperiod + p.period)
+        ),
+        None => format!(
+            "G(n) for {game} computed up to n = {} (no period proven)",
+            table.computed() - 1
+        ),
+    }
+}
+
+/// The first `n` values (at most 40 of them) as text.
+pub(crate) fn head(values: &[u32], n: usize) -> String {
+    let shown: Vec<String> = values.iter().take(n.min(40)).map(u32::to_string).collect();
+    let more = if n > 40 { ", ..." } else { "" };
+    format!("G(0..) = {}{more}", shown.join(", "))
 }
 
 impl FromStr for Heaps {

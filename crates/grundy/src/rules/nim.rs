@@ -52,9 +52,7 @@ impl Game for Nim {
     type Move = HeapMove;
 
     fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
-        let mut next = pos.clone();
-        next.0[mv.heap] -= mv.take;
-        next
+        pos.after_taking(mv)
     }
 }
 

@@ -39,9 +39,8 @@ use serde_json::json;
 
 use crate::analysis::{Analysis, MoveReport};
 use crate::game::{Game, Impartial};
-use crate::rules::heaps::{explain_heaps, HeapValue, Heaps};
+use crate::rules::heaps::{describe_table, explain_heaps, Heaps};
 use crate::rules::notation::NotationError;
-use crate::rules::subtraction::head;
 use crate::sequence::naive::{HeapMoves, NaiveOctal};
 use crate::sequence::sparse::SparseOctal;
 use crate::sequence::{self, BeyondComputed, Options, Progress, ProofRule, Sequence, Source};
@@ -352,30 +351,9 @@ pub const MAX_LISTED_PART: u64 = 1 << 20;
 /// proven period used, the winning moves.
 pub fn analyze(rules: &Octal, heaps: &Heaps) -> Result<Analysis, BeyondComputed> {
     let table = rules.table(heaps)?;
-    let lookup = |h: u64| table.get(h).expect("checked by table");
-    let values: Vec<HeapValue> = heaps
-        .sizes()
-        .iter()
-        .map(|&size| HeapValue {
-            size,
-            grundy: u64::from(lookup(size)),
-        })
-        .collect();
+    let values = heaps.values_in(&table);
     let value = rules.value(&table, heaps).expect("checked by table");
-    let mut explanation = Vec::new();
-    match table.period {
-        Some(p) => explanation.push(format!(
-            "G(n) for {rules} has preperiod {} and period {} (proven from {} values): {}",
-            p.preperiod,
-            p.period,
-            table.computed(),
-            head(&table.values, p.preperiod + p.period)
-        )),
-        None => explanation.push(format!(
-            "G(n) for {rules} computed up to n = {} (no period proven)",
-            table.computed() - 1
-        )),
-    }
+    let mut explanation = vec![describe_table(&table, &rules.to_string())];
     explanation.extend(explain_heaps(&values, "stones"));
     let mut winning_moves = Vec::new();
     let mut all_listed = true;

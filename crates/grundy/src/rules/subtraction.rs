@@ -25,7 +25,7 @@ use serde_json::json;
 
 use crate::analysis::{Analysis, MoveReport};
 use crate::game::{Game, Impartial};
-use crate::rules::heaps::{explain_heaps, parse_list, write_list, HeapMove, HeapValue, Heaps};
+use crate::rules::heaps::{describe_table, explain_heaps, parse_list, write_list, HeapMove, Heaps};
 use crate::rules::notation::{Found, NotationError};
 use crate::sequence::naive::SubtractionValues;
 use crate::sequence::{self, BeyondComputed, Options, Progress, ProofRule, Sequence};
@@ -158,9 +158,7 @@ impl Game for Subtraction {
     type Move = HeapMove;
 
     fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
-        let mut next = pos.clone();
-        next.0[mv.heap] -= mv.take;
-        next
+        pos.after_taking(mv)
     }
 }
 
@@ -180,30 +178,9 @@ impl Impartial for Subtraction {
 /// the proven period used, the winning moves.
 pub fn analyze(rules: &Subtraction, heaps: &Heaps) -> Result<Analysis, BeyondComputed> {
     let table = rules.table(heaps)?;
-    let lookup = |h: u64| u64::from(table.get(h).expect("checked by table"));
-    let values: Vec<HeapValue> = heaps
-        .sizes()
-        .iter()
-        .map(|&size| HeapValue {
-            size,
-            grundy: lookup(size),
-        })
-        .collect();
+    let values = heaps.values_in(&table);
     let value = rules.value(&table, heaps).expect("checked by table");
-    let mut explanation = Vec::new();
-    match table.period {
-        Some(p) => explanation.push(format!(
-            "G(n) for S = {{{rules}}} has preperiod {} and period {} (proven from {} values): {}",
-            p.preperiod,
-            p.period,
-            table.computed(),
-            head(&table.values, p.preperiod + p.period)
-        )),
-        None => explanation.push(format!(
-            "G(n) for S = {{{rules}}} computed up to n = {}",
-            table.computed() - 1
-        )),
-    }
+    let mut explanation = vec![describe_table(&table, &format!("S = {{{rules}}}"))];
     explanation.extend(explain_heaps(&values, "stones"));
     let winning_moves: Vec<MoveReport> = rules
         .winning_moves(&table, heaps)
@@ -237,13 +214,6 @@ pub fn analyze(rules: &Subtraction, heaps: &Heaps) -> Result<Analysis, BeyondCom
         winning_move_count: Some(winning_moves.len() as u128),
         winning_moves,
     })
-}
-
-/// The first `n` values (at most 40 of them) as text.
-pub(crate) fn head(values: &[u32], n: usize) -> String {
-    let shown: Vec<String> = values.iter().take(n.min(40)).map(u32::to_string).collect();
-    let more = if n > 40 { ", ..." } else { "" };
-    format!("G(0..) = {}{more}", shown.join(", "))
 }
 
 #[cfg(test)]
