@@ -41,6 +41,14 @@ pub trait Game {
 
     /// The position that `mv` leads to from `pos`. `mv` must be legal in `pos`.
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
+
+    /// `Some(wins)` when the game is over at `pos` otherwise than by normal play,
+    /// `wins` saying whether `to_move` has won; such a position has no moves. The
+    /// engines count a position won this way as `*` (Grundy value) with remoteness 0.
+    fn decided(&self, pos: &Self::Position, to_move: Player) -> Option<bool> {
+        let _ = (pos, to_move);
+        None
+    }
 }
 
 /// A game in which both players have the same moves.

@@ -30,11 +30,15 @@ pub mod engine;
 pub mod game;
 pub mod judge;
 pub mod play;
+pub mod registry;
 pub mod rules;
+pub mod ruleset;
 pub mod sequence;
 pub mod values;
 pub mod verify;
 
 pub use analysis::{Analysis, MoveReport};
 pub use game::{Game, Impartial, Partizan, Player};
-pub use values::{mex, Nimber, Outcome};
+pub use registry::DynRuleset;
+pub use ruleset::Ruleset;
+pub use values::{mex, Nimber, NumberNimber, Outcome, Value};

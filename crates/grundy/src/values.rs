@@ -57,13 +57,14 @@ impl fmt::Display for Outcome {
 
 /// A nimber `*n`, the value of an impartial game (its Grundy value).
 ///
-/// Nimbers add by XOR. `*0` prints as `0` and `*1` as `*`, as is usual in
+/// Nimbers add by XOR. The number is a `u128`, so that every value of every game here
+/// fits (a city of towers of up to 2^65 blocks has values beyond 2^64). `*0` prints as `0` and `*1` as `*`, as is usual in
 /// combinatorial game theory; [`FromStr`] accepts `0`, `*`, `*0`, `*1`, `*7`, ...
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
 #[serde(transparent)]
-pub struct Nimber(pub u64);
+pub struct Nimber(pub u128);
 
 impl Nimber {
     /// The zero nimber: a second-player win.
@@ -98,6 +99,98 @@ impl fmt::Display for Nimber {
     }
 }
 
+/// A value of the form `n + *m`: an integer plus a nimber, the values of the A-B game
+/// and of every sum of integers and Nim heaps. Written `2 + *3`, `-1`, `*2`, `0`.
+///
+/// It is the first rung of the partizan values; general short games (`{1|0}`, `^`,
+/// fractions) are written in the same notation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NumberNimber {
+    /// The integer part: free moves Left has more than Right.
+    pub number: i128,
+    /// The nimber part.
+    pub nimber: Nimber,
+}
+
+impl NumberNimber {
+    /// Whether `player` wins moving first: the one with more free moves wins; with
+    /// none ahead, the player to move wins exactly when the nimber is not 0.
+    pub fn wins_moving_first(self, player: crate::game::Player) -> bool {
+        let ahead = match player {
+            crate::game::Player::Left => self.number,
+            crate::game::Player::Right => -self.number,
+        };
+        ahead > 0 || (ahead == 0 && self.nimber.to_move_wins())
+    }
+}
+
+impl fmt::Display for NumberNimber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.number, self.nimber.0) {
+            (0, _) => write!(f, "{}", self.nimber),
+            (n, 0) => write!(f, "{n}"),
+            (n, _) => write!(f, "{n} + {}", self.nimber),
+        }
+    }
+}
+
+/// The value of a position: a nimber for impartial games, a partizan value otherwise.
+///
+/// Printed in the usual notation (`*3`, `2 + *`), and so in JSON, as a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Value {
+    /// The nimber of an impartial game.
+    Nimber(Nimber),
+    /// An integer plus a nimber.
+    NumberNimber(NumberNimber),
+}
+
+impl Value {
+    /// Whether `player` wins a game of this value moving first.
+    pub fn wins_moving_first(self, player: crate::game::Player) -> bool {
+        match self {
+            Value::Nimber(n) => n.to_move_wins(),
+            Value::NumberNimber(v) => v.wins_moving_first(player),
+        }
+    }
+
+    /// The nimber, for an impartial value.
+    pub fn as_nimber(self) -> Option<Nimber> {
+        match self {
+            Value::Nimber(n) => Some(n),
+            Value::NumberNimber(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Nimber(n) => n.fmt(f),
+            Value::NumberNimber(v) => v.fmt(f),
+        }
+    }
+}
+
+impl Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl From<Nimber> for Value {
+    fn from(n: Nimber) -> Value {
+        Value::Nimber(n)
+    }
+}
+
+impl From<NumberNimber> for Value {
+    fn from(v: NumberNimber) -> Value {
+        Value::NumberNimber(v)
+    }
+}
+
 /// A string that is not a nimber.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("expected a nimber such as 0, *, *2, found {0:?}")]
@@ -129,10 +222,10 @@ impl FromStr for Nimber {
 /// assert_eq!(mex([]), Nimber(0));
 /// ```
 pub fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
-    let mut seen: Vec<u64> = values.into_iter().map(|v| v.0).collect();
+    let mut seen: Vec<u128> = values.into_iter().map(|v| v.0).collect();
     seen.sort_unstable();
     seen.dedup();
-    let mut m = 0u64;
+    let mut m = 0u128;
     for v in seen {
         if v == m {
             m += 1;
@@ -149,7 +242,7 @@ mod tests {
 
     #[test]
     fn nimber_round_trip() {
-        for n in [0u64, 1, 2, 3, 17, u64::MAX] {
+        for n in [0u128, 1, 2, 3, 17, u128::MAX] {
             let s = Nimber(n).to_string();
             assert_eq!(s.parse::<Nimber>(), Ok(Nimber(n)), "{s}");
         }

@@ -8,11 +8,14 @@
 
 use serde::Serialize;
 
-use crate::values::Outcome;
+use crate::engine::ImpartialSolver;
+use crate::game::Player;
+use crate::ruleset::{outcome_of, AsImpartial, Explanation, Kind, Listing, Ruleset, Unsolved};
+use crate::values::{Outcome, Value};
 
 pub mod moves;
 
-pub use moves::{impartial_move_values, partizan_move_values, MoveValue};
+pub use moves::{move_values, MoveValue};
 
 /// Everything grundy can say about one position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -32,8 +35,9 @@ pub struct Analysis {
     pub other_to_move_wins: Option<bool>,
     /// The outcome class of the position.
     pub outcome: Outcome,
-    /// The game value: a nimber such as `*3`, or for partizan games e.g. `2 + *3`.
-    pub value: String,
+    /// The game value: a nimber such as `*3`, or for partizan games e.g. `2 + *3`
+    /// (in JSON, that notation as a string).
+    pub value: Value,
     /// The reduction as data; its shape depends on the game.
     pub reduction: serde_json::Value,
     /// The reduction in sentences, one per line.
@@ -55,4 +59,101 @@ pub struct MoveReport {
     pub mv: String,
     /// The position after the move, in the same notation as the input.
     pub after: String,
+}
+
+/// Positions whose game below has at most this many positions (by
+/// [`Ruleset::reach`]) are solved by the exhaustive engine when the closed form does
+/// not know them.
+pub const ENGINE_REACH: u128 = 1 << 20;
+
+/// Everything about `pos` with `to_move` to move, listing at most `limit` winning
+/// moves: from the closed form, or for an impartial game without one, from the
+/// exhaustive engine when the game below `pos` is small.
+pub fn analyze<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+) -> Result<Analysis, Unsolved> {
+    let closed = closed_form(rules, pos, to_move, limit);
+    let (value, to_move_wins, outcome, listing) = match closed {
+        Ok(found) => found,
+        Err(why) => engine_form(rules, pos, limit).ok_or(why)?,
+    };
+    let other_to_move_wins = match rules.kind() {
+        Kind::Impartial => None,
+        Kind::Partizan => Some(rules.wins(pos, to_move.opponent())?),
+    };
+    let Explanation {
+        reduction,
+        sentences,
+    } = rules.explain(pos, to_move, limit).unwrap_or(Explanation {
+        reduction: serde_json::Value::Null,
+        sentences: Vec::new(),
+    });
+    let winning_moves = listing
+        .moves
+        .iter()
+        .map(|mv| MoveReport {
+            mv: mv.to_string(),
+            after: rules.show_position(&rules.play(pos, mv)),
+        })
+        .collect();
+    Ok(Analysis {
+        game: rules.name().to_owned(),
+        rules: rules.parameters(),
+        position: rules.show_position(pos),
+        to_move: match rules.kind() {
+            Kind::Impartial => "first player".to_owned(),
+            Kind::Partizan => rules.player_name(to_move, to_move),
+        },
+        to_move_wins,
+        other_to_move_wins,
+        outcome,
+        value,
+        reduction,
+        explanation: sentences,
+        winning_move_count: listing.count,
+        winning_moves,
+    })
+}
+
+type Found<M> = (Value, bool, Outcome, Listing<M>);
+
+fn closed_form<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+) -> Result<Found<R::Move>, Unsolved> {
+    Ok((
+        rules.value(pos)?,
+        rules.wins(pos, to_move)?,
+        outcome_of(rules, pos)?,
+        rules.winning_listing(pos, to_move, limit)?,
+    ))
+}
+
+/// The exhaustive engine's answer for a small impartial position.
+fn engine_form<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    limit: usize,
+) -> Option<Found<R::Move>> {
+    if rules.kind() != Kind::Impartial || rules.reach(pos) > ENGINE_REACH {
+        return None;
+    }
+    let game = AsImpartial(rules);
+    let mut solver = ImpartialSolver::new(&game);
+    let value = solver.grundy(pos);
+    let mut moves = solver.winning_moves(pos);
+    let count = Some(moves.len() as u128);
+    moves.truncate(limit);
+    let wins = value.to_move_wins();
+    Some((
+        Value::Nimber(value),
+        wins,
+        if wins { Outcome::N } else { Outcome::P },
+        Listing { moves, count },
+    ))
 }

@@ -293,7 +293,7 @@ impl GrundyTable {
 
     /// The Grundy value of position `index`. Panics past the end.
     pub fn grundy(&self, index: u64) -> Nimber {
-        Nimber(u64::from(self.values[index as usize]))
+        Nimber(u128::from(self.values[index as usize]))
     }
 
     /// Whether the player to move wins position `index` (its value is not 0).
@@ -327,7 +327,7 @@ impl RemotenessTable {
 
     /// The remoteness of position `index`. Panics past the end.
     pub fn remoteness(&self, index: u64) -> Remoteness {
-        Remoteness(u32::from(self.values[index as usize]))
+        Remoteness::of_parity(u32::from(self.values[index as usize]))
     }
 
     /// Whether the player to move wins position `index` (its remoteness is odd).
@@ -566,8 +566,8 @@ mod tests {
         );
         // 2 is lost in 2 (take 1, take 1). From 5 the only move to a lost position
         // is to 2: a win in 3.
-        assert_eq!(remote.remoteness(2), Remoteness(2));
-        assert_eq!(remote.remoteness(5), Remoteness(3));
+        assert_eq!(remote.remoteness(2), Remoteness::of_parity(2));
+        assert_eq!(remote.remoteness(5), Remoteness::of_parity(3));
         assert_eq!(remote.best_children(&game, 5), [2]);
         assert_eq!(wins.winning_children(&game, 5), [2]);
         assert_eq!(remote.best_children(&game, 0), Vec::<u64>::new());

@@ -1,7 +1,7 @@
 //! Grundy values and winning moves of any impartial game, by exhaustive search.
 
 use crate::engine::dag::Dag;
-use crate::game::Impartial;
+use crate::game::{Impartial, Player};
 use crate::values::{mex, Nimber};
 
 /// A memoised exhaustive solver for an impartial ruleset.
@@ -51,7 +51,11 @@ impl<'g, G: Impartial> ImpartialSolver<'g, G> {
                     .map(|m| ((), game.play(p, &m)))
                     .collect()
             },
-            |_, kids| mex(kids.iter().map(|(_, v)| *v)),
+            |p, kids| match game.decided(p, Player::Left) {
+                Some(true) => Nimber(1),
+                Some(false) => Nimber(0),
+                None => mex(kids.iter().map(|(_, v)| *v)),
+            },
         )
     }
 

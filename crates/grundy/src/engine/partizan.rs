@@ -42,7 +42,13 @@ impl<'g, G: Partizan> PartizanSolver<'g, G> {
                 }
                 kids
             },
-            |_, kids| {
+            |p, kids| {
+                if let (Some(left), Some(right)) = (
+                    game.decided(p, Player::Left),
+                    game.decided(p, Player::Right),
+                ) {
+                    return Outcome::from_wins(left, right);
+                }
                 // Left starting wins iff Left has a move to a position that Right,
                 // now starting, loses; and symmetrically for Right.
                 let left = kids

@@ -23,7 +23,7 @@
 //! let mut solver = RemotenessSolver::new(&rules);
 //! // One pawn two squares from the edge: jump there and the game is over.
 //! let r = solver.remoteness(&"..P".parse().unwrap());
-//! assert_eq!(r, Remoteness(1));
+//! assert_eq!(r, Remoteness::of_parity(1));
 //! assert!(r.to_move_wins());
 //! ```
 
@@ -35,26 +35,48 @@ use serde::{Deserialize, Serialize};
 use crate::engine::dag::Dag;
 use crate::game::{Impartial, Partizan, Player};
 
-/// The number of moves left under best play: odd when the player to move wins,
-/// even when they lose, 0 exactly at a terminal position.
+/// The number of moves left under best play, and whether the player to move wins.
+///
+/// Under normal play the number is odd exactly when the player to move wins, and 0
+/// exactly at a terminal position ([`Remoteness::of_parity`]). A game that can end
+/// otherwise (see [`Game::decided`](crate::game::Game::decided)) has positions won
+/// with no move left, hence the explicit flag.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
-#[serde(transparent)]
-pub struct Remoteness(pub u32);
+pub struct Remoteness {
+    moves: u32,
+    wins: bool,
+}
 
 impl Remoteness {
     /// The remoteness of a terminal position: lost, no move left.
-    pub const TERMINAL: Remoteness = Remoteness(0);
+    pub const TERMINAL: Remoteness = Remoteness {
+        moves: 0,
+        wins: false,
+    };
 
-    /// Whether the player to move wins (the remoteness is odd).
+    /// The normal-play remoteness of `moves` moves: won when odd, lost when even.
+    pub const fn of_parity(moves: u32) -> Remoteness {
+        Remoteness {
+            moves,
+            wins: moves % 2 == 1,
+        }
+    }
+
+    /// A position where the game is over, won or lost for the player to move.
+    pub const fn decided(wins: bool) -> Remoteness {
+        Remoteness { moves: 0, wins }
+    }
+
+    /// Whether the player to move wins.
     pub fn to_move_wins(self) -> bool {
-        self.0 % 2 == 1
+        self.wins
     }
 
     /// The number of moves left.
     pub fn moves(self) -> u32 {
-        self.0
+        self.moves
     }
 
     /// How the player to move ranks a move leading to a position of remoteness
@@ -63,9 +85,9 @@ impl Remoteness {
     fn preference(self) -> (bool, Reverse<u32>, u32) {
         if self.to_move_wins() {
             // The opponent wins after this move: stall as long as possible.
-            (true, Reverse(self.0), 0)
+            (true, Reverse(self.moves), 0)
         } else {
-            (false, Reverse(0), self.0)
+            (false, Reverse(0), self.moves)
         }
     }
 
@@ -82,24 +104,27 @@ impl Remoteness {
     ///
     /// ```
     /// use grundy::engine::remoteness::Remoteness;
-    /// assert_eq!(Remoteness::of_options([]), Remoteness(0));
+    /// assert_eq!(Remoteness::of_options([]), Remoteness::of_parity(0));
     /// // A move to a lost position of remoteness 2 wins in 3.
-    /// assert_eq!(Remoteness::of_options([Remoteness(1), Remoteness(2)]), Remoteness(3));
+    /// assert_eq!(Remoteness::of_options([Remoteness::of_parity(1), Remoteness::of_parity(2)]), Remoteness::of_parity(3));
     /// // Every move loses: hold out as long as possible.
-    /// assert_eq!(Remoteness::of_options([Remoteness(1), Remoteness(5)]), Remoteness(6));
+    /// assert_eq!(Remoteness::of_options([Remoteness::of_parity(1), Remoteness::of_parity(5)]), Remoteness::of_parity(6));
     /// ```
     pub fn of_options(options: impl IntoIterator<Item = Remoteness>) -> Remoteness {
         options
             .into_iter()
             .min_by(|a, b| a.cmp_as_move(*b))
-            .map_or(Remoteness::TERMINAL, |best| Remoteness(best.0 + 1))
+            .map_or(Remoteness::TERMINAL, |best| Remoteness {
+                moves: best.moves + 1,
+                wins: !best.wins,
+            })
     }
 }
 
 impl fmt::Display for Remoteness {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let verdict = if self.to_move_wins() { "win" } else { "loss" };
-        write!(f, "{verdict} in {}", self.0)
+        write!(f, "{verdict} in {}", self.moves)
     }
 }
 
@@ -170,7 +195,10 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
                     .map(|m| ((), game.play(p, &m)))
                     .collect()
             },
-            |_, kids| Remoteness::of_options(kids.iter().map(|(_, r)| *r)),
+            |p, kids| match game.decided(p, Player::Left) {
+                Some(wins) => Remoteness::decided(wins),
+                None => Remoteness::of_options(kids.iter().map(|(_, r)| *r)),
+            },
         )
     }
 
@@ -253,7 +281,10 @@ impl<'g, G: Partizan> PartizanRemotenessSolver<'g, G> {
                     .map(|m| ((), (game.play(p, &m), player.opponent())))
                     .collect()
             },
-            |_, kids| Remoteness::of_options(kids.iter().map(|(_, r)| *r)),
+            |(p, player), kids| match game.decided(p, *player) {
+                Some(wins) => Remoteness::decided(wins),
+                None => Remoteness::of_options(kids.iter().map(|(_, r)| *r)),
+            },
         )
     }
 
@@ -305,10 +336,10 @@ mod tests {
         let rules = Pawns::adapwns();
         let mut solver = RemotenessSolver::new(&rules);
         // Terminal: every pawn packed to the left.
-        assert_eq!(solver.remoteness(&board("PP..")), Remoteness(0));
-        assert_eq!(solver.remoteness(&board("")), Remoteness(0));
+        assert_eq!(solver.remoteness(&board("PP..")), Remoteness::of_parity(0));
+        assert_eq!(solver.remoteness(&board("")), Remoteness::of_parity(0));
         // ..P: 3-1 ends the game at once; 3-2 would leave .P.. won for the opponent.
-        assert_eq!(solver.remoteness(&board("..P")), Remoteness(1));
+        assert_eq!(solver.remoteness(&board("..P")), Remoteness::of_parity(1));
         let best: Vec<String> = solver
             .best_moves(&board("..P"))
             .iter()
@@ -317,16 +348,22 @@ mod tests {
         assert_eq!(best, ["3-1"]);
         // ...P: a pile of 3 = 0 mod 3, lost. 4-3 leaves ..P (wins in 1), 4-2 leaves
         // .P.. (wins in 1): the loser lasts 2 moves.
-        assert_eq!(solver.remoteness(&board("...P")), Remoteness(2));
+        assert_eq!(solver.remoteness(&board("...P")), Remoteness::of_parity(2));
         // ....P: move to ...P (lost, remoteness 2): win in 3.
-        assert_eq!(solver.remoteness(&board("....P")), Remoteness(3));
+        assert_eq!(solver.remoteness(&board("....P")), Remoteness::of_parity(3));
         // ......P: a pile of 6 is lost; the loser steps one square at a time where
         // possible: 6 -> 5 -> 3 -> 2 -> 0 is the longest line the winner allows.
-        assert_eq!(solver.remoteness(&board("......P")), Remoteness(4));
+        assert_eq!(
+            solver.remoteness(&board("......P")),
+            Remoteness::of_parity(4)
+        );
         // With k = 1 a single pawn walks: remoteness = its distance.
         let walk = Pawns::new(1).unwrap();
         let mut walker = RemotenessSolver::new(&walk);
-        assert_eq!(walker.remoteness(&board(".....P")), Remoteness(5));
+        assert_eq!(
+            walker.remoteness(&board(".....P")),
+            Remoteness::of_parity(5)
+        );
     }
 
     #[test]
@@ -343,11 +380,11 @@ mod tests {
         assert_eq!(
             ranked,
             [
-                ("4-3".to_string(), Remoteness(2)),
-                ("2-1".to_string(), Remoteness(1)),
+                ("4-3".to_string(), Remoteness::of_parity(2)),
+                ("2-1".to_string(), Remoteness::of_parity(1)),
             ]
         );
-        assert_eq!(solver.remoteness(&board(".P.P")), Remoteness(3));
+        assert_eq!(solver.remoteness(&board(".P.P")), Remoteness::of_parity(3));
         // Lost position: every move wins for the opponent; the longest comes first.
         let lost = board("...P");
         assert!(!solver.to_move_wins(&lost));
@@ -377,13 +414,13 @@ mod tests {
                         .iter()
                         .map(|m| remote.remoteness(&rules.play(&b, m)))
                         .collect();
-                    assert_eq!(r == Remoteness(0), options.is_empty(), "{b}");
+                    assert_eq!(r == Remoteness::of_parity(0), options.is_empty(), "{b}");
                     if r.to_move_wins() {
                         let quickest = options.iter().filter(|o| !o.to_move_wins()).min();
-                        assert_eq!(Some(r.0 - 1), quickest.map(|o| o.0), "{b}");
+                        assert_eq!(Some(r.moves() - 1), quickest.map(|o| o.moves()), "{b}");
                     } else if let Some(longest) = options.iter().max() {
                         assert!(options.iter().all(|o| o.to_move_wins()), "{b}");
-                        assert_eq!(r.0 - 1, longest.0, "{b}");
+                        assert_eq!(r.moves() - 1, longest.moves(), "{b}");
                     }
                 }
             }

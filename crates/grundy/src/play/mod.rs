@@ -1,35 +1,25 @@
 //! A match between a person and the perfect engine, for any ruleset.
 //!
-//! A [`Match`] holds a ruleset, a starting position and the position now; the
+//! [`RulesetMatch`] holds a ruleset, a starting position and the position now; the
 //! person's moves come in as text in the ruleset's move notation and are checked
-//! with a message saying what is wrong; the engine answers with best play:
+//! ([`Ruleset::parse_move`]) with a message saying what is wrong; the engine answers
+//! with best play:
 //!
-//! - on a position small enough to solve exhaustively, the memoised engine with
+//! - on a position small enough to solve exhaustively ([`Ruleset::reach`] at most
+//!   [`EXHAUSTIVE_LIMIT`]), the memoised engine with
 //!   [remoteness](crate::engine::remoteness) picks the quickest win, or when every
 //!   move loses the move that holds out longest, and hints say how many moves the
 //!   game lasts after each move;
 //! - on a bigger position the closed form answers at once: a winning move when there
-//!   is one, otherwise a small move that leaves the opponent the most to do (the
-//!   longest resistance is not known there), and hints say win or loss only.
+//!   is one, otherwise [`Ruleset::stalling_move`], and hints say win or loss only.
 //!
 //! The driver (the `grundy play` command) reads lines, prints [`Match::drawing`],
 //! and calls [`Match::play`] or [`Match::engine_move`] by turn until
 //! [`Match::winner`] says the game is over.
 
-mod ab;
-mod families;
-mod pawns;
-mod table;
-mod towers;
-
-use std::fmt::Display;
-
-use crate::engine::remoteness::RemotenessSolver;
-use crate::game::Impartial;
-
-pub use ab::AbMatch;
-pub use families::Tabled;
-pub use table::TableMatch;
+use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
+use crate::game::Player;
+use crate::ruleset::{AsImpartial, AsPartizan, Kind, Ruleset};
 
 /// Positions with at most this many reachable positions (an estimate from above)
 /// are solved exhaustively, with remoteness; bigger ones by the closed form.
@@ -82,17 +72,6 @@ pub struct Hints {
     pub more_losing: u128,
 }
 
-/// Some of the winning moves of a position with too many moves to list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sample<M> {
-    /// Winning moves, not necessarily all.
-    pub winning: Vec<M>,
-    /// How many winning moves there are.
-    pub winning_count: u128,
-    /// How many legal moves there are.
-    pub total: u128,
-}
-
 /// A game in progress between two seats; see the [module docs](self).
 pub trait Match {
     /// The ruleset in words, e.g. `pawns (step 2)`.
@@ -114,100 +93,50 @@ pub trait Match {
     /// Plays the move written as `text` for the seat to move; returns it in
     /// notation, or says why it is not a legal move here.
     fn play(&mut self, text: &str) -> Result<String, String>;
-    /// Plays the engine's move for the seat to move and returns it in notation.
-    /// The game must not be over.
-    fn engine_move(&mut self) -> String;
+    /// Plays the engine's move for the seat to move and returns it in notation;
+    /// `None` when the game is over.
+    fn engine_move(&mut self) -> Option<String>;
     /// Every legal move of the seat to move with its verdict.
     fn hints(&mut self) -> Hints;
     /// Goes back to the starting position.
     fn restart(&mut self);
 }
 
-/// What an impartial ruleset provides to be played by [`ImpartialMatch`].
-pub trait PlayRules: Impartial
-where
-    Self::Position: Display,
-{
-    /// The ruleset in words.
-    fn title(&self) -> String;
-    /// How the seats are called: the first mover, then the other.
-    fn seat_names(&self) -> [&'static str; 2] {
-        ["the first player", "the second player"]
-    }
-    /// A drawing of `pos`.
-    fn drawing(&self, pos: &Self::Position) -> String;
-    /// How moves are written.
-    fn move_help(&self) -> String;
-    /// Reads a move and checks that it is legal in `pos`, or says why not.
-    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, String>;
-    /// An upper bound on the number of positions reachable from `pos`.
-    fn reach(&self, pos: &Self::Position) -> u128;
-    /// Whether the player to move has no move.
-    fn is_over(&self, pos: &Self::Position) -> bool {
-        self.moves(pos).is_empty()
-    }
-    /// The closed form: whether the player to move wins.
-    fn closed_wins(&self, pos: &Self::Position) -> bool;
-    /// The closed form: a winning move, if there is one.
-    fn closed_winning_move(&self, pos: &Self::Position) -> Option<Self::Move>;
-    /// A legal move to play when every move loses and the position is too big to
-    /// find the longest resistance (`None` when there is no move).
-    fn stalling_move(&self, pos: &Self::Position) -> Option<Self::Move> {
-        self.moves(pos).into_iter().next()
-    }
-    /// The legal moves, if there are at most `limit`; else a sample of the winning
-    /// moves (by the closed form, at most `limit`) with the counts.
-    fn hint_moves(
-        &self,
-        pos: &Self::Position,
-        limit: usize,
-    ) -> Result<Vec<Self::Move>, Sample<Self::Move>> {
-        let moves = self.moves(pos);
-        if moves.len() <= limit {
-            Ok(moves)
-        } else {
-            let total = moves.len() as u128;
-            let mut winning: Vec<Self::Move> = moves
-                .into_iter()
-                .filter(|m| !self.closed_wins(&self.play(pos, m)))
-                .collect();
-            let winning_count = winning.len() as u128;
-            winning.truncate(limit);
-            Err(Sample {
-                winning,
-                winning_count,
-                total,
-            })
-        }
-    }
-}
-
-/// A match of an impartial ruleset: the player who cannot move loses.
+/// A match of any ruleset against the engine.
 #[derive(Debug)]
-pub struct ImpartialMatch<'r, R: PlayRules>
-where
-    R::Position: Display,
-{
+pub struct RulesetMatch<'r, R: Ruleset + ?Sized> {
     rules: &'r R,
     start: R::Position,
     pos: R::Position,
+    first: Player,
     to_move: Seat,
-    solver: RemotenessSolver<'r, R>,
+    moved: bool,
 }
 
-impl<'r, R: PlayRules> ImpartialMatch<'r, R>
-where
-    R::Position: Display,
-{
-    /// A match of `rules` from `start`, the first seat to move.
-    pub fn new(rules: &'r R, start: R::Position) -> Self {
-        ImpartialMatch {
+impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
+    /// A match of `rules` from `start`; `first` (Left in an impartial game) moves
+    /// first.
+    pub fn new(rules: &'r R, start: R::Position, first: Player) -> Self {
+        RulesetMatch {
             rules,
             pos: start.clone(),
             start,
+            first,
             to_move: Seat::First,
-            solver: RemotenessSolver::new(rules),
+            moved: false,
         }
+    }
+
+    /// The player in `seat`.
+    fn player(&self, seat: Seat) -> Player {
+        match seat {
+            Seat::First => self.first,
+            Seat::Second => self.first.opponent(),
+        }
+    }
+
+    fn mover(&self) -> Player {
+        self.player(self.to_move)
     }
 
     fn exhaustive(&self) -> bool {
@@ -217,29 +146,43 @@ where
     fn advance(&mut self, mv: &R::Move) -> String {
         self.pos = self.rules.play(&self.pos, mv);
         self.to_move = self.to_move.other();
+        self.moved = true;
         mv.to_string()
+    }
+
+    /// Every move of the player to move with the remoteness after it, best first.
+    fn ranked(&self) -> Vec<(R::Move, Remoteness)> {
+        match self.rules.kind() {
+            Kind::Impartial => {
+                let game = AsImpartial(self.rules);
+                RemotenessSolver::new(&game).ranked_moves(&self.pos)
+            }
+            Kind::Partizan => {
+                let game = AsPartizan(self.rules);
+                PartizanRemotenessSolver::new(&game).ranked_moves(&self.pos, self.mover())
+            }
+        }
+    }
+
+    /// Whether `mv` wins for the player to move, by the closed form.
+    fn closed_wins(&self, mv: &R::Move) -> Option<bool> {
+        let after = self.rules.play(&self.pos, mv);
+        let opponent = self.mover().opponent();
+        self.rules.wins(&after, opponent).ok().map(|w| !w)
     }
 }
 
-impl<R: PlayRules> Match for ImpartialMatch<'_, R>
-where
-    R::Position: Display,
-{
+impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
     fn title(&self) -> String {
         self.rules.title()
     }
 
     fn seat_name(&self, seat: Seat) -> String {
-        let [first, second] = self.rules.seat_names();
-        match seat {
-            Seat::First => first,
-            Seat::Second => second,
-        }
-        .to_owned()
+        self.rules.player_name(self.player(seat), self.first)
     }
 
     fn position(&self) -> String {
-        self.pos.to_string()
+        self.rules.show_position(&self.pos)
     }
 
     fn drawing(&self) -> String {
@@ -255,38 +198,61 @@ where
     }
 
     fn winner(&self) -> Option<Seat> {
-        self.rules.is_over(&self.pos).then(|| self.to_move.other())
+        let mover = self.mover();
+        match self.rules.decided(&self.pos, mover) {
+            Some(true) => Some(self.to_move),
+            Some(false) => Some(self.to_move.other()),
+            None => self
+                .rules
+                .moves(&self.pos, mover)
+                .is_empty()
+                .then(|| self.to_move.other()),
+        }
     }
 
     fn ending(&self) -> String {
-        format!(
-            "{} has no move left and loses.",
-            capitalise(&self.seat_name(self.to_move))
-        )
+        let to_move = self.seat_name(self.to_move);
+        let last = self.moved.then(|| self.seat_name(self.to_move.other()));
+        self.rules
+            .ending(&self.pos, self.mover(), &to_move, last.as_deref())
+            .unwrap_or_else(|| format!("{} has no move left and loses.", capitalise(&to_move)))
     }
 
     fn play(&mut self, text: &str) -> Result<String, String> {
-        let mv = self.rules.parse_move(&self.pos, text)?;
+        if self.winner().is_some() {
+            return Err("the game is over".to_owned());
+        }
+        let mv = self
+            .rules
+            .parse_move(&self.pos, self.mover(), text)
+            .map_err(|e| e.to_string())?;
         Ok(self.advance(&mv))
     }
 
-    fn engine_move(&mut self) -> String {
+    fn engine_move(&mut self) -> Option<String> {
+        if self.winner().is_some() {
+            return None;
+        }
+        let mover = self.mover();
         let mv = if self.exhaustive() {
-            self.solver.best_moves(&self.pos).into_iter().next()
+            self.ranked().into_iter().next().map(|(mv, _)| mv)
         } else {
             self.rules
-                .closed_winning_move(&self.pos)
-                .or_else(|| self.rules.stalling_move(&self.pos))
-        };
-        let mv = mv.expect("the engine moves only while the game goes on");
-        self.advance(&mv)
+                .winning_listing(&self.pos, mover, 1)
+                .ok()
+                .and_then(|l| l.moves.into_iter().next())
+                .or_else(|| self.rules.stalling_move(&self.pos, mover))
+        }?;
+        Some(self.advance(&mv))
     }
 
     fn hints(&mut self) -> Hints {
+        if self.winner().is_some() {
+            return Hints::default();
+        }
         if self.exhaustive() {
             let moves = self
-                .solver
-                .ranked_moves(&self.pos)
+                .ranked()
                 .into_iter()
                 .map(|(mv, after)| Hint {
                     mv: mv.to_string(),
@@ -299,27 +265,40 @@ where
                 ..Hints::default()
             };
         }
-        let hint = |mv: &R::Move| Hint {
-            mv: mv.to_string(),
-            wins: !self.rules.closed_wins(&self.rules.play(&self.pos, mv)),
-            moves_left: None,
+        let mover = self.mover();
+        let hint = |mv: &R::Move| {
+            Some(Hint {
+                mv: mv.to_string(),
+                wins: self.closed_wins(mv)?,
+                moves_left: None,
+            })
         };
-        match self.rules.hint_moves(&self.pos, HINT_LIMIT) {
-            Ok(moves) => Hints {
-                moves: moves.iter().map(hint).collect(),
-                ..Hints::default()
-            },
-            Err(sample) => Hints {
-                moves: sample.winning.iter().map(hint).collect(),
-                more_winning: sample.winning_count - sample.winning.len() as u128,
-                more_losing: sample.total - sample.winning_count,
-            },
+        let total = self.rules.move_count(&self.pos, mover);
+        if total.map_or(true, |t| t <= HINT_LIMIT as u128) {
+            let moves: Vec<R::Move> = self.rules.moves(&self.pos, mover);
+            if moves.len() <= HINT_LIMIT {
+                return Hints {
+                    moves: moves.iter().filter_map(hint).collect(),
+                    ..Hints::default()
+                };
+            }
+        }
+        let Ok(listing) = self.rules.winning_listing(&self.pos, mover, HINT_LIMIT) else {
+            return Hints::default();
+        };
+        let total = total.unwrap_or_else(|| self.rules.moves(&self.pos, mover).len() as u128);
+        let winning = listing.count.unwrap_or(listing.moves.len() as u128);
+        Hints {
+            moves: listing.moves.iter().filter_map(hint).collect(),
+            more_winning: winning - listing.moves.len() as u128,
+            more_losing: total.saturating_sub(winning),
         }
     }
 
     fn restart(&mut self) {
         self.pos = self.start.clone();
         self.to_move = Seat::First;
+        self.moved = false;
     }
 }
 

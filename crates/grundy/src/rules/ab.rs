@@ -246,10 +246,18 @@ impl Summary {
 
     /// The nimber part of the value.
     pub fn nimber(&self) -> Nimber {
-        Nimber(self.nim)
+        Nimber(u128::from(self.nim))
     }
 
-    /// The value as text: `2 + *3`, `-1`, `*2`, `0`.
+    /// The value, an integer plus a nimber: `2 + *3`, `-1`, `*2`, `0`.
+    pub fn value(&self) -> crate::values::NumberNimber {
+        crate::values::NumberNimber {
+            number: self.integer(),
+            nimber: self.nimber(),
+        }
+    }
+
+    /// The value as text, e.g. `2 + *3`.
     pub fn value_string(&self) -> String {
         match (self.integer(), self.nim) {
             (0, _) => self.nimber().to_string(),

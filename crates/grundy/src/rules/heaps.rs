@@ -12,6 +12,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::rules::notation::{Found, NotationError};
+use crate::ruleset::{MoveError, Positions};
 use crate::sequence::Sequence;
 
 /// Parses a comma-separated list of whole numbers, naming `what` in errors.
@@ -172,6 +173,106 @@ impl FromStr for HeapMove {
     }
 }
 
+/// Heaps drawn token by token up to this size.
+const DRAW_TOKENS: u64 = 40;
+
+/// One row of a drawing: `heap 2:   3 ooo` (tokens up to 40 only).
+pub(crate) fn draw_row(label: &str, index: usize, size: u64) -> String {
+    let tokens = if size <= DRAW_TOKENS {
+        format!(" {}", "o".repeat(size as usize))
+    } else {
+        String::new()
+    };
+    format!("{label} {}: {size:>3}{tokens}", index + 1)
+        .trim_end()
+        .to_owned()
+}
+
+/// The heaps drawn one per line.
+pub(crate) fn draw_heaps(heaps: &Heaps) -> String {
+    if heaps.sizes().is_empty() {
+        return "(no heaps)".to_owned();
+    }
+    heaps
+        .sizes()
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| draw_row("heap", i, h))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// An upper bound on the positions reachable from heaps that only shrink.
+pub(crate) fn heap_reach(heaps: &Heaps) -> u128 {
+    heaps
+        .sizes()
+        .iter()
+        .fold(1u128, |acc, &h| acc.saturating_mul(u128::from(h) + 1))
+}
+
+/// How many `HEAP-TAKE` moves there are when any number of stones may be taken.
+pub(crate) fn stones(heaps: &Heaps) -> u128 {
+    heaps.sizes().iter().map(|&h| u128::from(h)).sum()
+}
+
+/// Reads a `HEAP-TAKE` move and checks it against the heaps (any number of stones
+/// up to the heap).
+pub(crate) fn parse_heap_move(heaps: &Heaps, text: &str) -> Result<HeapMove, MoveError> {
+    let mv: HeapMove = text
+        .parse()
+        .map_err(|e| MoveError::notation(format!("not a move: {e} (write HEAP-TAKE, e.g. 2-3)")))?;
+    let n = heaps.sizes().len();
+    let size = *heaps.sizes().get(mv.heap).ok_or_else(|| {
+        MoveError::illegal(format!(
+            "there is no heap {} (the heaps are 1 to {n})",
+            mv.heap + 1
+        ))
+    })?;
+    if mv.take == 0 || mv.take > size {
+        return Err(MoveError::illegal(if size == 0 {
+            format!("heap {} is empty", mv.heap + 1)
+        } else {
+            format!("take 1 to {size} stones from heap {}", mv.heap + 1)
+        }));
+    }
+    Ok(mv)
+}
+
+/// Every composition of `total` (sequence of parts ≥ 1 adding up to it), in
+/// lexicographic order; `[]` for 0. There are 2^(total−1) of them.
+pub(crate) fn compositions(total: u64) -> Vec<Vec<u64>> {
+    fn extend(left: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if left == 0 {
+            out.push(prefix.clone());
+            return;
+        }
+        for part in 1..=left {
+            prefix.push(part);
+            extend(left - part, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(total, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Heap games are verified up to this many tokens (2^(n−1) rows of heaps).
+pub(crate) const LARGEST_HEAP_SIZE: usize = 24;
+
+/// The positions of `size` tokens for verify: every row of non-empty heaps adding
+/// up to `size`, the compositions of `size`, built by `make`.
+pub(crate) fn positions_of<P: Send + Sync + Clone + 'static>(
+    size: usize,
+    make: impl Fn(Vec<u64>) -> P,
+) -> Positions<'static, P> {
+    let all: Vec<P> = compositions(size as u64).into_iter().map(make).collect();
+    Positions {
+        count: all.len() as u64,
+        nth: Box::new(move |i| all[i as usize].clone()),
+    }
+}
+
 /// One heap's part in an analysis: its size and Grundy value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct HeapValue {
@@ -191,7 +292,7 @@ pub(crate) fn explain_heaps(heaps: &[HeapValue], unit: &str) -> Vec<String> {
                 "heap {}: {} {unit}, value {}",
                 i + 1,
                 h.size,
-                crate::Nimber(h.grundy)
+                crate::Nimber(u128::from(h.grundy))
             )
         })
         .collect();

@@ -16,10 +16,25 @@
 
 use serde_json::json;
 
-use crate::analysis::{Analysis, MoveReport};
-use crate::game::{Game, Impartial};
-use crate::rules::heaps::{explain_heaps, HeapMove, HeapValue, Heaps};
-use crate::values::{Nimber, Outcome};
+use std::ops::RangeInclusive;
+
+use crate::game::Player;
+use crate::rules::heaps::{
+    draw_heaps, explain_heaps, heap_reach, parse_heap_move, positions_of, stones, HeapMove,
+    HeapValue, Heaps, LARGEST_HEAP_SIZE,
+};
+use crate::rules::NotationError;
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::values::{Nimber, Value};
+
+/// Nim in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "nim",
+    about: "Nim: heaps 3,5,7.",
+    example: "3,5,7",
+    params: &[],
+    build: |_| Ok(Box::new(Nim)),
+};
 
 /// The Nim ruleset (it has no parameters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -28,12 +43,12 @@ pub struct Nim;
 impl Nim {
     /// The value of a position: the XOR of its heap sizes.
     pub fn value(&self, heaps: &Heaps) -> Nimber {
-        Nimber(heaps.sizes().iter().fold(0, |acc, h| acc ^ h))
+        Nimber(u128::from(heaps.sizes().iter().fold(0, |acc, h| acc ^ h)))
     }
 
     /// Every winning move, by heap: each heap h with h ⊕ X < h goes down to h ⊕ X.
     pub fn winning_moves(&self, heaps: &Heaps) -> Vec<HeapMove> {
-        let x = self.value(heaps).0;
+        let x = self.value(heaps).0 as u64;
         heaps
             .sizes()
             .iter()
@@ -47,110 +62,111 @@ impl Nim {
     }
 }
 
-impl Game for Nim {
+impl Ruleset for Nim {
     type Position = Heaps;
     type Move = HeapMove;
 
-    fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
-        pos.after_taking(mv)
+    fn name(&self) -> &'static str {
+        "nim"
     }
-}
 
-impl Impartial for Nim {
-    fn moves(&self, pos: &Heaps) -> Vec<HeapMove> {
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Heaps) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Heaps, _: Player, text: &str) -> Result<HeapMove, MoveError> {
+        parse_heap_move(pos, text)
+    }
+
+    fn move_help(&self) -> String {
+        "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1), e.g. 2-3".to_owned()
+    }
+
+    fn drawing(&self, pos: &Heaps) -> String {
+        draw_heaps(pos)
+    }
+
+    fn moves(&self, pos: &Heaps, _: Player) -> Vec<HeapMove> {
         let mut moves = Vec::new();
         for (heap, &h) in pos.sizes().iter().enumerate() {
             moves.extend((1..=h).map(|take| HeapMove { heap, take }));
         }
         moves
     }
-}
 
-/// Everything about a Nim position: each heap's value, the XOR, the winning moves.
-pub fn analyze(heaps: &Heaps) -> Analysis {
-    let rules = Nim;
-    let values: Vec<HeapValue> = heaps
-        .sizes()
-        .iter()
-        .map(|&size| HeapValue { size, grundy: size })
-        .collect();
-    let value = rules.value(heaps);
-    let mut explanation = vec!["a heap of n stones is worth *n (Bouton)".to_owned()];
-    explanation.extend(explain_heaps(&values, "stones"));
-    let winning_moves: Vec<MoveReport> = rules
-        .winning_moves(heaps)
-        .iter()
-        .map(|m| MoveReport {
-            mv: m.to_string(),
-            after: rules.play(heaps, m).to_string(),
+    fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
+        pos.after_taking(mv)
+    }
+
+    fn reach(&self, pos: &Heaps) -> u128 {
+        heap_reach(pos)
+    }
+
+    fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
+        Ok(Nim::value(self, pos).into())
+    }
+
+    fn winning_moves(&self, pos: &Heaps, _: Player) -> Result<Vec<HeapMove>, Unsolved> {
+        Ok(Nim::winning_moves(self, pos))
+    }
+
+    /// One stone from the first heap that has one.
+    fn stalling_move(&self, pos: &Heaps, _: Player) -> Option<HeapMove> {
+        let heap = pos.sizes().iter().position(|&h| h > 0)?;
+        Some(HeapMove { heap, take: 1 })
+    }
+
+    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
+        Some(stones(pos))
+    }
+
+    fn explain(&self, pos: &Heaps, _: Player, _: usize) -> Option<Explanation> {
+        let values: Vec<HeapValue> = pos
+            .sizes()
+            .iter()
+            .map(|&size| HeapValue { size, grundy: size })
+            .collect();
+        let mut sentences = vec!["a heap of n stones is worth *n (Bouton)".to_owned()];
+        sentences.extend(explain_heaps(&values, "stones"));
+        let xor = pos.sizes().iter().fold(0, |acc, h| acc ^ h);
+        Some(Explanation {
+            reduction: json!({ "heaps": values, "xor": xor }),
+            sentences,
         })
-        .collect();
-    Analysis {
-        game: "nim".to_owned(),
-        rules: String::new(),
-        position: heaps.to_string(),
-        to_move: "first player".to_owned(),
-        to_move_wins: value.to_move_wins(),
-        other_to_move_wins: None,
-        outcome: if value.to_move_wins() {
-            Outcome::N
-        } else {
-            Outcome::P
-        },
-        value: value.to_string(),
-        reduction: json!({ "heaps": values, "xor": value.0 }),
-        explanation,
-        winning_move_count: Some(winning_moves.len() as u128),
-        winning_moves,
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "tokens"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        0..=LARGEST_HEAP_SIZE
+    }
+
+    fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
+        Some(positions_of(size, Heaps))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ImpartialSolver;
-
-    /// Every position of up to `heaps` heaps of at most `max` stones.
-    pub(crate) fn all_positions(heaps: usize, max: u64) -> Vec<Heaps> {
-        let mut out = vec![Heaps::default()];
-        let mut layer = vec![Vec::new()];
-        for _ in 0..heaps {
-            let mut next = Vec::new();
-            for p in &layer {
-                for h in 0..=max {
-                    let mut q: Vec<u64> = p.clone();
-                    q.push(h);
-                    next.push(q);
-                }
-            }
-            out.extend(next.iter().cloned().map(Heaps));
-            layer = next;
-        }
-        out
-    }
-
-    #[test]
-    fn closed_form_matches_the_engine_on_every_small_position() {
-        let rules = Nim;
-        let mut solver = ImpartialSolver::new(&rules);
-        let mut checked = 0;
-        for pos in all_positions(3, 7) {
-            assert_eq!(rules.value(&pos), solver.grundy(&pos), "{pos}");
-            assert_eq!(
-                rules.winning_moves(&pos),
-                solver.winning_moves(&pos),
-                "{pos}"
-            );
-            checked += 1;
-        }
-        assert_eq!(checked, 1 + 8 + 64 + 512);
-    }
+    use crate::analysis::analyze;
+    use crate::values::Outcome;
 
     #[test]
     fn analysis_of_3_5_7() {
-        let a = analyze(&"3,5,7".parse().unwrap());
+        let a = analyze(&Nim, &"3,5,7".parse().unwrap(), Player::Left, 100).unwrap();
         assert!(a.to_move_wins);
-        assert_eq!(a.value, "*");
+        assert_eq!(a.value.to_string(), "*");
         assert_eq!(a.reduction["xor"], 1);
         assert_eq!(a.reduction["heaps"][2]["grundy"], 7);
         let moves: Vec<(&str, &str)> = a
@@ -166,9 +182,27 @@ mod tests {
             .explanation
             .iter()
             .any(|l| l == "XOR of the values: 3 ⊕ 5 ⊕ 7 = 1: the player to move wins"));
-        let lost = analyze(&"1,2,3".parse().unwrap());
+        let lost = analyze(&Nim, &"1,2,3".parse().unwrap(), Player::Left, 100).unwrap();
         assert_eq!(lost.outcome, Outcome::P);
         assert!(lost.winning_moves.is_empty());
+    }
+
+    #[test]
+    fn bad_moves_are_explained() {
+        let heaps: Heaps = "3,0".parse().unwrap();
+        let err = |text: &str| {
+            Ruleset::parse_move(&Nim, &heaps, Player::Left, text)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(err("3-1"), "there is no heap 3 (the heaps are 1 to 2)");
+        assert_eq!(err("1-4"), "take 1 to 3 stones from heap 1");
+        assert_eq!(err("2-1"), "heap 2 is empty");
+        assert!(err("x").starts_with("not a move: "), "{}", err("x"));
+        assert_eq!(
+            Nim.drawing(&"3,0,50".parse().unwrap()),
+            "heap 1:   3 ooo\nheap 2:   0\nheap 3:  50"
+        );
     }
 
     proptest::proptest! {
@@ -181,7 +215,7 @@ mod tests {
             proptest::prop_assert_eq!(moves.is_empty(), Nim.value(&pos).0 == 0);
             for m in moves {
                 proptest::prop_assert!(m.take >= 1 && m.take <= pos.0[m.heap]);
-                proptest::prop_assert_eq!(Nim.value(&Nim.play(&pos, &m)).0, 0);
+                proptest::prop_assert_eq!(Nim.value(&pos.after_taking(&m)).0, 0);
             }
         }
     }

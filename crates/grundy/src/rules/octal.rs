@@ -211,7 +211,7 @@ impl Octal {
     /// The value of a position, looked up in `table`.
     pub fn value(&self, table: &Sequence, heaps: &Heaps) -> Option<Nimber> {
         heaps.sizes().iter().try_fold(Nimber(0), |acc, &h| {
-            table.get(h).map(|g| acc ^ Nimber(u64::from(g)))
+            table.get(h).map(|g| acc ^ Nimber(u128::from(g)))
         })
     }
 
@@ -359,7 +359,7 @@ pub fn analyze(rules: &Octal, heaps: &Heaps) -> Result<Analysis, BeyondComputed>
     let mut all_listed = true;
     if value.to_move_wins() {
         for (heap, h) in values.iter().enumerate() {
-            let target = (h.grundy ^ value.0) as u32;
+            let target = (u128::from(h.grundy) ^ value.0) as u32;
             let moves = rules
                 .moves_to_value(&table, heap, h.size, target, MAX_LISTED_PART)
                 .expect("every part is at most a heap of the position");
@@ -388,7 +388,7 @@ pub fn analyze(rules: &Octal, heaps: &Heaps) -> Result<Analysis, BeyondComputed>
         } else {
             Outcome::P
         },
-        value: value.to_string(),
+        value: value.into(),
         reduction: json!({
             "code": rules.to_string(),
             "period": table.period,

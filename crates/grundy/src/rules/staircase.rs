@@ -89,14 +89,14 @@ impl Staircase {
             .enumerate()
             .filter(|&(i, _)| Staircase::counts(i, len))
             .fold(0, |acc, (_, &s)| acc ^ self.step_value(s));
-        Nimber(x)
+        Nimber(u128::from(x))
     }
 
     /// Every winning move, in the order [`Impartial::moves`] lists moves. A move from
     /// a counted step changes that step's value; a move from an uncounted step
     /// changes the counted step below it. For each step at most one count works.
     pub fn winning_moves(&self, steps: &Steps) -> Vec<StairMove> {
-        let x = self.value(steps).0;
+        let x = self.value(steps).0 as u64;
         if x == 0 {
             return Vec::new();
         }
@@ -299,7 +299,7 @@ pub fn analyze(rules: &Staircase, steps: &Steps) -> Analysis {
                 "step {} from the bottom: {} stones, counted, value {}",
                 p.from_bottom,
                 p.stones,
-                Nimber(p.grundy)
+                Nimber(u128::from(p.grundy))
             )
         } else {
             format!(
@@ -350,7 +350,7 @@ pub fn analyze(rules: &Staircase, steps: &Steps) -> Analysis {
         } else {
             Outcome::P
         },
-        value: value.to_string(),
+        value: value.into(),
         reduction: json!({ "bound": rules.bound, "steps": parts, "xor": value.0 }),
         explanation,
         winning_move_count: Some(winning_moves.len() as u128),

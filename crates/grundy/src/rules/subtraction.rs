@@ -100,7 +100,7 @@ impl Subtraction {
     /// The value of a position, looked up in `table`.
     pub fn value(&self, table: &Sequence, heaps: &Heaps) -> Option<Nimber> {
         heaps.sizes().iter().try_fold(Nimber(0), |acc, &h| {
-            table.get(h).map(|g| acc ^ Nimber(u64::from(g)))
+            table.get(h).map(|g| acc ^ Nimber(u128::from(g)))
         })
     }
 
@@ -112,9 +112,9 @@ impl Subtraction {
             return Some(moves);
         }
         for (heap, &h) in heaps.sizes().iter().enumerate() {
-            let target = u64::from(table.get(h)?) ^ x;
+            let target = u128::from(table.get(h)?) ^ x;
             for &s in self.set.iter().take_while(|&&s| s <= h) {
-                if u64::from(table.get(h - s)?) == target {
+                if u128::from(table.get(h - s)?) == target {
                     moves.push(HeapMove { heap, take: s });
                 }
             }
@@ -203,7 +203,7 @@ pub fn analyze(rules: &Subtraction, heaps: &Heaps) -> Result<Analysis, BeyondCom
         } else {
             Outcome::P
         },
-        value: value.to_string(),
+        value: value.into(),
         reduction: json!({
             "set": rules.set,
             "period": table.period,

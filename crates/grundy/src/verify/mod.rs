@@ -7,37 +7,25 @@
 //! [`verify`] runs the sizes in order, each in parallel, and stops at the first
 //! [`Mismatch`].
 //!
-//! What "size" means is each ruleset's own (squares, cells, table sides, blocks);
-//! its module says. The checkers here:
-//!
-//! | checker | size | positions of that size | exhaustive side |
-//! |---|---|---|---|
-//! | [`PawnsCheck`] | squares | every board | memo engine, then the dense solver |
-//! | [`TableCheck`] | the longer side | every boundary pair, every cell | memo engine |
-//! | [`AbCheck`] | cells | every row, each player moving first | memo engine |
-//! | [`TowersCheck`] | blocks plus towers | every city | memo engine |
-//! | [`ImpartialCheck`] | as given | as listed, e.g. [`compositions`] | memo engine |
-//! | [`families`] | tokens (steps: coins plus steps) | every row of heaps | memo engine |
-//!
-//! Each checker can be given a closed form other than the library's (the `*Form`
-//! types), which is how the tests show that a wrong one is caught, with the first
-//! counterexample.
+//! Every ruleset takes part through [`RulesetCheck`]: a size is the ruleset's own
+//! ([`Ruleset::size_unit`](crate::ruleset::Ruleset::size_unit): squares, cells,
+//! tokens), its positions are listed by [`Ruleset::positions`](crate::ruleset::Ruleset::positions),
+//! and the exhaustive side is the memoised engine, or for sizes too big for it the
+//! ruleset's own [win table](crate::ruleset::Ruleset::win_table) (pawns, by the dense
+//! bit-parallel solver). The closed form checked is the ruleset's one
+//! implementation, the same that `analyze` and `play` run: a test that plants a
+//! wrong winning-move finder in a ruleset sees all three use it.
 //!
 //! ```
-//! use grundy::rules::pawns::Pawns;
-//! use grundy::verify::{verify, PawnsCheck};
+//! use grundy::registry::{build, Params};
 //!
-//! let report = verify(&PawnsCheck::new(Pawns::adapwns()), 8, &());
+//! let pawns = build("pawns", &Params::new()).unwrap();
+//! let report = pawns.verify(8, &()).unwrap();
 //! assert!(report.mismatch.is_none());
 //! assert_eq!(report.positions, (0..=8).map(|n| 1u64 << n).sum::<u64>());
 //! ```
 
-mod ab;
-pub mod families;
-mod impartial;
-mod pawns;
-mod table;
-mod towers;
+mod ruleset;
 
 use std::fmt;
 use std::ops::Range;
@@ -46,11 +34,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-pub use ab::{AbCheck, AbForm};
-pub use impartial::{compositions, ImpartialCheck, MovesFn, PositionsFn, ValueFn};
-pub use pawns::{PawnsCheck, PawnsForm, PawnsTable, MEMO_SQUARES};
-pub use table::{TableCheck, TableForm};
-pub use towers::{TowersCheck, TowersForm};
+pub use ruleset::{Prepared, RulesetCheck};
 
 /// A position on which the closed form and the exhaustive engine disagree.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

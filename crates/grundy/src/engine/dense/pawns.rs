@@ -556,12 +556,12 @@ mod tests {
         let game = DensePawns::new(Pawns::adapwns(), 3).unwrap();
         let table = solve_remoteness(&game).unwrap();
         let at = |s: &str| table.remoteness(game.index(&s.parse().unwrap()).unwrap());
-        assert_eq!(at("..P"), Remoteness(1));
-        assert_eq!(at("PP."), Remoteness(0));
+        assert_eq!(at("..P"), Remoteness::of_parity(1));
+        assert_eq!(at("PP."), Remoteness::of_parity(0));
         let game = DensePawns::new(Pawns::adapwns(), 4).unwrap();
         let table = solve_remoteness(&game).unwrap();
         let lost = game.index(&"...P".parse().unwrap()).unwrap();
-        assert_eq!(table.remoteness(lost), Remoteness(2));
+        assert_eq!(table.remoteness(lost), Remoteness::of_parity(2));
         assert!(!table.wins(lost));
     }
 

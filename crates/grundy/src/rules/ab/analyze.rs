@@ -78,7 +78,7 @@ pub fn analyze_up_to(row: &Row, to_move: Player, max_listed: usize) -> Analysis 
         to_move_wins: summary.wins_moving_first(to_move),
         other_to_move_wins: Some(summary.wins_moving_first(to_move.opponent())),
         outcome: summary.outcome(),
-        value: reduction.value.clone(),
+        value: reduction.summary().value().into(),
         reduction: serde_json::to_value(&reduction)
             .expect("a reduction is plain numbers and strings"),
         explanation,

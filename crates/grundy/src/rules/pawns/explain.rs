@@ -59,7 +59,7 @@ pub fn analyze_up_to(rules: &Pawns, board: &Board, max_listed: usize) -> Analysi
         } else {
             Outcome::P
         },
-        value: value.to_string(),
+        value: value.into(),
         // A struct of integers, booleans and a vector: serialising it cannot fail.
         reduction: serde_json::to_value(&reduction).expect("a reduction serialises to JSON"),
         explanation: {

@@ -49,7 +49,7 @@ pub struct Reduction {
 impl Reduction {
     /// The value of the position, `*xor`.
     pub fn value(&self) -> Nimber {
-        Nimber(self.xor)
+        Nimber(u128::from(self.xor))
     }
 
     /// The counted piles, from left to right.

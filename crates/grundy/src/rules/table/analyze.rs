@@ -61,7 +61,7 @@ pub fn analyze(pos: &TablePosition) -> Analysis {
         } else {
             Outcome::P
         },
-        value: reduction.nimber.to_string(),
+        value: reduction.nimber.into(),
         reduction: serde_json::to_value(&reduction).expect("a reduction serialises"),
         explanation,
         winning_move_count: Some(moves.len() as u128),

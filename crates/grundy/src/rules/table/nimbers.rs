@@ -79,6 +79,6 @@ impl TableNimbers {
         } else {
             self.cols[y][x]
         };
-        Nimber(u64::from(v))
+        Nimber(u128::from(v))
     }
 }

@@ -174,7 +174,7 @@ pub fn analyze_listing(city: &City, limit: usize) -> Analysis {
         to_move_wins: wins,
         other_to_move_wins: None,
         outcome: if wins { Outcome::N } else { Outcome::P },
-        value: nimber_string(reduction.total_xor),
+        value: crate::Nimber(reduction.total_xor).into(),
         reduction: serde_json::to_value(&reduction)
             .expect("a reduction holds only strings, numbers and lists"),
         explanation,

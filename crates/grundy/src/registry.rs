@@ -1,0 +1,214 @@
+//! Every game by its name: the registry, and the one facade every command calls.
+//!
+//! [`RULESETS`] lists each ruleset's [`RulesetSpec`]: its name, help, parameters and
+//! builder. [`build`] checks the parameters given against the game's own and builds
+//! it as a [`DynRuleset`], a dyn-compatible facade over [`Ruleset`] implemented once
+//! for every ruleset: analyze, the worth of every move, a match against the engine,
+//! and verification, all from text in the game's notation.
+//!
+//! ```
+//! use grundy::registry::{build, Params};
+//! use grundy::Player;
+//!
+//! let game = build("pawns", &Params::new()).unwrap();
+//! let analysis = game.analyze("..P.P", Player::Left, 10).unwrap();
+//! assert!(analysis.to_move_wins);
+//! assert_eq!(analysis.value.to_string(), "*");
+//! ```
+
+use crate::analysis::moves::{move_values, MoveValue};
+use crate::analysis::{analyze, Analysis};
+use crate::game::Player;
+use crate::play::{Match, RulesetMatch};
+use crate::rules::NotationError;
+use crate::ruleset::{AsImpartial, AsPartizan, Kind, ParamError, Ruleset, SizeError, Unsolved};
+use crate::verify::{verify, Progress, Report, RulesetCheck};
+
+pub use crate::ruleset::{Param, Params, RulesetSpec};
+
+/// Every ruleset the commands know, in the order help lists them.
+pub static RULESETS: &[RulesetSpec] = &[crate::rules::nim::SPEC];
+
+/// The ruleset named `name`.
+pub fn find(name: &str) -> Result<&'static RulesetSpec, ParamError> {
+    RULESETS
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| ParamError::UnknownGame {
+            name: name.to_owned(),
+            known: names().join(", "),
+        })
+}
+
+/// The names of every ruleset.
+pub fn names() -> Vec<&'static str> {
+    RULESETS.iter().map(|s| s.name).collect()
+}
+
+/// The ruleset `name` with the parameters `params`: a parameter that another game
+/// has but this one does not is refused, naming the games that have it.
+pub fn build(name: &str, params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+    let spec = find(name)?;
+    for given in params.names() {
+        if !spec.params.iter().any(|p| p.name == given) {
+            let owners: Vec<&str> = RULESETS
+                .iter()
+                .filter(|s| s.params.iter().any(|p| p.name == given))
+                .map(|s| s.name)
+                .collect();
+            return Err(ParamError::NotApplicable {
+                option: given.to_owned(),
+                owners: if owners.is_empty() {
+                    "no game".to_owned()
+                } else {
+                    owners.join(", ")
+                },
+            });
+        }
+    }
+    (spec.build)(params)
+}
+
+/// Every parameter of every ruleset, each name once, in registry order.
+pub fn all_params() -> Vec<&'static Param> {
+    let mut out: Vec<&'static Param> = Vec::new();
+    for spec in RULESETS {
+        for p in spec.params {
+            if !out.iter().any(|q| q.name == p.name) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Why a position could not be analysed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AnalyzeError {
+    /// The position is not in the game's notation.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The closed form does not know the position, and it is too big for the engine.
+    #[error(transparent)]
+    Unsolved(#[from] Unsolved),
+}
+
+/// A ruleset behind one dyn-compatible interface, from and to text: what every
+/// command calls. Implemented for every [`Ruleset`].
+pub trait DynRuleset: Send + Sync {
+    /// The game's name, e.g. `pawns`.
+    fn name(&self) -> &'static str;
+    /// The game with its parameters, e.g. `pawns (step 2)`.
+    fn title(&self) -> String;
+    /// Impartial or partizan.
+    fn kind(&self) -> Kind;
+    /// How `player` is called when `first` moves first.
+    fn player_name(&self, player: Player, first: Player) -> String;
+    /// The player whose name (as in a partizan game, e.g. `A`) is `text`, in any case.
+    fn parse_player(&self, text: &str) -> Option<Player>;
+    /// Checks that `position` is in the game's notation.
+    fn check_position(&self, position: &str) -> Result<(), NotationError>;
+    /// Everything about `position` with `to_move` to move, at most `limit` winning
+    /// moves listed.
+    fn analyze(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+    ) -> Result<Analysis, AnalyzeError>;
+    /// The first `limit` legal moves of `to_move` with their worth; remoteness where
+    /// the engine can find it within `max_positions` positions.
+    fn move_values(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+        max_positions: usize,
+    ) -> Result<Vec<MoveValue>, AnalyzeError>;
+    /// A match from `position` against the engine, `first` moving first.
+    fn start_match(
+        &self,
+        position: &str,
+        first: Player,
+    ) -> Result<Box<dyn Match + '_>, NotationError>;
+    /// Checks that `max_size` is a size [`verify`](DynRuleset::verify) can take.
+    fn check_size(&self, max_size: usize) -> Result<(), SizeError>;
+    /// The closed form against the exhaustive engine on every position of every size
+    /// up to `max_size`.
+    fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError>;
+}
+
+impl<R: Ruleset> DynRuleset for R {
+    fn name(&self) -> &'static str {
+        Ruleset::name(self)
+    }
+
+    fn title(&self) -> String {
+        Ruleset::title(self)
+    }
+
+    fn kind(&self) -> Kind {
+        Ruleset::kind(self)
+    }
+
+    fn player_name(&self, player: Player, first: Player) -> String {
+        Ruleset::player_name(self, player, first)
+    }
+
+    fn parse_player(&self, text: &str) -> Option<Player> {
+        [Player::Left, Player::Right]
+            .into_iter()
+            .find(|&p| Ruleset::player_name(self, p, p).eq_ignore_ascii_case(text))
+    }
+
+    fn check_position(&self, position: &str) -> Result<(), NotationError> {
+        self.parse_position(position).map(|_| ())
+    }
+
+    fn analyze(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+    ) -> Result<Analysis, AnalyzeError> {
+        let pos = self.parse_position(position)?;
+        Ok(analyze(self, &pos, to_move, limit)?)
+    }
+
+    fn move_values(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+        max_positions: usize,
+    ) -> Result<Vec<MoveValue>, AnalyzeError> {
+        let pos = self.parse_position(position)?;
+        let budget = if self.reach(&pos) <= crate::analysis::ENGINE_REACH {
+            max_positions
+        } else {
+            0
+        };
+        Ok(move_values(self, &pos, to_move, limit, budget)?)
+    }
+
+    fn start_match(
+        &self,
+        position: &str,
+        first: Player,
+    ) -> Result<Box<dyn Match + '_>, NotationError> {
+        let pos = self.parse_position(position)?;
+        Ok(Box::new(RulesetMatch::new(self, pos, first)))
+    }
+
+    fn check_size(&self, max_size: usize) -> Result<(), SizeError> {
+        RulesetCheck::check_size(self, max_size)
+    }
+
+    fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError> {
+        RulesetCheck::check_size(self, max_size)?;
+        let (imp, par) = (AsImpartial(self), AsPartizan(self));
+        let check = RulesetCheck::new(&imp, &par);
+        Ok(verify(&check, max_size, progress))
+    }
+}

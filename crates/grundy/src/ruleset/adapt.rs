@@ -1,0 +1,57 @@
+//! Views of a ruleset as the engine's traits, so that every exhaustive solver works on
+//! every ruleset.
+
+use crate::game::{Game, Impartial, Partizan, Player};
+use crate::ruleset::Ruleset;
+
+/// A ruleset seen as an impartial game (its moves are Left's, the same as Right's).
+#[derive(Debug)]
+pub struct AsImpartial<'r, R: ?Sized>(pub &'r R);
+
+/// A ruleset seen as a partizan game.
+#[derive(Debug)]
+pub struct AsPartizan<'r, R: ?Sized>(pub &'r R);
+
+impl<R: Ruleset + ?Sized> Game for AsImpartial<'_, R> {
+    type Position = R::Position;
+    type Move = R::Move;
+
+    fn play(&self, pos: &R::Position, mv: &R::Move) -> R::Position {
+        self.0.play(pos, mv)
+    }
+
+    fn decided(&self, pos: &R::Position, to_move: Player) -> Option<bool> {
+        self.0.decided(pos, to_move)
+    }
+}
+
+impl<R: Ruleset + ?Sized> Impartial for AsImpartial<'_, R> {
+    fn moves(&self, pos: &R::Position) -> Vec<R::Move> {
+        if self.0.decided(pos, Player::Left).is_some() {
+            return Vec::new();
+        }
+        self.0.moves(pos, Player::Left)
+    }
+}
+
+impl<R: Ruleset + ?Sized> Game for AsPartizan<'_, R> {
+    type Position = R::Position;
+    type Move = R::Move;
+
+    fn play(&self, pos: &R::Position, mv: &R::Move) -> R::Position {
+        self.0.play(pos, mv)
+    }
+
+    fn decided(&self, pos: &R::Position, to_move: Player) -> Option<bool> {
+        self.0.decided(pos, to_move)
+    }
+}
+
+impl<R: Ruleset + ?Sized> Partizan for AsPartizan<'_, R> {
+    fn moves_for(&self, pos: &R::Position, player: Player) -> Vec<R::Move> {
+        if self.0.decided(pos, player).is_some() {
+            return Vec::new();
+        }
+        self.0.moves(pos, player)
+    }
+}

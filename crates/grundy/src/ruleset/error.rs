@@ -1,0 +1,157 @@
+//! The errors of the contract: a move that is not legal, a move that cannot be read,
+//! a parameter out of range, a size that cannot finish.
+
+use crate::rules::NotationError;
+
+/// A move that breaks the rules in the position it was tried in, with why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct IllegalMove {
+    /// Why the move is not legal, e.g. `there is no pawn on square 4`.
+    pub reason: String,
+}
+
+impl IllegalMove {
+    /// An illegal move, for `reason`.
+    pub fn new(reason: impl Into<String>) -> IllegalMove {
+        IllegalMove {
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Text that is not a legal move: not in the move notation, or against the rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The text is not a move in the ruleset's notation; the message says what was
+    /// expected, e.g. `not a move: no '-' (write FROM-TO, e.g. 5-4)`.
+    #[error("{message}")]
+    Notation {
+        /// What is wrong and how moves are written.
+        message: String,
+        /// Where in the text, when the notation says.
+        detail: Option<NotationError>,
+    },
+    /// The move is well written but not legal here.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+}
+
+impl MoveError {
+    /// A notation error with its message.
+    pub fn notation(message: impl Into<String>) -> MoveError {
+        MoveError::Notation {
+            message: message.into(),
+            detail: None,
+        }
+    }
+
+    /// An illegal move with its reason.
+    pub fn illegal(reason: impl Into<String>) -> MoveError {
+        MoveError::Illegal(IllegalMove::new(reason))
+    }
+}
+
+/// A ruleset parameter that is missing, unknown, or out of its range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParamError {
+    /// A parameter given to a game that does not have it.
+    #[error("--{option} applies to {owners} only")]
+    NotApplicable {
+        /// The option, without dashes.
+        option: String,
+        /// The games that have it, e.g. `pawns`.
+        owners: String,
+    },
+    /// A parameter the game needs and was not given.
+    #[error("{game} needs --{option} {value_name}, e.g. --{option} {example}")]
+    Missing {
+        /// The game.
+        game: String,
+        /// The option, without dashes.
+        option: String,
+        /// What its value is called, e.g. `S`.
+        value_name: String,
+        /// An example value.
+        example: String,
+    },
+    /// A value that is not valid for the parameter.
+    #[error("--{option} {value:?}: {message}")]
+    Invalid {
+        /// The option, without dashes.
+        option: String,
+        /// The value given.
+        value: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A game name that is not in the registry.
+    #[error("unknown game {name:?}; the games are {known}")]
+    UnknownGame {
+        /// The name given.
+        name: String,
+        /// The names known, comma-separated.
+        known: String,
+    },
+}
+
+/// A size the library refuses: too small to have positions, or too large to finish.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SizeError {
+    /// Smaller than the ruleset's smallest position.
+    #[error("--max-size {size} is too small for {game}: its positions start at {smallest} {unit}")]
+    TooSmall {
+        /// The size asked for.
+        size: usize,
+        /// The ruleset's title.
+        game: String,
+        /// The smallest size.
+        smallest: usize,
+        /// What a size counts.
+        unit: &'static str,
+    },
+    /// Larger than can finish in reasonable time and memory.
+    #[error("--max-size {size} is too large for {game}: at most {largest} {unit}")]
+    TooLarge {
+        /// The size asked for.
+        size: usize,
+        /// The ruleset's title.
+        game: String,
+        /// The largest size.
+        largest: usize,
+        /// What a size counts.
+        unit: &'static str,
+    },
+    /// The ruleset does not enumerate its positions.
+    #[error("{game} does not list its positions by size, so it cannot be verified")]
+    NotEnumerable {
+        /// The ruleset's title.
+        game: String,
+    },
+}
+
+/// A position whose value the closed form does not know, with why (for example, a
+/// heap beyond the computed values of a sequence with no proven period).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct Unsolved {
+    /// Why the value is not known.
+    pub reason: String,
+}
+
+impl Unsolved {
+    /// Unsolved for `reason`.
+    pub fn new(reason: impl Into<String>) -> Unsolved {
+        Unsolved {
+            reason: reason.into(),
+        }
+    }
+
+    /// The ruleset `game` has no closed form.
+    pub fn no_closed_form(game: &str) -> Unsolved {
+        Unsolved::new(format!("{game} has no closed form"))
+    }
+}

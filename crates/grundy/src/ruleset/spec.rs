@@ -1,0 +1,114 @@
+//! How the registry describes a ruleset: its name, help, parameters and builder.
+
+use std::collections::BTreeMap;
+
+use crate::registry::DynRuleset;
+use crate::ruleset::ParamError;
+
+/// One parameter of a ruleset, given on the command line as `--NAME VALUE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The option's name without dashes, e.g. `step`.
+    pub name: &'static str,
+    /// What its value is called in help, e.g. `K`.
+    pub value_name: &'static str,
+    /// One line of help, e.g. `a pawn moves 1..=K squares`.
+    pub help: &'static str,
+    /// The value when it is not given; `None` when it has no default.
+    pub default: Option<&'static str>,
+    /// Whether the game cannot be built without it.
+    pub required: bool,
+    /// An example value, for messages.
+    pub example: &'static str,
+}
+
+/// The parameter values given for one game, by name (without dashes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params {
+    values: BTreeMap<String, String>,
+}
+
+impl Params {
+    /// No parameters.
+    pub fn new() -> Params {
+        Params::default()
+    }
+
+    /// Sets `name` to `value`.
+    pub fn with(mut self, name: &str, value: &str) -> Params {
+        self.values.insert(name.to_owned(), value.to_owned());
+        self
+    }
+
+    /// Sets `name` to `value`.
+    pub fn set(&mut self, name: &str, value: &str) {
+        self.values.insert(name.to_owned(), value.to_owned());
+    }
+
+    /// The value of `name`, if given.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    /// The names given.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.values.keys().map(String::as_str)
+    }
+
+    /// The value of `param`, or its default; `Missing` when it is required and absent.
+    pub fn value_of(&self, game: &str, param: &Param) -> Result<Option<String>, ParamError> {
+        match (self.get(param.name), param.default) {
+            (Some(v), _) => Ok(Some(v.to_owned())),
+            (None, Some(d)) => Ok(Some(d.to_owned())),
+            (None, None) if param.required => Err(ParamError::Missing {
+                game: game.to_owned(),
+                option: param.name.to_owned(),
+                value_name: param.value_name.to_owned(),
+                example: param.example.to_owned(),
+            }),
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// Parses the value of `param` (or its default) with `parse`, naming the option
+    /// in the error.
+    pub fn parse<T, E: std::fmt::Display>(
+        &self,
+        game: &str,
+        param: &Param,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Result<Option<T>, ParamError> {
+        let Some(text) = self.value_of(game, param)? else {
+            return Ok(None);
+        };
+        parse(&text).map(Some).map_err(|e| ParamError::Invalid {
+            option: param.name.to_owned(),
+            value: text.clone(),
+            message: e.to_string(),
+        })
+    }
+}
+
+/// A ruleset as the registry knows it.
+#[derive(Clone, Copy)]
+pub struct RulesetSpec {
+    /// The name commands take, e.g. `pawns`.
+    pub name: &'static str,
+    /// One line of help, e.g. `Pawns on a strip (ADAPWNS), with --step K.`
+    pub about: &'static str,
+    /// An example position, e.g. `..P.P`.
+    pub example: &'static str,
+    /// The parameters.
+    pub params: &'static [Param],
+    /// Builds the ruleset from its parameters, already known to be this game's.
+    pub build: fn(&Params) -> Result<Box<dyn DynRuleset>, ParamError>,
+}
+
+impl std::fmt::Debug for RulesetSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RulesetSpec")
+            .field("name", &self.name)
+            .field("params", &self.params)
+            .finish_non_exhaustive()
+    }
+}
