@@ -4,57 +4,32 @@
 //! work. `quit` leaves, `help` shows the move notation, `hints` shows the hints once.
 //! The end of input ends the game quietly.
 
-use super::rules::{name, RuleArgs};
+use super::rules::{examples, GameArgs};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use grundy::play::{AbMatch, Hints, ImpartialMatch, Match, Seat, TableMatch, Tabled};
-use grundy::rules::ab::Row;
-use grundy::rules::heaps::Heaps;
-use grundy::rules::nim::Nim;
-use grundy::rules::pawns::Board;
-use grundy::rules::staircase::Steps;
-use grundy::rules::table::TablePosition;
-use grundy::rules::towers::{City, Towers};
-
-/// The rulesets that can be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Game {
-    /// Pawns on a strip, e.g. `..P.P` (see --step).
-    Pawns,
-    /// The table game, `TOP/LEFT@X,Y`, e.g. `101/01@2,3`.
-    Table,
-    /// The A-B game, e.g. `A..B.A..B`.
-    Ab,
-    /// The game of towers, buildings `h:n`, e.g. `3:2,5:1`.
-    Towers,
-    /// Nim, heaps, e.g. `3,5,7`.
-    Nim,
-    /// A subtraction game (--set), heaps, e.g. `7,9`.
-    Subtraction,
-    /// An octal game (--code), heaps, e.g. `7,9`.
-    Octal,
-    /// Staircase Nim (--bound), stones per step from the top, e.g. `3,0,2`.
-    Staircase,
-}
+use grundy::play::{Hints, Match, Seat};
+use grundy::Player;
 
 /// Which seat the person takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum You {
-    /// Move first (in ab: play A).
+    /// Move first (in a partizan game: play Left, e.g. A).
     First,
-    /// Move second (in ab: play B).
+    /// Move second (in a partizan game: play Right, e.g. B).
     Second,
 }
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = examples("play", ""))]
 pub struct Args {
-    /// The ruleset.
-    #[arg(value_enum)]
-    pub game: Game,
-    /// The starting position in the ruleset's notation.
+    /// The game and its parameters.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The starting position in the game's notation.
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Whether you move first or second.
     #[arg(long, value_enum, default_value_t = You::First)]
@@ -62,57 +37,14 @@ pub struct Args {
     /// Mark every legal move as winning or losing before each of your moves.
     #[arg(long)]
     pub hints: bool,
-    /// The ruleset's parameters.
-    #[command(flatten)]
-    pub rules: RuleArgs,
 }
 
 /// Runs `grundy play`.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    args.rules.check_applies_to(&name(&args.game))?;
-    let bad = |e: &dyn std::fmt::Display| anyhow!("position {:?}: {e}", args.position);
-    let pawns = args.rules.pawns()?;
-    let staircase = args.rules.staircase()?;
-    let heaps = || -> anyhow::Result<Heaps> { args.position.parse().map_err(|e| bad(&e)) };
-    let subtraction = match args.game {
-        Game::Subtraction => Some(Tabled::subtraction(args.rules.subtraction()?, &heaps()?)?),
-        _ => None,
-    };
-    let octal = match args.game {
-        Game::Octal => Some(Tabled::octal(args.rules.octal()?, &heaps()?)?),
-        _ => None,
-    };
-    let mut game: Box<dyn Match + '_> = match args.game {
-        Game::Pawns => {
-            let board: Board = args.position.parse().map_err(|e| bad(&e))?;
-            Box::new(ImpartialMatch::new(&pawns, board))
-        }
-        Game::Table => {
-            let start: TablePosition = args.position.parse().map_err(|e| bad(&e))?;
-            Box::new(TableMatch::new(start))
-        }
-        Game::Ab => {
-            let row: Row = args.position.parse().map_err(|e| bad(&e))?;
-            Box::new(AbMatch::new(row))
-        }
-        Game::Towers => {
-            let city: City = args.position.parse().map_err(|e| bad(&e))?;
-            Box::new(ImpartialMatch::new(&Towers, city))
-        }
-        Game::Nim => Box::new(ImpartialMatch::new(&Nim, heaps()?)),
-        Game::Staircase => {
-            let steps: Steps = args.position.parse().map_err(|e| bad(&e))?;
-            Box::new(ImpartialMatch::new(&staircase, steps))
-        }
-        Game::Subtraction => Box::new(ImpartialMatch::new(
-            subtraction.as_ref().expect("built above"),
-            heaps()?,
-        )),
-        Game::Octal => Box::new(ImpartialMatch::new(
-            octal.as_ref().expect("built above"),
-            heaps()?,
-        )),
-    };
+    let rules = args.game.build()?;
+    let mut game = rules
+        .start_match(&args.position, Player::Left)
+        .map_err(|e| anyhow!("position {:?}: {e}", args.position))?;
     let you = match args.you {
         You::First => Seat::First,
         You::Second => Seat::Second,
@@ -223,8 +155,9 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
                 return Ok(true);
             }
             if self.game.to_move() != self.you {
-                let mv = self.game.engine_move();
-                writeln!(self.out, "The engine ({engine}) plays {mv}.")?;
+                if let Some(mv) = self.game.engine_move() {
+                    writeln!(self.out, "The engine ({engine}) plays {mv}.")?;
+                }
                 continue;
             }
             if self.hints {

@@ -1,78 +1,144 @@
-//! The ruleset options the commands share: `--step`, `--set`, `--code`, `--bound`.
+//! The game and its parameters, as every game command takes them: `GAME` and the
+//! options of the registry's rulesets (`--step`, `--set`, `--code`, `--bound`, ...),
+//! each with the help its ruleset gives. Nothing here names a game.
 
-use anyhow::{anyhow, bail, Context};
-use grundy::rules::octal::Octal;
-use grundy::rules::pawns::Pawns;
-use grundy::rules::staircase::Staircase;
-use grundy::rules::subtraction::Subtraction;
+use anyhow::{bail, Context};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::parser::ValueSource;
+use clap::{Arg, ArgMatches, Command, FromArgMatches};
+use grundy::registry::{self, DynRuleset, Params};
+use grundy::ruleset::Kind;
+use grundy::Player;
 
-/// A ruleset's parameters, for the games that have some.
-#[derive(Debug, clap::Args)]
-pub struct RuleArgs {
-    /// pawns: a pawn moves 1..=K squares.
-    #[arg(long, value_name = "K", default_value_t = 2)]
-    pub step: u32,
-    /// subtraction: the set S of stones a move may take, e.g. 2,4,5.
-    #[arg(long, value_name = "S")]
-    pub set: Option<String>,
-    /// octal: the game's code, e.g. 0.77 (Kayles), 0.07, 0.137, 4.7.
-    #[arg(long, value_name = "CODE")]
-    pub code: Option<String>,
-    /// staircase: at most K stones move at once (no bound without it).
-    #[arg(long, value_name = "K")]
-    pub bound: Option<u64>,
+/// The game named on the command line, with the parameters given for it.
+#[derive(Debug, Clone)]
+pub struct GameArgs {
+    /// The game's name.
+    pub game: String,
+    /// The parameters given on the command line.
+    pub params: Params,
 }
 
-impl RuleArgs {
-    /// Rejects an option given for a game (named as on the command line) it does
-    /// not apply to.
-    pub fn check_applies_to(&self, game: &str) -> anyhow::Result<()> {
-        for (given, option, owner) in [
-            (self.step != 2, "--step", "pawns"),
-            (self.set.is_some(), "--set", "subtraction"),
-            (self.code.is_some(), "--code", "octal"),
-            (self.bound.is_some(), "--bound", "staircase"),
-        ] {
-            if given && game != owner {
-                bail!("{option} applies to {owner} only");
+/// The possible values of the `GAME` argument: every registered game, with its help.
+fn game_values() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        registry::RULESETS
+            .iter()
+            .map(|s| PossibleValue::new(s.name).help(s.about)),
+    )
+}
+
+impl GameArgs {
+    /// Builds the game, refusing a parameter meant for another game.
+    pub fn build(&self) -> anyhow::Result<Box<dyn DynRuleset>> {
+        Ok(registry::build(&self.game, &self.params)?)
+    }
+}
+
+impl clap::Args for GameArgs {
+    fn augment_args(cmd: Command) -> Command {
+        let mut cmd = cmd.arg(
+            Arg::new("game")
+                .value_name("GAME")
+                .required(true)
+                .help("The game")
+                .value_parser(game_values()),
+        );
+        for p in registry::all_params() {
+            let owners: Vec<&str> = registry::RULESETS
+                .iter()
+                .filter(|s| s.params.iter().any(|q| q.name == p.name))
+                .map(|s| s.name)
+                .collect();
+            let default = p
+                .default
+                .map(|d| format!(" [default: {d}]"))
+                .unwrap_or_default();
+            cmd = cmd.arg(
+                Arg::new(p.name)
+                    .long(p.name)
+                    .value_name(p.value_name)
+                    .help(format!("{}: {}{default}", owners.join(", "), p.help))
+                    .allow_hyphen_values(true),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for GameArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let game = m
+            .get_one::<String>("game")
+            .cloned()
+            .unwrap_or_default();
+        let mut params = Params::new();
+        for p in registry::all_params() {
+            if m.value_source(p.name) == Some(ValueSource::CommandLine) {
+                if let Some(v) = m.get_one::<String>(p.name) {
+                    params.set(p.name, v);
+                }
             }
         }
+        Ok(GameArgs { game, params })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
         Ok(())
-    }
-
-    /// The pawn ruleset of `--step`.
-    pub fn pawns(&self) -> anyhow::Result<Pawns> {
-        Pawns::new(self.step).context("--step")
-    }
-
-    /// The staircase ruleset of `--bound`.
-    pub fn staircase(&self) -> anyhow::Result<Staircase> {
-        Staircase::new(self.bound).context("--bound")
-    }
-
-    /// The subtraction ruleset of `--set`, which it needs.
-    pub fn subtraction(&self) -> anyhow::Result<Subtraction> {
-        let set = self
-            .set
-            .as_deref()
-            .context("subtraction needs --set S, e.g. --set 2,4,5")?;
-        set.parse().map_err(|e| anyhow!("--set {set:?}: {e}"))
-    }
-
-    /// The octal ruleset of `--code`, which it needs.
-    pub fn octal(&self) -> anyhow::Result<Octal> {
-        let code = self
-            .code
-            .as_deref()
-            .context("octal needs --code CODE, e.g. --code 0.77")?;
-        code.parse().map_err(|e| anyhow!("--code {code:?}: {e}"))
     }
 }
 
-/// The name of a command-line value, as the user types it.
-pub fn name(value: &impl clap::ValueEnum) -> String {
-    value
-        .to_possible_value()
-        .map(|v| v.get_name().to_owned())
-        .unwrap_or_default()
+/// The player named by `--to-move` (Left when it is not given), for a partizan game.
+pub fn to_move(game: &dyn DynRuleset, given: Option<&str>) -> anyhow::Result<Player> {
+    let Some(text) = given else {
+        return Ok(Player::Left);
+    };
+    if game.kind() != Kind::Partizan {
+        bail!(
+            "--to-move applies to partizan games only; {} is impartial",
+            game.name()
+        );
+    }
+    game.parse_player(text).with_context(|| {
+        format!(
+            "--to-move {text:?}: expected {} or {}",
+            game.player_name(Player::Left, Player::Left),
+            game.player_name(Player::Right, Player::Left)
+        )
+    })
+}
+
+/// The examples of a game command's help, one per registered game: `grundy COMMAND
+/// GAME EXAMPLE`, and the game's help.
+pub fn examples(command: &str, extra: &str) -> String {
+    let lines: Vec<(String, &str)> = registry::RULESETS
+        .iter()
+        .map(|s| {
+            let params: String = s
+                .params
+                .iter()
+                .filter(|p| p.required)
+                .map(|p| format!(" --{} {}", p.name, p.example))
+                .collect();
+            (
+                format!("grundy {command} {} {}{params}{extra}", s.name, s.example),
+                s.about,
+            )
+        })
+        .collect();
+    let width = lines.iter().map(|(c, _)| c.len()).max().unwrap_or(0).min(48);
+    let mut out = String::from("Examples:");
+    for (cmd, about) in lines {
+        if cmd.len() > width {
+            out.push_str(&format!("\n  {cmd}\n  {:width$}  {about}", ""));
+        } else {
+            out.push_str(&format!("\n  {cmd:width$}  {about}"));
+        }
+    }
+    out
 }

@@ -1,114 +1,32 @@
 //! `grundy verify GAME --max-size N`: the closed form against the exhaustive engine
 //! on every position up to a size.
 
-use super::rules::{name, RuleArgs};
+use super::rules::{examples, GameArgs};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::bail;
-use grundy::rules::nim::Nim;
-use grundy::verify::{
-    families, verify, AbCheck, Checked, PawnsCheck, Phase, Progress, Report, TableCheck,
-    TowersCheck,
-};
+use grundy::verify::{Phase, Progress, Report};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
-/// The rulesets with a closed form to verify.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Game {
-    /// Pawns on a strip; size = squares (see --step).
-    Pawns,
-    /// The table game; size = the longer side, every boundary pair and cell.
-    Table,
-    /// The A-B game; size = cells, both players moving first.
-    Ab,
-    /// The game of towers; size = blocks plus towers.
-    Towers,
-    /// Nim; size = tokens, every row of heaps.
-    Nim,
-    /// A subtraction game (--set); size = tokens, every row of heaps.
-    Subtraction,
-    /// An octal game (--code); size = tokens, every row of heaps.
-    Octal,
-    /// Staircase Nim (--bound); size = coins plus steps.
-    Staircase,
-}
 
 /// Arguments of `grundy verify`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = examples("verify", " --max-size 8"))]
 pub struct Args {
-    /// The ruleset to check.
-    #[arg(value_enum)]
-    pub game: Game,
+    /// The game and its parameters.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Check every position of every size up to this one.
     #[arg(long, value_name = "N")]
     pub max_size: usize,
-    /// The ruleset's parameters.
-    #[command(flatten)]
-    pub rules: RuleArgs,
 }
 
 /// Runs `grundy verify`: exit 0 when every position agrees, 1 on a counterexample.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    args.rules.check_applies_to(&name(&args.game))?;
-    let n = args.max_size;
-    match args.game {
-        Game::Pawns => check(&PawnsCheck::new(args.rules.pawns()?), n),
-        Game::Table => check(&TableCheck::new(), n),
-        Game::Ab => check(&AbCheck::new(), n),
-        Game::Towers => check(&TowersCheck::new(), n),
-        Game::Nim => check(&families::nim(&Nim), n),
-        Game::Staircase => {
-            let rules = args.rules.staircase()?;
-            let checked = families::staircase(&rules);
-            check(&checked, n)
-        }
-        Game::Subtraction => {
-            let rules = args.rules.subtraction()?;
-            heap_limit(n)?;
-            let checked = families::subtraction(&rules, n)?;
-            check(&checked, n)
-        }
-        Game::Octal => {
-            let rules = args.rules.octal()?;
-            heap_limit(n)?;
-            let checked = families::octal(&rules, n)?;
-            check(&checked, n)
-        }
-    }
-}
-
-/// Checked before the Grundy table of the largest heap is built.
-fn heap_limit(max_size: usize) -> anyhow::Result<()> {
-    if max_size > families::LARGEST_HEAP_SIZE {
-        bail!(
-            "--max-size {max_size} is too large for heap games: at most {} tokens",
-            families::LARGEST_HEAP_SIZE
-        );
-    }
-    Ok(())
-}
-
-fn check<C: Checked>(checked: &C, max_size: usize) -> anyhow::Result<ExitCode> {
-    if max_size < checked.smallest_size() {
-        bail!(
-            "--max-size {max_size} is too small for {}: its positions start at {} {}",
-            checked.name(),
-            checked.smallest_size(),
-            checked.size_unit()
-        );
-    }
-    if max_size > checked.largest_size() {
-        bail!(
-            "--max-size {max_size} is too large for {}: at most {} {}",
-            checked.name(),
-            checked.largest_size(),
-            checked.size_unit()
-        );
-    }
+    let game = args.game.build()?;
+    game.check_size(args.max_size)?;
     let bar = Bar::new();
-    let report = verify(checked, max_size, &bar);
+    let report = game.verify(args.max_size, &bar)?;
     bar.0.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let agreed = print_report(&report, &mut out)?;

@@ -1,0 +1,8 @@
+//! The `grundy` binary, run as a user runs it: one test binary for every command.
+
+mod analyze;
+mod families;
+mod judge;
+mod play;
+mod sequence;
+mod verify;

@@ -1,0 +1,130 @@
+//! One runner for every game's case file, `tests/cases/<game>.txt`, through the
+//! registry: each case's value and exact list of winning moves, as `grundy analyze`
+//! reports them.
+//!
+//! The format (the same for every game):
+//!
+//! ```text
+//! # a comment; blank lines are ignored
+//! # params: --step 3          (applies to the cases that follow, until the next one)
+//! POSITION | VALUE | MOVES     (moves comma-separated in move order, `-` for none)
+//! A..B @B | * | ...            (partizan games: @PLAYER names who moves first)
+//! ```
+
+use std::path::Path;
+
+use grundy::registry::{self, Params};
+use grundy::Player;
+
+/// One case: where it is written, and what it says.
+struct Case {
+    line: usize,
+    params: Params,
+    position: String,
+    to_move: Option<String>,
+    value: String,
+    moves: Vec<String>,
+}
+
+fn parse_params(text: &str, line: usize, file: &str) -> Params {
+    let mut params = Params::new();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for pair in words.chunks(2) {
+        match pair {
+            [name, value] if name.starts_with("--") => params.set(&name[2..], value),
+            _ => panic!("{file}:{line}: expected `--name value` pairs after `params:`"),
+        }
+    }
+    params
+}
+
+fn read_cases(path: &Path) -> Vec<Case> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut params = Params::new();
+    let mut cases = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let trimmed = raw.trim();
+        if let Some(rest) = trimmed.strip_prefix("# params:") {
+            params = parse_params(rest, line, &file);
+            continue;
+        }
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = raw.split('|').map(str::trim).collect();
+        let [position, value, moves] = fields[..] else {
+            panic!("{file}:{line}: expected POSITION | VALUE | MOVES");
+        };
+        let (position, to_move) = match position.rsplit_once(" @") {
+            Some((p, who)) => (p.trim().to_owned(), Some(who.trim().to_owned())),
+            None => (position.to_owned(), None),
+        };
+        let moves = if moves == "-" {
+            Vec::new()
+        } else {
+            moves.split(',').map(|m| m.trim().to_owned()).collect()
+        };
+        cases.push(Case {
+            line,
+            params: params.clone(),
+            position,
+            to_move,
+            value: value.to_owned(),
+            moves,
+        });
+    }
+    cases
+}
+
+#[test]
+fn every_case_file_agrees_with_the_registry() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no case files in {}", dir.display());
+    let mut checked = 0;
+    for path in &files {
+        let name = path.file_stem().unwrap().to_str().unwrap();
+        assert!(
+            registry::find(name).is_ok(),
+            "{}: no game named {name} in the registry",
+            path.display()
+        );
+        for case in read_cases(path) {
+            let at = format!("{}:{}", path.display(), case.line);
+            let game = registry::build(name, &case.params).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let to_move = match &case.to_move {
+                None => Player::Left,
+                Some(who) => game
+                    .parse_player(who)
+                    .unwrap_or_else(|| panic!("{at}: no player {who}")),
+            };
+            let a = game
+                .analyze(&case.position, to_move, usize::MAX)
+                .unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(a.value.to_string(), case.value, "{at}: value");
+            let moves: Vec<&str> = a.winning_moves.iter().map(|m| m.mv.as_str()).collect();
+            assert_eq!(moves, case.moves, "{at}: winning moves");
+            assert_eq!(a.winning_move_count, Some(case.moves.len() as u128), "{at}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= files.len(), "every file holds at least one case");
+}
+
+#[test]
+fn every_registered_game_has_a_case_file() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    for name in registry::names() {
+        assert!(
+            dir.join(format!("{name}.txt")).exists(),
+            "tests/cases/{name}.txt is missing"
+        );
+    }
+}
