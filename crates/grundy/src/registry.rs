@@ -184,7 +184,13 @@ impl<R: Ruleset> DynRuleset for R {
         max_positions: usize,
     ) -> Result<Vec<MoveValue>, AnalyzeError> {
         let pos = self.parse_position(position)?;
-        let budget = if self.reach(&pos) <= crate::analysis::ENGINE_REACH {
+        // Search remoteness only where the positions below fit the memory budget:
+        // the reach bound times a position's size in notation (a proxy for its bytes).
+        let bytes = self.show_position(&pos).len() as u128 + 64;
+        let reach = self.reach(&pos);
+        let budget = if reach <= crate::analysis::ENGINE_REACH
+            && reach.saturating_mul(bytes) <= crate::analysis::ENGINE_BYTES
+        {
             max_positions
         } else {
             0

@@ -94,16 +94,26 @@ fn analyze_and_play_run_the_same_finder() {
     let pos: Heaps = "3,5,7".parse().unwrap();
     let before = planted.calls.load(Ordering::Relaxed);
     let a = analyze(&planted, &pos, Player::Left, 100).unwrap();
-    assert!(planted.calls.load(Ordering::Relaxed) > before, "analyze calls it");
+    assert!(
+        planted.calls.load(Ordering::Relaxed) > before,
+        "analyze calls it"
+    );
     let listed: Vec<&str> = a.winning_moves.iter().map(|m| m.mv.as_str()).collect();
-    assert_eq!(listed, ["1-1", "2-1"], "the move 3-1 on the last heap is forgotten");
+    assert_eq!(
+        listed,
+        ["1-1", "2-1"],
+        "the move 3-1 on the last heap is forgotten"
+    );
 
     // A position too big for the exhaustive engine: play asks the closed form.
     let big: Heaps = "0,0,1000000".parse().unwrap();
     let before = planted.calls.load(Ordering::Relaxed);
     let mut planted_match = RulesetMatch::new(&planted, big.clone(), Player::Left);
     let planted_move = planted_match.engine_move().unwrap();
-    assert!(planted.calls.load(Ordering::Relaxed) > before, "play calls it");
+    assert!(
+        planted.calls.load(Ordering::Relaxed) > before,
+        "play calls it"
+    );
     // Nim's finder wins at once by emptying the heap; the planted one knows no
     // winning move, so the engine stalls with one stone.
     let mut nim_match = RulesetMatch::new(&Nim, big, Player::Left);

@@ -5,7 +5,7 @@
 //! The end of input ends the game quietly.
 
 use super::rules::{examples, GameArgs};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
@@ -51,6 +51,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut session = Session {
+        prompt: None,
         game: game.as_mut(),
         you,
         hints: args.hints,
@@ -68,7 +69,15 @@ enum Line {
     Quit,
 }
 
+/// The longest line of input read as a move, in bytes.
+const MAX_LINE: usize = 4096;
+
+/// How far past [`MAX_LINE`] a line is read (and dropped) in search of its end.
+const MAX_SKIP: usize = 1 << 20;
+
 struct Session<'g, I, O> {
+    /// The prompt shown last, shown again after a refused line.
+    prompt: Option<String>,
     game: &'g mut dyn Match,
     you: Seat,
     hints: bool,
@@ -84,6 +93,7 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
             if !self.play_one()? {
                 return Ok(());
             }
+            self.prompt = Some("Play again? [y/n] ".to_owned());
             write!(self.out, "Play again? [y/n] ")?;
             self.out.flush()?;
             match self.read()? {
@@ -96,18 +106,71 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
         }
     }
 
-    /// Reads one line; the end of input counts as `quit`.
+    /// Reads one line; the end of input counts as `quit`. A line longer than
+    /// [`MAX_LINE`] bytes, or not UTF-8, is refused with a message and read past, and
+    /// the game goes on: no input can make the session hold more than a line.
     fn read(&mut self) -> anyhow::Result<Line> {
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            writeln!(self.out)?;
-            return Ok(Line::Quit);
+        loop {
+            let mut bytes = Vec::new();
+            let n = (&mut self.input)
+                .take(MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut bytes)?;
+            if n == 0 {
+                writeln!(self.out)?;
+                return Ok(Line::Quit);
+            }
+            if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+                // Skip the rest of the line, a bounded chunk at a time, but not
+                // forever: input with no line end at all ends the session.
+                let mut skipped = bytes.len();
+                loop {
+                    anyhow::ensure!(
+                        skipped <= MAX_SKIP,
+                        "a line of input is longer than {MAX_SKIP} bytes: not a game's input"
+                    );
+                    let buf = self.input.fill_buf()?;
+                    if buf.is_empty() {
+                        break;
+                    }
+                    match buf.iter().position(|&b| b == b'\n') {
+                        Some(i) => {
+                            self.input.consume(i + 1);
+                            break;
+                        }
+                        None => {
+                            let len = buf.len();
+                            self.input.consume(len);
+                            skipped += len;
+                        }
+                    }
+                }
+                writeln!(
+                    self.out,
+                    "That line is longer than {MAX_LINE} bytes: no move is that long."
+                )?;
+                self.prompt_again()?;
+                continue;
+            }
+            let Ok(line) = String::from_utf8(bytes) else {
+                writeln!(self.out, "That line is not UTF-8 text: type a move.")?;
+                self.prompt_again()?;
+                continue;
+            };
+            let text = line.trim().to_owned();
+            return Ok(match text.as_str() {
+                "quit" | "q" | "exit" => Line::Quit,
+                _ => Line::Text(text),
+            });
         }
-        let text = line.trim().to_owned();
-        Ok(match text.as_str() {
-            "quit" | "q" | "exit" => Line::Quit,
-            _ => Line::Text(text),
-        })
+    }
+
+    /// Shows the prompt again after a refused line.
+    fn prompt_again(&mut self) -> anyhow::Result<()> {
+        if let Some(prompt) = &self.prompt {
+            write!(self.out, "{prompt}")?;
+            self.out.flush()?;
+        }
+        Ok(())
     }
 
     fn paint(&self, text: &str, wins: bool) -> String {
@@ -164,7 +227,9 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
                 self.show_hints()?;
             }
             loop {
-                write!(self.out, "Your move ({me}): ")?;
+                let prompt = format!("Your move ({me}): ");
+                write!(self.out, "{prompt}")?;
+                self.prompt = Some(prompt);
                 self.out.flush()?;
                 let text = match self.read()? {
                     Line::Quit => return Ok(false),

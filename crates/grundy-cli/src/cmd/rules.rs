@@ -72,10 +72,7 @@ impl clap::Args for GameArgs {
 
 impl FromArgMatches for GameArgs {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let game = m
-            .get_one::<String>("game")
-            .cloned()
-            .unwrap_or_default();
+        let game = m.get_one::<String>("game").cloned().unwrap_or_default();
         let mut params = Params::new();
         for p in registry::all_params() {
             if m.value_source(p.name) == Some(ValueSource::CommandLine) {
@@ -131,7 +128,12 @@ pub fn examples(command: &str, extra: &str) -> String {
             )
         })
         .collect();
-    let width = lines.iter().map(|(c, _)| c.len()).max().unwrap_or(0).min(48);
+    let width = lines
+        .iter()
+        .map(|(c, _)| c.len())
+        .max()
+        .unwrap_or(0)
+        .min(48);
     let mut out = String::from("Examples:");
     for (cmd, about) in lines {
         if cmd.len() > width {

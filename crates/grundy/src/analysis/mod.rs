@@ -66,6 +66,10 @@ pub struct MoveReport {
 /// not know them.
 pub const ENGINE_REACH: u128 = 1 << 20;
 
+/// The memory the exhaustive engine may use for one position's remoteness under
+/// `--moves`, estimated as [`Ruleset::reach`] times the position's size: 256 MiB.
+pub const ENGINE_BYTES: u128 = 256 << 20;
+
 /// Everything about `pos` with `to_move` to move, listing at most `limit` winning
 /// moves: from the closed form, or for an impartial game without one, from the
 /// exhaustive engine when the game below `pos` is small.
