@@ -13,7 +13,8 @@
 //! - [`analysis`]: the report that explains a position to a person or a script;
 //! - [`judge`]: the contest judges' input and output formats, streamed;
 //! - [`verify`]: every closed form checked against the engine, position by position;
-//! - [`play`]: a person against the perfect engine, move by move.
+//! - [`play`]: a person against the perfect engine, move by move;
+//! - [`report`]: the JSON objects the commands print, shared with `grundy serve`.
 //!
 //! ```
 //! use grundy::rules::pawns::{Board, Pawns};
@@ -31,6 +32,7 @@ pub mod game;
 pub mod judge;
 pub mod play;
 pub mod registry;
+pub mod report;
 pub mod rules;
 pub mod ruleset;
 pub mod sequence;

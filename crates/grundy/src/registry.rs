@@ -82,6 +82,10 @@ pub fn all_params() -> Vec<&'static Param> {
     out
 }
 
+/// The most legal moves [`DynRuleset::move_values`] lists from one position: every
+/// move is listed before the first `limit` are taken.
+pub const MOVE_LIST_LIMIT: u128 = 1 << 22;
+
 /// Why a position could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -92,6 +96,14 @@ pub enum AnalyzeError {
     /// The closed form does not know the position, and it is too big for the engine.
     #[error(transparent)]
     Unsolved(#[from] Unsolved),
+    /// The position has more legal moves than can be listed.
+    #[error("the position has {count} legal moves, more than the {limit} that can be listed")]
+    TooManyMoves {
+        /// How many legal moves the position has.
+        count: u128,
+        /// The most that can be listed.
+        limit: u128,
+    },
 }
 
 /// A ruleset behind one dyn-compatible interface, from and to text: what every
@@ -118,7 +130,9 @@ pub trait DynRuleset: Send + Sync {
         limit: usize,
     ) -> Result<Analysis, AnalyzeError>;
     /// The first `limit` legal moves of `to_move` with their worth; remoteness where
-    /// the engine can find it within `max_positions` positions.
+    /// the engine can find it within `max_positions` positions. A position whose
+    /// ruleset counts more than [`MOVE_LIST_LIMIT`] legal moves is refused
+    /// ([`AnalyzeError::TooManyMoves`]): they would not fit in memory.
     fn move_values(
         &self,
         position: &str,
@@ -184,6 +198,14 @@ impl<R: Ruleset> DynRuleset for R {
         max_positions: usize,
     ) -> Result<Vec<MoveValue>, AnalyzeError> {
         let pos = self.parse_position(position)?;
+        if let Some(count) = self.move_count(&pos, to_move) {
+            if count > MOVE_LIST_LIMIT {
+                return Err(AnalyzeError::TooManyMoves {
+                    count,
+                    limit: MOVE_LIST_LIMIT,
+                });
+            }
+        }
         // Search remoteness only where the positions below fit the memory budget:
         // the reach bound times a position's size in notation (a proxy for its bytes).
         let bytes = self.show_position(&pos).len() as u128 + 64;

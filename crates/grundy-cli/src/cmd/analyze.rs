@@ -69,12 +69,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.json {
-        let mut json = serde_json::to_value(&analysis)?;
-        if let Some(moves) = &moves {
-            json["moves"] = serde_json::to_value(moves)?;
-        }
-        serde_json::to_writer_pretty(&mut out, &json)?;
-        writeln!(out)?;
+        let json = grundy::report::analysis_json(&analysis, moves.as_deref())?;
+        out.write_all(grundy::report::pretty(&json)?.as_bytes())?;
     } else {
         write_text(&mut out, &analysis)?;
         if let Some(moves) = &moves {

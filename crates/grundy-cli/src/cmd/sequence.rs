@@ -7,10 +7,9 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::json;
 
-use grundy::rules::octal::{Method, Octal};
-use grundy::rules::subtraction::Subtraction;
+use grundy::report::{compact, sequence_json, HeapSequence};
+use grundy::rules::octal::Method;
 use grundy::sequence::{svg, Options, Progress, Sequence};
 
 /// Compute G(0), G(1), ... until a period is proven (or up to a bound) and print it.
@@ -74,33 +73,24 @@ struct Common {
 
 /// Runs `grundy sequence`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    match args.game {
-        Game::Subtraction { set, common } => {
-            let rules: Subtraction = set.parse().with_context(|| format!("--set {set}"))?;
-            let options = options(&common)?;
-            let seq = with_progress(|p| rules.sequence(&options, p));
-            let title = format!("subtraction {{{rules}}}");
-            let game = json!({ "game": "subtraction", "set": rules.set() });
-            output(&common, &title, game, &seq)
-        }
+    let (game, common) = match args.game {
+        Game::Subtraction { set, common } => (HeapSequence::subtraction(&set)?, common),
         Game::Octal {
             code,
             method,
             common,
         } => {
-            let rules: Octal = code.parse().with_context(|| format!("octal code {code}"))?;
-            let options = options(&common)?;
             let method = match method {
                 MethodArg::Naive => Method::Naive,
                 MethodArg::Sparse => Method::Sparse,
                 MethodArg::Auto => Method::Auto,
             };
-            let seq = with_progress(|p| rules.sequence(method, &options, p));
-            let title = format!("octal {rules}");
-            let game = json!({ "game": "octal", "code": rules.to_string() });
-            output(&common, &title, game, &seq)
+            (HeapSequence::octal(&code, method)?, common)
         }
-    }
+    };
+    let options = options(&common)?;
+    let seq = with_progress(|p| game.compute(&options, p));
+    output(&common, &game.title(), game.header(), &seq)
 }
 
 /// The largest heap `--to` and `--limit` accept: values take 4 bytes each, and the
@@ -160,15 +150,8 @@ fn output(
     let mut out = BufWriter::new(stdout.lock());
     let last = seq.computed().saturating_sub(1);
     if common.json {
-        let mut obj = game;
-        obj["preperiod"] = json!(seq.period.map(|p| p.preperiod));
-        obj["period"] = json!(seq.period.map(|p| p.period));
-        obj["computed"] = json!(seq.computed());
-        if !common.summary {
-            obj["values"] = json!(seq.values);
-        }
-        serde_json::to_writer(&mut out, &obj)?;
-        writeln!(out)?;
+        let obj = sequence_json(game, seq, common.summary);
+        out.write_all(compact(&obj)?.as_bytes())?;
     } else {
         writeln!(out, "{title}: G(0), ..., G({last})")?;
         if !common.summary {

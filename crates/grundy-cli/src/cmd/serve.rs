@@ -1,0 +1,100 @@
+//! `grundy serve`: the web playground and its JSON API (crate `grundy-serve`).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use anyhow::Context;
+
+/// Arguments of `grundy serve`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grundy serve --open                  serve on 127.0.0.1:8080 and open a browser
+  grundy serve --port 0                any free port (the address is printed)
+  grundy serve --bind 0.0.0.0          every interface: other machines can connect
+
+The API answers what `grundy analyze ... --json` prints, e.g.
+  curl 'http://127.0.0.1:8080/api/analyze?game=nim&position=3,5,7&moves=true'
+Ctrl-C stops the server after the requests under way.")]
+pub struct Args {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; the default serves this machine only.
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    bind: IpAddr,
+    /// Open the playground in a web browser once the server listens.
+    #[arg(long)]
+    open: bool,
+    /// How long one request may work, in seconds, before it is answered 422.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    budget: f64,
+    /// How many requests may work at once [default: the number of cores].
+    #[arg(long, value_name = "N")]
+    workers: Option<usize>,
+}
+
+/// Runs `grundy serve` until Ctrl-C.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    if !(args.budget.is_finite() && args.budget > 0.0 && args.budget <= 3600.0) {
+        anyhow::bail!(
+            "--budget {}: expected seconds between 0 and 3600",
+            args.budget
+        );
+    }
+    anyhow::ensure!(
+        args.workers != Some(0),
+        "--workers 0: at least one worker is needed"
+    );
+    let defaults = grundy_serve::Limits::default();
+    let limits = grundy_serve::Limits {
+        budget: std::time::Duration::from_secs_f64(args.budget),
+        workers: args.workers.unwrap_or(defaults.workers),
+        ..defaults
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(async {
+        let addr = SocketAddr::new(args.bind, args.port);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("cannot listen on {addr}"))?;
+        let local = listener.local_addr()?;
+        let url = match local.ip() {
+            ip if ip.is_unspecified() => format!("http://127.0.0.1:{}/", local.port()),
+            _ => format!("http://{local}/"),
+        };
+        if !grundy_serve::is_loopback(&local) {
+            eprintln!("grundy serve: listening on {local}: other machines can connect");
+        }
+        println!("grundy serve: {url} (Ctrl-C stops)");
+        if args.open {
+            open_browser(&url);
+        }
+        grundy_serve::serve(listener, limits, grundy_serve::shutdown_signal())
+            .await
+            .context("the server stopped")?;
+        eprintln!("grundy serve: stopped");
+        Ok(())
+    })
+}
+
+/// Opens `url` in the desktop's browser, or says how to open it.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let spawned = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if spawned.is_err() {
+        eprintln!("grundy serve: cannot start {opener}; open {url} in a browser");
+    }
+}

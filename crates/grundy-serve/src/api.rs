@@ -1,0 +1,511 @@
+//! The handlers of the JSON API; see the [crate docs](crate) for the routes.
+
+use std::collections::BTreeMap;
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use grundy::analysis::moves::EXHAUSTIVE_POSITIONS;
+use grundy::play::{Seat, HINT_LIMIT};
+use grundy::registry::{self, AnalyzeError, DynRuleset, Params};
+use grundy::report::{self, HeapSequence, SEQUENCE_GAMES};
+use grundy::rules::octal::Method;
+use grundy::ruleset::Kind;
+use grundy::sequence::{svg, Options, Sequence};
+use grundy::Player;
+
+use crate::error::{json_response, text_response, ApiError};
+use crate::query::{body_params, build, check_length, json_body, to_move, Fields};
+use crate::work::Deadline;
+use crate::AppState;
+
+type Answer = Result<Response, ApiError>;
+
+/// The query string's fields, or a 400 when it cannot be read.
+fn pairs(uri: &Uri) -> Result<Vec<(String, String)>, ApiError> {
+    Query::<Vec<(String, String)>>::try_from_uri(uri)
+        .map(|q| q.0)
+        .map_err(|e| ApiError::bad(format!("bad query string: {}", e.body_text())))
+}
+
+/// JSON text as an answer.
+fn json_text(text: String) -> Response {
+    text_response(StatusCode::OK, "application/json", text)
+}
+
+fn internal_json(e: serde_json::Error) -> ApiError {
+    ApiError::with(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!("cannot write JSON: {e}"),
+    )
+}
+
+/// Why `position` of `game` could not be analysed, as the API answers it.
+fn analyze_error(game: &str, position: &str, e: AnalyzeError) -> ApiError {
+    match e {
+        AnalyzeError::Notation(n) => {
+            let column = n.column;
+            ApiError::bad(format!("bad {game} position {position:?}: {n}")).at(Some(column))
+        }
+        other => ApiError::unprocessable(other.to_string()),
+    }
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Impartial => "impartial",
+        Kind::Partizan => "partizan",
+    }
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "first",
+        Seat::Second => "second",
+    }
+}
+
+/// `GET /api/games`: every game of the registry, its parameters and notation.
+pub(crate) async fn games(State(state): State<AppState>) -> Answer {
+    let text = state
+        .budget()
+        .run("games".to_owned(), |_| {
+            let mut list = Vec::new();
+            for spec in registry::RULESETS {
+                let mut params = Params::new();
+                for p in spec.params.iter().filter(|p| p.required) {
+                    params.set(p.name, p.example);
+                }
+                let game = build(spec.name, &params)?;
+                let move_help = game
+                    .start_match(spec.example, Player::Left)
+                    .map(|m| m.move_help())
+                    .unwrap_or_default();
+                let players = match game.kind() {
+                    Kind::Partizan => json!([
+                        game.player_name(Player::Left, Player::Left),
+                        game.player_name(Player::Right, Player::Left)
+                    ]),
+                    Kind::Impartial => Value::Null,
+                };
+                let params: Vec<Value> = spec
+                    .params
+                    .iter()
+                    .map(|p| {
+                        json!({
+                            "name": p.name,
+                            "value_name": p.value_name,
+                            "help": p.help,
+                            "default": p.default,
+                            "required": p.required,
+                            "example": p.example,
+                        })
+                    })
+                    .collect();
+                list.push(json!({
+                    "name": spec.name,
+                    "about": spec.about,
+                    "example": spec.example,
+                    "kind": kind_name(game.kind()),
+                    "players": players,
+                    "params": params,
+                    "move_help": move_help,
+                    "sequence": SEQUENCE_GAMES.contains(&spec.name),
+                }));
+            }
+            report::pretty(&json!({ "games": list })).map_err(internal_json)
+        })
+        .await?;
+    Ok(json_text(text))
+}
+
+/// `GET /api/analyze`: what `grundy analyze GAME POSITION ... --json` prints.
+pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
+    let fields = Fields::new(
+        pairs(&uri)?,
+        &["game", "position", "to_move", "moves", "limit"],
+    )?;
+    let limits = state.limits();
+    let name = fields.required("game")?.to_owned();
+    let position = fields.required("position")?.to_owned();
+    check_length(limits, &position)?;
+    let params = fields.params();
+    let given_to_move = fields.get("to_move").map(str::to_owned);
+    let with_moves = fields.flag("moves")?;
+    let limit = fields.count("limit", 1000, limits.max_listed)?;
+    let what = format!("analyze {name} {position:?}");
+    let text = state
+        .budget()
+        .run(what, move |_| {
+            let game = build(&name, &params)?;
+            let player = to_move(game.as_ref(), given_to_move.as_deref())?;
+            let bad = |e| analyze_error(&name, &position, e);
+            let analysis = game.analyze(&position, player, limit).map_err(bad)?;
+            let moves = if with_moves {
+                Some(
+                    game.move_values(&position, player, limit, EXHAUSTIVE_POSITIONS)
+                        .map_err(bad)?,
+                )
+            } else {
+                None
+            };
+            let json = report::analysis_json(&analysis, moves.as_deref()).map_err(internal_json)?;
+            report::pretty(&json).map_err(internal_json)
+        })
+        .await?;
+    Ok(json_text(text))
+}
+
+/// A sequence request read from the query string.
+struct SequenceRequest {
+    game: HeapSequence,
+    options: Options,
+    summary: bool,
+}
+
+fn sequence_request(state: &AppState, uri: &Uri) -> Result<SequenceRequest, ApiError> {
+    let fields = Fields::new(
+        pairs(uri)?,
+        &["game", "set", "code", "to", "limit", "summary", "method"],
+    )?;
+    let name = fields.required("game")?;
+    let only = |allowed: &str| -> Result<(), ApiError> {
+        for other in ["set", "code", "method"] {
+            if other != allowed
+                && !(allowed == "code" && other == "method")
+                && fields.get(other).is_some()
+            {
+                return Err(ApiError::bad(format!(
+                    "field {other:?} does not apply to {name}"
+                )));
+            }
+        }
+        Ok(())
+    };
+    let bad = |e: report::HeapSequenceError| {
+        let column = e.column();
+        ApiError::bad(e.to_string()).at(column)
+    };
+    let game = match name {
+        "subtraction" => {
+            only("set")?;
+            HeapSequence::subtraction(fields.required("set")?).map_err(bad)?
+        }
+        "octal" => {
+            only("code")?;
+            let method = match fields.get("method") {
+                None | Some("auto") => Method::Auto,
+                Some("sparse") => Method::Sparse,
+                Some("naive") => Method::Naive,
+                Some(other) => {
+                    return Err(ApiError::bad(format!(
+                        "method {other:?}: expected naive, sparse or auto"
+                    )))
+                }
+            };
+            HeapSequence::octal(fields.required("code")?, method).map_err(bad)?
+        }
+        other => {
+            return Err(ApiError::bad(format!(
+                "no Grundy sequence for {other:?}: expected {}",
+                SEQUENCE_GAMES.join(" or ")
+            )))
+        }
+    };
+    let max = state.limits().max_sequence;
+    let options = match (fields.get("to"), fields.get("limit")) {
+        (Some(_), Some(_)) => return Err(ApiError::bad("give to or limit, not both")),
+        (Some(_), None) => Options::to(fields.count("to", 0, max)?),
+        (None, _) => Options::until_proven(fields.count("limit", 2_000_000.min(max), max)?),
+    };
+    Ok(SequenceRequest {
+        game,
+        options,
+        summary: fields.flag("summary")?,
+    })
+}
+
+/// Computes a sequence within the budget, checking the deadline as it goes.
+async fn compute(state: &AppState, request: &SequenceRequest) -> Result<Sequence, ApiError> {
+    let game = request.game.clone();
+    let options = request.options;
+    state
+        .budget()
+        .run(
+            format!("sequence {}", game.title()),
+            move |deadline: Deadline| Ok(game.compute(&options, &mut |_| deadline.check())),
+        )
+        .await
+}
+
+/// `GET /api/sequence`: what `grundy sequence ... --json` prints.
+pub(crate) async fn sequence(State(state): State<AppState>, uri: Uri) -> Answer {
+    let request = sequence_request(&state, &uri)?;
+    let seq = compute(&state, &request).await?;
+    let json = report::sequence_json(request.game.header(), &seq, request.summary);
+    Ok(json_text(report::compact(&json).map_err(internal_json)?))
+}
+
+/// `GET /api/sequence.svg`: the drawing `grundy sequence ... --svg FILE` writes.
+pub(crate) async fn sequence_svg(State(state): State<AppState>, uri: Uri) -> Answer {
+    let request = sequence_request(&state, &uri)?;
+    let seq = compute(&state, &request).await?;
+    let drawing = svg::render(&request.game.title(), &seq.values, seq.period);
+    Ok(text_response(StatusCode::OK, "image/svg+xml", drawing))
+}
+
+/// The body of `POST /api/outcomes`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OutcomesRequest {
+    game: String,
+    #[serde(default)]
+    params: BTreeMap<String, Value>,
+    positions: Vec<String>,
+    to_move: Option<String>,
+}
+
+/// `POST /api/outcomes`: who wins each of many positions, and its value.
+pub(crate) async fn outcomes(State(state): State<AppState>, body: Bytes) -> Answer {
+    let request: OutcomesRequest = json_body(&body)?;
+    let limits = state.limits();
+    if request.positions.len() > limits.max_positions {
+        return Err(ApiError::unprocessable(format!(
+            "{} positions; the server takes at most {} at once",
+            request.positions.len(),
+            limits.max_positions
+        )));
+    }
+    for p in &request.positions {
+        check_length(limits, p)?;
+    }
+    let params = body_params(&request.params)?;
+    let what = format!(
+        "outcomes of {} {} positions",
+        request.positions.len(),
+        request.game
+    );
+    let answer = state
+        .budget()
+        .run(what, move |deadline| {
+            let game = build(&request.game, &params)?;
+            let player = to_move(game.as_ref(), request.to_move.as_deref())?;
+            let mut out = Vec::with_capacity(request.positions.len());
+            for position in &request.positions {
+                deadline.check();
+                out.push(match game.analyze(position, player, 0) {
+                    Ok(a) => json!({
+                        "position": position,
+                        "to_move_wins": a.to_move_wins,
+                        "outcome": a.outcome,
+                        "value": a.value,
+                    }),
+                    Err(e) => {
+                        let e = analyze_error(&request.game, position, e);
+                        json!({ "position": position, "error": e.message, "column": e.column })
+                    }
+                });
+            }
+            Ok(json!({ "game": request.game, "outcomes": out }))
+        })
+        .await?;
+    Ok(json_response(StatusCode::OK, &answer))
+}
+
+/// The body of `POST /api/play`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayRequest {
+    game: String,
+    #[serde(default)]
+    params: BTreeMap<String, Value>,
+    /// The starting position.
+    position: String,
+    /// Partizan games: the player who moves first (as `to_move` of analyze).
+    to_move: Option<String>,
+    /// The person's seat: `first` (the default) or `second`.
+    you: Option<String>,
+    /// The moves played so far from the start, both seats', in order.
+    #[serde(default)]
+    moves: Vec<String>,
+    /// Whether the engine answers when it is its turn after the moves.
+    #[serde(default)]
+    reply: bool,
+}
+
+/// `POST /api/play`: a match replayed from its moves, and the engine's reply.
+pub(crate) async fn play(State(state): State<AppState>, body: Bytes) -> Answer {
+    let request: PlayRequest = json_body(&body)?;
+    let limits = state.limits();
+    check_length(limits, &request.position)?;
+    if request.moves.len() > limits.max_moves {
+        return Err(ApiError::unprocessable(format!(
+            "{} moves; the server replays at most {}",
+            request.moves.len(),
+            limits.max_moves
+        )));
+    }
+    let you = match request.you.as_deref() {
+        None | Some("first") => Seat::First,
+        Some("second") => Seat::Second,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "you {other:?}: expected first or second"
+            )))
+        }
+    };
+    let params = body_params(&request.params)?;
+    let what = format!("play {} {:?}", request.game, request.position);
+    let answer = state
+        .budget()
+        .run(what, move |deadline| {
+            let game = build(&request.game, &params)?;
+            let first = to_move(game.as_ref(), request.to_move.as_deref())?;
+            replay(game.as_ref(), &request, first, you, deadline)
+        })
+        .await?;
+    Ok(json_response(StatusCode::OK, &answer))
+}
+
+/// The player in `seat` when `first` moves first.
+fn player_of(seat: Seat, first: Player) -> Player {
+    match seat {
+        Seat::First => first,
+        Seat::Second => first.opponent(),
+    }
+}
+
+fn replay(
+    game: &dyn DynRuleset,
+    request: &PlayRequest,
+    first: Player,
+    you: Seat,
+    deadline: Deadline,
+) -> Result<Value, ApiError> {
+    let start = &request.position;
+    let mut m = game.start_match(start, first).map_err(|n| {
+        let column = n.column;
+        ApiError::bad(format!("bad {} position {start:?}: {n}", game.name())).at(Some(column))
+    })?;
+    let by = |seat: Seat| if seat == you { "you" } else { "engine" };
+    let mut history = Vec::new();
+    let mut positions = vec![(m.position(), Seat::First)];
+    let record =
+        |m: &dyn grundy::play::Match, played: String, seat: Seat, history: &mut Vec<Value>| {
+            history.push(json!({
+                "move": played,
+                "seat": seat_name(seat),
+                "by": by(seat),
+                "after": m.position(),
+            }));
+        };
+    for (i, text) in request.moves.iter().enumerate() {
+        deadline.check();
+        let seat = m.to_move();
+        let played = m
+            .play(text)
+            .map_err(|e| ApiError::bad(format!("move {} ({text:?}): {e}", i + 1)))?;
+        record(m.as_ref(), played, seat, &mut history);
+        positions.push((m.position(), m.to_move()));
+    }
+    let mut engine_moves = Vec::new();
+    if request.reply && m.winner().is_none() && m.to_move() != you {
+        let seat = m.to_move();
+        if let Some(played) = m.engine_move() {
+            engine_moves.push(played.clone());
+            record(m.as_ref(), played, seat, &mut history);
+            positions.push((m.position(), m.to_move()));
+        }
+    }
+    // The value strip: every position of the game, with the seat to move there.
+    let mut values = Vec::with_capacity(positions.len());
+    for (position, seat) in &positions {
+        deadline.check();
+        let entry = match game.analyze(position, player_of(*seat, first), 0) {
+            Ok(a) => json!({
+                "position": position,
+                "to_move": seat_name(*seat),
+                "value": a.value,
+                "to_move_wins": a.to_move_wins,
+            }),
+            Err(_) => {
+                json!({ "position": position, "to_move": seat_name(*seat), "value": null, "to_move_wins": null })
+            }
+        };
+        values.push(entry);
+    }
+    let winner = m.winner();
+    let mover = player_of(m.to_move(), first);
+    let hints = if winner.is_none() {
+        m.hints()
+    } else {
+        Default::default()
+    };
+    let now = m.position();
+    // Values after each move, where every legal move is listed.
+    let listed = if winner.is_none() && hints.more_winning == 0 && hints.more_losing == 0 {
+        game.move_values(&now, mover, HINT_LIMIT, EXHAUSTIVE_POSITIONS)
+            .ok()
+    } else {
+        None
+    };
+    let hint_json = |h: &grundy::play::Hint| {
+        let value = listed
+            .as_ref()
+            .and_then(|l| l.iter().find(|v| v.mv == h.mv));
+        json!({
+            "move": h.mv,
+            "wins": h.wins,
+            "moves_left": h.moves_left,
+            "value_after": value.map(|v| v.value_after.to_string()),
+            "after": value.map(|v| v.after.clone()),
+        })
+    };
+    // In the ruleset's move order where every move is listed, else best first.
+    let mut ordered: Vec<&grundy::play::Hint> = hints.moves.iter().collect();
+    if let Some(l) = &listed {
+        ordered.sort_by_key(|h| l.iter().position(|v| v.mv == h.mv).unwrap_or(usize::MAX));
+    }
+    let hint_list: Vec<Value> = ordered.into_iter().map(hint_json).collect();
+    Ok(json!({
+        "game": game.name(),
+        "title": m.title(),
+        "kind": kind_name(game.kind()),
+        "start": start,
+        "position": now,
+        "drawing": m.drawing(),
+        "move_help": m.move_help(),
+        "you": seat_name(you),
+        "seats": { "first": m.seat_name(Seat::First), "second": m.seat_name(Seat::Second) },
+        "to_move": seat_name(m.to_move()),
+        "your_turn": winner.is_none() && m.to_move() == you,
+        "winner": winner.map(seat_name),
+        "you_won": winner.map(|w| w == you),
+        "ending": winner.map(|_| m.ending()),
+        "history": history,
+        "values": values,
+        "hints": {
+            "moves": hint_list,
+            "more_winning": hints.more_winning,
+            "more_losing": hints.more_losing,
+        },
+        "engine_moves": engine_moves,
+    }))
+}
+
+/// Any other path: 404.
+pub(crate) async fn not_found(uri: Uri) -> ApiError {
+    ApiError::with(
+        StatusCode::NOT_FOUND,
+        format!("no such page: {}", uri.path()),
+    )
+}
+
+/// A known path with another method: 405.
+pub(crate) async fn method_not_allowed() -> ApiError {
+    ApiError::with(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
+}

@@ -1,0 +1,131 @@
+//! Errors as the API answers them: a status and `{"error": "...", "column": N}`.
+
+use std::any::Any;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// An answer other than success: the status, what went wrong, and where in the
+/// position or parameter when that is known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{status}: {message}")]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// What went wrong, for a person.
+    pub message: String,
+    /// The 1-based column of the problem in the text it names.
+    pub column: Option<usize>,
+}
+
+impl ApiError {
+    /// A request that cannot be read (400).
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::with(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// A request that is well formed but cannot be answered within the limits (422).
+    pub fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::with(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// An error with `status`.
+    pub fn with(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            column: None,
+        }
+    }
+
+    /// The same error, at `column`.
+    pub fn at(mut self, column: Option<usize>) -> ApiError {
+        self.column = column;
+        self
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = match self.column {
+            Some(column) => json!({ "error": self.message, "column": column }),
+            None => json!({ "error": self.message }),
+        };
+        json_response(self.status, &body)
+    }
+}
+
+/// `body` as a JSON answer with `status`.
+pub(crate) fn json_response(status: StatusCode, body: &serde_json::Value) -> Response {
+    text_response(status, "application/json", body.to_string())
+}
+
+/// `text` with `status` and `content_type`.
+pub(crate) fn text_response(status: StatusCode, content_type: &str, text: String) -> Response {
+    let mut response = Response::new(Body::from(text));
+    *response.status_mut() = status;
+    if let Ok(value) = content_type.parse() {
+        response.headers_mut().insert(header::CONTENT_TYPE, value);
+    }
+    response
+}
+
+/// Refuses a request target longer than `max` bytes (414), and turns the plain-text
+/// refusals of the layers below (a body too large) into JSON errors.
+pub(crate) async fn limit_uri(max: usize, req: Request, next: Next) -> Response {
+    let len = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    if len > max {
+        return ApiError::with(
+            StatusCode::URI_TOO_LONG,
+            format!("the request target has {len} bytes; at most {max} are accepted"),
+        )
+        .into_response();
+    }
+    let response = next.run(req).await;
+    if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json(&response) {
+        return ApiError::with(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the request body is too large",
+        )
+        .into_response();
+    }
+    response
+}
+
+fn is_json(response: &Response) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
+}
+
+/// The text of a panic's payload.
+pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_owned()
+    }
+}
+
+/// The answer to a request whose handler panicked: logged on standard error, and
+/// answered 500 with a JSON error.
+pub(crate) fn panic_response(payload: Box<dyn Any + Send>) -> Response {
+    internal_error(&panic_message(payload.as_ref()))
+}
+
+/// Logs an internal error and answers 500.
+pub(crate) fn internal_error(what: &str) -> Response {
+    eprintln!("grundy serve: internal error (answered 500): {what}");
+    ApiError::with(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal error: the server logged it and goes on serving",
+    )
+    .into_response()
+}

@@ -1,0 +1,194 @@
+//! `grundy serve`: a web playground for every game of the registry, and its JSON API.
+//!
+//! The server is stateless: every request names the game, its parameters and the
+//! position (and for a match the moves played so far), and the answer is computed
+//! afresh from [`grundy::registry`]. Nothing here names a game; the pages draw a
+//! board for the games they know and fall back to a text field and the list of legal
+//! moves for the others.
+//!
+//! # API
+//! | request | answer |
+//! |---|---|
+//! | `GET /api/games` | every game: name, help, kind, example, parameters, move notation |
+//! | `GET /api/analyze?game=G&position=P[&PARAM=V...][&to_move=A][&moves=true][&limit=N]` | what `grundy analyze G P --json` prints, byte for byte |
+//! | `GET /api/sequence?game=subtraction&set=S` or `game=octal&code=C` `[&to=N][&limit=N][&summary=true][&method=M]` | what `grundy sequence ... --json` prints |
+//! | `GET /api/sequence.svg?...` | the drawing `grundy sequence ... --svg FILE` writes |
+//! | `POST /api/outcomes` `{"game", "params", "positions": [...], "to_move"}` | who wins each position, and its value |
+//! | `POST /api/play` `{"game", "params", "position", "to_move", "you", "moves": [...], "reply"}` | a match against the engine replayed from its moves: the position, legal moves with hints, the engine's reply, the winner |
+//!
+//! Errors are JSON, `{"error": "...", "column": N}` (the column where a position or
+//! parameter is misread), with a 4xx status: 400 for a request that cannot be read,
+//! 404 for an unknown path, 413/414 for a request too large, 422 for a position too
+//! big to answer within the [`Limits`]. A panic inside one request is answered 500 and
+//! logged, and the server goes on.
+//!
+//! # Limits
+//! Every piece of work runs on a blocking thread under a semaphore (at most
+//! [`Limits::workers`] at once), with a time budget ([`Limits::budget`]); see
+//! [`work`].
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod api;
+mod assets;
+mod error;
+mod query;
+pub mod work;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::net::TcpListener;
+
+pub use error::ApiError;
+pub use work::Budget;
+
+/// The bounds every request is held to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest request target (path and query), in bytes.
+    pub max_uri_bytes: usize,
+    /// The largest request body, in bytes.
+    pub max_body_bytes: usize,
+    /// The longest position, in characters.
+    pub max_position_chars: usize,
+    /// The most moves a match may replay.
+    pub max_moves: usize,
+    /// The most positions one `outcomes` request may ask about.
+    pub max_positions: usize,
+    /// The most winning or legal moves an analysis may list (`limit`).
+    pub max_listed: usize,
+    /// The most Grundy values a sequence may compute.
+    pub max_sequence: usize,
+    /// How long one request's work may take before it is answered 422.
+    pub budget: Duration,
+    /// How many requests may work at once; the others wait their turn (within the
+    /// budget).
+    pub workers: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_uri_bytes: 8 * 1024,
+            max_body_bytes: 256 * 1024,
+            max_position_chars: 4096,
+            max_moves: 4096,
+            max_positions: 1024,
+            max_listed: 10_000,
+            max_sequence: 2_000_000,
+            budget: Duration::from_secs(10),
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        }
+    }
+}
+
+/// The shared state of the handlers.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    limits: Arc<Limits>,
+    budget: Budget,
+}
+
+impl AppState {
+    /// The state for `limits`.
+    pub fn new(limits: Limits) -> AppState {
+        AppState {
+            budget: Budget::new(limits.workers, limits.budget),
+            limits: Arc::new(limits),
+        }
+    }
+
+    /// The limits requests are held to.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The work budget every request runs under.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+}
+
+/// The routes of the API and the pages, without the layers of [`app`].
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", get(api::games))
+        .route("/api/analyze", get(api::analyze))
+        .route("/api/sequence", get(api::sequence))
+        .route("/api/sequence.svg", get(api::sequence_svg))
+        .route("/api/outcomes", post(api::outcomes))
+        .route("/api/play", post(api::play))
+        .route("/", get(assets::index))
+        .route("/static/{file}", get(assets::file))
+}
+
+/// The whole application: [`routes`] with the request limits, JSON answers for
+/// unknown paths and methods, and panics caught (500, logged).
+pub fn app(state: AppState) -> Router {
+    with_layers(routes(), state)
+}
+
+/// `router` (a set of routes, e.g. [`routes`] with more merged in) with the layers of
+/// [`app`]: the request limits, JSON fallbacks, and panics caught.
+pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
+    let max_uri = state.limits.max_uri_bytes;
+    let max_body = state.limits.max_body_bytes;
+    router
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(axum::middleware::from_fn(move |req, next| {
+            error::limit_uri(max_uri, req, next)
+        }))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(max_body))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            error::panic_response,
+        ))
+        .with_state(state)
+}
+
+/// Serves [`app`] on `listener` until `shutdown` completes, then finishes the
+/// requests under way.
+pub async fn serve(
+    listener: TcpListener,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = app(AppState::new(limits));
+    axum::serve(listener, app.into_make_service())
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
+
+/// Whether `addr` is on this machine only (127.0.0.0/8 or ::1).
+pub fn is_loopback(addr: &SocketAddr) -> bool {
+    addr.ip().is_loopback()
+}

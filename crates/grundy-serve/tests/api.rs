@@ -1,0 +1,538 @@
+//! The JSON API in process (no network): answers, errors, limits, the work budget,
+//! panics, and whole matches against the engine.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::routing::get;
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use grundy::registry::{build, Params};
+use grundy::Player;
+use grundy_serve::{app, routes, with_layers, AppState, Budget, Limits};
+
+fn state() -> AppState {
+    AppState::new(Limits::default())
+}
+
+async fn send(router: Router, req: Request<Body>) -> (StatusCode, String, String) {
+    let response = router.oneshot(req).await.expect("the router answers");
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+async fn get_with(state: AppState, uri: &str) -> (StatusCode, String, String) {
+    send(app(state), Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+async fn get_json(uri: &str) -> (StatusCode, Value) {
+    let (status, content_type, body) = get_with(state(), uri).await;
+    assert!(
+        content_type.starts_with("application/json"),
+        "{uri}: {content_type}: {body}"
+    );
+    (
+        status,
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{uri}: {e}: {body}")),
+    )
+}
+
+async fn post_json(uri: &str, body: Value) -> (StatusCode, Value) {
+    let req = Request::post(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let (status, _, text) = send(app(state()), req).await;
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}")),
+    )
+}
+
+#[tokio::test]
+async fn analyze_answers_the_shared_json_text() {
+    let (status, content_type, body) =
+        get_with(state(), "/api/analyze?game=nim&position=3,5,7&moves=true").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(content_type, "application/json");
+    let game = build("nim", &Params::new()).unwrap();
+    let analysis = game.analyze("3,5,7", Player::Left, 1000).unwrap();
+    let moves = game
+        .move_values("3,5,7", Player::Left, 1000, 1 << 20)
+        .unwrap();
+    let expected =
+        grundy::report::pretty(&grundy::report::analysis_json(&analysis, Some(&moves)).unwrap())
+            .unwrap();
+    assert_eq!(body, expected);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["value"], "*");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 15);
+    // Percent-encoded fields read as the CLI's arguments.
+    let (_, _, encoded) =
+        get_with(state(), "/api/analyze?game=nim&position=3%2C5%2C7&moves=1").await;
+    assert_eq!(encoded, body);
+}
+
+#[tokio::test]
+async fn games_lists_the_registry() {
+    let (status, v) = get_json("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), grundy::registry::RULESETS.len());
+    let nim = games.iter().find(|g| g["name"] == "nim").unwrap();
+    assert_eq!(nim["kind"], "impartial");
+    assert_eq!(nim["example"], "3,5,7");
+    assert!(nim["move_help"].as_str().unwrap().contains("2-3"), "{nim}");
+    for g in games {
+        for p in g["params"].as_array().unwrap() {
+            assert!(p["name"].is_string() && p["help"].is_string(), "{p}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn malformed_requests_get_json_4xx() {
+    let cases: &[(&str, StatusCode, Option<u64>)] = &[
+        ("/api/analyze", StatusCode::BAD_REQUEST, None),
+        ("/api/analyze?game=nim", StatusCode::BAD_REQUEST, None),
+        (
+            "/api/analyze?game=chess&position=e4",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        (
+            "/api/analyze?game=nim&position=3,x,7",
+            StatusCode::BAD_REQUEST,
+            Some(3),
+        ),
+        (
+            "/api/analyze?game=nim&position=3,5&colour=red",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        (
+            "/api/analyze?game=nim&position=3&position=4",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        (
+            "/api/analyze?game=nim&position=3&moves=maybe",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        (
+            "/api/analyze?game=nim&position=3&limit=-1",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        (
+            "/api/analyze?game=nim&position=3&limit=99999999",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            None,
+        ),
+        (
+            "/api/analyze?game=nim&position=3&to_move=B",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        // Bytes that are not UTF-8 read as U+FFFD, which no notation takes.
+        (
+            "/api/analyze?game=nim&position=%FF%FE",
+            StatusCode::BAD_REQUEST,
+            Some(1),
+        ),
+        (
+            "/api/analyze?game=nim&position=%zz",
+            StatusCode::BAD_REQUEST,
+            Some(1),
+        ),
+        (
+            "/api/sequence?game=subtraction",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        (
+            "/api/sequence?game=subtraction&set=2,x",
+            StatusCode::BAD_REQUEST,
+            Some(3),
+        ),
+        (
+            "/api/sequence?game=octal&code=0.8",
+            StatusCode::BAD_REQUEST,
+            Some(3),
+        ),
+        (
+            "/api/sequence?game=octal&code=0.77&set=1",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        ("/api/sequence?game=nim", StatusCode::BAD_REQUEST, None),
+        (
+            "/api/sequence?game=octal&code=0.77&to=5&limit=5",
+            StatusCode::BAD_REQUEST,
+            None,
+        ),
+        (
+            "/api/sequence?game=octal&code=0.77&to=99999999999",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            None,
+        ),
+        ("/api/nothing", StatusCode::NOT_FOUND, None),
+        ("/static/../Cargo.toml", StatusCode::NOT_FOUND, None),
+    ];
+    for &(uri, want, column) in cases {
+        let (status, v) = get_json(uri).await;
+        assert_eq!(status, want, "{uri}: {v}");
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{uri}: {v}"
+        );
+        assert_eq!(v["column"].as_u64(), column, "{uri}: {v}");
+    }
+    // A position too long, a request target too long, a body too large.
+    let long = "1,".repeat(3000);
+    let (status, v) = get_json(&format!("/api/analyze?game=nim&position={long}1")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let (status, v) = get_json(&format!(
+        "/api/analyze?game=nim&position={}",
+        "1".repeat(9000)
+    ))
+    .await;
+    assert_eq!(status, StatusCode::URI_TOO_LONG, "{v}");
+    let (status, v) = post_json(
+        "/api/play",
+        json!({ "game": "nim", "position": "1".repeat(300_000) }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    // Bad bodies and methods.
+    let req = Request::post("/api/play")
+        .body(Body::from("{\"game\": nim}"))
+        .unwrap();
+    let (status, _, text) = send(app(state()), req).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert_eq!(serde_json::from_str::<Value>(&text).unwrap()["column"], 11);
+    let (status, v) = post_json(
+        "/api/play",
+        json!({ "game": "nim", "position": "3", "colour": 1 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = get_json("/api/play").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{v}");
+}
+
+#[tokio::test]
+async fn too_many_moves_to_list_is_422_not_a_crash() {
+    let (status, v) = get_json("/api/analyze?game=nim&position=100000000000&moves=true").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("100000000000 legal moves"),
+        "{v}"
+    );
+    // Without the move list the closed form answers at once.
+    let (status, v) = get_json("/api/analyze?game=nim&position=100000000000,1").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["winning_move_count"], 1);
+}
+
+#[tokio::test]
+async fn work_over_budget_is_422_and_stops() {
+    let state = AppState::new(Limits {
+        budget: Duration::from_millis(300),
+        workers: 1,
+        ..Limits::default()
+    });
+    // 0.6 has no period up to 10^6: two million values take far longer than 0.3 s.
+    let start = Instant::now();
+    let (status, _, body) = get_with(
+        state.clone(),
+        "/api/sequence?game=octal&code=0.6&limit=2000000",
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("work budget"), "{body}");
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    // The work was stopped, so the only worker is free again for the next request.
+    let (status, _, body) = get_with(
+        state.clone(),
+        "/api/sequence?game=subtraction&set=2,4,5&summary=true",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let game = grundy::report::HeapSequence::subtraction("2,4,5").unwrap();
+    let seq = game.compute(
+        &grundy::sequence::Options::until_proven(2_000_000),
+        &mut |_| {},
+    );
+    let json = grundy::report::sequence_json(game.header(), &seq, true);
+    assert_eq!(body, grundy::report::compact(&json).unwrap());
+    assert!(body.contains("\"preperiod\":0,\"period\":7,"), "{body}");
+}
+
+#[tokio::test]
+async fn concurrent_work_is_bounded() {
+    let budget = Budget::new(2, Duration::from_secs(5));
+    let running = Arc::new(AtomicUsize::new(0));
+    let most = Arc::new(AtomicUsize::new(0));
+    let mut tasks = Vec::new();
+    for i in 0..6 {
+        let (budget, running, most) = (budget.clone(), running.clone(), most.clone());
+        tasks.push(tokio::spawn(async move {
+            budget
+                .run(format!("task {i}"), move |_| {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(50));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                    Ok(i)
+                })
+                .await
+        }));
+    }
+    for (i, t) in tasks.into_iter().enumerate() {
+        assert_eq!(t.await.unwrap().unwrap(), i);
+    }
+    assert_eq!(most.load(Ordering::SeqCst), 2);
+    assert_eq!(budget.busy(), 0);
+    // A worker that is never free: the next request is told the server is busy.
+    let budget = Budget::new(1, Duration::from_millis(100));
+    let hold = budget.clone();
+    let held = tokio::spawn(async move {
+        hold.run("hold".into(), |_| {
+            std::thread::sleep(Duration::from_millis(400));
+            Ok(())
+        })
+        .await
+    });
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let err = budget.run("wait".into(), |_| Ok(())).await.unwrap_err();
+    assert_eq!(err.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(
+        held.await.unwrap().unwrap_err().status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+}
+
+#[tokio::test]
+async fn a_panic_is_answered_500_and_the_server_goes_on() {
+    let state = state();
+    let boom = Router::new()
+        .route(
+            "/boom/work",
+            get(
+                |axum::extract::State(s): axum::extract::State<AppState>| async move {
+                    s.budget()
+                        .run("boom".into(), |_| -> Result<(), _> {
+                            panic!("planted panic in work")
+                        })
+                        .await
+                },
+            ),
+        )
+        .route(
+            "/boom/handler",
+            get(|| async {
+                if std::hint::black_box(true) {
+                    panic!("planted panic in a handler");
+                }
+                "never"
+            }),
+        );
+    let router = with_layers(routes().merge(boom), state.clone());
+    for uri in ["/boom/work", "/boom/handler"] {
+        let (status, _, body) = send(
+            router.clone(),
+            Request::get(uri).body(Body::empty()).unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+        assert!(body.contains("internal error"), "{body}");
+    }
+    let (status, _, _) = send(
+        router,
+        Request::get("/api/games").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state.budget().busy(), 0);
+}
+
+#[tokio::test]
+async fn sequences_and_their_drawing() {
+    let (status, v) = get_json("/api/sequence?game=octal&code=0.77&summary=true").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (v["preperiod"].as_u64(), v["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    let (status, content_type, svg) =
+        get_with(state(), "/api/sequence.svg?game=octal&code=0.137&to=1000").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(content_type, "image/svg+xml");
+    let rules: grundy::rules::octal::Octal = "0.137".parse().unwrap();
+    let seq = rules.sequence(
+        grundy::rules::octal::Method::Auto,
+        &grundy::sequence::Options::to(1000),
+        &mut |_| {},
+    );
+    assert_eq!(
+        svg,
+        grundy::sequence::svg::render("octal 0.137", &seq.values, seq.period)
+    );
+}
+
+#[tokio::test]
+async fn outcomes_of_many_positions() {
+    let positions: Vec<String> = (0..8).map(|n| format!("{n},3")).collect();
+    let (status, v) = post_json(
+        "/api/outcomes",
+        json!({ "game": "nim", "positions": positions.iter().chain([&"1,y".to_owned()]).collect::<Vec<_>>() }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let out = v["outcomes"].as_array().unwrap();
+    for (n, o) in out.iter().take(8).enumerate() {
+        assert_eq!(o["to_move_wins"], n != 3, "{o}");
+    }
+    assert_eq!(out[8]["column"], 3, "{}", out[8]);
+    let many: Vec<String> = (0..2000).map(|n| n.to_string()).collect();
+    let (status, _) = post_json("/api/outcomes", json!({ "game": "nim", "positions": many })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// Plays a whole match through the API, the person always taking the first move the
+/// hints mark as winning (or the first move), and checks every hint against the
+/// closed form.
+async fn play_out(game: &str, params: Value, start: &str, you: &str) -> Value {
+    let mut built = Params::new();
+    for (k, v) in params.as_object().unwrap() {
+        built.set(k, v.as_str().unwrap());
+    }
+    let rules = build(game, &built).unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..200 {
+        let body = json!({ "game": game, "params": params, "position": start, "you": you, "moves": moves, "reply": true });
+        let (status, r) = post_json("/api/play", body).await;
+        assert_eq!(status, StatusCode::OK, "{r}");
+        moves.extend(
+            r["engine_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_owned()),
+        );
+        assert_eq!(r["history"].as_array().unwrap().len(), moves.len());
+        assert_eq!(r["values"].as_array().unwrap().len(), moves.len() + 1);
+        if !r["winner"].is_null() {
+            assert!(r["ending"].is_string());
+            return r;
+        }
+        assert_eq!(r["your_turn"], true, "{r}");
+        let position = r["position"].as_str().unwrap();
+        let hints = r["hints"]["moves"].as_array().unwrap();
+        assert!(!hints.is_empty());
+        let mover = if you == "first" {
+            Player::Left
+        } else {
+            Player::Right
+        };
+        let mover = if rules.kind() == grundy::ruleset::Kind::Impartial {
+            Player::Left
+        } else {
+            mover
+        };
+        let engine = rules.move_values(position, mover, 1000, 1 << 20).unwrap();
+        assert_eq!(hints.len(), engine.len(), "{r}");
+        for (h, e) in hints.iter().zip(&engine) {
+            assert_eq!(h["move"], e.mv.as_str());
+            assert_eq!(h["wins"], e.wins, "{h} vs {e:?}");
+            assert_eq!(h["value_after"], e.value_after.to_string());
+            if let (Some(left), Some(rem)) = (h["moves_left"].as_u64(), e.remoteness) {
+                assert_eq!(left, u64::from(rem) + 1, "{h}");
+            }
+        }
+        let pick = hints
+            .iter()
+            .find(|h| h["wins"] == true)
+            .unwrap_or(&hints[0]);
+        moves.push(pick["move"].as_str().unwrap().to_owned());
+    }
+    panic!("the match did not end in 200 moves");
+}
+
+#[tokio::test]
+async fn whole_matches_of_nim() {
+    // 3,5,7 is a first-player win: playing first and always winning, the person wins.
+    let r = play_out("nim", json!({}), "3,5,7", "first").await;
+    assert_eq!(
+        (r["winner"].as_str(), r["you_won"].as_bool()),
+        (Some("first"), Some(true)),
+        "{r}"
+    );
+    // Second against a perfect engine from a won position: the engine wins.
+    let r = play_out("nim", json!({}), "3,5,7", "second").await;
+    assert_eq!(r["you_won"], false, "{r}");
+    // 1,2,3 is lost for the first player.
+    let r = play_out("nim", json!({}), "1,2,3", "first").await;
+    assert_eq!(r["you_won"], false, "{r}");
+}
+
+#[tokio::test]
+async fn play_errors_name_the_move() {
+    let (status, v) = post_json(
+        "/api/play",
+        json!({ "game": "nim", "position": "3,5", "moves": ["1-1", "2-9"] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().starts_with("move 2 (\"2-9\")"),
+        "{v}"
+    );
+    let (status, v) = post_json(
+        "/api/play",
+        json!({ "game": "nim", "position": "3,5", "you": "third" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+}
+
+#[tokio::test]
+async fn pages_are_served() {
+    for (uri, kind) in [
+        ("/", "text/html"),
+        ("/static/app.js", "text/javascript"),
+        ("/static/boards.js", "text/javascript"),
+        ("/static/style.css", "text/css"),
+        ("/static/favicon.svg", "image/svg+xml"),
+    ] {
+        let (status, content_type, body) = get_with(state(), uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(content_type.starts_with(kind), "{uri}: {content_type}");
+        assert!(!body.is_empty());
+    }
+}

@@ -1,0 +1,570 @@
+//! The playground in a real browser: headless Chromium driven through chromedriver
+//! (Debian's `chromium` and `chromium-driver`; `bash .ci/install-browser` installs
+//! them). Each test starts the server on a free loopback port, sets a game up by
+//! clicking and typing, plays a whole match against the engine by clicking the move
+//! buttons, checks every button's colour against the engine, and saves screenshots
+//! under `target/browser-screenshots/`.
+//!
+//! Without chromedriver the tests print a loud notice and pass, unless
+//! `GRUNDY_REQUIRE_BROWSER=1` (set by `.ci/run` once the browser is installed), when
+//! they fail.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+use grundy::registry::{self, Params};
+use grundy::ruleset::Kind;
+use grundy::Player;
+
+/// One browser at a time: the machine has few cores.
+static BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+fn chromedriver() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("GRUNDY_CHROMEDRIVER") {
+        return Some(PathBuf::from(p));
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join("chromedriver"))
+        .find(|p| p.is_file())
+}
+
+/// chromedriver, or `None` after a loud notice (a failure when the browser is required).
+fn driver_or_skip(test: &str) -> Option<PathBuf> {
+    let found = chromedriver();
+    if found.is_none() {
+        let required = std::env::var("GRUNDY_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+        let notice = format!(
+            "\n{bar}\n!! BROWSER TEST {test} SKIPPED: chromedriver was not found on PATH.\n\
+             !! Install Chromium with `bash .ci/install-browser` (Debian: chromium, chromium-driver).\n{bar}\n",
+            bar = "!".repeat(78)
+        );
+        assert!(
+            !required,
+            "{notice}GRUNDY_REQUIRE_BROWSER=1: the browser tests must run"
+        );
+        eprintln!("{notice}");
+    }
+    found
+}
+
+fn screenshots_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"),
+        PathBuf::from,
+    );
+    let dir = target.join("browser-screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot folder can be made");
+    dir
+}
+
+/// The server, chromedriver and a browser session; everything stops on drop or
+/// [`Session::close`].
+struct Session {
+    client: Client,
+    driver: Child,
+    stop: Option<oneshot::Sender<()>>,
+    base: String,
+    name: String,
+    shots: usize,
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+async fn free_port() -> u16 {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    l.local_addr().unwrap().port()
+}
+
+impl Session {
+    async fn start(driver: &Path, name: &str) -> Session {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        tokio::spawn(grundy_serve::serve(
+            listener,
+            grundy_serve::Limits::default(),
+            async move {
+                let _ = stopped.await;
+            },
+        ));
+        let port = free_port().await;
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let mut session_driver = Some(child);
+        let caps = json!({
+            "goog:chromeOptions": {
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", "--window-size=1100,1000"]
+            }
+        });
+        let caps: fantoccini::wd::Capabilities = caps.as_object().unwrap().clone();
+        let url = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        let client = loop {
+            let http = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(http)
+                .capabilities(caps.clone())
+                .connect(&url)
+                .await
+            {
+                Ok(c) => break c,
+                Err(e) if start.elapsed() > Duration::from_secs(30) => {
+                    let _ = session_driver.as_mut().unwrap().kill();
+                    panic!("cannot start a browser session through chromedriver: {e}")
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+            }
+        };
+        Session {
+            client,
+            driver: session_driver.take().unwrap(),
+            stop: Some(stop),
+            base: format!("http://{addr}"),
+            name: name.to_owned(),
+            shots: 0,
+        }
+    }
+
+    async fn shot(&mut self, what: &str) {
+        self.shots += 1;
+        let png = self.client.screenshot().await.expect("a screenshot");
+        let path = screenshots_dir().join(format!("{}-{:02}-{what}.png", self.name, self.shots));
+        std::fs::write(&path, png).expect("the screenshot is saved");
+    }
+
+    async fn js(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("{script}: {e}"))
+    }
+
+    /// Waits until `script` returns true.
+    async fn wait_for(&self, what: &str, script: &str) {
+        let start = Instant::now();
+        while self.js(script).await != json!(true) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {what}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn errors(&self) -> Vec<String> {
+        serde_json::from_value(
+            self.js("return window.grundyErrors || ['no error collector']")
+                .await,
+        )
+        .unwrap()
+    }
+
+    async fn close(mut self) {
+        let errors = self.errors().await;
+        assert!(errors.is_empty(), "errors on the page: {errors:?}");
+        self.client
+            .clone()
+            .close()
+            .await
+            .expect("the browser closes");
+        let _ = self.driver.kill();
+    }
+}
+
+/// The colours of the move buttons: `[move, wins, background, border]`.
+async fn buttons(s: &Session, container: &str) -> Vec<(String, bool, String, String)> {
+    let script = format!(
+        "return [...document.querySelectorAll('{container} .move')].map(b => [b.dataset.move, \
+         b.dataset.wins === 'true', getComputedStyle(b).backgroundColor, getComputedStyle(b).borderTopColor])"
+    );
+    serde_json::from_value(s.js(&script).await).unwrap()
+}
+
+/// `rgb(a, b, c)` or `rgba(a, b, c, x)` as its red, green and blue.
+fn rgb(text: &str) -> (u8, u8, u8) {
+    let inner = text.split_once('(').unwrap().1.trim_end_matches(')');
+    let v: Vec<f64> = inner
+        .split(',')
+        .map(|x| x.trim().parse().unwrap())
+        .collect();
+    (v[0] as u8, v[1] as u8, v[2] as u8)
+}
+
+/// Checks each button's verdict and colour against the engine's move values.
+fn check_colours(
+    game: &str,
+    shown: &[(String, bool, String, String)],
+    engine: &[grundy::analysis::MoveValue],
+) {
+    let moves: Vec<&str> = shown.iter().map(|b| b.0.as_str()).collect();
+    let want: Vec<&str> = engine.iter().map(|m| m.mv.as_str()).collect();
+    assert_eq!(moves, want, "{game}: the buttons are the legal moves");
+    for ((mv, wins, background, border), e) in shown.iter().zip(engine) {
+        assert_eq!(*wins, e.wins, "{game} {mv}: verdict");
+        let (want_border, hue) = if e.wins {
+            ((34, 139, 34), "green")
+        } else {
+            ((200, 40, 40), "red")
+        };
+        assert_eq!(
+            rgb(border),
+            want_border,
+            "{game} {mv}: border should be {hue}"
+        );
+        let (r, g, _) = rgb(background);
+        assert_eq!(
+            e.wins,
+            g > r,
+            "{game} {mv}: background {background} should be {hue}"
+        );
+    }
+}
+
+struct Seed {
+    game: &'static str,
+    params: &'static [(&'static str, &'static str)],
+    position: &'static str,
+}
+
+/// Sets the game up by clicking and typing, checks the analysis page, then plays a
+/// whole match first against the engine, always choosing a winning move when there
+/// is one; the person must then win exactly when the start is a first-player win.
+async fn play_in_browser(seed: Seed) {
+    let Some(driver) = driver_or_skip(seed.game) else {
+        return;
+    };
+    assert!(
+        registry::find(seed.game).is_ok(),
+        "{} is not in the registry on this branch: this test needs the branch that migrates it",
+        seed.game
+    );
+    let _one = BROWSER.lock().await;
+    let mut params = Params::new();
+    for (k, v) in seed.params {
+        params.set(k, v);
+    }
+    let rules = registry::build(seed.game, &params).unwrap();
+    let mut s = Session::start(&driver, seed.game).await;
+    s.client
+        .goto(&format!("{}/#analyze", s.base))
+        .await
+        .unwrap();
+    s.wait_for("the page", "return document.body.dataset.ready === 'true'")
+        .await;
+    // Choose the game, its parameters and the position as a person does.
+    s.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value(seed.game)
+        .await
+        .unwrap();
+    for (k, v) in seed.params {
+        let input = s
+            .client
+            .find(Locator::Css(&format!("#params input[data-param='{k}']")))
+            .await
+            .unwrap();
+        input.clear().await.unwrap();
+        input.send_keys(v).await.unwrap();
+    }
+    let input = s.client.find(Locator::Css("#position")).await.unwrap();
+    input.clear().await.unwrap();
+    input
+        .send_keys(&format!("{}\u{E007}", seed.position))
+        .await
+        .unwrap();
+    let expected = rules.analyze(seed.position, Player::Left, 1000).unwrap();
+    s.wait_for(
+        "the analysis",
+        &format!(
+            "const v = document.getElementById('value'); return !!v && v.textContent === {:?} \
+             && document.getElementById('verdict').textContent.endsWith({:?})",
+            expected.value.to_string(),
+            if expected.to_move_wins {
+                "wins"
+            } else {
+                "loses"
+            }
+        ),
+    )
+    .await;
+    let shown = buttons(&s, "#analysis-moves").await;
+    let engine = rules
+        .move_values(seed.position, Player::Left, 200, 1 << 20)
+        .unwrap();
+    check_colours(seed.game, &shown, &engine);
+    s.shot("analyze").await;
+
+    // Play: first, against the engine.
+    s.client
+        .find(Locator::Css("#tab-play"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.client
+        .find(Locator::Css("#start"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mover = Player::Left;
+    let mut ply = 0;
+    let mut undone = false;
+    loop {
+        s.wait_for(
+            "the person's turn or the end",
+            "return document.body.dataset.busy === 'false' && \
+             ['your-turn', 'over'].includes(document.body.dataset.state)",
+        )
+        .await;
+        s.shot(&format!("ply{ply}")).await;
+        if s.js("return document.body.dataset.state").await == "over" {
+            break;
+        }
+        let position = s.js("return document.body.dataset.position").await;
+        let position = position.as_str().unwrap().to_owned();
+        let player = if rules.kind() == Kind::Impartial {
+            Player::Left
+        } else {
+            mover
+        };
+        let engine = rules.move_values(&position, player, 200, 1 << 20).unwrap();
+        let shown = buttons(&s, "#hints").await;
+        check_colours(seed.game, &shown, &engine);
+        let pick = engine
+            .iter()
+            .find(|m| m.wins)
+            .unwrap_or(&engine[0])
+            .mv
+            .clone();
+        let selector = format!("#hints .move[data-move=\"{pick}\"]");
+        if ply == 0 {
+            // Keyboard: focus the move and press Enter.
+            s.js(&format!(
+                "document.querySelector({selector:?}).focus(); return true"
+            ))
+            .await;
+            s.client
+                .active_element()
+                .await
+                .unwrap()
+                .send_keys("\u{E007}")
+                .await
+                .unwrap();
+        } else {
+            s.client
+                .find(Locator::Css(&selector))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+        }
+        ply += 2;
+        if ply == 2 && !undone {
+            // Undo the move and the engine's reply, then redo them.
+            s.wait_for("the reply", "return document.body.dataset.busy === 'false' && document.body.dataset.state !== 'engine'").await;
+            if s.js("return document.body.dataset.state").await == "your-turn" {
+                undone = true;
+                let after = s.js("return document.body.dataset.position").await;
+                s.client
+                    .find(Locator::Css("#undo"))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+                s.wait_for("undo", "return document.body.dataset.ply === '0' && document.body.dataset.busy === 'false'").await;
+                assert_eq!(
+                    s.js("return document.body.dataset.position").await,
+                    json!(seed.position)
+                );
+                s.client
+                    .find(Locator::Css("#redo"))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+                s.wait_for("redo", "return document.body.dataset.ply === '2' && document.body.dataset.busy === 'false'").await;
+                assert_eq!(s.js("return document.body.dataset.position").await, after);
+            }
+        }
+        assert!(ply < 400, "{}: the match did not end", seed.game);
+    }
+    let status = s
+        .js("return document.getElementById('status').textContent")
+        .await;
+    let status = status.as_str().unwrap();
+    if expected.to_move_wins {
+        assert!(status.starts_with("You win!"), "{}: {status}", seed.game);
+    } else {
+        assert!(
+            status.starts_with("The engine wins."),
+            "{}: {status}",
+            seed.game
+        );
+    }
+    let strip = s
+        .js("return document.querySelectorAll('#strip .cell').length")
+        .await;
+    assert!(
+        strip.as_u64().unwrap() >= 2,
+        "the value strip shows the game"
+    );
+    s.close().await;
+}
+
+#[tokio::test]
+async fn nim_in_the_browser() {
+    play_in_browser(Seed {
+        game: "nim",
+        params: &[],
+        position: "3,5,7",
+    })
+    .await;
+}
+
+/// Needs the branch that registers pawns.
+#[tokio::test]
+async fn pawns_in_the_browser() {
+    play_in_browser(Seed {
+        game: "pawns",
+        params: &[],
+        position: "..P.P",
+    })
+    .await;
+}
+
+/// Needs the branch that registers table.
+#[tokio::test]
+async fn table_in_the_browser() {
+    play_in_browser(Seed {
+        game: "table",
+        params: &[],
+        position: "101/01@2,3",
+    })
+    .await;
+}
+
+/// Needs the branch that registers ab.
+#[tokio::test]
+async fn ab_in_the_browser() {
+    play_in_browser(Seed {
+        game: "ab",
+        params: &[],
+        position: "A..B.A..B",
+    })
+    .await;
+}
+
+/// Needs the branch that registers towers.
+#[tokio::test]
+async fn towers_in_the_browser() {
+    play_in_browser(Seed {
+        game: "towers",
+        params: &[],
+        position: "3:2,5:1",
+    })
+    .await;
+}
+
+/// The sequence page draws G(n) with its period, on a phone-sized screen, and the
+/// board of the seed games is edited by clicking.
+#[tokio::test]
+async fn sequence_page_and_phone_screen() {
+    let Some(driver) = driver_or_skip("sequence") else {
+        return;
+    };
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "sequence").await;
+    s.client.set_window_size(390, 844).await.unwrap();
+    s.client
+        .goto(&format!("{}/#sequence", s.base))
+        .await
+        .unwrap();
+    s.wait_for("the page", "return document.body.dataset.ready === 'true'")
+        .await;
+    s.client
+        .find(Locator::Css("#seq-game"))
+        .await
+        .unwrap()
+        .select_by_value("octal")
+        .await
+        .unwrap();
+    let code = s.client.find(Locator::Css("#seq-text")).await.unwrap();
+    code.clear().await.unwrap();
+    code.send_keys("0.77").await.unwrap();
+    let to = s.client.find(Locator::Css("#seq-to")).await.unwrap();
+    to.clear().await.unwrap();
+    to.send_keys("200").await.unwrap();
+    s.client
+        .find(Locator::Css("#seq-go"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait_for(
+        "the drawing",
+        "const i = document.getElementById('seq-svg'); return !!i && i.complete && i.naturalWidth > 0",
+    )
+    .await;
+    let summary = s
+        .js("return document.getElementById('seq-summary').textContent")
+        .await;
+    assert_eq!(summary, json!("G(0), …, G(200): preperiod 71, period 12"));
+    let overflow = s
+        .js("return document.documentElement.scrollWidth <= window.innerWidth")
+        .await;
+    assert_eq!(overflow, json!(true), "the page fits a phone's width");
+    s.shot("octal-phone").await;
+    // Nim's board on the phone: clicking a token edits the position.
+    s.client
+        .goto(&format!("{}/#analyze?game=nim&position=3,5,7", s.base))
+        .await
+        .unwrap();
+    s.client.refresh().await.unwrap();
+    s.wait_for(
+        "the page",
+        "return document.body.dataset.ready === 'true' && !!document.getElementById('verdict')",
+    )
+    .await;
+    s.client
+        .find(Locator::Css("button[aria-label='heap 3: leave 6']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait_for(
+        "the edited position",
+        "return document.getElementById('position').value === '3,5,6' && document.getElementById('value').textContent === '0'",
+    )
+    .await;
+    s.shot("nim-phone").await;
+    s.close().await;
+}
