@@ -75,7 +75,8 @@ pub(crate) fn text_response(status: StatusCode, content_type: &str, text: String
 }
 
 /// Refuses a request target longer than `max` bytes (414), and turns the plain-text
-/// refusals of the layers below (a body too large) into JSON errors.
+/// refusals of the layers and extractors below (a body too large, a path that cannot
+/// be read) into JSON errors.
 pub(crate) async fn limit_uri(max: usize, req: Request, next: Next) -> Response {
     let len = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
     if len > max {
@@ -86,14 +87,22 @@ pub(crate) async fn limit_uri(max: usize, req: Request, next: Next) -> Response 
         .into_response();
     }
     let response = next.run(req).await;
-    if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json(&response) {
-        return ApiError::with(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "the request body is too large",
-        )
-        .into_response();
+    let status = response.status();
+    if !status.is_client_error() || is_json(&response) {
+        return response;
     }
-    response
+    // A refusal by a layer or extractor (a body too large, a path that cannot be
+    // read): its text as a JSON error.
+    let text = axum::body::to_bytes(response.into_body(), 4096)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_owned())
+        .unwrap_or_default();
+    let message = match (status, text.is_empty()) {
+        (StatusCode::PAYLOAD_TOO_LARGE, _) => "the request body is too large".to_owned(),
+        (_, true) => status.canonical_reason().unwrap_or("bad request").to_owned(),
+        (_, false) => text,
+    };
+    ApiError::with(status, message).into_response()
 }
 
 fn is_json(response: &Response) -> bool {

@@ -195,6 +195,7 @@ async fn malformed_requests_get_json_4xx() {
         ),
         ("/api/nothing", StatusCode::NOT_FOUND, None),
         ("/static/../Cargo.toml", StatusCode::NOT_FOUND, None),
+        ("/static/%FF", StatusCode::BAD_REQUEST, None),
     ];
     for &(uri, want, column) in cases {
         let (status, v) = get_json(uri).await;

@@ -568,3 +568,68 @@ async fn sequence_page_and_phone_screen() {
     s.shot("nim-phone").await;
     s.close().await;
 }
+
+/// The table game's W/L grid on the sequence page, cell by cell against the engine.
+/// Needs the branch that registers table.
+#[tokio::test]
+async fn table_grid_in_the_browser() {
+    let Some(driver) = driver_or_skip("table grid") else {
+        return;
+    };
+    assert!(
+        registry::find("table").is_ok(),
+        "table is not in the registry on this branch: this test needs the branch that migrates it"
+    );
+    let _one = BROWSER.lock().await;
+    let rules = registry::build("table", &Params::new()).unwrap();
+    let mut s = Session::start(&driver, "table-grid").await;
+    s.client
+        .goto(&format!("{}/#sequence", s.base))
+        .await
+        .unwrap();
+    s.wait_for("the page", "return document.body.dataset.ready === 'true'")
+        .await;
+    s.client
+        .find(Locator::Css("#seq-game"))
+        .await
+        .unwrap()
+        .select_by_value("table")
+        .await
+        .unwrap();
+    let (top, left) = ("10110", "0110");
+    let text = s.client.find(Locator::Css("#seq-text")).await.unwrap();
+    text.clear().await.unwrap();
+    text.send_keys(&format!("{top}/{left}")).await.unwrap();
+    s.client
+        .find(Locator::Css("#seq-go"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait_for(
+        "the grid",
+        "return document.querySelectorAll('#seq-out .grid .cell').length > 1",
+    )
+    .await;
+    let cells = s
+        .js("return [...document.querySelectorAll('#seq-out .grid tr')].slice(1).map(r => [...r.querySelectorAll('td')].map(c => c.textContent))")
+        .await;
+    let cells: Vec<Vec<String>> = serde_json::from_value(cells).unwrap();
+    assert_eq!(cells.len(), left.len() + 1);
+    for (x, row) in cells.iter().enumerate() {
+        assert_eq!(row.len(), top.len() + 1);
+        for (y, shown) in row.iter().enumerate() {
+            if x == 0 && y == 0 {
+                continue;
+            }
+            let a = rules
+                .analyze(&format!("{top}/{left}@{x},{y}"), Player::Left, 0)
+                .unwrap();
+            let want = if a.to_move_wins { "W" } else { "L" };
+            assert_eq!(shown, want, "cell ({x}, {y})");
+        }
+    }
+    s.shot("grid").await;
+    s.close().await;
+}

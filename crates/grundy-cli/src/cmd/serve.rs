@@ -75,8 +75,11 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             .await
             .context("the server stopped")?;
         eprintln!("grundy serve: stopped");
-        Ok(())
-    })
+        Ok::<(), anyhow::Error>(())
+    })?;
+    // Work still running past its budget is abandoned rather than waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    Ok(())
 }
 
 /// Opens `url` in the desktop's browser, or says how to open it.

@@ -5,4 +5,5 @@ mod families;
 mod judge;
 mod play;
 mod sequence;
+mod serve;
 mod verify;
