@@ -99,7 +99,10 @@ pub(crate) async fn limit_uri(max: usize, req: Request, next: Next) -> Response 
         .unwrap_or_default();
     let message = match (status, text.is_empty()) {
         (StatusCode::PAYLOAD_TOO_LARGE, _) => "the request body is too large".to_owned(),
-        (_, true) => status.canonical_reason().unwrap_or("bad request").to_owned(),
+        (_, true) => status
+            .canonical_reason()
+            .unwrap_or("bad request")
+            .to_owned(),
         (_, false) => text,
     };
     ApiError::with(status, message).into_response()

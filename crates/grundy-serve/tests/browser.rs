@@ -111,6 +111,7 @@ impl Session {
             .expect("chromedriver starts");
         let mut session_driver = Some(child);
         let caps = json!({
+            "goog:loggingPrefs": { "browser": "ALL" },
             "goog:chromeOptions": {
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
                          "--disable-dev-shm-usage", "--window-size=1100,1000"]
@@ -178,15 +179,53 @@ impl Session {
         .unwrap()
     }
 
+    /// The browser console's errors (level SEVERE): script errors, failed requests.
+    async fn console_errors(&self) -> Vec<Value> {
+        let log = self
+            .client
+            .issue_cmd(BrowserLog)
+            .await
+            .expect("the browser's log");
+        log.as_array()
+            .expect("a list of log entries")
+            .iter()
+            .filter(|e| e["level"] == "SEVERE")
+            .cloned()
+            .collect()
+    }
+
     async fn close(mut self) {
         let errors = self.errors().await;
         assert!(errors.is_empty(), "errors on the page: {errors:?}");
+        let console = self.console_errors().await;
+        assert!(console.is_empty(), "errors in the console: {console:?}");
         self.client
             .clone()
             .close()
             .await
             .expect("the browser closes");
         let _ = self.driver.kill();
+    }
+}
+
+/// chromedriver's command for the browser console's log.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(r#"{"type": "browser"}"#.to_owned()),
+        )
     }
 }
 
@@ -566,6 +605,18 @@ async fn sequence_page_and_phone_screen() {
     )
     .await;
     s.shot("nim-phone").await;
+    // The console check can fail: a request answered 404 is a console error (the log
+    // is emptied as it is read, so close() below sees none).
+    assert_eq!(s.console_errors().await, Vec::<Value>::new());
+    s.js("fetch('/api/no-such-thing'); return true").await;
+    let start = Instant::now();
+    while s.console_errors().await.is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the planted 404 was not logged"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     s.close().await;
 }
 

@@ -67,20 +67,20 @@ pub enum HeapSequenceError {
     #[error("no Grundy sequence for {0:?}: expected subtraction or octal")]
     UnknownGame(String),
     /// A bad subtraction set.
-    #[error("--set {text}: {source}")]
+    #[error("--set {text}: {problem}")]
     Set {
         /// The set as given.
         text: String,
         /// What is wrong with it.
-        source: NotationError,
+        problem: NotationError,
     },
     /// A bad octal code.
-    #[error("octal code {text}: {source}")]
+    #[error("octal code {text}: {problem}")]
     Code {
         /// The code as given.
         text: String,
         /// What is wrong with it.
-        source: NotationError,
+        problem: NotationError,
     },
 }
 
@@ -89,8 +89,8 @@ impl HeapSequenceError {
     pub fn column(&self) -> Option<usize> {
         match self {
             HeapSequenceError::UnknownGame(_) => None,
-            HeapSequenceError::Set { source, .. } | HeapSequenceError::Code { source, .. } => {
-                Some(source.column)
+            HeapSequenceError::Set { problem, .. } | HeapSequenceError::Code { problem, .. } => {
+                Some(problem.column)
             }
         }
     }
@@ -101,9 +101,9 @@ impl HeapSequence {
     pub fn subtraction(set: &str) -> Result<HeapSequence, HeapSequenceError> {
         set.parse()
             .map(HeapSequence::Subtraction)
-            .map_err(|source| HeapSequenceError::Set {
+            .map_err(|problem| HeapSequenceError::Set {
                 text: set.to_owned(),
-                source,
+                problem,
             })
     }
 
@@ -111,9 +111,9 @@ impl HeapSequence {
     pub fn octal(code: &str, method: Method) -> Result<HeapSequence, HeapSequenceError> {
         code.parse()
             .map(|rules| HeapSequence::Octal(rules, method))
-            .map_err(|source| HeapSequenceError::Code {
+            .map_err(|problem| HeapSequenceError::Code {
                 text: code.to_owned(),
-                source,
+                problem,
             })
     }
 
