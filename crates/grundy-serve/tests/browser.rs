@@ -684,3 +684,98 @@ async fn table_grid_in_the_browser() {
     s.shot("grid").await;
     s.close().await;
 }
+
+/// The board drawings of the seed games, with no server call: each draws its seed
+/// position, and a click edits it as the notation says. (Runs before the games are
+/// in the registry.)
+#[tokio::test]
+async fn boards_draw_and_edit_the_seed_positions() {
+    let Some(driver) = driver_or_skip("boards") else {
+        return;
+    };
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "boards").await;
+    s.client.goto(&s.base.clone()).await.unwrap();
+    s.wait_for("the page", "return document.body.dataset.ready === 'true'")
+        .await;
+    // [game, position, selector of the button to click, position after the click,
+    //  how many buttons the drawing has]
+    let cases = json!([
+        ["pawns", "..P.P", "[data-square='1']", "P.P.P", 7],
+        ["pawns", "..P.P", "[data-square='3']", "....P", 7],
+        ["ab", "A..B.A..B", "[data-square='2']", "AA.B.A..B", 11],
+        ["ab", "A..B.A..B", "[data-square='1']", "B..B.A..B", 11],
+        [
+            "towers",
+            "3:2,5:1",
+            "[aria-label='building 2: one tower more']",
+            "3:2,5:2",
+            9
+        ],
+        [
+            "towers",
+            "3:2,5:1",
+            "[aria-label='building 1: lower the base height']",
+            "2:2,5:1",
+            9
+        ],
+        [
+            "table",
+            "101/01@2,3",
+            "[aria-label^='cell 1,1']",
+            "101/01@1,1",
+            15
+        ],
+        [
+            "table",
+            "101/01@2,3",
+            "[aria-label^='cell 0,2']",
+            "111/01@2,3",
+            15
+        ],
+        [
+            "table",
+            "101/01@2,3",
+            "[aria-label^='cell 2,0']",
+            "101/00@2,3",
+            15
+        ],
+        [
+            "nim",
+            "3,5,7",
+            "[aria-label='heap 2: leave 1']",
+            "3,1,7",
+            19
+        ],
+    ]);
+    let script = r#"
+        const [game, position, selector, after, count] = arguments[0];
+        const box = document.createElement('div');
+        let edited = null;
+        const drawn = Boards[game].render(position, box, (p) => { edited = p; });
+        if (!drawn) return `${game}: ${position} not drawn`;
+        const n = box.querySelectorAll('button').length;
+        if (n !== count) return `${game}: ${n} buttons, expected ${count}`;
+        const b = box.querySelector(selector);
+        if (!b) return `${game}: no ${selector}`;
+        b.click();
+        if (edited !== after) return `${game}: clicking ${selector} gave ${edited}, expected ${after}`;
+        const still = document.createElement('div');
+        if (!Boards[game].render(position, still, null)) return `${game}: not drawn read-only`;
+        if (still.querySelectorAll('button:not([tabindex="-1"])').length) return `${game}: read-only buttons take focus`;
+        return 'ok';
+    "#;
+    for case in cases.as_array().unwrap() {
+        let r = s.client.execute(script, vec![case.clone()]).await.unwrap();
+        assert_eq!(r, json!("ok"), "{case}");
+    }
+    // Positions a drawing cannot show fall back to text.
+    let r = s
+        .js(
+            "return [Boards.pawns.render('..x', document.createElement('div'), null), \
+             Boards.table.render('101/01@5,5', document.createElement('div'), null)]",
+        )
+        .await;
+    assert_eq!(r, json!([false, false]));
+    s.close().await;
+}
