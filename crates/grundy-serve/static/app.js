@@ -87,6 +87,7 @@ function drawBoard(pos, editable, extraClass) {
   if (!drawer || !drawer.render(pos, board, edit)) {
     board.replaceChildren(el("pre", { class: "drawing", text: pos }));
   }
+  if (extraClass === "preview") board.prepend(el("p", { class: "caption", text: `After this move: ${pos}` }));
 }
 
 function changed() {
