@@ -777,5 +777,9 @@ async fn boards_draw_and_edit_the_seed_positions() {
         )
         .await;
     assert_eq!(r, json!([false, false]));
+    // Every seed board on the page, for a person to look at.
+    s.js("const out = document.getElementById('analysis'); out.replaceChildren();           for (const [g, p] of [['pawns', '..P.P'], ['ab', 'A..B.A..B'], ['towers', '3:2,5:1'],                                 ['table', '101/01@2,3'], ['nim', '3,5,7']]) {             const box = document.createElement('div'); box.className = 'board';             out.append(Object.assign(document.createElement('h3'), { textContent: g + ' ' + p }), box);             Boards[g].render(p, box, () => {}); } return true")
+        .await;
+    s.shot("seed-boards").await;
     s.close().await;
 }
