@@ -30,6 +30,10 @@ enum Command {
     Play(cmd::play::Args),
     /// Grundy values G(0), G(1), ... of a heap game, with the proven preperiod and period.
     Sequence(cmd::sequence::Args),
+    /// Check that a move is legal and winning (for "print any winning move" answers).
+    Check(cmd::check::Args),
+    /// Play the perfect engine against a program over its stdin/stdout.
+    Interact(cmd::interact::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +44,8 @@ fn main() -> ExitCode {
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
         Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Check(args) => cmd::check::run(&args),
+        Command::Interact(args) => cmd::interact::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -3,8 +3,11 @@
 use std::io;
 
 pub mod analyze;
+pub mod check;
+pub mod interact;
 pub mod judge;
 pub mod play;
+pub mod progress;
 pub mod rules;
 pub mod sequence;
 pub mod verify;
