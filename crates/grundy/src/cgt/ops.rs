@@ -19,7 +19,7 @@ use super::error::ValueError;
 use super::nus::Nus;
 
 /// A limit on the work of a value computation, shared by threads. One step is one
-/// comparison, sum or reduction that was not already in a memo table.
+/// comparison (memoised or not), or one sum or reduction not already in a memo table.
 #[derive(Debug)]
 pub struct Budget {
     limit: u64,
@@ -74,6 +74,7 @@ fn any(
 
 /// Whether `g <= h`.
 pub(crate) fn leq(g: Game, h: Game, b: &Budget) -> Result<bool, ValueError> {
+    b.charge()?;
     if g == h {
         return Ok(true);
     }
@@ -90,7 +91,6 @@ pub(crate) fn leq(g: Game, h: Game, b: &Budget) -> Result<bool, ValueError> {
     if let Some(r) = ARENA.leqs.get(&key) {
         return Ok(r);
     }
-    b.charge()?;
     let r = if h.is_number() {
         // g is not a number (two Nus values were compared above).
         !any(g.left_options(), |gl| leq(h, gl, b))?
