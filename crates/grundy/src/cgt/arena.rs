@@ -19,13 +19,19 @@ use super::nus::Nus;
 
 const SHARDS: usize = 64;
 
+/// Entries inserted into any sharded map (memo tables and engines' tables).
+static MEMO_ENTRIES: AtomicU64 = AtomicU64::new(0);
+
+/// Rough bytes per map entry (key, value, hash-table overhead).
+const ENTRY_BYTES: u64 = 32;
+
 /// A hash map split into independently locked shards.
 pub(crate) struct Sharded<K, V> {
     shards: Box<[Mutex<HashMap<K, V, FixedState>>]>,
 }
 
 impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Sharded {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(HashMap::with_hasher(FixedState::default())))
@@ -50,10 +56,12 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     }
 
     pub(crate) fn insert(&self, key: K, value: V) {
-        self.shard(&key).insert(key, value);
+        if self.shard(&key).insert(key, value).is_none() {
+            MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.shards
             .iter()
             .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).len())
@@ -288,6 +296,12 @@ pub fn stats() -> ArenaStats {
     ArenaStats {
         forms: u64::from(ARENA.next_id.load(Ordering::Relaxed)),
         memo_entries: memo,
-        approx_bytes: ARENA.bytes.load(Ordering::Relaxed) + memo * 24,
+        approx_bytes: ARENA.bytes.load(Ordering::Relaxed) + memo * ENTRY_BYTES,
     }
+}
+
+/// Rough bytes held by the stored forms and every sharded map (memo tables and
+/// engines' tables, including those already dropped); cheap to read.
+pub(crate) fn form_bytes() -> u64 {
+    ARENA.bytes.load(Ordering::Relaxed) + MEMO_ENTRIES.load(Ordering::Relaxed) * ENTRY_BYTES
 }
