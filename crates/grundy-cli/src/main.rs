@@ -34,6 +34,8 @@ enum Command {
     Check(cmd::check::Args),
     /// Play the perfect engine against a program over its stdin/stdout.
     Interact(cmd::interact::Args),
+    /// The canonical form of a sum of short partizan games, or a comparison of two.
+    Value(cmd::value::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
         Command::Check(args) => cmd::check::run(&args),
         Command::Interact(args) => cmd::interact::run(&args),
+        Command::Value(args) => cmd::value::run(&args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

@@ -10,6 +10,7 @@ pub mod play;
 pub mod progress;
 pub mod rules;
 pub mod sequence;
+pub mod value;
 pub mod verify;
 
 /// Whether `err` comes from writing to a closed pipe (as `grundy ... | head` does),
