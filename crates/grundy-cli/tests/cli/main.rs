@@ -7,3 +7,4 @@ mod judge;
 mod play;
 mod sequence;
 mod verify;
+mod value;
