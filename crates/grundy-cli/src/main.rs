@@ -30,6 +30,12 @@ enum Command {
     Play(cmd::play::Args),
     /// Grundy values G(0), G(1), ... of a heap game, with the proven preperiod and period.
     Sequence(cmd::sequence::Args),
+    /// Generate a judge input reproducibly: random, at the limits, corner cases, one answer class.
+    Gen(cmd::gen::Args),
+    /// Check a judge input against its statement strictly; --report shows its coverage.
+    Validate(cmd::validate::Args),
+    /// Test a program against the judge on generated inputs; shrink the first failure.
+    Stress(cmd::stress::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +46,9 @@ fn main() -> ExitCode {
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
         Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Gen(args) => cmd::gen::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Validate(args) => cmd::validate::run(args),
+        Command::Stress(args) => cmd::stress::run(args),
     };
     match result {
         Ok(code) => code,
