@@ -2,7 +2,8 @@
 //! from [`Problem::run`], the streaming judge, so the setter's tools and the judge
 //! can never disagree.
 
-use crate::judge::{JudgeError, Problem};
+use crate::judge::reader::DEFAULT_CAPACITY;
+use crate::judge::{JudgeError, Problem, Reader};
 
 use super::input::Input;
 
@@ -14,7 +15,9 @@ pub fn expected_output(input: &Input) -> Result<Vec<u8>, JudgeError> {
 /// The judge's exact output for the bytes of an input of `problem`.
 pub fn judge_bytes(problem: Problem, bytes: &[u8]) -> Result<Vec<u8>, JudgeError> {
     let mut out = Vec::new();
-    problem.run(bytes, &mut out)?;
+    // A buffer no larger than the input: generators judge many tiny inputs.
+    let capacity = (bytes.len() + 1).min(DEFAULT_CAPACITY);
+    problem.run_with(Reader::with_capacity(bytes, capacity), &mut out)?;
     Ok(out)
 }
 

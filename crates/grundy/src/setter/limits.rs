@@ -140,8 +140,8 @@ impl Scale {
     /// grows evenly over the first three quarters of the steps and stays at `self`
     /// for the last quarter, so several steps run at the full size.
     pub fn ramp(self, i: u64, steps: u64) -> Scale {
-        let rising = (steps * 3 / 4).max(1);
-        if i >= rising {
+        let rising = steps * 3 / 4;
+        if steps <= 1 || i >= rising {
             return self;
         }
         let k = u64::from(self.0) * i / rising;

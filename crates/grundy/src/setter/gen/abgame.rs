@@ -76,37 +76,50 @@ fn random_row(rng: &mut Rng, len: u64) -> Vec<u8> {
         .collect()
 }
 
-/// Changes each row whose winner is not the one wanted, keeping its length. A row
-/// redrawn up to 8 times; failing that, a row that must go the wanted way: A moving
-/// first wins with a letter of its own, room for it, and no B; a row without an A
-/// is lost by A, who cannot move.
+/// Changes each row whose winner is not the one wanted, keeping its length. Such
+/// rows are redrawn together up to 8 times; a row still wrong then becomes one that
+/// must go the wanted way: A moving first wins with a letter of its own, room for
+/// it, and no B; a row without an A is lost by A, who cannot move.
 fn make_all(rng: &mut Rng, rows: &mut [Vec<u8>], a_wins: bool) {
-    let mut answers = first_player_wins(&Input::Abgame(rows.to_vec()));
-    for (row, wins) in rows.iter_mut().zip(answers.iter_mut()) {
-        for _ in 0..8 {
-            if *wins == a_wins {
-                break;
-            }
-            *row = random_row(rng, row.len() as u64);
-            *wins = first_player_wins(&Input::Abgame(vec![row.clone()]))[0];
+    let answers = first_player_wins(&Input::Abgame(rows.to_vec()));
+    let mut wrong: Vec<usize> = (0..rows.len()).filter(|&i| answers[i] != a_wins).collect();
+    for _ in 0..8 {
+        if wrong.is_empty() {
+            return;
         }
-        if *wins != a_wins {
-            for cell in row.iter_mut() {
-                if *cell == b'B' || (!a_wins && *cell == b'A') {
-                    *cell = if a_wins { b'A' } else { b'B' };
-                }
+        for &i in &wrong {
+            rows[i] = random_row(rng, rows[i].len() as u64);
+        }
+        let redrawn = Input::Abgame(wrong.iter().map(|&i| rows[i].clone()).collect());
+        let answers = first_player_wins(&redrawn);
+        wrong = wrong
+            .into_iter()
+            .zip(answers)
+            .filter(|&(_, w)| w != a_wins)
+            .map(|(i, _)| i)
+            .collect();
+    }
+    for i in wrong {
+        let row = &mut rows[i];
+        for cell in row.iter_mut() {
+            if *cell == b'B' || (!a_wins && *cell == b'A') {
+                *cell = if a_wins { b'A' } else { b'B' };
             }
-            if a_wins {
-                row[0] = b'A';
-                row[1] = b'.';
-            }
+        }
+        if a_wins {
+            row[0] = b'A';
+            row[1] = b'.';
         }
     }
 }
 
+/// The longest corner row: eleven of them, and as many one-cell rows as the
+/// statement allows test cases, stay within the sum of 10^6.
+const CORNER_LEN: u64 = 80_000;
+
 /// Hand-picked rows: every row of one cell and of two, reserves for one player only,
 /// a single Nim heap, an odd number of letters, all dots, all letters, alternating
-/// letters, at the longest length.
+/// letters, at the longest length (at most [`CORNER_LEN`]).
 fn corners(cap: u64) -> Vec<Vec<u8>> {
     let mut rows: Vec<Vec<u8>> = [
         ".", "A", "B", "..", ".A", "A.", ".B", "B.", "AA", "AB", "BA", "BB", "A.B", "B.A", "A.A",
@@ -115,7 +128,7 @@ fn corners(cap: u64) -> Vec<Vec<u8>> {
     .iter()
     .map(|s| s.as_bytes().to_vec())
     .collect();
-    let n = cap as usize;
+    let n = cap.min(CORNER_LEN) as usize;
     if n > 3 {
         let dots = |k: usize| vec![b'.'; k];
         let shapes: Vec<Vec<u8>> = vec![

@@ -273,6 +273,9 @@ fn lengths(rng: &mut Rng, count: u64, min: u64, cap: u64, budget: u64) -> Vec<u6
 /// `total` (`count · min` ≤ `total` ≤ `count · cap`): a random composition, clipped
 /// to the cap with the excess moved on.
 fn exact_lengths(rng: &mut Rng, count: u64, min: u64, cap: u64, total: u64) -> Vec<u64> {
+    if count == 0 {
+        return Vec::new();
+    }
     let n = count as usize;
     let extra = total - count * min;
     let mut cuts: Vec<u64> = (0..n.saturating_sub(1))
@@ -329,6 +332,108 @@ mod tests {
             let lens = exact_lengths(&mut rng, count, 2, cap, total);
             assert!(lens.iter().all(|&l| (2..=cap).contains(&l)));
             assert_eq!(lens.iter().sum::<u64>(), total);
+        }
+    }
+
+    /// Every problem and kind, up to medium scale (the command's tests take every
+    /// kind to the maximum), and the limits kind at the maximum: the input is valid,
+    /// parses back to itself, is the same when generated again, and aims where its
+    /// kind says.
+    #[test]
+    fn every_generated_input_follows_its_statement() {
+        use crate::setter::validate::{parse, validate};
+        for problem in Problem::ALL {
+            for kind in Kind::for_problem(problem) {
+                let mut scales = vec![Scale::MIN, Scale::SMALL, Scale::MEDIUM];
+                if kind == Kind::Limits {
+                    scales.push(Scale::MAX);
+                }
+                for scale in scales {
+                    let seeds = if scale == Scale::MAX { 1..2 } else { 1..4 };
+                    for seed in seeds {
+                        let options = Options {
+                            seed,
+                            scale,
+                            kind,
+                            cases: None,
+                        };
+                        let input = generate(problem, &options).unwrap();
+                        let bytes = input.to_bytes();
+                        let what = format!("{problem} {kind} scale {} seed {seed}", scale.get());
+                        let report =
+                            validate(problem, &bytes[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
+                        assert_eq!(report.cases(), input.cases() as u64, "{what}");
+                        assert_eq!(generate(problem, &options).unwrap(), input, "{what}");
+                        if scale <= Scale::MEDIUM {
+                            assert_eq!(parse(problem, &bytes).unwrap(), input, "{what}");
+                        }
+                        match kind {
+                            Kind::FirstWins => assert_eq!(report.losses, 0, "{what}"),
+                            Kind::SecondWins => assert_eq!(report.wins, 0, "{what}"),
+                            _ => {}
+                        }
+                        if let (Kind::Diagonal, Input::Tabgame(cases)) = (kind, &input) {
+                            let far = |c: &crate::setter::TableCase| {
+                                c.queries.iter().all(|&(x, y)| x >= 4 && y >= 4)
+                            };
+                            assert!(cases.iter().all(far), "{what}");
+                        }
+                        if kind == Kind::Limits && scale == Scale::MAX {
+                            for c in &report.quantities {
+                                // TABGAME's T cannot reach its limit with N = 10^5 in the same input.
+                                let both = !(problem == Problem::Tabgame && c.name == "T");
+                                let sum = c.name.starts_with("sum");
+                                let expected = match (both, sum) {
+                                    (false, _) => c.hits() != "max",
+                                    (true, true) => c.max_hit,
+                                    (true, false) => {
+                                        c.min_hit && c.max_hit
+                                            || c.name == "T"
+                                            || c.name == "N" && problem == Problem::Legowarz
+                                    }
+                                };
+                                assert!(expected, "{what}: {} hits {}", c.name, c.hits());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn imposed_case_counts_are_kept() {
+        for problem in Problem::ALL {
+            for kind in Kind::for_problem(problem) {
+                for cases in [1, 2, 7, 40] {
+                    let options = Options {
+                        seed: 9,
+                        scale: Scale::SMALL,
+                        kind,
+                        cases: Some(cases),
+                    };
+                    let input = generate(problem, &options).unwrap();
+                    assert_eq!(input.cases() as u64, cases, "{problem} {kind}");
+                    let bytes = input.to_bytes();
+                    crate::setter::validate::validate(problem, &bytes[..]).unwrap();
+                }
+            }
+        }
+        // The most test cases the statements allow, at once.
+        for (problem, cases) in [
+            (Problem::Adapwns, 500),
+            (Problem::Tabgame, 333_333),
+            (Problem::Abgame, 100_000),
+        ] {
+            let options = Options {
+                seed: 2,
+                scale: Scale::MAX,
+                kind: Kind::Limits,
+                cases: Some(cases),
+            };
+            let bytes = generate(problem, &options).unwrap().to_bytes();
+            let report = crate::setter::validate::validate(problem, &bytes[..]).unwrap();
+            assert!(report.quantities[0].max_hit, "{problem}");
         }
     }
 

@@ -45,8 +45,8 @@ pub(super) fn generate(g: &Gen, rng: &mut Rng) -> Vec<TableCase> {
                 })
                 .collect();
             match g.kind {
-                Kind::FirstWins => cases.iter_mut().for_each(|c| aim(rng, c, true)),
-                Kind::SecondWins => cases.iter_mut().for_each(|c| aim(rng, c, false)),
+                Kind::FirstWins => aim(rng, &mut cases, true),
+                Kind::SecondWins => aim(rng, &mut cases, false),
                 _ => {}
             }
             cases
@@ -82,37 +82,66 @@ fn query(rng: &mut Rng, lo: u64, n: u64, m: u64) -> (u32, u32) {
     (x as u32, y as u32)
 }
 
-/// Replaces the queries of `case` by queries whose answer is `alice_wins`, drawn
-/// among the cells of that answer (checked with the judge). When a table has none
-/// found, its strings are set so that cell (1, 1) has that answer: all `0` (moving
-/// onto the boundary wins) or all `1`.
-fn aim(rng: &mut Rng, case: &mut TableCase, alice_wins: bool) {
-    let q = case.queries.len();
-    let (n, m) = (case.left.len() as u64, case.top.len() as u64);
-    let mut found = Vec::with_capacity(q);
+/// Replaces the queries of every case by queries whose answer is `alice_wins`,
+/// drawn among the cells of that answer: candidate cells of all cases are judged
+/// together, up to 8 rounds. A table where none was found gets strings that give
+/// cell (1, 1) that answer, all `0` (moving onto the boundary wins) or all `1`.
+fn aim(rng: &mut Rng, cases: &mut [TableCase], alice_wins: bool) {
+    let mut found: Vec<Vec<(u32, u32)>> = vec![Vec::new(); cases.len()];
+    let mut searched = vec![false; cases.len()];
     for _ in 0..8 {
-        let mut trial = case.clone();
-        trial.queries = (0..q.max(16)).map(|_| query(rng, 1, n, m)).collect();
-        let answers = first_player_wins(&Input::Tabgame(vec![trial.clone()]));
-        found.extend(
-            trial
-                .queries
-                .iter()
-                .zip(answers)
-                .filter(|&(_, w)| w == alice_wins)
-                .map(|(&c, _)| c),
-        );
-        if found.len() >= q {
+        let need: Vec<usize> = (0..cases.len())
+            .filter(|&i| found[i].len() < cases[i].queries.len() && !searched[i])
+            .collect();
+        if need.is_empty() {
             break;
         }
+        let trials: Vec<TableCase> = need
+            .iter()
+            .map(|&i| {
+                let c = &cases[i];
+                let (n, m) = (c.left.len() as u64, c.top.len() as u64);
+                let want = (c.queries.len() - found[i].len()) as u64;
+                // Small tables: every cell, once; larger ones: random cells.
+                let queries = if n * m <= 2 * want + 2 {
+                    (1..=n as u32)
+                        .flat_map(|x| (1..=m as u32).map(move |y| (x, y)))
+                        .collect()
+                } else {
+                    (0..2 * want + 2).map(|_| query(rng, 1, n, m)).collect()
+                };
+                TableCase {
+                    top: c.top.clone(),
+                    left: c.left.clone(),
+                    queries,
+                }
+            })
+            .collect();
+        let trials = Input::Tabgame(trials);
+        let mut answers = first_player_wins(&trials).into_iter();
+        let Input::Tabgame(trials) = trials else {
+            unreachable!("built as TABGAME above")
+        };
+        for (trial, &i) in trials.iter().zip(&need) {
+            let (n, m) = (trial.left.len(), trial.top.len());
+            searched[i] = trial.queries.len() == n * m;
+            for (&cell, wins) in trial.queries.iter().zip(answers.by_ref()) {
+                if wins == alice_wins && found[i].len() < cases[i].queries.len() {
+                    found[i].push(cell);
+                }
+            }
+        }
     }
-    if found.is_empty() {
-        let digit = if alice_wins { b'0' } else { b'1' };
-        case.top.fill(digit);
-        case.left.fill(digit);
-        found.push((1, 1));
+    for (case, mut cells) in cases.iter_mut().zip(found) {
+        if cells.is_empty() {
+            let digit = if alice_wins { b'0' } else { b'1' };
+            case.top.fill(digit);
+            case.left.fill(digit);
+            cells.push((1, 1));
+        }
+        let q = case.queries.len();
+        case.queries = cells.iter().copied().cycle().take(q).collect();
     }
-    case.queries = found.iter().copied().cycle().take(q).collect();
 }
 
 /// Cases that reach every limit: a one-cell case with one query, cases with N, M and

@@ -19,13 +19,27 @@ const CAPACITY: usize = 1 << 16;
 /// The longest token quoted in a message.
 const QUOTE: usize = 40;
 
-/// A number as read: its value (`None` past 38 digits) and its text for messages.
+/// A number as read: its value (`None` past `u128`) and where it stands; its text
+/// for messages is kept up to [`QUOTE`] digits.
 #[derive(Clone, Debug)]
 pub(crate) struct Number {
     pub value: Option<u128>,
-    pub text: String,
     pub line: u64,
     pub column: u64,
+    head: [u8; QUOTE],
+    len: u64,
+}
+
+impl Number {
+    /// The number as written (cut after [`QUOTE`] digits).
+    pub fn text(&self) -> String {
+        let kept = (self.len as usize).min(QUOTE);
+        let mut text = String::from_utf8_lossy(&self.head[..kept]).into_owned();
+        if self.len > QUOTE as u64 {
+            text.push_str(&format!("... ({} digits)", self.len));
+        }
+        text
+    }
 }
 
 /// The strict reader.
@@ -168,30 +182,48 @@ impl<R: Read> Strict<R> {
     /// it in an error.
     pub fn number(&mut self, what: impl Fn() -> String) -> Result<Number, ValidationError> {
         let (line, column) = self.position();
-        let mut digits = Vec::new();
-        let len = self.run(|b| b.is_ascii_digit(), QUOTE, &mut digits)?;
-        if len == 0 {
+        let mut n = Number {
+            value: Some(0),
+            line,
+            column,
+            head: [0; QUOTE],
+            len: 0,
+        };
+        loop {
+            self.fill()?;
+            let avail = &self.buf[self.start..self.end];
+            let digits = avail
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .unwrap_or(avail.len());
+            for &d in &avail[..digits] {
+                n.value = n
+                    .value
+                    .and_then(|v| v.checked_mul(10)?.checked_add(u128::from(d - b'0')));
+                if let Some(slot) = n.head.get_mut(n.len as usize) {
+                    *slot = d;
+                }
+                n.len += 1;
+            }
+            self.start += digits;
+            self.bytes += digits as u64;
+            self.column += digits as u64;
+            if digits < avail.len() || avail.is_empty() {
+                break;
+            }
+        }
+        if n.len == 0 {
             return Err(self.unexpected(what()));
         }
-        let mut text = String::from_utf8_lossy(&digits).into_owned();
-        if len > QUOTE as u64 {
-            text.push_str(&format!("... ({len} digits)"));
-        }
-        if digits[0] == b'0' && len > 1 {
+        if n.head[0] == b'0' && n.len > 1 {
             return Err(ValidationError::Format {
                 line,
                 column,
                 expected: format!("{} without leading zeros", what()),
-                found: text,
+                found: n.text(),
             });
         }
-        let value = if len <= 38 { text.parse().ok() } else { None };
-        Ok(Number {
-            value,
-            text,
-            line,
-            column,
-        })
+        Ok(n)
     }
 
     /// Reads a number within `bound`; `what` names it in an error.
@@ -207,7 +239,7 @@ impl<R: Read> Strict<R> {
                 line: n.line,
                 column: n.column,
                 quantity: what(),
-                value: n.text,
+                value: n.text(),
                 constraint: bound.constraint(),
             }),
         }
@@ -310,7 +342,7 @@ mod tests {
         let mut r = Strict::new(long.as_bytes());
         let n = r.number(what).unwrap();
         assert_eq!(n.value, None);
-        assert!(n.text.ends_with("... (60 digits)"));
+        assert!(n.text().ends_with("... (60 digits)"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! digits), `Q`, and Q lines `x y`; N + M + Q summed over the test cases is at most
 //! 10^6.
 
-use std::io::Read;
+use std::io::{Read, Write};
 
 use super::report::Answers;
 use super::strict::Strict;
@@ -49,7 +49,7 @@ pub(super) fn check<R: Read>(
             r.end_of_line(|| format!("the end of the line after {}", what("query")))?;
             x_seen.record_at(x, x == 1, x == n);
             y_seen.record_at(y, y == 1, y == m);
-            queries.extend_from_slice(format!("{x} {y}\n").as_bytes());
+            writeln!(queries, "{x} {y}").map_err(ValidationError::Read)?;
         }
         answers.push(&[
             &top,
@@ -82,7 +82,7 @@ fn coordinate<R: Read>(
             line: v.line,
             column: v.column,
             quantity: what(),
-            value: v.text,
+            value: v.text(),
             constraint: format!("1 ≤ {symbol} ≤ {max_name} = {max}"),
         }),
     }
