@@ -36,6 +36,12 @@ enum Command {
     Interact(cmd::interact::Args),
     /// The canonical form of a sum of short partizan games, or a comparison of two.
     Value(cmd::value::Args),
+    /// Generate a judge input reproducibly: random, at the limits, corner cases, one answer class.
+    Gen(cmd::gen::Args),
+    /// Check a judge input against its statement strictly; --report shows its coverage.
+    Validate(cmd::validate::Args),
+    /// Test a program against the judge on generated inputs; shrink the first failure.
+    Stress(cmd::stress::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +55,9 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::run(&args),
         Command::Interact(args) => cmd::interact::run(&args),
         Command::Value(args) => cmd::value::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Gen(args) => cmd::gen::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Validate(args) => cmd::validate::run(args),
+        Command::Stress(args) => cmd::stress::run(args),
     };
     match result {
         Ok(code) => code,

@@ -37,6 +37,7 @@ pub mod registry;
 pub mod rules;
 pub mod ruleset;
 pub mod sequence;
+pub mod setter;
 pub mod values;
 pub mod verify;
 
