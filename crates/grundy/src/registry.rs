@@ -29,7 +29,11 @@ use crate::verify::{verify, Progress, Report, RulesetCheck};
 pub use crate::ruleset::{Param, Params, RulesetSpec};
 
 /// Every ruleset the commands know, in the order help lists them.
-pub static RULESETS: &[RulesetSpec] = &[crate::rules::nim::SPEC];
+pub static RULESETS: &[RulesetSpec] = &[
+    crate::rules::ab::SPEC,
+    crate::rules::towers::SPEC,
+    crate::rules::nim::SPEC,
+];
 
 /// The ruleset named `name`.
 pub fn find(name: &str) -> Result<&'static RulesetSpec, ParamError> {
