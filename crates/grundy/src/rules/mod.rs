@@ -16,6 +16,7 @@
 //! | [`subtraction`] | subtraction games, finite set S | impartial |
 //! | [`octal`] | octal (take-and-break) games such as Kayles `0.77` | impartial |
 //! | [`staircase`] | staircase Nim, optional bound k | impartial |
+//! | [`wythoff`] | Wythoff's game: two heaps, take from one or equally from both | impartial |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share.
 
@@ -30,5 +31,6 @@ pub mod staircase;
 pub mod subtraction;
 pub mod table;
 pub mod towers;
+pub mod wythoff;
 
 pub use notation::{Found, NotationError};
