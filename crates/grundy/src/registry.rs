@@ -30,6 +30,7 @@ pub use crate::ruleset::{Param, Params, RulesetSpec};
 pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::nim::SPEC,
     crate::rules::wythoff::SPEC,
+    crate::rules::grundy_game::SPEC,
 ];
 
 /// The ruleset named `name`.
