@@ -33,6 +33,8 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::ab::SPEC,
     crate::rules::towers::SPEC,
     crate::rules::nim::SPEC,
+    crate::rules::wythoff::SPEC,
+    crate::rules::grundy_game::SPEC,
 ];
 
 /// The ruleset named `name`.
