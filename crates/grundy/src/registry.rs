@@ -27,7 +27,10 @@ use crate::verify::{verify, Progress, Report, RulesetCheck};
 pub use crate::ruleset::{Param, Params, RulesetSpec};
 
 /// Every ruleset the commands know, in the order help lists them.
-pub static RULESETS: &[RulesetSpec] = &[crate::rules::nim::SPEC];
+pub static RULESETS: &[RulesetSpec] = &[
+    crate::rules::pawns::SPEC,
+    crate::rules::nim::SPEC,
+];
 
 /// The ruleset named `name`.
 pub fn find(name: &str) -> Result<&'static RulesetSpec, ParamError> {
