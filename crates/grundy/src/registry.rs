@@ -29,6 +29,7 @@ pub use crate::ruleset::{Param, Params, RulesetSpec};
 /// Every ruleset the commands know, in the order help lists them.
 pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::pawns::SPEC,
+    crate::rules::table::SPEC,
     crate::rules::nim::SPEC,
 ];
 
