@@ -30,6 +30,8 @@ pub use crate::ruleset::{Param, Params, RulesetSpec};
 
 /// Every ruleset the commands know, in the order help lists them.
 pub static RULESETS: &[RulesetSpec] = &[
+    crate::rules::pawns::SPEC,
+    crate::rules::table::SPEC,
     crate::rules::ab::SPEC,
     crate::rules::towers::SPEC,
     crate::rules::nim::SPEC,
