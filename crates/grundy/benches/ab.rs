@@ -3,8 +3,8 @@
 //! `winning_moves/closed_form` is the search-free finder; `winning_moves/one_ply` is
 //! the baseline it replaces: play every legal move and recompute the closed form from
 //! scratch. `summary` (the judge's one-pass reduction) is the floor any finder must
-//! read the row for. `analyze` copies the row once per winning move;
-//! `analyze_up_to_100` lists at most 100 of them. All run on the same rows in the same
+//! read the row for. `analyze` (the generic report through the ruleset contract)
+//! copies the row once per winning move; `analyze_up_to_100` lists at most 100 of them. All run on the same rows in the same
 //! run, so their ratios are fair. The player measured is the one with more reserve moves (A on a tie), so the
 //! finder has winning moves to list.
 //!
@@ -13,9 +13,8 @@
 //! ```
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use grundy::rules::ab::{
-    analyze, analyze_up_to, winning_moves, Ab, AbMove, Reduction, Row, Summary,
-};
+use grundy::analysis::{analyze, Analysis};
+use grundy::rules::ab::{winning_moves, Ab, AbMove, Reduction, Row, Summary};
 use grundy::{Game, Partizan, Player};
 
 /// A row of `len` cells, each a letter with probability `letters` (then `A` or `B`
@@ -40,6 +39,11 @@ fn row(len: usize, letters: f64, seed: u64) -> Row {
         })
         .collect();
     Row::from_bytes(&cells).expect("only '.', 'A' and 'B'")
+}
+
+/// The report on `row`, listing at most `limit` winning moves.
+fn analyze_up_to(row: &Row, player: Player, limit: usize) -> Analysis {
+    analyze(&Ab, row, player, limit).expect("the A-B game has a closed form")
 }
 
 /// The baseline: every legal move, kept if the opponent, to move after it, loses.
@@ -83,7 +87,7 @@ fn benches(c: &mut Criterion) {
         // moves (3.5 GB at 100 000 cells), so it is measured on the smaller rows only.
         if len <= 10_000 {
             group.bench_with_input(id("analyze"), &row, |b, row| {
-                b.iter(|| analyze(black_box(row), player))
+                b.iter(|| analyze_up_to(black_box(row), player, usize::MAX))
             });
         }
         group.bench_with_input(id("analyze_up_to_100"), &row, |b, row| {

@@ -11,8 +11,9 @@
 //! Criterion keeps each median in `target/criterion/pawns/<name>/<density>/new/estimates.json`.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use grundy::rules::pawns::{analyze, Board, PawnMove, Pawns};
-use grundy::{Game, Impartial};
+use grundy::analysis::analyze;
+use grundy::rules::pawns::{Board, PawnMove, Pawns};
+use grundy::{Game, Impartial, Player};
 
 /// A board of `len` squares holding a pawn with probability `density`, from a fixed
 /// seed (xorshift), so every run measures the same boards.
@@ -63,7 +64,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| one_ply(&rules, black_box(board)))
         });
         group.bench_with_input(id("analyze"), &board, |b, board| {
-            b.iter(|| analyze(&rules, black_box(board)))
+            b.iter(|| analyze(&rules, black_box(board), Player::Left, usize::MAX))
         });
     }
     group.finish();

@@ -19,9 +19,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grundy::engine::dense::pawns::{board_of, closed_form_win_count, DensePawns};
 use grundy::engine::dense::{solve_grundy, solve_remoteness, solve_wins};
 use grundy::engine::ImpartialSolver;
+use grundy::rules::pawns::dense::{board_of, closed_form_win_count, DensePawns};
 use grundy::rules::pawns::Pawns;
 
 /// The peak resident set of this process in KiB, from /proc (Linux only).

@@ -6,7 +6,7 @@
 //! does the rest for any ruleset.
 //!
 //! Play is *normal play*: a player who cannot move loses. Rulesets whose ending is
-//! decided otherwise encode it in normal-play terms (see [`rules::table`](crate::rules::table)).
+//! decided otherwise say so with [`Game::decided`] (see [`rules::table`](crate::rules::table)).
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;

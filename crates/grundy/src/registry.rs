@@ -21,13 +21,23 @@ use crate::analysis::{analyze, Analysis};
 use crate::game::Player;
 use crate::play::{Match, RulesetMatch};
 use crate::rules::NotationError;
-use crate::ruleset::{AsImpartial, AsPartizan, Kind, ParamError, Ruleset, SizeError, Unsolved};
+use crate::ruleset::{
+    AsImpartial, AsPartizan, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
+};
 use crate::verify::{verify, Progress, Report, RulesetCheck};
 
 pub use crate::ruleset::{Param, Params, RulesetSpec};
 
 /// Every ruleset the commands know, in the order help lists them.
-pub static RULESETS: &[RulesetSpec] = &[crate::rules::nim::SPEC];
+pub static RULESETS: &[RulesetSpec] = &[
+    crate::rules::pawns::SPEC,
+    crate::rules::table::SPEC,
+    crate::rules::ab::SPEC,
+    crate::rules::towers::SPEC,
+    crate::rules::nim::SPEC,
+    crate::rules::wythoff::SPEC,
+    crate::rules::grundy_game::SPEC,
+];
 
 /// The ruleset named `name`.
 pub fn find(name: &str) -> Result<&'static RulesetSpec, ParamError> {
@@ -106,6 +116,34 @@ pub enum AnalyzeError {
     },
 }
 
+/// What [`DynRuleset::check_move`] found of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveVerdict {
+    /// A legal move after which the opponent, to move, loses.
+    Winning {
+        /// The position after the move.
+        after: String,
+    },
+    /// A legal move after which the opponent wins.
+    Losing {
+        /// The position after the move.
+        after: String,
+        /// Some winning moves of the position, when it has any (at most 5).
+        winning: Vec<String>,
+    },
+    /// A move in the notation that the rules do not allow here, with why.
+    Illegal {
+        /// Why the move is not legal.
+        reason: String,
+    },
+    /// Text that is not a move in the game's notation.
+    NotAMove {
+        /// What is wrong and how moves are written.
+        message: String,
+    },
+}
+
 /// A ruleset behind one dyn-compatible interface, from and to text: what every
 /// command calls. Implemented for every [`Ruleset`].
 pub trait DynRuleset: Send + Sync {
@@ -140,6 +178,14 @@ pub trait DynRuleset: Send + Sync {
         limit: usize,
         max_positions: usize,
     ) -> Result<Vec<MoveValue>, AnalyzeError>;
+    /// Whether `mv` is a legal and winning move of `to_move` in `position` (for "print
+    /// any winning move" answers).
+    fn check_move(
+        &self,
+        position: &str,
+        to_move: Player,
+        mv: &str,
+    ) -> Result<MoveVerdict, AnalyzeError>;
     /// A match from `position` against the engine, `first` moving first.
     fn start_match(
         &self,
@@ -218,6 +264,41 @@ impl<R: Ruleset> DynRuleset for R {
             0
         };
         Ok(move_values(self, &pos, to_move, limit, budget)?)
+    }
+
+    fn check_move(
+        &self,
+        position: &str,
+        to_move: Player,
+        mv: &str,
+    ) -> Result<MoveVerdict, AnalyzeError> {
+        let pos = self.parse_position(position)?;
+        let mv = match self.parse_move(&pos, to_move, mv) {
+            Ok(mv) => mv,
+            Err(MoveError::Illegal(e)) => return Ok(MoveVerdict::Illegal { reason: e.reason }),
+            Err(e) => {
+                return Ok(MoveVerdict::NotAMove {
+                    message: e.to_string(),
+                })
+            }
+        };
+        let after_pos = self.play(&pos, &mv);
+        let after = self.show_position(&after_pos);
+        let opponent_wins = match self.wins(&after_pos, to_move.opponent()) {
+            Ok(w) => w,
+            Err(why) => {
+                // Without a closed form, the engine decides small positions.
+                let a = analyze(self, &after_pos, to_move.opponent(), 0).map_err(|_| why)?;
+                a.to_move_wins
+            }
+        };
+        if !opponent_wins {
+            return Ok(MoveVerdict::Winning { after });
+        }
+        let winning = analyze(self, &pos, to_move, 5)
+            .map(|a| a.winning_moves.into_iter().map(|m| m.mv).collect())
+            .unwrap_or_default();
+        Ok(MoveVerdict::Losing { after, winning })
     }
 
     fn start_match(

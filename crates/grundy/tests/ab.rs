@@ -1,13 +1,13 @@
 //! The A-B game: the closed form, the winning-move finder, the values and the report,
 //! checked against the exhaustive engine on every small row and by proptest beyond.
 
+use grundy::analysis::{analyze, Analysis};
 use grundy::engine::{PartizanSolver, Sum};
-use grundy::rules::ab::{
-    analyze, analyze_up_to, winning_moves, Ab, AbMove, PairKind, Reduction, Row, Summary,
-};
+use grundy::registry::{build, Params};
+use grundy::rules::ab::{winning_moves, Ab, AbMove, PairKind, Reduction, Row, Summary};
 use grundy::rules::simple::{Heap, Integer};
 use grundy::rules::{Found, NotationError};
-use grundy::{Game, Nimber, Outcome, Partizan, Player};
+use grundy::{Game, Outcome, Partizan, Player, Value};
 use proptest::prelude::*;
 use proptest::strategy::Union;
 
@@ -37,20 +37,25 @@ fn names(moves: &[AbMove]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
 }
 
-/// `n + *m` from a value as `value_string` writes it: `2 + *3`, `-1`, `*2`, `0`.
-fn parse_value(text: &str) -> (i64, u64) {
-    let (mut n, mut m) = (0, 0);
-    for part in text.split(" + ") {
-        if part.starts_with('*') {
-            m = part
-                .parse::<Nimber>()
-                .unwrap_or_else(|e| panic!("{text:?}: {e}"))
-                .0;
-        } else {
-            n = part.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
-        }
+/// The report on `row` with `to_move` to move, listing at most `limit` winning moves.
+fn analyze_up_to(row: &Row, to_move: Player, limit: usize) -> Analysis {
+    analyze(&Ab, row, to_move, limit).unwrap_or_else(|e| panic!("{row}: {e}"))
+}
+
+/// The report on `row`, listing every winning move.
+fn report(row: &Row, to_move: Player) -> Analysis {
+    analyze_up_to(row, to_move, usize::MAX)
+}
+
+/// The value of `row` by the ruleset, as `(n, m)` for `n + *m`.
+fn value_of(row: &Row) -> (i64, u64) {
+    match grundy::Ruleset::value(&Ab, row) {
+        Ok(Value::NumberNimber(v)) => (
+            i64::try_from(v.number).expect("a small row"),
+            u64::try_from(v.nimber.0).expect("a small row"),
+        ),
+        other => panic!("{row}: {other:?} is not n + *m"),
     }
-    (n, m)
 }
 
 // ---------------------------------------------------------------- tables
@@ -60,7 +65,7 @@ fn judge_samples() {
     for (text, winner) in [("A.B", "A"), ("A..B", "A"), ("A..B.A..B", "B")] {
         let a_wins = Summary::of_cells(text.as_bytes()).wins_moving_first(Player::Left);
         assert_eq!(if a_wins { "A" } else { "B" }, winner, "{text}");
-        let report = analyze(&row(text), Player::Left);
+        let report = report(&row(text), Player::Left);
         assert_eq!(report.to_move_wins, winner == "A", "{text}");
     }
 }
@@ -83,6 +88,9 @@ fn values() {
         assert_eq!(summary.value_string(), value, "{text}");
         assert_eq!(summary.outcome(), outcome, "{text}");
         assert_eq!(Reduction::of(&row(text)).value, value, "{text}");
+        let typed = grundy::Ruleset::value(&Ab, &row(text)).unwrap();
+        assert_eq!(typed, Value::NumberNimber(summary.value()), "{text}");
+        assert_eq!(typed.to_string(), value, "{text}");
     }
 }
 
@@ -169,7 +177,7 @@ fn reduction_of_a_row() {
 
 #[test]
 fn analysis_report() {
-    let report = analyze(&row("A..B.A...B"), Player::Left);
+    let report = report(&row("A..B.A...B"), Player::Left);
     assert_eq!(report.game, "ab");
     assert_eq!(report.rules, "");
     assert_eq!(report.position, "A..B.A...B");
@@ -177,7 +185,7 @@ fn analysis_report() {
     assert!(report.to_move_wins);
     assert_eq!(report.other_to_move_wins, Some(true));
     assert_eq!(report.outcome, Outcome::N);
-    assert_eq!(report.value, "*");
+    assert_eq!(report.value.to_string(), "*");
     assert_eq!(report.reduction["xor"], 1);
     assert_eq!(report.reduction["pairs"][1]["room"], 3);
     let moves: Vec<_> = report
@@ -199,12 +207,12 @@ fn analysis_report() {
         assert!(text.contains(needle), "{needle:?} not in:\n{text}");
     }
 
-    let report = analyze(&row("B.A..A.."), Player::Right);
+    let report = self::report(&row("B.A..A.."), Player::Right);
     assert_eq!(report.to_move, "B");
     assert!(!report.to_move_wins);
     assert_eq!(report.other_to_move_wins, Some(true));
     assert_eq!(report.outcome, Outcome::L);
-    assert_eq!(report.value, "2 + *");
+    assert_eq!(report.value.to_string(), "2 + *");
     assert!(report.winning_moves.is_empty());
     let text = report.explanation.join("\n");
     assert!(text.contains("The reserves differ, so A, who has more, wins whoever starts"));
@@ -213,25 +221,34 @@ fn analysis_report() {
 
 // ---------------------------------------------------------------- exhaustive
 
-/// On every row of at most 10 cells and for both players: the closed-form outcome is
-/// the engine's, and the closed-form winning moves are the engine's, in its order.
+/// On every row of at most 10 cells and for both players, through the registry's
+/// verify: the closed-form outcome is the engine's, and the closed-form winning moves
+/// are the engine's.
 #[test]
 fn closed_form_and_winning_moves_agree_with_the_engine_up_to_10_cells() {
-    let mut solver = PartizanSolver::new(&Ab);
-    let mut rows = 0usize;
+    let game = build("ab", &Params::new()).unwrap();
+    let report = game.verify(10, &()).unwrap();
+    assert_eq!(report.mismatch, None);
+    assert_eq!(report.sizes, 0..11);
+    assert_eq!(report.positions, (0..=10).map(|n| 3u64.pow(n)).sum::<u64>());
+}
+
+/// Verify compares sets of moves; the order is checked here: on every row of at most
+/// 10 cells, the winning moves come in the order of the legal moves (the engine's).
+#[test]
+fn winning_moves_come_in_move_order_up_to_10_cells() {
     for row in rows_up_to(10) {
-        let summary = Summary::of_cells(row.cells());
-        assert_eq!(summary.outcome(), solver.outcome(&row), "{row}");
         for player in PLAYERS {
-            assert_eq!(
-                winning_moves(&row, player),
-                solver.winning_moves(&row, player),
-                "{row}, {player:?} to move"
-            );
+            let winning = winning_moves(&row, player);
+            let mut legal = Ab.moves_for(&row, player).into_iter();
+            for m in &winning {
+                assert!(
+                    legal.any(|l| l == *m),
+                    "{row}, {player:?}: {m} out of order"
+                );
+            }
         }
-        rows += 1;
     }
-    assert_eq!(rows, (0..=10).map(|n| 3usize.pow(n)).sum::<usize>());
 }
 
 /// On every row of at most 9 cells, `value_string` is the value: the row minus it is
@@ -243,7 +260,7 @@ fn values_are_exact_up_to_9_cells() {
     let mut solver = PartizanSolver::new(&game);
     for row in rows_up_to(9) {
         let value = Summary::of_cells(row.cells()).value_string();
-        let (n, m) = parse_value(&value);
+        let (n, m) = value_of(&row);
         let mut minus = |n: i64, m: u64| solver.outcome(&(row.clone(), (-n, m)));
         assert_eq!(minus(n, m), Outcome::P, "{row} = {value}");
         assert_eq!(minus(n + 1, m), Outcome::R, "{row} < {value} + 1");
@@ -365,7 +382,7 @@ proptest! {
     /// A bounded report is the full one with the list cut, and says so.
     #[test]
     fn bounded_analysis_lists_a_prefix(row in any_row(), player in any_player(), max in 0usize..40) {
-        let full = analyze(&row, player);
+        let full = report(&row, player);
         let mut bounded = analyze_up_to(&row, player, max);
         let total = full.winning_moves.len();
         prop_assert_eq!(&bounded.winning_moves[..], &full.winning_moves[..total.min(max)]);
@@ -393,11 +410,12 @@ proptest! {
     #[test]
     fn analysis_is_consistent(row in any_row(), player in any_player()) {
         let summary = Summary::of_cells(row.cells());
-        let report = analyze(&row, player);
+        let report = report(&row, player);
         prop_assert_eq!(report.to_move_wins, summary.wins_moving_first(player));
         prop_assert_eq!(report.other_to_move_wins, Some(summary.wins_moving_first(player.opponent())));
         prop_assert_eq!(report.outcome, summary.outcome());
-        prop_assert_eq!(&report.value, &summary.value_string());
+        prop_assert_eq!(report.value.to_string(), summary.value_string());
+        prop_assert_eq!(report.winning_move_count, Some(report.winning_moves.len() as u128));
         prop_assert_eq!(&report.position, &row.to_string());
         let moves = winning_moves(&row, player);
         prop_assert_eq!(report.winning_moves.len(), moves.len());

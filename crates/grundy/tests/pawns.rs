@@ -1,61 +1,38 @@
 //! The pawn ruleset: the closed form and the winning-move finder against the
-//! exhaustive engine on every small board, properties on large boards, the ADAPWNS
-//! sample, the analysis and the notation.
+//! exhaustive engine on every small board (through the registry's verify, and with
+//! wrong closed forms planted to see it fail), properties on large boards, the
+//! ADAPWNS sample, the analysis and the notation.
 
-use std::collections::BTreeSet;
-
+use grundy::analysis::{analyze, Analysis};
 use grundy::engine::ImpartialSolver;
-use grundy::rules::pawns::{analyze, Board, PawnMove, Pawns};
+use grundy::game::Player;
+use grundy::registry::{build, Params};
+use grundy::rules::pawns::{Board, PawnMove, Pawns, MEMO_SQUARES};
 use grundy::rules::{Found, NotationError};
 use grundy::{Game, Impartial, Nimber, Outcome};
 use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// The analysis of `board`, every winning move listed.
+fn analysis(rules: &Pawns, board: &Board) -> Analysis {
+    analyze(rules, board, Player::Left, usize::MAX).expect("pawns have a closed form")
+}
 
 // ---------------------------------------------------------------------------------
 // Exhaustive agreement with the engine.
 
-/// Every board of exactly `len` squares.
-fn boards_of_len(len: usize) -> impl Iterator<Item = Board> {
-    (0u32..1 << len).map(move |mask| {
-        let squares: Vec<u8> = (0..len)
-            .map(|i| if mask >> i & 1 == 1 { b'P' } else { b'.' })
-            .collect();
-        Board::from_bytes(&squares).expect("only '.' and 'P'")
-    })
-}
-
-/// Checks the closed-form value (as `nim_value`, as `reduce` and as `analyze`) and
-/// the closed-form winning moves against the engine on every board of at most
-/// `max_len` squares. One solver serves all sizes, so each board is searched once.
+/// `grundy verify pawns --step K --max-size N`: every board of every size up to
+/// `max_len` squares, value and winning moves, against the memoised engine.
 fn agree_with_engine(step: u32, max_len: usize) {
-    let rules = Pawns::new(step).unwrap();
-    let mut solver = ImpartialSolver::new(&rules);
-    let mut boards = 0usize;
-    for len in 0..=max_len {
-        for board in boards_of_len(len) {
-            let grundy = solver.grundy(&board);
-            assert_eq!(
-                Nimber(rules.nim_value(board.squares())),
-                grundy,
-                "nim_value, step {step}, {board}"
-            );
-            assert_eq!(
-                rules.reduce(&board).value(),
-                grundy,
-                "reduce, step {step}, {board}"
-            );
-            // Same moves in the same order.
-            assert_eq!(
-                rules.winning_moves(&board),
-                solver.winning_moves(&board),
-                "winning moves, step {step}, {board}"
-            );
-            boards += 1;
-        }
-    }
-    // Every board of every size up to max_len was compared, and the engine solved
-    // exactly those (a move never changes the length).
-    assert_eq!(boards, (1 << (max_len + 1)) - 1);
-    assert_eq!(solver.solved_positions(), boards);
+    let params = Params::new().with("step", &step.to_string());
+    let report = build("pawns", &params)
+        .unwrap()
+        .verify(max_len, &())
+        .unwrap();
+    assert_eq!(report.mismatch, None, "step {step}");
+    assert_eq!(report.name, format!("pawns (step {step})"));
+    assert_eq!(report.sizes, 0..max_len + 1);
+    assert_eq!(report.positions, (1 << (max_len + 1)) - 1);
 }
 
 macro_rules! exhaustive {
@@ -72,6 +49,237 @@ exhaustive! {
     engine_agrees_step_2: step 2, up to 14 squares;
     engine_agrees_step_3: step 3, up to 12 squares;
     engine_agrees_step_4: step 4, up to 12 squares;
+}
+
+/// Past [`MEMO_SQUARES`] the dense solver's table of wins and losses is the
+/// exhaustive side, and the closed form still agrees with it.
+#[test]
+fn the_dense_table_takes_over_beyond_the_memo_sizes() {
+    let report = build("pawns", &Params::new().with("step", "3"))
+        .unwrap()
+        .verify(MEMO_SQUARES + 1, &())
+        .unwrap();
+    assert_eq!(report.mismatch, None);
+    assert_eq!(report.positions, (1 << (MEMO_SQUARES + 2)) - 1);
+    // The table says what the memoised engine says.
+    let rules = Pawns::adapwns();
+    let size = MEMO_SQUARES + 1;
+    let table = grundy::ruleset::Ruleset::win_table(&rules, size)
+        .expect("a dense table beyond the memo sizes");
+    let positions = grundy::ruleset::Ruleset::positions(&rules, size).unwrap();
+    let mut solver = ImpartialSolver::new(&rules);
+    for i in (0..positions.count).step_by(97) {
+        let board = (positions.nth)(i);
+        assert_eq!(table(&board), solver.to_move_wins(&board), "{board}");
+    }
+}
+
+/// Wrong closed forms planted in the pawn game: verify must catch each.
+mod planted {
+    use std::ops::RangeInclusive;
+
+    use grundy::game::Player;
+    use grundy::rules::pawns::{Board, PawnMove, Pawns};
+    use grundy::rules::NotationError;
+    use grundy::ruleset::{
+        nimber, AsImpartial, AsPartizan, Kind, MoveError, Positions, Ruleset, Unsolved, WinTable,
+    };
+    use grundy::values::Value;
+    use grundy::verify::{verify, Mismatch, Report, RulesetCheck};
+    use grundy::{Game, Impartial};
+
+    /// The pawn game with a closed form planted in place of the library's, to see
+    /// verify catch it.
+    struct Planted {
+        rules: Pawns,
+        value: fn(&Pawns, &Board) -> u64,
+        winning_moves: fn(&Pawns, &Board) -> Vec<PawnMove>,
+    }
+
+    impl Planted {
+        fn new(rules: Pawns) -> Planted {
+            Planted {
+                rules,
+                value: |rules, board| rules.nim_value(board.squares()),
+                winning_moves: Pawns::winning_moves,
+            }
+        }
+
+        fn verify(&self, max_size: usize) -> Report {
+            let (imp, par) = (AsImpartial(self), AsPartizan(self));
+            verify(&RulesetCheck::new(&imp, &par), max_size, &())
+        }
+    }
+
+    impl Ruleset for Planted {
+        type Position = Board;
+        type Move = PawnMove;
+
+        fn name(&self) -> &'static str {
+            "pawns"
+        }
+        fn parameters(&self) -> String {
+            self.rules.parameters()
+        }
+        fn kind(&self) -> Kind {
+            Kind::Impartial
+        }
+        fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
+            self.rules.parse_position(text)
+        }
+        fn show_position(&self, pos: &Board) -> String {
+            self.rules.show_position(pos)
+        }
+        fn parse_move(&self, pos: &Board, p: Player, text: &str) -> Result<PawnMove, MoveError> {
+            Ruleset::parse_move(&self.rules, pos, p, text)
+        }
+        fn move_help(&self) -> String {
+            self.rules.move_help()
+        }
+        fn moves(&self, pos: &Board, _: Player) -> Vec<PawnMove> {
+            Impartial::moves(&self.rules, pos)
+        }
+        fn play(&self, pos: &Board, mv: &PawnMove) -> Board {
+            Game::play(&self.rules, pos, mv)
+        }
+        fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
+            nimber(u128::from((self.value)(&self.rules, pos)))
+        }
+        fn winning_moves(&self, pos: &Board, _: Player) -> Result<Vec<PawnMove>, Unsolved> {
+            Ok((self.winning_moves)(&self.rules, pos))
+        }
+        fn size_unit(&self) -> &'static str {
+            self.rules.size_unit()
+        }
+        fn sizes(&self) -> RangeInclusive<usize> {
+            self.rules.sizes()
+        }
+        fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
+            self.rules.positions(size)
+        }
+        fn win_table(&self, size: usize) -> Option<WinTable<'_, Board>> {
+            self.rules.win_table(size)
+        }
+    }
+
+    #[test]
+    fn the_library_form_planted_back_agrees() {
+        let report = Planted::new(Pawns::adapwns()).verify(8);
+        assert_eq!(report.mismatch, None);
+        assert_eq!(report.positions, (1 << 9) - 1);
+    }
+
+    #[test]
+    fn a_wrong_value_is_caught_at_the_first_board() {
+        // Counting every pile instead of every other one from the right.
+        let planted = Planted {
+            value: |rules, board| {
+                let m = u64::from(rules.step()) + 1;
+                let (mut value, mut gap) = (0, 0);
+                for &s in board.squares() {
+                    if s == b'P' {
+                        value ^= gap % m;
+                        gap = 0;
+                    } else {
+                        gap += 1;
+                    }
+                }
+                value
+            },
+            ..Planted::new(Pawns::adapwns())
+        };
+        let report = planted.verify(10);
+        // Sizes 0..=2 agree (no board there has a gap before an uncounted pawn); of 3
+        // squares the boards in order are ..., P.., .P., PP., ..P, P.P, .PP: `.PP` is the
+        // first whose uncounted pawn has a gap before it.
+        let c = report.mismatch.expect("the wrong value is caught");
+        assert_eq!(c.size, 3);
+        assert_eq!(
+            c.mismatch,
+            Mismatch::new(".PP (step 2)", "value 0", "value *")
+        );
+        assert_eq!(report.sizes, 0..4);
+    }
+
+    #[test]
+    fn a_wrong_value_is_caught_by_the_dense_table() {
+        // Right on every board of up to 14 squares, wrong on 15: the board full of pawns
+        // is said to be won.
+        let planted = Planted {
+            value: |rules, board| {
+                if board.len() == 15 && board.squares().iter().all(|&s| s == b'P') {
+                    1
+                } else {
+                    rules.nim_value(board.squares())
+                }
+            },
+            ..Planted::new(Pawns::adapwns())
+        };
+        let c = planted
+            .verify(16)
+            .mismatch
+            .expect("the wrong value is caught");
+        assert_eq!(c.size, 15);
+        assert_eq!(
+            c.mismatch,
+            Mismatch::new(
+                "PPPPPPPPPPPPPPP (step 2)",
+                "value 0 (the player to move loses)",
+                "value *"
+            )
+        );
+    }
+
+    #[test]
+    fn a_wrong_move_finder_is_caught() {
+        // Only the last pawn's moves are considered.
+        let planted = Planted {
+            winning_moves: |rules, board| {
+                let last = board.squares().iter().rposition(|&s| s == b'P');
+                rules
+                    .winning_moves(board)
+                    .into_iter()
+                    .filter(|m| Some(m.from) == last)
+                    .collect()
+            },
+            ..Planted::new(Pawns::adapwns())
+        };
+        let c = planted
+            .verify(10)
+            .mismatch
+            .expect("the missing moves are caught");
+        // Up to 3 squares and on 4 squares up to `PP.P`, every winning move is the last
+        // pawn's; `.PPP` (value *: the third pawn from the right has a pile of one) is
+        // won only by 2-1.
+        assert_eq!(c.size, 4);
+        assert_eq!(
+            c.mismatch,
+            Mismatch::new(".PPP (step 2)", "winning moves 2-1", "winning moves none")
+        );
+    }
+
+    #[test]
+    fn a_wrong_move_finder_is_caught_by_the_dense_table() {
+        // Right up to 14 squares; on 15 it forgets every move of the first pawn.
+        let planted = Planted {
+            winning_moves: |rules, board| {
+                let first = board.squares().iter().position(|&s| s == b'P');
+                rules
+                    .winning_moves(board)
+                    .into_iter()
+                    .filter(|m| board.len() < 15 || Some(m.from) != first)
+                    .collect()
+            },
+            ..Planted::new(Pawns::adapwns())
+        };
+        let c = planted
+            .verify(15)
+            .mismatch
+            .expect("the missing moves are caught");
+        assert_eq!(c.size, 15);
+        assert!(c.mismatch.found.starts_with("winning moves"), "{c:?}");
+        assert_ne!(c.mismatch.expected, c.mismatch.found);
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -114,7 +322,7 @@ fn adapwns_sample_first_player_wins() {
     // input `..P.P`, expected output `Yes`.
     let rules = Pawns::adapwns();
     assert_ne!(rules.nim_value(b"..P.P"), 0);
-    let analysis = analyze(&rules, &"..P.P".parse().unwrap());
+    let analysis = analysis(&rules, &"..P.P".parse().unwrap());
     assert!(analysis.to_move_wins);
     assert_eq!(analysis.outcome, Outcome::N);
 }
@@ -124,7 +332,7 @@ fn adapwns_sample_first_player_wins() {
 
 #[test]
 fn analysis_of_a_first_player_win() {
-    let a = analyze(&Pawns::adapwns(), &"..P.P".parse().unwrap());
+    let a = analysis(&Pawns::adapwns(), &"..P.P".parse().unwrap());
     assert_eq!(a.game, "pawns");
     assert_eq!(a.rules, "step 2");
     assert_eq!(a.position, "..P.P");
@@ -132,7 +340,7 @@ fn analysis_of_a_first_player_win() {
     assert!(a.to_move_wins);
     assert_eq!(a.other_to_move_wins, None);
     assert_eq!(a.outcome, Outcome::N);
-    assert_eq!(a.value, "*");
+    assert_eq!(a.value.to_string(), "*");
     assert_eq!(
         a.reduction,
         serde_json::json!({
@@ -184,10 +392,10 @@ fn analysis_of_a_first_player_win() {
 
 #[test]
 fn analysis_of_a_second_player_win() {
-    let a = analyze(&Pawns::new(3).unwrap(), &"P.P...P.P".parse().unwrap());
+    let a = analysis(&Pawns::new(3).unwrap(), &"P.P...P.P".parse().unwrap());
     assert!(!a.to_move_wins);
     assert_eq!(a.outcome, Outcome::P);
-    assert_eq!(a.value, "0");
+    assert_eq!(a.value.to_string(), "0");
     assert!(a.winning_moves.is_empty());
     assert_eq!(
         a.explanation[1..],
@@ -215,9 +423,9 @@ fn analysis_of_a_second_player_win() {
 
 #[test]
 fn analysis_without_pawns() {
-    let a = analyze(&Pawns::new(1).unwrap(), &"...".parse().unwrap());
+    let a = analysis(&Pawns::new(1).unwrap(), &"...".parse().unwrap());
     assert_eq!(a.outcome, Outcome::P);
-    assert_eq!(a.value, "0");
+    assert_eq!(a.value.to_string(), "0");
     assert_eq!(
         a.explanation[1],
         "There are no pawns, so the first player has no move and loses: the value is 0."
@@ -404,9 +612,9 @@ proptest! {
     #[test]
     fn analysis_agrees_with_nim_value(rules in strategy::rules(), board in strategy::board()) {
         let v = value(&rules, &board);
-        let a = analyze(&rules, &board);
+        let a = analysis(&rules, &board);
         prop_assert_eq!(a.reduction["xor"].as_u64(), Some(v));
-        prop_assert_eq!(&a.value, &Nimber(v).to_string());
+        prop_assert_eq!(a.value.as_nimber(), Some(Nimber(u128::from(v))));
         prop_assert_eq!(a.to_move_wins, v != 0);
         prop_assert_eq!(a.outcome, if v != 0 { Outcome::N } else { Outcome::P });
         prop_assert_eq!(&a.position, &board.to_string());

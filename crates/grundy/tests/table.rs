@@ -1,14 +1,27 @@
 //! The table game (TABGAME): the closed forms checked against the exhaustive engine on
-//! every small table, against an independent dynamic programme on large random ones,
-//! and the analysis, notation and judge sample.
+//! every small table (through the registry's verify), against an independent dynamic
+//! programme on large random ones, and the analysis, notation and judge sample.
 
+use grundy::analysis::{analyze, Analysis};
 use grundy::engine::ImpartialSolver;
+use grundy::game::Player;
+use grundy::registry::{build, Params};
 use grundy::rules::table::{
-    analyze, render_win_table, Cell, Reduction, Table, TableMove, TableNimbers, TablePosition,
+    render_win_table, Cell, Reduction, Table, TableGame, TableMove, TableNimbers, TablePosition,
     TableSolver,
 };
 use grundy::{Game, Impartial, Nimber, Outcome};
 use proptest::prelude::*;
+
+/// The analysis of `pos` through the ruleset.
+fn analysis(pos: &TablePosition) -> Analysis {
+    analyze(&TableGame, pos, Player::Left, usize::MAX).expect("the table has a closed form")
+}
+
+/// The analysis of a position written in notation.
+fn analysis_of(text: &str) -> Analysis {
+    analysis(&text.parse().unwrap())
+}
 
 // ---------------------------------------------------------------------------------
 // An independent checker: the whole win table and nimber table, cell by cell.
@@ -17,7 +30,7 @@ use proptest::prelude::*;
 /// The full tables by the definition, O(N·M): `win[x][y]` and `nim[x][y]`.
 struct Dp {
     win: Vec<Vec<bool>>,
-    nim: Vec<Vec<u64>>,
+    nim: Vec<Vec<u128>>,
 }
 
 impl Dp {
@@ -25,14 +38,14 @@ impl Dp {
         let (top, left) = (top.as_bytes(), left.as_bytes());
         let (n, m) = (left.len(), top.len());
         let mut win = vec![vec![false; m + 1]; n + 1];
-        let mut nim = vec![vec![0u64; m + 1]; n + 1];
+        let mut nim = vec![vec![0u128; m + 1]; n + 1];
         for y in 1..=m {
             win[0][y] = top[y - 1] == b'1';
-            nim[0][y] = u64::from(win[0][y]);
+            nim[0][y] = u128::from(win[0][y]);
         }
         for x in 1..=n {
             win[x][0] = left[x - 1] == b'1';
-            nim[x][0] = u64::from(win[x][0]);
+            nim[x][0] = u128::from(win[x][0]);
         }
         for x in 1..=n {
             for y in 1..=m {
@@ -113,16 +126,24 @@ fn check_against_engine(top: &str, left: &str) {
     }
 }
 
+/// `grundy verify table --max-size 6`: every cell but the corner of every table up to
+/// 6 x 6 with every pair of boundary strings, its nimber and winning moves against
+/// the memoised engine.
 #[test]
 fn every_table_up_to_6_by_6_agrees_with_the_engine() {
-    let mut tables = 0;
-    for top in all_strings(6) {
-        for left in all_strings(6) {
-            check_against_engine(&top, &left);
-            tables += 1;
-        }
-    }
-    assert_eq!(tables, 126 * 126);
+    let report = build("table", &Params::new())
+        .unwrap()
+        .verify(6, &())
+        .unwrap();
+    assert_eq!(report.mismatch, None);
+    assert_eq!(report.name, "table");
+    assert_eq!(report.size_unit, "rows or columns");
+    assert_eq!(report.sizes, 1..7);
+    let cells: u64 = (1..=6u32)
+        .flat_map(|n| (1..=6u32).map(move |m| (n, m)))
+        .map(|(n, m)| (1u64 << (n + m)) * u64::from((n + 1) * (m + 1) - 1))
+        .sum();
+    assert_eq!(report.positions, cells);
 }
 
 #[test]
@@ -144,11 +165,8 @@ fn the_analysis_agrees_with_the_engine_up_to_4_by_4() {
             let table = Table::new(&top, &left).unwrap();
             let mut engine = ImpartialSolver::new(&table);
             for cell in cells(table.rows(), table.columns()).skip(1) {
-                let pos = TablePosition {
-                    table: table.clone(),
-                    cell,
-                };
-                let a = analyze(&pos);
+                let pos = TablePosition::new(table.clone(), cell).unwrap();
+                let a = analysis(&pos);
                 let value = engine.grundy(&cell);
                 assert_eq!(a.position, pos.to_string());
                 assert_eq!(a.to_move_wins, value.to_move_wins(), "{pos}");
@@ -158,17 +176,11 @@ fn the_analysis_agrees_with_the_engine_up_to_4_by_4() {
                     Outcome::P
                 };
                 assert_eq!(a.outcome, outcome, "{pos}");
-                assert_eq!(a.value, value.to_string(), "{pos}");
+                assert_eq!(a.value.as_nimber(), Some(value), "{pos}");
                 let expected: Vec<(String, String)> = engine
                     .winning_moves(&cell)
                     .into_iter()
-                    .map(|mv| {
-                        let after = TablePosition {
-                            table: table.clone(),
-                            cell: table.play(&cell, &mv),
-                        };
-                        (mv.to_string(), after.to_string())
-                    })
+                    .map(|mv| (mv.to_string(), pos.after(mv).to_string()))
                     .collect();
                 let found: Vec<(String, String)> = a
                     .winning_moves
@@ -221,10 +233,7 @@ fn position(max: usize) -> impl Strategy<Value = TablePosition> {
         let (n, m) = (table.rows(), table.columns());
         (Just(table), 0..=n, 0..=m)
             .prop_filter("the corner is no position", |(_, x, y)| (*x, *y) != (0, 0))
-            .prop_map(|(table, x, y)| TablePosition {
-                table,
-                cell: Cell { x, y },
-            })
+            .prop_map(|(table, x, y)| TablePosition::new(table, Cell { x, y }).unwrap())
     })
 }
 
@@ -254,21 +263,22 @@ proptest! {
                 let after = table.play(&cell, &mv);
                 // After a winning move the opponent loses; any other move hands the
                 // opponent a win.
-                let opponent_wins = after != (Cell { x: 0, y: 0 }) && dp.win[after.x][after.y];
-                prop_assert_eq!(winning.contains(&mv), !opponent_wins, "{} {}", cell, mv);
+                prop_assert_eq!(winning.contains(&mv), !dp.win[after.x][after.y], "{} {}", cell, mv);
             }
-            prop_assert_eq!(winning.is_empty(), !dp.win[cell.x][cell.y], "{}", cell);
+            // On the boundary the game is over: there is no move, winning or not.
+            let inside = cell.x > 0 && cell.y > 0;
+            prop_assert_eq!(!winning.is_empty(), inside && dp.win[cell.x][cell.y], "{}", cell);
         }
     }
 
     #[test]
     fn from_a_lost_cell_every_move_reaches_a_won_cell(pos in position(300)) {
-        let solver = TableSolver::new(&pos.table);
-        let cell = pos.cell;
+        let solver = TableSolver::new(pos.table());
+        let cell = pos.cell();
         if !solver.wins(cell.x, cell.y) {
             prop_assert!(solver.winning_moves(cell).is_empty());
-            for mv in pos.table.moves(&cell) {
-                let after = pos.table.play(&cell, &mv);
+            for mv in pos.table().moves(&cell) {
+                let after = pos.table().play(&cell, &mv);
                 prop_assert!(solver.wins(after.x, after.y), "{} {}", pos, mv);
             }
         }
@@ -276,32 +286,29 @@ proptest! {
 
     #[test]
     fn after_a_winning_move_the_opponent_loses(pos in position(300)) {
-        let a = analyze(&pos);
-        let dp = Dp::new(&pos.table.top_string(), &pos.table.left_string());
-        prop_assert_eq!(a.to_move_wins, dp.win[pos.cell.x][pos.cell.y]);
-        prop_assert_eq!(a.value, Nimber(dp.nim[pos.cell.x][pos.cell.y]).to_string());
-        prop_assert_eq!(a.to_move_wins, !a.winning_moves.is_empty());
+        let a = analysis(&pos);
+        let Cell { x, y } = pos.cell();
+        let dp = Dp::new(&pos.table().top_string(), &pos.table().left_string());
+        prop_assert_eq!(a.to_move_wins, dp.win[x][y]);
+        prop_assert_eq!(a.value.as_nimber(), Some(Nimber(dp.nim[x][y])));
+        // On the boundary the game is over: no move, won or lost by the digit.
+        prop_assert_eq!(a.to_move_wins && !pos.on_boundary(), !a.winning_moves.is_empty());
+        prop_assert_eq!(a.winning_move_count, Some(a.winning_moves.len() as u128));
         for report in &a.winning_moves {
-            if report.mv == "claim" {
-                prop_assert_eq!(&report.after, &format!("{}@0,0", pos.table));
-                // The corner reads back: the game is over and the player to move has lost.
-                let corner: TablePosition = report.after.parse().unwrap();
-                prop_assert!(!analyze(&corner).to_move_wins);
-                continue;
-            }
             let after: TablePosition = report.after.parse().unwrap();
-            prop_assert_eq!(&after.table, &pos.table);
-            prop_assert!(!dp.win[after.cell.x][after.cell.y], "{} then {}", pos, report.mv);
-            prop_assert!(!analyze(&after).to_move_wins);
+            prop_assert_eq!(after.table(), pos.table());
+            let c = after.cell();
+            prop_assert!(!dp.win[c.x][c.y], "{} then {}", pos, report.mv);
+            prop_assert!(!analysis(&after).to_move_wins);
         }
     }
 
     #[test]
     fn the_reduction_goes_back_along_the_diagonal(pos in position(300)) {
         let r = Reduction::new(&pos);
-        let dp = Dp::new(&pos.table.top_string(), &pos.table.left_string());
-        let Cell { x, y } = pos.cell;
-        prop_assert_eq!((r.n, r.m), (pos.table.rows(), pos.table.columns()));
+        let dp = Dp::new(&pos.table().top_string(), &pos.table().left_string());
+        let Cell { x, y } = pos.cell();
+        prop_assert_eq!((r.n, r.m), (pos.table().rows(), pos.table().columns()));
         prop_assert_eq!(r.reduced, Cell { x: x - r.steps_back, y: y - r.steps_back });
         prop_assert!(r.reduced.x.min(r.reduced.y) <= 3);
         prop_assert!(r.steps_back == 0 || r.reduced.x.min(r.reduced.y) == 3);
@@ -344,7 +351,7 @@ fn tabgame_sample() {
     };
     assert_eq!(answer(&|x, y| solver.wins(x, y)), "110011");
     assert_eq!(
-        answer(&|x, y| analyze(&format!("101/01@{x},{y}").parse().unwrap()).to_move_wins),
+        answer(&|x, y| analysis_of(&format!("101/01@{x},{y}")).to_move_wins),
         "110011"
     );
 }
@@ -355,12 +362,12 @@ macro_rules! analyses {
         #[test]
         fn worked_analyses() {
             $(
-                let a = analyze(&$pos.parse().unwrap());
+                let a = analysis_of($pos);
                 assert_eq!(a.game, "table");
                 assert_eq!(a.rules, "");
                 assert_eq!(a.to_move, "first player");
                 assert_eq!(a.outcome, Outcome::$outcome, "{}", $pos);
-                assert_eq!(a.value, $value, "{}", $pos);
+                assert_eq!(a.value.to_string(), $value, "{}", $pos);
                 let moves: Vec<&str> = a.winning_moves.iter().map(|r| r.mv.as_str()).collect();
                 let expected: &[&str] = &[$($mv),*];
                 assert_eq!(moves, expected, "{}", $pos);
@@ -380,10 +387,11 @@ analyses! {
     "101/01@2,1" => P "0" [];
     "101/01@2,2" => N "*2" ["left"];
     "101/01@2,3" => N "*" ["up"];
-    // Boundary cells: the game is over; a cell marked 1 is won by the claim encoding.
-    "101/01@0,1" => N "*" ["claim"];
+    // Boundary cells: the game is over, with no move; a cell marked 1 is won for the
+    // player to move and counts as *.
+    "101/01@0,1" => N "*" [];
     "101/01@0,2" => P "0" [];
-    "101/01@2,0" => N "*" ["claim"];
+    "101/01@2,0" => N "*" [];
     // All zeros: every move into the boundary wins, so row 1 and column 1 are W.
     "000/000@1,1" => N "*" ["up", "left"];
     "000/000@2,2" => P "0" [];
@@ -422,7 +430,7 @@ fn the_win_table_shows_at_most_8_rows_and_columns() {
 
 #[test]
 fn the_explanation_names_the_reduced_cell() {
-    let a = analyze(&"0000000000/00000000000@9,7".parse().unwrap());
+    let a = analysis_of("0000000000/00000000000@9,7");
     assert!(
         a.explanation
             .iter()
@@ -434,7 +442,7 @@ fn the_explanation_names_the_reduced_cell() {
     assert_eq!(a.reduction["steps_back"], 4);
     // A table this large gets no win table in its explanation.
     assert!(!a.explanation.iter().any(|l| l.starts_with(r"x\y")));
-    let small = analyze(&"101/01@2,3".parse().unwrap());
+    let small = analysis_of("101/01@2,3");
     assert!(small.explanation.iter().any(|l| l == "  2  W  L  W [W]"));
 }
 
@@ -457,6 +465,7 @@ fn bad_notation_names_the_column_and_what_was_expected() {
         ("101/@1,1", 5, "a boundary string"),
         ("101@1,1/01", 4, "'/' before '@'"),
         ("", 1, "'0', '1' or '/'"),
+        ("101/01@0,0", 8, "a cell other than the corner"),
     ] {
         let err = bad.parse::<TablePosition>().unwrap_err();
         assert_eq!(err.column, column, "{bad}: {err}");
@@ -471,12 +480,14 @@ fn moves_parse_by_name() {
         ("u", TableMove::Up),
         ("left", TableMove::Left),
         ("l", TableMove::Left),
-        ("claim", TableMove::Claim),
     ] {
         assert_eq!(text.parse::<TableMove>().unwrap(), mv);
+        assert_eq!(mv.to_string().parse::<TableMove>().unwrap(), mv);
     }
-    let err = "down".parse::<TableMove>().unwrap_err();
-    assert_eq!(err.column, 1);
+    for bad in ["down", "claim", "", "Up"] {
+        let err = bad.parse::<TableMove>().unwrap_err();
+        assert_eq!(err.column, 1, "{bad}");
+    }
 }
 
 #[test]

@@ -4,13 +4,28 @@
 
 use std::cell::RefCell;
 
+use grundy::analysis::{analyze, Analysis};
 use grundy::engine::ImpartialSolver;
+use grundy::registry::{build, Params};
 use grundy::rules::towers::{
-    analyze, analyze_listing, building_moves, nimber_string, run_xor, winning_move_count,
-    winning_moves, Building, BuildingMoves, City, Reduction, TowerMove, Towers, LISTED_MOVES,
+    building_moves, nimber_string, run_xor, winning_move_count, winning_moves, Building,
+    BuildingMoves, City, Reduction, TowerMove, Towers,
 };
-use grundy::{Game, Impartial, Nimber, Outcome};
+use grundy::{Game, Impartial, Nimber, Outcome, Player, Ruleset};
 use proptest::prelude::*;
+
+/// How many winning moves the reports below list.
+const LISTED_MOVES: usize = 20;
+
+/// The report on `city`, listing at most `limit` winning moves.
+fn analyze_listing(city: &City, limit: usize) -> Analysis {
+    analyze(&Towers, city, Player::Left, limit).unwrap_or_else(|e| panic!("{city}: {e}"))
+}
+
+/// The report on `city`, listing at most [`LISTED_MOVES`] winning moves.
+fn report(city: &City) -> Analysis {
+    analyze_listing(city, LISTED_MOVES)
+}
 
 fn city(text: &str) -> City {
     text.parse()
@@ -63,7 +78,7 @@ impl Game for CanonicalTowers {
 
 impl Impartial for CanonicalTowers {
     fn moves(&self, pos: &City) -> Vec<TowerMove> {
-        Towers.moves(pos)
+        Towers.moves(pos, Player::Left)
     }
 }
 
@@ -73,7 +88,7 @@ where
     G: Impartial<Position = City, Move = TowerMove>,
 {
     let value = solver.grundy(city);
-    assert_eq!(u128::from(value.0), city.nim_value(), "value of {city}");
+    assert_eq!(value.0, city.nim_value(), "value of {city}");
     let engine = solver.winning_moves(city);
     let finder: Vec<TowerMove> = winning_moves(city).collect();
     assert_eq!(finder, engine, "winning moves of {city}");
@@ -86,7 +101,12 @@ where
 
     let analysis = analyze_listing(city, usize::MAX);
     assert_eq!(analysis.to_move_wins, value.to_move_wins(), "{city}");
-    assert_eq!(analysis.value, value.to_string(), "{city}");
+    assert_eq!(analysis.value.to_string(), value.to_string(), "{city}");
+    assert_eq!(
+        analysis.winning_move_count,
+        Some(engine.len() as u128),
+        "{city}"
+    );
     let listed: Vec<&str> = analysis
         .winning_moves
         .iter()
@@ -157,21 +177,16 @@ fn every_city_of_one_or_two_taller_buildings_agrees_with_the_engine() {
     }
 }
 
+/// No canonical form: the engine plays `Towers` itself, splitting buildings, on every
+/// city of up to 12 blocks plus towers, through the registry's verify.
 #[test]
 fn the_engine_on_the_plain_ruleset_agrees_too() {
-    // No canonical form: the engine plays `Towers` itself, splitting buildings.
-    let shapes = all_buildings(0..=3, &[0, 1, 2]);
-    let mut solver = ImpartialSolver::new(&Towers);
-    for &a in &shapes {
-        for &b in &shapes {
-            agrees_with_engine(
-                &mut solver,
-                &City {
-                    buildings: vec![a, b],
-                },
-            );
-        }
-    }
+    let game = build("towers", &Params::new()).unwrap();
+    let report = game.verify(12, &()).unwrap();
+    assert_eq!(report.mismatch, None);
+    assert_eq!(report.sizes, 0..13);
+    // 1, 1, 2, 5, 10, 22, 48, 103, 222, 481, 1038, 2241, 4842 cities of sizes 0 to 12.
+    assert_eq!(report.positions, 9016);
 }
 
 static CANONICAL: CanonicalTowers = CanonicalTowers;
@@ -400,8 +415,8 @@ proptest! {
         }
         let c = City { buildings: vec![other, b] };
         prop_assert_eq!(c.to_string().parse::<City>(), Ok(c.clone()));
-        let a = analyze(&c);
-        prop_assert_eq!(a.value, nimber_string(c.nim_value()));
+        let a = report(&c);
+        prop_assert_eq!(a.value.to_string(), nimber_string(c.nim_value()));
         for mv in winning_moves(&c).take(4).chain(building_moves(&c)[1].last()) {
             prop_assert!(Towers.is_legal(&c, &mv), "{} in {}", mv, c);
             prop_assert_eq!(Towers.play(&c, &mv).nim_value(), 0, "{} in {}", mv, c);
@@ -471,13 +486,13 @@ fn nimbers_print_as_usual_at_any_size() {
         assert_eq!(nimber_string(value), text);
     }
     for n in [0u64, 1, 2, 7, u64::MAX] {
-        assert_eq!(nimber_string(n.into()), Nimber(n).to_string());
+        assert_eq!(nimber_string(n.into()), Nimber(n.into()).to_string());
     }
 }
 
 #[test]
 fn the_analysis_fills_every_field() {
-    let a = analyze(&city("3:2,5:1"));
+    let a = report(&city("3:2,5:1"));
     assert_eq!(a.game, "towers");
     assert_eq!(a.rules, "");
     assert_eq!(a.position, "3:2,5:1");
@@ -485,7 +500,7 @@ fn the_analysis_fills_every_field() {
     assert!(a.to_move_wins);
     assert_eq!(a.other_to_move_wins, None);
     assert_eq!(a.outcome, Outcome::N);
-    assert_eq!(a.value, "*2");
+    assert_eq!(a.value.to_string(), "*2");
     let r = &a.reduction;
     assert_eq!(r["total_xor"], "2");
     assert_eq!(r["winning_bit"], 1);
@@ -532,17 +547,17 @@ fn the_analysis_fills_every_field() {
 
 #[test]
 fn a_lost_position_is_explained() {
-    let a = analyze(&city("1:3"));
+    let a = report(&city("1:3"));
     assert!(!a.to_move_wins);
     assert_eq!(a.outcome, Outcome::P);
-    assert_eq!(a.value, "0");
+    assert_eq!(a.value.to_string(), "0");
     assert!(a.winning_moves.is_empty());
     assert_eq!(a.reduction["winning_bit"], serde_json::Value::Null);
     assert_eq!(a.reduction["winning_moves"], "0");
     assert!(a.explanation.iter().any(|l| l.contains("loses")));
     for empty in ["", "0:1", "4:0,0:1"] {
-        let a = analyze(&city(empty));
-        assert_eq!(a.value, "0", "{empty:?}");
+        let a = report(&city(empty));
+        assert_eq!(a.value.to_string(), "0", "{empty:?}");
         assert!(
             a.explanation.iter().any(|l| l.contains("cannot move")),
             "{empty:?}"
@@ -554,8 +569,9 @@ fn a_lost_position_is_explained() {
 fn a_city_of_ten_to_the_eighteen_towers_is_analysed_at_once() {
     // Towers of 1 to 10^18 + 1 blocks XOR to 1: every odd tower wins, in as many runs.
     let c = city("1:1000000000000000001");
-    let a = analyze(&c);
-    assert_eq!(a.value, "*");
+    let a = report(&c);
+    assert_eq!(a.value.to_string(), "*");
+    assert_eq!(a.winning_move_count, Some(500_000_000_000_000_001));
     assert_eq!(a.reduction["winning_moves"], "500000000000000001");
     assert_eq!(
         a.reduction["buildings"][0]["winning_runs"],
@@ -579,9 +595,9 @@ fn a_city_of_ten_to_the_eighteen_towers_is_analysed_at_once() {
         "18446744073709551615:18446744073709551615,1:1000000000000000000,\
          18446744073709551615:1,0:18446744073709551615",
     );
-    let a = analyze(&c);
+    let a = report(&c);
     let total = c.nim_value();
-    assert_eq!(a.value, nimber_string(total));
+    assert_eq!(a.value.to_string(), nimber_string(total));
     let reduction = Reduction::of(&c);
     assert_eq!(reduction.winning_moves, winning_move_count(&c));
     assert_eq!(reduction.buildings[0].top, Some((1u128 << 65) - 3));

@@ -145,7 +145,11 @@ fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
         }
     }
     writeln!(out)?;
-    if a.winning_moves.is_empty() {
+    let none = match a.winning_move_count {
+        Some(count) => count == 0,
+        None => a.winning_moves.is_empty(),
+    };
+    if none {
         writeln!(out, "No winning move: every move loses.")?;
     } else {
         let listed = a.winning_moves.len() as u128;

@@ -6,8 +6,11 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use grundy::verify::{Phase, Progress, Report};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::progress::Reporter;
 
 /// Arguments of `grundy verify`.
 #[derive(Debug, clap::Args)]
@@ -19,15 +22,19 @@ pub struct Args {
     /// Check every position of every size up to this one.
     #[arg(long, value_name = "N")]
     pub max_size: usize,
+    /// No progress on standard error (by default a bar on a terminal, otherwise a
+    /// line every 5 seconds).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Runs `grundy verify`: exit 0 when every position agrees, 1 on a counterexample.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let game = args.game.build()?;
     game.check_size(args.max_size)?;
-    let bar = Bar::new();
+    let bar = Bar::new(format!("verify {}", game.title()), args.quiet);
     let report = game.verify(args.max_size, &bar)?;
-    bar.0.finish_and_clear();
+    bar.reporter.finish();
     let mut out = std::io::stdout().lock();
     let agreed = print_report(&report, &mut out)?;
     out.flush()?;
@@ -88,33 +95,55 @@ fn seconds(d: Duration) -> String {
     format!("{:.2} s", d.as_secs_f64())
 }
 
-/// A progress bar on standard error (hidden when it is not a terminal).
-struct Bar(ProgressBar);
+/// Progress of a verify run, for [`Reporter`].
+struct Bar {
+    reporter: Reporter,
+    total: AtomicU64,
+    done: AtomicU64,
+    size: AtomicU64,
+    phase: AtomicU64,
+}
 
 impl Bar {
-    fn new() -> Bar {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg:>20} [{bar:30}] {human_pos}/{human_len}, {elapsed} (eta {eta})",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
+    fn new(what: String, quiet: bool) -> Bar {
+        Bar {
+            reporter: Reporter::new(what, quiet),
+            total: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            size: AtomicU64::new(0),
+            phase: AtomicU64::new(0),
+        }
+    }
+
+    fn show(&self) {
+        let phase = if self.phase.load(Ordering::Relaxed) == 0 {
+            Phase::Solving
+        } else {
+            Phase::Checking
+        };
+        let note = format!("size {}: {phase}", self.size.load(Ordering::Relaxed));
+        self.reporter.report(
+            self.done.load(Ordering::Relaxed),
+            self.total.load(Ordering::Relaxed),
+            &note,
         );
-        Bar(bar)
     }
 }
 
 impl Progress for Bar {
     fn start(&self, total: u64) {
-        self.0.set_length(total);
-        self.0.enable_steady_tick(Duration::from_millis(200));
+        self.total.store(total, Ordering::Relaxed);
+        self.reporter.set_total(total);
     }
     fn phase(&self, size: usize, phase: Phase) {
-        self.0.set_message(format!("size {size}: {phase}"));
+        self.size.store(size as u64, Ordering::Relaxed);
+        self.phase
+            .store(u64::from(phase == Phase::Checking), Ordering::Relaxed);
+        self.show();
     }
     fn advance(&self, units: u64) {
-        self.0.inc(units);
+        self.done.fetch_add(units, Ordering::Relaxed);
+        self.show();
     }
 }
 

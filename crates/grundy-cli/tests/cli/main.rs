@@ -1,9 +1,11 @@
 //! The `grundy` binary, run as a user runs it: one test binary for every command.
 
 mod analyze;
+mod check;
 mod families;
 mod judge;
 mod play;
 mod sequence;
 mod serve;
 mod verify;
+mod value;

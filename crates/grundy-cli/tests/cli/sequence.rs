@@ -34,10 +34,10 @@ fn kayles_json() {
     assert_eq!(v["code"], "0.77");
     assert_eq!(v["preperiod"], 71);
     assert_eq!(v["period"], 12);
-    // The periodicity theorem needs 2·71 + 2·12 + 2 values.
-    assert_eq!(v["computed"], 168);
+    // The periodicity theorem checks 71 <= n < 2·71 + 12 + 2 − 1, so 167 values.
+    assert_eq!(v["computed"], 167);
     let values = v["values"].as_array().unwrap();
-    assert_eq!(values.len(), 168);
+    assert_eq!(values.len(), 167);
     assert_eq!(values[11], 6);
 }
 

@@ -52,7 +52,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
     let partizan = AsPartizan(rules);
     let mut imp = RemotenessSolver::new(&impartial);
     let mut par = PartizanRemotenessSolver::new(&partizan);
-    for mv in rules.moves(pos, to_move).into_iter().take(limit) {
+    for mv in rules.first_moves(pos, to_move, limit) {
         let after = rules.play(pos, &mv);
         let opponent_wins = rules.wins(&after, opponent)?;
         let value_after = rules.value(&after)?;

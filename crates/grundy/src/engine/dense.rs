@@ -13,15 +13,16 @@
 //!   ([`solve_wins`], 1 bit per position, a [`WinTable`]), Grundy values
 //!   ([`solve_grundy`], 1 byte per position, a [`GrundyTable`]) and remoteness
 //!   ([`solve_remoteness`], 2 bytes per position, a [`RemotenessTable`], see
-//!   [`remoteness`](crate::engine::remoteness) for the rule);
-//! - [`pawns`]: the pawn game ([`Pawns`](crate::rules::pawns::Pawns)) as a dense
-//!   game, with a bit-parallel win/loss solver that settles 64 boards per machine
-//!   word ([`pawns::solve_pawns`]).
+//!   [`remoteness`](crate::engine::remoteness) for the rule).
+//!
+//! A game may bring its own dense solver and build its table with
+//! [`WinTable::from_words`]: the pawn game does
+//! ([`rules::pawns::dense`](crate::rules::pawns::dense), 64 boards per machine word).
 //!
 //! The generic solvers check that every move goes to a smaller index and report a
 //! [`DenseError`] otherwise. They trust the schedule's claim that blocks of one
-//! stage are independent; [`Schedule::check`] verifies it exhaustively (the tests do
-//! this for the pawn schedule).
+//! stage are independent; [`Schedule::check`] verifies it exhaustively (the pawn
+//! game's tests do this for its schedule).
 //!
 //! ```
 //! use grundy::engine::dense::{solve_wins, DenseGame};
@@ -40,8 +41,6 @@
 //! let table = solve_wins(&TakeOneOrTwo(30)).unwrap();
 //! assert!((0..30).all(|n| table.wins(n) == (n % 3 != 0)));
 //! ```
-
-pub mod pawns;
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -229,9 +228,22 @@ pub struct WinTable {
 
 impl WinTable {
     /// A table from its 64-bit words: bit `i % 64` of word `i / 64` is set when the
-    /// player to move wins position `i`. Bits at or past `size` must be clear.
-    fn from_words(size: u64, words: Vec<u64>) -> WinTable {
-        debug_assert_eq!(words.len() as u64, size.div_ceil(64));
+    /// player to move wins position `i`. Bits at or past `size` are cleared.
+    ///
+    /// # Panics
+    /// If there are not exactly `size.div_ceil(64)` words.
+    pub fn from_words(size: u64, mut words: Vec<u64>) -> WinTable {
+        assert_eq!(
+            words.len() as u64,
+            size.div_ceil(64),
+            "a table of {size} positions has {} words",
+            size.div_ceil(64)
+        );
+        if size % 64 != 0 {
+            if let Some(last) = words.last_mut() {
+                *last &= (1u64 << (size % 64)) - 1;
+            }
+        }
         WinTable { size, words }
     }
 

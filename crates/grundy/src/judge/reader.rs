@@ -3,7 +3,8 @@
 //! Tokens are separated by any amount of ASCII whitespace (space, tab, CR, LF, vertical
 //! tab, form feed), as `scanf("%s")` and `cin >>` see them: CRLF line ends, extra
 //! spaces, blank lines and a missing final newline are all accepted. Lines are counted
-//! at LF; columns count bytes from the start of the line, both from 1.
+//! at LF, at CRLF and at a lone CR; columns count bytes from the start of the line,
+//! both from 1.
 //!
 //! The reader keeps one buffer that holds the token being read and grows only when a
 //! single token is longer than it, so memory is bounded by the longest token, not by
@@ -139,6 +140,9 @@ pub struct Reader<R> {
     base: u64,
     /// The current line, from 1.
     line: u64,
+    /// The input offset just after the last CR, so that the LF of a CRLF is not
+    /// counted as a second line end.
+    cr_end: u64,
     /// The input offset of the current line's first byte.
     line_start: u64,
     /// The input offset of the last token read.
@@ -161,6 +165,7 @@ impl<R: Read> Reader<R> {
             eof: false,
             base: 0,
             line: 1,
+            cr_end: u64::MAX,
             line_start: 0,
             token: 0,
         }
@@ -244,9 +249,18 @@ impl<R: Read> Reader<R> {
         loop {
             while self.pos < self.end {
                 let b = self.buf[self.pos];
+                let at = self.base + self.pos as u64;
                 if b == b'\n' {
+                    // LF ends a line, unless it completes a CRLF already counted.
+                    if at != self.cr_end {
+                        self.line += 1;
+                    }
+                    self.line_start = at + 1;
+                } else if b == b'\r' {
+                    // CR alone ends a line too (old Mac line ends).
                     self.line += 1;
-                    self.line_start = self.base + self.pos as u64 + 1;
+                    self.line_start = at + 1;
+                    self.cr_end = at + 1;
                 } else if !is_space(b) {
                     return Ok(());
                 }
@@ -361,6 +375,7 @@ impl<R: Read> Reader<R> {
     {
         let (end, base) = (self.end, self.base);
         let (mut pos, mut line, mut line_start) = (self.pos, self.line, self.line_start);
+        let mut cr_end = self.cr_end;
         let mut token = self.token;
         let limit = out.len().saturating_add(max);
         'numbers: while out.len() < limit {
@@ -380,14 +395,22 @@ impl<R: Read> Reader<R> {
                         _ => break 'numbers,
                     }
                 }
+                let at = base + pos as u64;
                 if b == b'\n' {
+                    if at != cr_end {
+                        line += 1;
+                    }
+                    line_start = at + 1;
+                } else if b == b'\r' {
                     line += 1;
-                    line_start = base + pos as u64 + 1;
+                    line_start = at + 1;
+                    cr_end = at + 1;
                 }
                 pos += 1;
             }
         }
         (self.pos, self.line, self.line_start, self.token) = (pos, line, line_start, token);
+        self.cr_end = cr_end;
     }
 
     /// Checks that only whitespace is left; else the error expects `what`.
@@ -427,6 +450,29 @@ mod tests {
             long[i] = b'1';
         }
         assert_eq!(digits(b""), 0);
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line_and_crlf_counts_once() {
+        for (input, line, column) in [
+            (&b"1\r2\rx"[..], 3, 1),
+            (&b"1\r\n2\r\nx"[..], 3, 1),
+            (&b"1\n\r2 x"[..], 3, 3),
+            (&b"1\r\r\n x"[..], 3, 2),
+        ] {
+            for capacity in [1, 2, 3, 64] {
+                let mut r = Reader::with_capacity(input, capacity);
+                let mut numbers = Vec::new();
+                while let Ok(n) = r.number(|| "n".into()) {
+                    numbers.push(n);
+                }
+                let err = r.number(|| "n".into()).unwrap_err().to_string();
+                assert!(
+                    err.starts_with(&format!("line {line}, column {column}:")),
+                    "{input:?} at capacity {capacity}: {err}"
+                );
+            }
+        }
     }
 
     #[test]

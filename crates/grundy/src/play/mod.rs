@@ -204,7 +204,7 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
             Some(false) => Some(self.to_move.other()),
             None => self
                 .rules
-                .moves(&self.pos, mover)
+                .first_moves(&self.pos, mover, 1)
                 .is_empty()
                 .then(|| self.to_move.other()),
         }

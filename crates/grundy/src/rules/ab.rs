@@ -28,23 +28,27 @@
 //! the opponent's and `x` the XOR: spending `k` reserve moves wins iff `k < lead`, or
 //! `k = lead` and `x = 0`; shrinking a heap wins always when `lead > 0`, only to
 //! `x ^ h` when `lead = 0`, never when `lead < 0`. [`winning_moves`] lists them
-//! without search, [`Reduction`] is the reduction as data and [`analyze`] the full
-//! report ([`analyze_up_to`] bounds the list of winning moves). [`Summary`] is the
-//! reduction's three numbers alone.
+//! without search and [`Reduction`] is the reduction as data; [`Summary`] is the
+//! reduction's three numbers alone. [`Ab`] implements [`Ruleset`](crate::Ruleset)
+//! ([`SPEC`] in the registry): the value `n + *m`, the winning moves, the reduction
+//! in sentences for `grundy analyze`, and every row of up to 14 cells for
+//! `grundy verify`.
 //!
 //! # Checked
-//! `tests/ab.rs` checks the outcome and every winning move against the exhaustive
-//! engine on every row of at most 10 cells, for both players, and proves the value on
-//! every row of at most 9 cells: the row plus the negated value, built with
-//! [`Sum`](crate::engine::sum::Sum) and the games of [`simple`](crate::rules::simple),
-//! is a second-player win. Proptest goes on to rows of 200 cells.
+//! `grundy verify ab` (and `tests/ab.rs`, through the registry) checks the outcome
+//! and every winning move against the exhaustive engine on every row of each size,
+//! for both players. `tests/ab.rs` proves the value on every row of at most 9 cells:
+//! the row plus the negated value, built with [`Sum`](crate::engine::sum::Sum) and
+//! the games of [`simple`](crate::rules::simple), is a second-player win. Proptest
+//! goes on to rows of 200 cells.
 
-mod analyze;
+mod explain;
 mod reduction;
+mod ruleset;
 mod winning;
 
-pub use analyze::{analyze, analyze_up_to};
 pub use reduction::{LastLetter, Pair, PairKind, Reduction};
+pub use ruleset::SPEC;
 pub use winning::winning_moves;
 
 use std::fmt;

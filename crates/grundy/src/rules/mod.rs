@@ -16,10 +16,13 @@
 //! | [`subtraction`] | subtraction games, finite set S | impartial |
 //! | [`octal`] | octal (take-and-break) games such as Kayles `0.77` | impartial |
 //! | [`staircase`] | staircase Nim, optional bound k | impartial |
+//! | [`wythoff`] | Wythoff's game: two heaps, take from one or equally from both | impartial |
+//! | [`grundy_game`] | Grundy's game: split a heap into two unequal heaps | impartial |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share.
 
 pub mod ab;
+pub mod grundy_game;
 pub mod heaps;
 pub mod nim;
 pub mod notation;
@@ -30,5 +33,6 @@ pub mod staircase;
 pub mod subtraction;
 pub mod table;
 pub mod towers;
+pub mod wythoff;
 
 pub use notation::{Found, NotationError};

@@ -8,19 +8,22 @@
 //! the player who moved the stone into (0, y) **loses**, `0` when that player wins;
 //! digit x of the left string (length N) says the same of (x, 0).
 //!
-//! In normal-play terms a boundary cell marked `1` is won by the player to move from
-//! it. The engine sees such a cell as having one move left, [`TableMove::Claim`], to
-//! the corner (0, 0), which has none (the corner is never reached in real play).
+//! So the player to move from a boundary cell marked `1` has won, from one marked
+//! `0` has lost: the game is decided there otherwise than by running out of moves
+//! ([`Game::decided`], [`Ruleset::decided`](crate::ruleset::Ruleset::decided)). The
+//! players are Alice, who moves first, and Bob.
 //!
 //! # Notation
 //! A position is `TOP/LEFT@X,Y`: the top string, the left string and the stone's cell,
-//! e.g. `101/01@2,3`. Moves are `up`, `left` (and `claim` on a boundary cell).
+//! e.g. `101/01@2,3`; the corner (0, 0), which the stone never reaches, is not a
+//! position. Moves are `up` and `left` (`u` and `l` for short).
 //!
 //! # Closed form
 //! Write W(x, y) for "the player to move from (x, y) wins" and G(x, y) for the cell's
-//! nimber (Grundy value). On the boundary W is the digit and G is `*` or `0` (the
-//! claim encoding). Inside, W(x, y) = 1 exactly when W(x-1, y) = 0 or W(x, y-1) = 0,
-//! and G(x, y) = mex{G(x-1, y), G(x, y-1)}, which is 0, `*` or `*2`.
+//! nimber (Grundy value). On the boundary W is the digit and G is `*` or `0` (a
+//! decided position counts as `*` when won, `0` when lost). Inside, W(x, y) = 1
+//! exactly when W(x-1, y) = 0 or W(x, y-1) = 0, and G(x, y) = mex{G(x-1, y),
+//! G(x, y-1)}, which is 0, `*` or `*2`.
 //!
 //! 1. *Losses persist along diagonals.* If (x, y) with x, y ≥ 1 is lost, both cells
 //!    after it, (x+1, y) and (x, y+1), are won (they can move to it), so (x+1, y+1)
@@ -41,30 +44,40 @@
 //! So rows and columns 0..=3 of both tables, filled in O(N + M), answer every cell in
 //! O(1): a cell with x, y ≥ 4 goes d = min(x, y) - 3 steps back along its diagonal to
 //! a cell on row or column 3 ([`TableSolver::reduce`]). [`TableSolver`] answers who
-//! wins and which moves win, [`TableNimbers`] the nimber, and [`analyze`] explains a
+//! wins and which moves win, [`TableNimbers`] the nimber, and [`explain`] explains a
 //! position ([`Reduction`] is the same reasoning as data).
+//!
+//! # Commands
+//! [`SPEC`] registers the game as `table`; [`TableGame`] implements
+//! [`Ruleset`](crate::ruleset::Ruleset) on [`TablePosition`]s. `grundy verify` of
+//! size n checks every cell but the corner of every table whose longer side is n,
+//! with every pair of boundary strings.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::game::{Game, Impartial};
+use crate::game::{Game, Impartial, Player};
 use crate::rules::notation::{check_alphabet, Found, NotationError};
 
-mod analyze;
+mod explain;
 mod moves;
 mod nimbers;
+mod position;
 mod reduction;
 mod render;
+mod ruleset;
 
-pub use analyze::analyze;
+pub use explain::explain;
 pub use nimbers::TableNimbers;
+pub use position::TablePosition;
 pub use reduction::{Neighbour, Reduction};
 pub use render::{render_win_table, WINDOW};
+pub use ruleset::{shapes, TableGame, LARGEST_VERIFIED, SPEC};
 
-/// The table ruleset: the two boundary strings, as booleans "the player to move from
-/// this boundary cell wins" (the digit `1`).
+/// A table: the two boundary strings, as booleans "the player to move from this
+/// boundary cell wins" (the digit `1`). As a [`Game`] its positions are the cells.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Table {
     top: Vec<bool>,
@@ -163,9 +176,6 @@ pub enum TableMove {
     Up,
     /// From (x, y) to (x, y-1).
     Left,
-    /// From a boundary cell marked `1` to the corner: the normal-play encoding of
-    /// "the player to move here has won".
-    Claim,
 }
 
 impl fmt::Display for TableMove {
@@ -173,7 +183,6 @@ impl fmt::Display for TableMove {
         f.write_str(match self {
             TableMove::Up => "up",
             TableMove::Left => "left",
-            TableMove::Claim => "claim",
         })
     }
 }
@@ -184,7 +193,6 @@ impl FromStr for TableMove {
         match s {
             "up" | "u" => Ok(TableMove::Up),
             "left" | "l" => Ok(TableMove::Left),
-            "claim" => Ok(TableMove::Claim),
             _ => Err(NotationError::new(
                 1,
                 "'up' or 'left'",
@@ -208,105 +216,24 @@ impl Game for Table {
                 x: pos.x,
                 y: pos.y - 1,
             },
-            TableMove::Claim => Cell { x: 0, y: 0 },
         }
+    }
+
+    /// On the boundary the digit decides: the player to move from a cell marked `1`
+    /// has won, from one marked `0` has lost.
+    fn decided(&self, pos: &Cell, _: Player) -> Option<bool> {
+        self.boundary_wins(*pos)
     }
 }
 
 impl Impartial for Table {
+    /// `up` and `left` from a cell inside the table; none on the boundary.
     fn moves(&self, pos: &Cell) -> Vec<TableMove> {
         if pos.x >= 1 && pos.y >= 1 {
             vec![TableMove::Up, TableMove::Left]
-        } else if self.boundary_wins(*pos) == Some(true) {
-            vec![TableMove::Claim]
         } else {
             Vec::new()
         }
-    }
-}
-
-/// A table position in the notation `TOP/LEFT@X,Y`: the ruleset and the stone's cell.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TablePosition {
-    /// The boundary strings.
-    pub table: Table,
-    /// Where the stone stands.
-    pub cell: Cell,
-}
-
-impl FromStr for TablePosition {
-    type Err = NotationError;
-    fn from_str(s: &str) -> Result<TablePosition, NotationError> {
-        let col = |byte_index: usize| s[..byte_index].chars().count();
-        let slash = s.find('/').ok_or_else(|| {
-            let i = s
-                .chars()
-                .position(|c| c != '0' && c != '1')
-                .unwrap_or(s.chars().count());
-            NotationError::at(s, i, "'0', '1' or '/' (TOP/LEFT@X,Y)")
-        })?;
-        let at = s.find('@').ok_or_else(|| {
-            let i = s.chars().count();
-            NotationError::at(s, i, "'@' and the cell (TOP/LEFT@X,Y)")
-        })?;
-        if at < slash {
-            return Err(NotationError::at(
-                s,
-                col(at),
-                "'/' before '@' (TOP/LEFT@X,Y)",
-            ));
-        }
-        let table = Table::new(&s[..slash], &s[slash + 1..at])?;
-        let cell_text = &s[at + 1..];
-        let comma = cell_text
-            .find(',')
-            .ok_or_else(|| NotationError::at(s, s.chars().count(), "',' and the column Y"))?;
-        let number = |text: &str, start: usize, what: &str| -> Result<usize, NotationError> {
-            if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(NotationError::new(
-                    col(start) + 1,
-                    what,
-                    if text.is_empty() {
-                        Found::End
-                    } else {
-                        Found::Text(text.to_owned())
-                    },
-                ));
-            }
-            text.parse()
-                .map_err(|_| NotationError::new(col(start) + 1, what, Found::Text(text.to_owned())))
-        };
-        let x_start = at + 1;
-        let y_start = x_start + comma + 1;
-        let x = number(&cell_text[..comma], x_start, "a row number X")?;
-        let y = number(&cell_text[comma + 1..], y_start, "a column number Y")?;
-        let cell = Cell { x, y };
-        // The corner (0, 0) parses: it is where a claimed boundary cell leads, a
-        // finished game with no move left.
-        if x > table.rows() || y > table.columns() {
-            // Point at the coordinate that is out of range.
-            let start = if x <= table.rows() && y > table.columns() {
-                y_start
-            } else {
-                x_start
-            };
-            return Err(NotationError::new(
-                col(start) + 1,
-                format!(
-                    "a cell with 0 <= X <= {} and 0 <= Y <= {}",
-                    table.rows(),
-                    table.columns()
-                ),
-                Found::Text(cell.to_string()),
-            ));
-        }
-        Ok(TablePosition { table, cell })
-    }
-}
-
-impl fmt::Display for TablePosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}@{}", self.table, self.cell)
     }
 }
 
@@ -455,7 +382,7 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         let p: TablePosition = "101/01@2,3".parse().unwrap();
-        assert_eq!(p.cell, Cell { x: 2, y: 3 });
+        assert_eq!(p.cell(), Cell { x: 2, y: 3 });
         assert_eq!(p.to_string(), "101/01@2,3");
         for (bad, column) in [
             ("101/01@3,1", 8),
@@ -466,6 +393,7 @@ mod tests {
             ("101/01@1,", 10),
             ("101/01", 7),
             ("/01@1,1", 1),
+            ("101/01@0,0", 8),
         ] {
             let err = bad.parse::<TablePosition>().unwrap_err();
             assert_eq!(err.column, column, "{bad}: {err}");

@@ -169,6 +169,16 @@ pub trait Ruleset: Send + Sync {
     /// impartial game, the same for both players).
     fn moves(&self, pos: &Self::Position, player: Player) -> Vec<Self::Move>;
 
+    /// The first `limit` legal moves of `player` from `pos`, in the order of
+    /// [`moves`](Ruleset::moves), without listing the rest: by default `moves` cut
+    /// to `limit`. Rulesets whose positions can have more moves than memory holds
+    /// override it; play asks it whether the game is over, `--moves` for its list.
+    fn first_moves(&self, pos: &Self::Position, player: Player, limit: usize) -> Vec<Self::Move> {
+        let mut moves = self.moves(pos, player);
+        moves.truncate(limit);
+        moves
+    }
+
     /// The position `mv` leads to. `mv` must be legal in `pos`; see
     /// [`play_checked`](Ruleset::play_checked).
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
@@ -269,7 +279,7 @@ pub trait Ruleset: Send + Sync {
     /// A legal move to play when every move loses and the position is too big for the
     /// longest resistance to be found: by default the first legal move.
     fn stalling_move(&self, pos: &Self::Position, to_move: Player) -> Option<Self::Move> {
-        self.moves(pos, to_move).into_iter().next()
+        self.first_moves(pos, to_move, 1).into_iter().next()
     }
 
     /// How many legal moves `to_move` has, without listing them; `None` when the

@@ -1,85 +1,47 @@
-//! The analysis of a board: value, outcome, reduction and winning moves, with the
-//! reasoning in sentences a student can follow.
+//! The explanation of a board: the staircase reduction in data and in sentences a
+//! student can follow, from the board to the verdict and every winning move.
 
 use super::solve::Reduction;
-use super::{Board, PawnMove, Pawns};
-use crate::analysis::{Analysis, MoveReport};
-use crate::game::Game;
-use crate::values::Outcome;
+use super::{PawnMove, Pawns};
+use crate::ruleset::Explanation;
 
-/// Everything about `board` under `rules`: who wins, the value, the staircase
-/// reduction (as [`Reduction`] in JSON and as sentences) and every winning move with
-/// the board it leads to.
-///
-/// ```
-/// use grundy::rules::pawns::{analyze, Pawns};
-/// use grundy::Outcome;
-///
-/// let analysis = analyze(&Pawns::adapwns(), &"..P.P".parse().unwrap());
-/// assert_eq!(analysis.outcome, Outcome::N);
-/// assert_eq!(analysis.value, "*");
-/// assert_eq!(analysis.winning_moves[1].mv, "5-4");
-/// assert_eq!(analysis.winning_moves[1].after, "..PP.");
-/// ```
-pub fn analyze(rules: &Pawns, board: &Board) -> Analysis {
-    analyze_up_to(rules, board, usize::MAX)
-}
-
-/// [`analyze`], listing (and explaining) only the first `max_listed` winning moves in
-/// move order; `winning_move_count` still counts them all.
-///
-/// ```
-/// use grundy::rules::pawns::{analyze_up_to, Pawns};
-///
-/// let analysis = analyze_up_to(&Pawns::adapwns(), &"..P.P".parse().unwrap(), 1);
-/// assert_eq!(analysis.winning_move_count, Some(2));
-/// assert_eq!(analysis.winning_moves.len(), 1);
-/// ```
-pub fn analyze_up_to(rules: &Pawns, board: &Board, max_listed: usize) -> Analysis {
-    let reduction = rules.reduce(board);
-    let value = reduction.value();
-    let all = rules.winning_moves(board);
-    let winning = &all[..all.len().min(max_listed)];
-    let winning_moves = winning
-        .iter()
-        .map(|mv| MoveReport {
-            mv: mv.to_string(),
-            after: rules.play(board, mv).to_string(),
-        })
-        .collect();
-    Analysis {
-        game: "pawns".to_owned(),
-        rules: format!("step {}", rules.step()),
-        position: board.to_string(),
-        to_move: "first player".to_owned(),
-        to_move_wins: value.to_move_wins(),
-        other_to_move_wins: None,
-        outcome: if value.to_move_wins() {
-            Outcome::N
-        } else {
-            Outcome::P
-        },
-        value: value.into(),
-        // A struct of integers, booleans and a vector: serialising it cannot fail.
-        reduction: serde_json::to_value(&reduction).expect("a reduction serialises to JSON"),
-        explanation: {
-            let mut lines = explain(&reduction, winning, all.len());
-            if all.len() > winning.len() {
-                lines.push(format!(
-                    "Only the first {} of the {} winning moves are listed.",
-                    winning.len(),
-                    all.len()
-                ));
-            }
-            lines
-        },
-        winning_move_count: Some(all.len() as u128),
-        winning_moves,
+impl Pawns {
+    /// The reduction of `board` as data (a [`Reduction`] in JSON) and as sentences,
+    /// explaining at most `limit` winning moves (the count says how many there are).
+    ///
+    /// ```
+    /// use grundy::rules::pawns::Pawns;
+    ///
+    /// let e = Pawns::adapwns().explanation(&"..P.P".parse().unwrap(), 1);
+    /// assert_eq!(e.reduction["xor"], 1);
+    /// assert!(e.sentences.iter().any(|s| s.starts_with("3-1: the pawn on square 3")));
+    /// assert_eq!(
+    ///     e.sentences.last().unwrap(),
+    ///     "Only the first 1 of the 2 winning moves are listed."
+    /// );
+    /// ```
+    pub fn explanation(&self, board: &super::Board, limit: usize) -> Explanation {
+        let reduction = self.reduce(board);
+        let all = self.winning_moves(board);
+        let winning = &all[..all.len().min(limit)];
+        let mut sentences = sentences(&reduction, winning, all.len());
+        if all.len() > winning.len() {
+            sentences.push(format!(
+                "Only the first {} of the {} winning moves are listed.",
+                winning.len(),
+                all.len()
+            ));
+        }
+        Explanation {
+            // A struct of integers, booleans and a vector: serialising it cannot fail.
+            reduction: serde_json::to_value(&reduction).expect("a reduction serialises to JSON"),
+            sentences,
+        }
     }
 }
 
 /// The reasoning from the board to the verdict, one sentence per line.
-fn explain(r: &Reduction, winning: &[PawnMove], total: usize) -> Vec<String> {
+fn sentences(r: &Reduction, winning: &[PawnMove], total: usize) -> Vec<String> {
     let k = r.step;
     let mut lines = vec![format!(
         "A move takes one pawn {} to the left, never onto or over another pawn; \

@@ -22,8 +22,14 @@
 //! Every move changes exactly one counted pile (its own if the pawn's pile counts,
 //! else the next one), so the value after a move follows from the value before it in
 //! O(1): [`Pawns::winning_moves`] finds every winning move without search, and
-//! [`Pawns::reduce`] gives the reduction as data ([`Reduction`]). [`analyze`] explains
-//! a board in sentences.
+//! [`Pawns::reduce`] gives the reduction as data ([`Reduction`]).
+//! [`Pawns::explanation`] explains a board in sentences.
+//!
+//! # Commands
+//! [`SPEC`] registers the game as `pawns` with the parameter `--step K` (default 2);
+//! [`Pawns`] implements [`Ruleset`](crate::ruleset::Ruleset). `grundy verify` checks
+//! every board of up to [`MEMO_SQUARES`] squares against the memoised engine and
+//! larger ones against [`dense`], a bit-parallel solver of every board of one size.
 //!
 //! ```
 //! use grundy::rules::pawns::{Board, Pawns};
@@ -38,10 +44,12 @@
 //! assert_eq!(moves, ["4-2", "7-5", "9-8"]);
 //! ```
 
+pub mod dense;
 mod explain;
+mod ruleset;
 mod solve;
 
-pub use explain::{analyze, analyze_up_to};
+pub use ruleset::{LARGEST_VERIFIED, MEMO_SQUARES, SPEC};
 pub use solve::{Pile, Reduction};
 
 use std::fmt;
@@ -193,6 +201,12 @@ impl Board {
         })
     }
 
+    /// A board from squares known to be `b'.'` or `b'P'` (built here, not read).
+    fn from_squares(squares: Vec<u8>) -> Board {
+        debug_assert!(squares.iter().all(|&s| s == b'.' || s == b'P'));
+        Board { squares }
+    }
+
     /// The squares from left to right as ASCII bytes, `b'.'` or `b'P'`.
     pub fn squares(&self) -> &[u8] {
         &self.squares
@@ -315,7 +329,7 @@ impl Game for Pawns {
 
 impl Impartial for Pawns {
     fn moves(&self, pos: &Board) -> Vec<PawnMove> {
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(pos.len().min(64));
         for from in (0..pos.len()).filter(|&i| pos.has_pawn(i)) {
             for d in 1..=self.step as usize {
                 if d > from || pos.has_pawn(from - d) {

@@ -23,9 +23,8 @@ impl TableSolver {
     ///
     /// Inside the table, `up` (`left`) wins when the cell it reaches is lost for the
     /// player then to move: a boundary cell marked `0`, or an inner cell the closed
-    /// form [`TableSolver::wins`] calls lost. A boundary cell marked `1` has the single
-    /// winning move [`TableMove::Claim`]; a boundary cell marked `0` and the corner
-    /// have none.
+    /// form [`TableSolver::wins`] calls lost. On the boundary the game is over and
+    /// there is no move at all.
     ///
     /// # Panics
     /// If `cell` is off the table (see [`TableSolver::contains`]).
@@ -38,11 +37,7 @@ impl TableSolver {
         );
         let Cell { x, y } = cell;
         if x == 0 || y == 0 {
-            return if (x, y) != (0, 0) && self.wins(x, y) {
-                vec![TableMove::Claim]
-            } else {
-                Vec::new()
-            };
+            return Vec::new();
         }
         let mut moves = Vec::with_capacity(2);
         if !self.wins(x - 1, y) {

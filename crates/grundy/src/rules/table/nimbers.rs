@@ -7,8 +7,9 @@ use crate::values::Nimber;
 /// filled in O(N + M); any cell answers in O(1) by the diagonal rule (nimbers persist
 /// along diagonals from row and column 4 on; see the module documentation).
 ///
-/// A boundary cell marked `1` has nimber `*` (its one move, claim, reaches the corner of
-/// nimber 0); one marked `0` and the corner have nimber 0.
+/// The game is decided on the boundary: a cell marked `1` (won for the player to
+/// move) has nimber `*`, as if it had one move to a position of nimber 0; one marked
+/// `0` and the corner have nimber 0.
 #[derive(Clone, Debug)]
 pub struct TableNimbers {
     /// `rows[x][y]` for x in 0..=min(N, 3), y in 0..=M.

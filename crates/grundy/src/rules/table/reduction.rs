@@ -45,13 +45,10 @@ pub struct Neighbour {
 }
 
 impl Reduction {
-    /// The reduction of a position, in O(N + M).
+    /// The reduction of a position, in O(N + M) for the first position of its table
+    /// that asks (the solvers are the table's), O(1) after.
     pub fn new(pos: &TablePosition) -> Reduction {
-        Reduction::with(
-            &TableSolver::new(&pos.table),
-            &TableNimbers::new(&pos.table),
-            pos.cell,
-        )
+        Reduction::with(pos.solver(), pos.nimbers(), pos.cell())
     }
 
     /// The reduction of `cell` with solvers already built for its table, in O(1).

@@ -4,13 +4,8 @@ use std::fmt::Display;
 
 use serde::{Serialize, Serializer};
 
-use super::{building_moves, winning_moves, xor_upto, BuildingMoves, City, Towers};
-use crate::analysis::{Analysis, MoveReport};
-use crate::game::Game;
-use crate::values::Outcome;
-
-/// How many winning moves [`analyze`] lists (all are counted).
-pub const LISTED_MOVES: usize = 20;
+use super::{building_moves, xor_upto, BuildingMoves, City};
+use crate::ruleset::Explanation;
 
 /// How many buildings the explanation describes one by one (the reduction has all).
 const EXPLAINED_BUILDINGS: usize = 20;
@@ -129,57 +124,21 @@ impl Reduction {
 
 /// A nimber of any size as it is usually written: `0`, `*`, `*2`, `*3`, ...
 pub fn nimber_string(value: u128) -> String {
-    match value {
-        0 => "0".to_owned(),
-        1 => "*".to_owned(),
-        n => format!("*{n}"),
-    }
+    crate::Nimber(value).to_string()
 }
 
-/// The full analysis of `city` for the first player (Alice), listing the first
-/// [`LISTED_MOVES`] winning moves (the reduction and explanation count all of them).
-/// O(number of buildings + listed moves), however many towers the buildings have.
-///
-/// ```
-/// use grundy::rules::towers::analyze;
-///
-/// let a = analyze(&"3:2,5:1".parse().unwrap());
-/// assert!(a.to_move_wins);
-/// assert_eq!(a.value, "*2");
-/// assert_eq!(a.winning_moves[0].mv, "1:3-2");
-/// assert_eq!(a.winning_moves[0].after, "1:1,4:1,5:1");
-/// ```
-pub fn analyze(city: &City) -> Analysis {
-    analyze_listing(city, LISTED_MOVES)
-}
-
-/// [`analyze`], listing at most `limit` winning moves.
-pub fn analyze_listing(city: &City, limit: usize) -> Analysis {
+/// The reduction of `city` as data (a [`Reduction`]) and in sentences, for a list of
+/// at most `limit` winning moves (the reduction and the sentences count them all).
+/// O(number of buildings), however many towers the buildings have.
+pub(super) fn explain_listing(city: &City, limit: usize) -> Explanation {
     let moves = building_moves(city);
     let reduction = Reduction::from_moves(city, &moves);
-    let listed: Vec<MoveReport> = winning_moves(city)
-        .take(limit)
-        .map(|mv| MoveReport {
-            mv: mv.to_string(),
-            after: Towers.play(city, &mv).to_string(),
-        })
-        .collect();
-    let explanation = explain(city, &reduction, &moves, listed.len());
-    let wins = reduction.total_xor != 0;
-    Analysis {
-        game: "towers".to_owned(),
-        rules: String::new(),
-        position: city.to_string(),
-        to_move: "first player".to_owned(),
-        to_move_wins: wins,
-        other_to_move_wins: None,
-        outcome: if wins { Outcome::N } else { Outcome::P },
-        value: crate::Nimber(reduction.total_xor).into(),
+    let listed = reduction.winning_moves.min(limit as u128);
+    let sentences = explain(city, &reduction, &moves, listed);
+    Explanation {
         reduction: serde_json::to_value(&reduction)
             .expect("a reduction holds only strings, numbers and lists"),
-        explanation,
-        winning_move_count: Some(reduction.winning_moves),
-        winning_moves: listed,
+        sentences,
     }
 }
 
@@ -274,7 +233,7 @@ fn explain(
     city: &City,
     reduction: &Reduction,
     moves: &[BuildingMoves],
-    listed: usize,
+    listed: u128,
 ) -> Vec<String> {
     let total = reduction.total_xor;
     let mut lines = vec![
@@ -379,7 +338,7 @@ fn explain(
             }
         ));
     }
-    if reduction.winning_moves > listed as u128 {
+    if reduction.winning_moves > listed {
         lines.push(format!("The first {listed} winning moves are listed."));
     }
     lines

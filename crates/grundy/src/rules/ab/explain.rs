@@ -1,14 +1,15 @@
-//! The full report on a row: outcome, value, reduction, explanation, winning moves.
+//! The reduction of a row in sentences: the pairs, the reserves, the heaps, who wins
+//! and how.
 
 use super::reduction::{PairKind, Reduction};
 use super::winning::{lead, max_spend, winning_moves};
-use super::{AbMove, Row};
-use crate::analysis::{Analysis, MoveReport};
+use super::Row;
 use crate::game::Player;
+use crate::ruleset::Explanation;
 use crate::values::Outcome;
 
 /// The player's name in this game: `A` for Left, `B` for Right.
-fn name(player: Player) -> &'static str {
+pub(super) fn name(player: Player) -> &'static str {
     match player {
         Player::Left => "A",
         Player::Right => "B",
@@ -24,85 +25,27 @@ fn count(n: u64, word: &str) -> String {
     }
 }
 
-/// Everything about `row` with `to_move` to move: who wins, the value, the reduction
-/// (a [`Reduction`] as JSON), an explanation in sentences and every winning move with
-/// the row it leads to.
-///
-/// Each listed move carries the whole row after it, so the report grows as the row's
-/// length times the number of winning moves (a random 100 000-cell row can have 35 000
-/// of them: 3.5 GB of rows). [`analyze_up_to`] bounds the list.
-///
-/// ```
-/// use grundy::rules::ab::{analyze, Row};
-/// use grundy::{Outcome, Player};
-///
-/// let row: Row = "A..B.A..B".parse().unwrap();
-/// let report = analyze(&row, Player::Left);
-/// assert!(!report.to_move_wins);
-/// assert_eq!(report.outcome, Outcome::P);
-/// assert_eq!(report.value, "0");
-/// assert!(report.winning_moves.is_empty());
-/// ```
-pub fn analyze(row: &Row, to_move: Player) -> Analysis {
-    analyze_up_to(row, to_move, usize::MAX)
-}
-
-/// [`analyze`], listing only the first `max_listed` winning moves (in move order).
-/// The explanation still counts them all and says how many are listed.
-///
-/// ```
-/// use grundy::rules::ab::{analyze_up_to, Row};
-/// use grundy::Player;
-///
-/// let row: Row = "A.....".parse().unwrap();
-/// let report = analyze_up_to(&row, Player::Left, 2);
-/// assert_eq!(report.winning_moves.len(), 2);
-/// assert!(report.explanation.last().unwrap().contains("first 2 of the 5"));
-/// ```
-pub fn analyze_up_to(row: &Row, to_move: Player, max_listed: usize) -> Analysis {
+/// The reduction of `row` for `to_move`, as data (a [`Reduction`]) and in sentences,
+/// the last of which says how many winning moves there are; when there are more than
+/// `limit`, a note says that only the first `limit` are listed.
+pub(super) fn explain(row: &Row, to_move: Player, limit: usize) -> Explanation {
     let reduction = Reduction::of(row);
-    let summary = reduction.summary();
-    let moves = winning_moves(row, to_move);
-    let mut explanation = explain(&reduction, to_move, moves.len());
-    if moves.len() > max_listed {
-        explanation.push(format!(
-            "Only the first {max_listed} of the {} winning moves are listed.",
-            moves.len()
+    let winning = winning_moves(row, to_move).len();
+    let mut sentences = sentences(&reduction, to_move, winning);
+    if winning > limit {
+        sentences.push(format!(
+            "Only the first {limit} of the {winning} winning moves are listed."
         ));
     }
-    Analysis {
-        game: "ab".to_owned(),
-        rules: String::new(),
-        position: row.to_string(),
-        to_move: name(to_move).to_owned(),
-        to_move_wins: summary.wins_moving_first(to_move),
-        other_to_move_wins: Some(summary.wins_moving_first(to_move.opponent())),
-        outcome: summary.outcome(),
-        value: reduction.summary().value().into(),
+    Explanation {
         reduction: serde_json::to_value(&reduction)
             .expect("a reduction is plain numbers and strings"),
-        explanation,
-        winning_move_count: Some(moves.len() as u128),
-        winning_moves: moves
-            .iter()
-            .take(max_listed)
-            .map(|m| MoveReport {
-                mv: m.to_string(),
-                after: after(row, m),
-            })
-            .collect(),
+        sentences,
     }
-}
-
-/// The row after `mv`, in notation, with one copy of the cells.
-fn after(row: &Row, mv: &AbMove) -> String {
-    let mut cells = row.cells().to_vec();
-    cells.swap(mv.from, mv.to);
-    String::from_utf8(cells).expect("a row is ASCII")
 }
 
 /// The reduction and the verdict in sentences.
-fn explain(reduction: &Reduction, to_move: Player, winning: usize) -> Vec<String> {
+fn sentences(reduction: &Reduction, to_move: Player, winning: usize) -> Vec<String> {
     let mut lines = Vec::new();
     describe_pairs(reduction, &mut lines);
     let summary = reduction.summary();

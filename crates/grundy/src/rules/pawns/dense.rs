@@ -31,8 +31,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::{DenseError, DenseGame, Schedule, WinTable};
-use crate::rules::pawns::{Board, PawnMove, Pawns};
+use super::{Board, PawnMove, Pawns};
+use crate::engine::dense::{DenseError, DenseGame, Schedule, WinTable};
 
 /// The largest board for a dense pawn table: 2^36 boards, 8 GiB of win/loss bits.
 pub const MAX_SQUARES: u32 = 36;
@@ -44,7 +44,7 @@ const LOW: u32 = 6;
 /// has more than 64 squares.
 ///
 /// ```
-/// use grundy::engine::dense::pawns::index_of;
+/// use grundy::rules::pawns::dense::index_of;
 /// assert_eq!(index_of(&"P..P".parse().unwrap()), Some(0b1001));
 /// ```
 pub fn index_of(board: &Board) -> Option<u64> {
@@ -52,9 +52,11 @@ pub fn index_of(board: &Board) -> Option<u64> {
         return None;
     }
     Some(
-        (0..board.len())
-            .filter(|&i| board.has_pawn(i))
-            .fold(0, |acc, i| acc | 1 << i),
+        board
+            .squares()
+            .iter()
+            .rev()
+            .fold(0, |acc, &s| acc << 1 | u64::from(s == b'P')),
     )
 }
 
@@ -62,7 +64,7 @@ pub fn index_of(board: &Board) -> Option<u64> {
 /// are ignored).
 ///
 /// ```
-/// use grundy::engine::dense::pawns::board_of;
+/// use grundy::rules::pawns::dense::board_of;
 /// assert_eq!(board_of(0b100, 3).to_string(), "..P");
 /// ```
 pub fn board_of(index: u64, squares: u32) -> Board {
@@ -75,14 +77,14 @@ pub fn board_of(index: u64, squares: u32) -> Board {
             }
         })
         .collect();
-    Board::from_bytes(&bytes).expect("only '.' and 'P'")
+    Board::from_squares(bytes)
 }
 
 /// The move that turns board `from` into board `to`, if one pawn moved left
 /// between them (the move need not be legal: use it on a child of `from`).
 ///
 /// ```
-/// use grundy::engine::dense::pawns::move_between;
+/// use grundy::rules::pawns::dense::move_between;
 /// assert_eq!(move_between(0b100, 0b001).unwrap().to_string(), "3-1");
 /// ```
 pub fn move_between(from: u64, to: u64) -> Option<PawnMove> {
@@ -181,7 +183,7 @@ impl DenseGame for DensePawns {
 /// bit-parallel solver: `table.wins(index_of(board))`.
 ///
 /// ```
-/// use grundy::engine::dense::pawns::{index_of, solve_pawns};
+/// use grundy::rules::pawns::dense::{index_of, solve_pawns};
 /// use grundy::rules::pawns::Pawns;
 ///
 /// let table = solve_pawns(Pawns::adapwns(), 5).unwrap();
@@ -197,7 +199,7 @@ pub fn solve_pawns(rules: Pawns, squares: u32) -> Result<WinTable, DenseError> {
 /// not share the dense solver's code, for sizes too large to compare board by board.
 ///
 /// ```
-/// use grundy::engine::dense::pawns::{closed_form_win_count, solve_pawns};
+/// use grundy::rules::pawns::dense::{closed_form_win_count, solve_pawns};
 /// use grundy::rules::pawns::Pawns;
 ///
 /// let table = solve_pawns(Pawns::adapwns(), 12).unwrap();
@@ -523,7 +525,12 @@ mod tests {
                 let values = solve_grundy(&game).unwrap();
                 for i in 0..game.size() {
                     let v = rules.nim_value(&squares_of(i, n));
-                    assert_eq!(values.grundy(i), Nimber(v), "{} k={step}", game.board(i));
+                    assert_eq!(
+                        values.grundy(i),
+                        Nimber(u128::from(v)),
+                        "{} k={step}",
+                        game.board(i)
+                    );
                     assert_eq!(wins.wins(i), v != 0, "{} k={step}", game.board(i));
                 }
             }

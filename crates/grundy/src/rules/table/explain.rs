@@ -1,71 +1,40 @@
-//! The explained analysis of a table position.
+//! The explanation of a table position: the reduction in data and in sentences.
 
-use super::{
-    render_win_table, Cell, Neighbour, Reduction, TableNimbers, TablePosition, TableSolver, WINDOW,
-};
-use crate::analysis::{Analysis, MoveReport};
-use crate::game::Game;
-use crate::values::Outcome;
+use super::{render_win_table, Cell, Neighbour, Reduction, TablePosition, WINDOW};
+use crate::ruleset::Explanation;
 
-/// Explains a table position in O(N + M): who wins, the nimber, the reduction (as
-/// [`Reduction`] data and as sentences) and every winning move.
+/// Explains a table position in O(N + M) (O(1) once a position of its table has
+/// built the solvers): the reduction as [`Reduction`] data and as
+/// sentences (who wins, why, with which moves, and the nimber), and the win table
+/// around the stone when the table is small.
 ///
-/// The nimber comes from the closed form ([`TableNimbers`]), so it is exact for every
-/// table, however large. On a boundary cell marked `1` the one winning move is `claim`,
-/// whose `after` names the corner (`TOP/LEFT@0,0`): the engine's marker for a game the
-/// claimer has won, which [`TablePosition`] does not accept as input because play
-/// never starts or ends there.
+/// The nimber comes from the closed form ([`TableNimbers`](super::TableNimbers)), so it is exact for every
+/// table, however large.
 ///
 /// ```
-/// use grundy::rules::table::analyze;
+/// use grundy::rules::table::explain;
 ///
-/// let a = analyze(&"101/01@2,3".parse().unwrap());
-/// assert!(a.to_move_wins);
-/// assert_eq!(a.value, "*");
-/// assert_eq!(a.winning_moves[0].mv, "up");
-/// assert_eq!(a.winning_moves[0].after, "101/01@1,3");
+/// let e = explain(&"101/01@2,3".parse().unwrap());
+/// assert_eq!(e.reduction["to_move_wins"], true);
+/// assert_eq!(e.reduction["nimber"], 1);
+/// assert!(e.sentences.iter().any(|l| l.contains("Alice wins by moving up")));
 /// ```
-pub fn analyze(pos: &TablePosition) -> Analysis {
-    let solver = TableSolver::new(&pos.table);
-    let nimbers = TableNimbers::new(&pos.table);
-    let reduction = Reduction::with(&solver, &nimbers, pos.cell);
-    let moves = solver.winning_moves(pos.cell);
-    let winning_moves = moves
-        .iter()
-        .map(|mv| MoveReport {
-            mv: mv.to_string(),
-            after: TablePosition {
-                table: pos.table.clone(),
-                cell: pos.table.play(&pos.cell, mv),
-            }
-            .to_string(),
-        })
-        .collect();
-    let mut explanation = explain(&reduction, &moves_in_words(&moves));
+pub fn explain(pos: &TablePosition) -> Explanation {
+    let solver = pos.solver();
+    let reduction = Reduction::with(solver, pos.nimbers(), pos.cell());
+    let moves = solver.winning_moves(pos.cell());
+    let mut sentences = sentences(&reduction, &moves_in_words(&moves));
     if reduction.n <= WINDOW && reduction.m <= WINDOW {
-        explanation.push(
+        sentences.push(
             "The win table (W: the player to move wins, L: loses; the stone in brackets):"
                 .to_owned(),
         );
-        explanation.extend(render_win_table(&solver, Some(pos.cell)));
+        sentences.extend(render_win_table(solver, Some(pos.cell())));
     }
-    Analysis {
-        game: "table".to_owned(),
-        rules: String::new(),
-        position: pos.to_string(),
-        to_move: "first player".to_owned(),
-        to_move_wins: reduction.to_move_wins,
-        other_to_move_wins: None,
-        outcome: if reduction.to_move_wins {
-            Outcome::N
-        } else {
-            Outcome::P
-        },
-        value: reduction.nimber.into(),
+    Explanation {
+        // Integers, booleans and cells: serialising cannot fail.
         reduction: serde_json::to_value(&reduction).expect("a reduction serialises"),
-        explanation,
-        winning_move_count: Some(moves.len() as u128),
-        winning_moves,
+        sentences,
     }
 }
 
@@ -104,7 +73,7 @@ fn describe(n: &Neighbour) -> String {
     }
 }
 
-fn explain(r: &Reduction, winning: &str) -> Vec<String> {
+fn sentences(r: &Reduction, winning: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let cell = at(r.cell);
     let digits = "Digit y of the top string is 1 when the player who moves the stone into \
@@ -121,8 +90,8 @@ fn explain(r: &Reduction, winning: &str) -> Vec<String> {
         if r.to_move_wins {
             lines.push(format!(
                 "{cell} is marked 1: the player who moved the stone there lost, so Alice, \
-                 to move, has won. The engine plays this as one move, claim, to the \
-                 corner (0, 0), where Bob has no move; so the nimber is {}.",
+                 to move, has won; there is no move. As an impartial game a won end \
+                 counts as one move to a position of nimber 0, so the nimber is {}.",
                 r.nimber
             ));
         } else {

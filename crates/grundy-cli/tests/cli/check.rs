@@ -1,0 +1,110 @@
+//! `grundy check` and `grundy interact` run as real binaries.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/players/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn check_says_winning_losing_illegal_or_not_a_move() {
+    grundy()
+        .args(["check", "nim", "3,5,7", "1-1"])
+        .assert()
+        .code(0)
+        .stdout("1-1: legal and winning (-> 2,5,7)\n");
+    grundy()
+        .args(["check", "nim", "3,5,7", "1-2"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("legal but losing").and(predicate::str::contains(
+            "winning moves: 1-1, 2-1, 3-1",
+        )));
+    grundy()
+        .args(["check", "nim", "3,5,7", "4-1"])
+        .assert()
+        .code(1)
+        .stdout("4-1: illegal: there is no heap 4 (the heaps are 1 to 3)\n");
+    grundy()
+        .args(["check", "nim", "3,5,7", "x"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::starts_with("\"x\": not a move: column 1"));
+    grundy()
+        .args(["check", "nim", "3,,7", "1-1"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("bad nim position \"3,,7\": column 3"));
+}
+
+#[test]
+fn check_a_file_reports_every_line_and_the_worst_exit_code() {
+    grundy()
+        .args(["check", "nim", "--file", "-"])
+        .write_stdin("3,5,7 1-1\n\n1,2,3 1-1\n7 1-7\n")
+        .assert()
+        .code(1)
+        .stdout(
+            "line 1: 1-1: legal and winning (-> 2,5,7)\n\
+             line 3: 1-1: legal but losing: the opponent wins 0,2,3 (every move loses here)\n\
+             line 4: 1-7: legal and winning (-> 0)\n",
+        );
+}
+
+fn interact(position: &str, seat: &str, player: &[&str]) -> (i32, String) {
+    let out = grundy()
+        .args(["interact", "nim", position, "--seat", seat, "--time-limit", "10", "--"])
+        .args(player)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn the_interactor_wins_every_won_position_against_weak_and_random_players() {
+    let weak = fixture("nim_weak.py");
+    // The program moves first from a P-position (XOR 0), or second from an
+    // N-position: either way the judge has a win and must take it.
+    for (position, seat) in [("3,5,6", "first"), ("2,2", "first"), ("3,5,7", "second")] {
+        for player in [vec!["python3", &weak], vec!["python3", &weak, "random"]] {
+            let (code, out) = interact(position, seat, &player);
+            assert_eq!(code, 1, "{position} {seat} {player:?}\n{out}");
+            assert!(out.contains("result: the program"), "{out}");
+            assert!(out.contains("loses"), "{out}");
+        }
+    }
+}
+
+#[test]
+fn a_perfect_program_wins_its_won_positions() {
+    let (code, out) = interact("3,5,7", "first", &["python3", &fixture("nim_optimal.py")]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("result: the program (first) wins\n"), "{out}");
+}
+
+#[test]
+fn illegal_moves_timeouts_and_crashes_lose_with_a_reason() {
+    let (code, out) = interact("3", "first", &["sh", "-c", "read p; read s; echo 9-9; sleep 1"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("illegal move \"9-9\": there is no heap 9"), "{out}");
+    let out = grundy()
+        .args(["interact", "nim", "3", "--time-limit", "0.3", "--", "sleep", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no move within 0.3 s"));
+    let (code, out) = interact("3", "first", &["sh", "-c", "exit 3"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("the program ended") || out.contains("closed its input"),
+        "{out}"
+    );
+}

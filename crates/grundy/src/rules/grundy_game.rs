@@ -1,0 +1,603 @@
+//! Grundy's game: split a heap into two unequal heaps.
+//!
+//! # Rules
+//! Heaps of stones. A move splits one heap into two non-empty heaps of different
+//! sizes. Heaps of 1 or 2 stones cannot be split; the player who cannot move (every
+//! heap holds at most 2 stones) loses.
+//!
+//! # Notation
+//! Positions are heap sizes as in [`heaps`](crate::rules::heaps), `7,10`, each heap
+//! at most [`HEAP_LIMIT`] stones (heaps of 0 stones are allowed and never move). A
+//! move is `HEAP=A+B`: split heap HEAP (numbered from 1) into heaps of A and B
+//! stones, `1=3+4` splits a heap of 7. The two new heaps take the place of the split
+//! one, smaller first: `1=3+4` turns `7,10` into `3,4,10`. The parts may be written
+//! in either order; a move prints with the smaller first.
+//!
+//! # Closed form
+//! A position is worth the XOR of G(n) over its heaps (Sprague–Grundy), where G is
+//! Grundy's game's sequence, G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n − a}: 0, 0, 0,
+//! 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, ... (OEIS A002188). No
+//! formula or period is known. The values are computed here by the definition
+//! ([`GrundyGameValues`], quadratic time) up to the largest heap asked for, at most
+//! [`HEAP_LIMIT`], and kept. The winning moves split a heap h into (a, h − a) with
+//! G(a) ⊕ G(h − a) = X ⊕ G(h), X the value of the position; unlike in Nim, the target
+//! may be larger than G(h).
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+use std::sync::Mutex;
+
+use serde_json::json;
+
+use crate::game::Player;
+use crate::rules::heaps::{
+    draw_heaps, explain_heaps, parse_number, positions_of, HeapValue, Heaps,
+};
+use crate::rules::notation::{Found, NotationError};
+use crate::ruleset::{
+    nimber, Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved,
+};
+use crate::sequence::naive::{Marks, MaxValue};
+use crate::sequence::Source;
+use crate::values::{Nimber, Value};
+
+/// Grundy's game in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "grundy-game",
+    about: "Grundy's game: heaps 7,10; split a heap into two unequal heaps.",
+    example: "7,10",
+    params: &[],
+    build: |_| Ok(Box::new(GrundyGame::new())),
+};
+
+/// The largest heap a position may hold: G is computed by the definition up to
+/// here (about a second, once), and every move list stays small.
+pub const HEAP_LIMIT: u64 = 1 << 16;
+
+/// `grundy verify` checks rows of heaps of up to this many tokens: the exhaustive
+/// engine meets many rows of small heaps below them, and at 22 tokens holds about
+/// 1 GB (4 · 10^6 positions checked, a minute of CPU); 24 would need four times that.
+pub const LARGEST_SIZE: usize = 22;
+
+/// Grundy's game's values by the definition: G(n) is the mex of G(a) ⊕ G(n − a)
+/// over 1 ≤ a < n − a, O(n) per value. While every value is below 64 the options
+/// are gathered in one 64-bit word.
+#[derive(Clone, Debug, Default)]
+pub struct GrundyGameValues {
+    marks: Marks,
+    max: MaxValue,
+}
+
+impl GrundyGameValues {
+    /// A computation from G(0).
+    pub fn new() -> GrundyGameValues {
+        GrundyGameValues::default()
+    }
+}
+
+/// G(n) for n = `values.len()`, given G(0..n), whose largest value is `max`.
+fn next_value(values: &[u32], marks: &mut Marks, max: MaxValue) -> u32 {
+    let n = values.len();
+    // The splits (a, n − a) with 1 ≤ a < n − a, i.e. a ≤ (n − 1)/2.
+    let half = n.saturating_sub(1) / 2;
+    if half == 0 {
+        return 0;
+    }
+    let small = &values[1..=half];
+    let large = &values[n - half..];
+    let pairs = small.iter().zip(large.iter().rev());
+    if max.0 < 64 {
+        let seen = pairs.fold(0u64, |acc, (&a, &b)| acc | 1u64 << ((a ^ b) & 63));
+        return (!seen).trailing_zeros();
+    }
+    marks.start(max.0);
+    for (&a, &b) in pairs {
+        marks.mark(a ^ b);
+    }
+    marks.mex_from(0)
+}
+
+impl Source for GrundyGameValues {
+    fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
+        // The values passed in are this source's own, so `max` covers them.
+        while values.len() < len {
+            let v = next_value(values, &mut self.marks, self.max);
+            self.max.see(v);
+            values.push(v);
+        }
+    }
+}
+
+/// A move: split heap `heap` (0-based field, printed 1-based) into `small` and
+/// `large` stones, written `HEAP=SMALL+LARGE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Split {
+    /// The 0-based index of the heap.
+    pub heap: usize,
+    /// The smaller new heap.
+    pub small: u64,
+    /// The larger new heap (the two may be equal in a move that is not legal).
+    pub large: u64,
+}
+
+impl fmt::Display for Split {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}+{}", self.heap + 1, self.small, self.large)
+    }
+}
+
+impl FromStr for Split {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Split, NotationError> {
+        let Some((heap, parts)) = s.split_once('=') else {
+            let i = s.chars().take_while(|c| c.is_ascii_digit()).count();
+            return Err(NotationError::at(
+                s,
+                i,
+                "'=' after the heap number, as in 1=3+4",
+            ));
+        };
+        let number = parse_number(heap, 1, "a heap number from 1")?;
+        let heap_index = match usize::try_from(number) {
+            Ok(h) if h >= 1 => h - 1,
+            _ => {
+                return Err(NotationError::new(
+                    1,
+                    "a heap number from 1",
+                    Found::Text(heap.to_owned()),
+                ))
+            }
+        };
+        let start = heap.chars().count() + 2;
+        let Some((a, b)) = parts.split_once('+') else {
+            let i = parts.chars().take_while(|c| c.is_ascii_digit()).count();
+            let at = NotationError::at(parts, i, "'+' between the two new heaps, as in 1=3+4");
+            return Err(NotationError::new(start + i, at.expected, at.found));
+        };
+        let a = parse_number(a, start, "a number of stones")?;
+        let b = parse_number(
+            b,
+            start + parts.find('+').unwrap_or(0) + 1,
+            "a number of stones",
+        )?;
+        Ok(Split {
+            heap: heap_index,
+            small: a.min(b),
+            large: a.max(b),
+        })
+    }
+}
+
+/// Grundy's game (it has no parameters). It keeps the values of G it has computed.
+#[derive(Default)]
+pub struct GrundyGame {
+    cache: Mutex<(Vec<u32>, GrundyGameValues)>,
+}
+
+impl fmt::Debug for GrundyGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("GrundyGame")
+    }
+}
+
+/// A heap beyond the values computed.
+fn beyond(heap: u64) -> Unsolved {
+    Unsolved::new(format!(
+        "heap {heap} is beyond the values of Grundy's game computed by the definition (heaps \
+         of at most {HEAP_LIMIT} stones); no formula or period is known"
+    ))
+}
+
+impl GrundyGame {
+    /// The game, with no values computed yet.
+    pub fn new() -> GrundyGame {
+        GrundyGame::default()
+    }
+
+    /// Runs `f` on G(0), ..., G(n) for n the largest of `heaps` (at most
+    /// [`HEAP_LIMIT`]; the values are computed once and kept).
+    pub fn with_values<T>(
+        &self,
+        heaps: &[u64],
+        f: impl FnOnce(&[u32]) -> T,
+    ) -> Result<T, Unsolved> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        if largest > HEAP_LIMIT {
+            return Err(beyond(largest));
+        }
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let (values, source) = &mut *cache;
+        let len = largest as usize + 1;
+        if values.len() < len {
+            source.extend(values, len);
+        }
+        Ok(f(&values[..len]))
+    }
+
+    /// Each heap of `heaps` with its value.
+    pub fn heap_values(&self, heaps: &Heaps) -> Result<Vec<HeapValue>, Unsolved> {
+        self.with_values(heaps.sizes(), |g| {
+            heaps
+                .sizes()
+                .iter()
+                .map(|&size| HeapValue {
+                    size,
+                    grundy: u64::from(g[size as usize]),
+                })
+                .collect()
+        })
+    }
+
+    /// The value of a position: the XOR of G over its heaps.
+    pub fn nim_value(&self, heaps: &Heaps) -> Result<Nimber, Unsolved> {
+        self.with_values(heaps.sizes(), |g| {
+            Nimber(
+                heaps
+                    .sizes()
+                    .iter()
+                    .fold(0, |x, &h| x ^ u128::from(g[h as usize])),
+            )
+        })
+    }
+
+    /// Every move to a position of value 0, in move order.
+    pub fn winning_moves(&self, heaps: &Heaps) -> Result<Vec<Split>, Unsolved> {
+        self.with_values(heaps.sizes(), |g| {
+            let total = heaps.sizes().iter().fold(0, |x, &h| x ^ g[h as usize]);
+            let mut out = Vec::new();
+            if total == 0 {
+                return out;
+            }
+            for (heap, &size) in heaps.sizes().iter().enumerate() {
+                let target = total ^ g[size as usize];
+                for small in 1..=size.saturating_sub(1) / 2 {
+                    let large = size - small;
+                    if g[small as usize] ^ g[large as usize] == target {
+                        out.push(Split { heap, small, large });
+                    }
+                }
+            }
+            out
+        })
+    }
+}
+
+impl Ruleset for GrundyGame {
+    type Position = Heaps;
+    type Move = Split;
+
+    fn name(&self) -> &'static str {
+        "grundy-game"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
+        let heaps: Heaps = text.parse()?;
+        let mut column = 1;
+        for (part, &size) in text.split(',').zip(heaps.sizes()) {
+            if size > HEAP_LIMIT {
+                return Err(NotationError::new(
+                    column,
+                    format!(
+                        "a heap of at most {HEAP_LIMIT} stones (Grundy's game values are \
+                         computed by the definition that far)"
+                    ),
+                    Found::Text(part.to_owned()),
+                ));
+            }
+            column += part.chars().count() + 1;
+        }
+        Ok(heaps)
+    }
+
+    fn show_position(&self, pos: &Heaps) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Heaps, _: Player, text: &str) -> Result<Split, MoveError> {
+        let mv: Split = text.parse().map_err(|e| {
+            MoveError::notation(format!("not a move: {e} (write HEAP=A+B, e.g. 1=3+4)"))
+        })?;
+        let n = pos.sizes().len();
+        let size = *pos.sizes().get(mv.heap).ok_or_else(|| {
+            MoveError::illegal(format!(
+                "there is no heap {} (the heaps are 1 to {n})",
+                mv.heap + 1
+            ))
+        })?;
+        let heap = mv.heap + 1;
+        if size <= 2 {
+            return Err(MoveError::illegal(format!(
+                "heap {heap} has {size} stone{} and cannot be split into two unequal heaps",
+                if size == 1 { "" } else { "s" }
+            )));
+        }
+        if mv.small.checked_add(mv.large) != Some(size) {
+            return Err(MoveError::illegal(format!(
+                "heap {heap} has {size} stones, not {} + {}",
+                mv.small, mv.large
+            )));
+        }
+        if mv.small == 0 {
+            return Err(MoveError::illegal(format!(
+                "both new heaps must have stones: {} + {}",
+                mv.small, mv.large
+            )));
+        }
+        if mv.small == mv.large {
+            return Err(MoveError::illegal(format!(
+                "the two new heaps must be unequal: {} + {}",
+                mv.small, mv.large
+            )));
+        }
+        Ok(mv)
+    }
+
+    fn move_help(&self) -> String {
+        "HEAP=A+B splits heap HEAP (numbered from 1) into heaps of A and B stones, A ≠ B, \
+         e.g. 1=3+4"
+            .to_owned()
+    }
+
+    fn drawing(&self, pos: &Heaps) -> String {
+        draw_heaps(pos)
+    }
+
+    fn moves(&self, pos: &Heaps, _: Player) -> Vec<Split> {
+        let mut out = Vec::new();
+        for (heap, &size) in pos.sizes().iter().enumerate() {
+            out.extend((1..=size.saturating_sub(1) / 2).map(|small| Split {
+                heap,
+                small,
+                large: size - small,
+            }));
+        }
+        out
+    }
+
+    fn play(&self, pos: &Heaps, mv: &Split) -> Heaps {
+        let mut next = pos.0.clone();
+        next.splice(mv.heap..=mv.heap, [mv.small, mv.large]);
+        Heaps(next)
+    }
+
+    /// Splits only refine a heap into a row of heaps with the same total: at most the
+    /// 2^(h − 1) compositions of each heap h.
+    fn reach(&self, pos: &Heaps) -> u128 {
+        let bits = pos
+            .sizes()
+            .iter()
+            .fold(0u64, |acc, &h| acc.saturating_add(h.saturating_sub(1)));
+        if bits >= 128 {
+            u128::MAX
+        } else {
+            1 << bits
+        }
+    }
+
+    fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
+        nimber(self.nim_value(pos)?.0)
+    }
+
+    fn winning_moves(&self, pos: &Heaps, _: Player) -> Result<Vec<Split>, Unsolved> {
+        GrundyGame::winning_moves(self, pos)
+    }
+
+    /// The first heap of 3 or more stones loses one stone.
+    fn stalling_move(&self, pos: &Heaps, _: Player) -> Option<Split> {
+        let heap = pos.sizes().iter().position(|&h| h >= 3)?;
+        let size = pos.sizes()[heap];
+        Some(Split {
+            heap,
+            small: 1,
+            large: size - 1,
+        })
+    }
+
+    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
+        Some(
+            pos.sizes()
+                .iter()
+                .map(|&h| u128::from(h.saturating_sub(1) / 2))
+                .sum(),
+        )
+    }
+
+    fn explain(&self, pos: &Heaps, _: Player, _: usize) -> Option<Explanation> {
+        let values = self.heap_values(pos).ok()?;
+        let mut sentences = vec![
+            "a heap of n stones is worth G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n − a}, \
+             computed by the definition (no formula or period is known; OEIS A002188)"
+                .to_owned(),
+        ];
+        sentences.extend(explain_heaps(&values, "stones"));
+        let xor = values.iter().fold(0, |acc, h| acc ^ h.grundy);
+        if xor != 0 {
+            sentences.push(
+                "a winning move splits a heap h into a + b with G(a) ⊕ G(b) = XOR ⊕ G(h) (the \
+                 target may exceed G(h))"
+                    .to_owned(),
+            );
+        }
+        Some(Explanation {
+            reduction: json!({ "heaps": values, "xor": xor }),
+            sentences,
+        })
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "tokens"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        0..=LARGEST_SIZE
+    }
+
+    fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
+        Some(positions_of(size, Heaps))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::ruleset::{AsImpartial, AsPartizan};
+    use crate::values::Outcome;
+    use crate::verify::{verify, RulesetCheck};
+
+    fn heaps(text: &str) -> Heaps {
+        GrundyGame::new().parse_position(text).unwrap()
+    }
+
+    /// G by the definition with a set of options, from any given prefix of values.
+    fn mex_of_splits(values: &[u32]) -> u32 {
+        let n = values.len();
+        let seen: std::collections::BTreeSet<u32> = (1..n)
+            .filter(|&a| a < n - a)
+            .map(|a| values[a] ^ values[n - a])
+            .collect();
+        (0..).find(|v| !seen.contains(v)).unwrap()
+    }
+
+    #[test]
+    fn the_source_follows_the_definition() {
+        let mut values = Vec::new();
+        GrundyGameValues::new().extend(&mut values, 3000);
+        for n in 0..values.len() {
+            assert_eq!(values[n], mex_of_splits(&values[..n]), "G({n})");
+        }
+        // The wide path (values of 64 and more), on made-up prefixes.
+        let mut marks = Marks::default();
+        for seed in 0..200u32 {
+            let prefix: Vec<u32> = (0..50 + seed)
+                .map(|i| (i * 7919 + seed * 31) % 150)
+                .collect();
+            let max = MaxValue(*prefix.iter().max().unwrap());
+            assert_eq!(next_value(&prefix, &mut marks, max), mex_of_splits(&prefix));
+        }
+    }
+
+    #[test]
+    fn notation_round_trips_and_errors() {
+        for m in ["1=3+4", "12=1+100"] {
+            assert_eq!(m.parse::<Split>().unwrap().to_string(), m);
+        }
+        assert_eq!("1=4+3".parse::<Split>().unwrap().to_string(), "1=3+4");
+        let col = |s: &str| s.parse::<Split>().unwrap_err().column;
+        assert_eq!(col("12"), 3);
+        assert_eq!(col("0=1+2"), 1);
+        assert_eq!(col("1=34"), 5);
+        assert_eq!(col("1=3+x"), 5);
+        assert_eq!(col("10=x+4"), 4);
+        let e = GrundyGame::new().parse_position("7,65537").unwrap_err();
+        assert_eq!(e.column, 3);
+        assert!(e.to_string().contains("at most 65536 stones"), "{e}");
+        assert_eq!(heaps("7,10,0").to_string(), "7,10,0");
+    }
+
+    #[test]
+    fn bad_moves_are_explained() {
+        let rules = GrundyGame::new();
+        let err = |p: &str, m: &str| {
+            rules
+                .parse_move(&heaps(p), Player::Left, m)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("7,2", "3=1+2"),
+            "there is no heap 3 (the heaps are 1 to 2)"
+        );
+        assert_eq!(
+            err("7,2", "2=1+1"),
+            "heap 2 has 2 stones and cannot be split into two unequal heaps"
+        );
+        assert_eq!(
+            err("1", "1=0+1"),
+            "heap 1 has 1 stone and cannot be split into two unequal heaps"
+        );
+        assert_eq!(err("7", "1=3+5"), "heap 1 has 7 stones, not 3 + 5");
+        assert_eq!(
+            err("8", "1=4+4"),
+            "the two new heaps must be unequal: 4 + 4"
+        );
+        assert_eq!(err("7", "1=0+7"), "both new heaps must have stones: 0 + 7");
+        assert!(err("7", "1-3").starts_with("not a move: column 2: expected '='"));
+        let mv = rules
+            .parse_move(&heaps("7,10"), Player::Left, "1=4+3")
+            .unwrap();
+        assert_eq!(rules.play(&heaps("7,10"), &mv), heaps("3,4,10"));
+        assert_eq!(
+            rules.drawing(&heaps("3,45")),
+            "heap 1:   3 ooo\nheap 2:  45"
+        );
+    }
+
+    #[test]
+    fn analysis_of_7_10() {
+        let rules = GrundyGame::new();
+        // G(7) = 0 and G(10) = 0: a P-position.
+        let a = analyze(&rules, &heaps("7,10"), Player::Left, 100).unwrap();
+        assert_eq!(a.outcome, Outcome::P);
+        assert!(a.winning_moves.is_empty());
+        // G(5) = 2, G(6) = 1: XOR 3; heap 1 (5 = 1 + 4: G 0 ⊕ 0 = 0, 2 + 3: 0 ⊕ 1 = 1)
+        // needs 3 ⊕ 2 = 1, so 1=2+3; heap 2 (6 = 1+5: 2, 2+4: 0) needs 3 ⊕ 1 = 2, so 2=1+5.
+        let a = analyze(&rules, &heaps("5,6"), Player::Left, 100).unwrap();
+        assert_eq!(a.value.to_string(), "*3");
+        let moves: Vec<(&str, &str)> = a
+            .winning_moves
+            .iter()
+            .map(|m| (m.mv.as_str(), m.after.as_str()))
+            .collect();
+        assert_eq!(moves, [("1=2+3", "2,3,6"), ("2=1+5", "5,1,5")]);
+        assert_eq!(a.reduction["heaps"][1]["grundy"], 1);
+        assert!(a
+            .explanation
+            .iter()
+            .any(|l| l == "XOR of the values: 2 ⊕ 1 = 3: the player to move wins"));
+        assert_eq!(rules.move_count(&heaps("5,6"), Player::Left), Some(4));
+        assert_eq!(rules.moves(&heaps("5,6"), Player::Left).len(), 4);
+        assert_eq!(rules.reach(&heaps("5,6,0")), 1 << 9);
+        assert_eq!(rules.stalling_move(&heaps("2,1"), Player::Left), None);
+    }
+
+    #[test]
+    fn values_beyond_the_limit_are_unsolved() {
+        let rules = GrundyGame::new();
+        let far = Heaps(vec![3, HEAP_LIMIT + 1]);
+        let e = rules.value(&far).unwrap_err().to_string();
+        assert!(e.starts_with("heap 65537 is beyond the values"), "{e}");
+        assert!(Ruleset::winning_moves(&rules, &far, Player::Left).is_err());
+        assert!(rules.explain(&far, Player::Left, 10).is_none());
+    }
+
+    #[test]
+    fn agrees_with_the_engine_on_every_position_up_to_12_tokens() {
+        let rules = GrundyGame::new();
+        let (imp, par) = (AsImpartial(&rules), AsPartizan(&rules));
+        let report = verify(&RulesetCheck::new(&imp, &par), 12, &());
+        assert_eq!(report.mismatch, None);
+        assert_eq!(report.positions, 1 << 12);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn winning_moves_reach_zero(sizes in proptest::collection::vec(0u64..3000, 0..6)) {
+            let rules = GrundyGame::new();
+            let pos = Heaps(sizes);
+            let moves = GrundyGame::winning_moves(&rules, &pos).unwrap();
+            let value = rules.nim_value(&pos).unwrap();
+            proptest::prop_assert_eq!(moves.is_empty(), value.0 == 0);
+            for m in moves {
+                let text = m.to_string();
+                proptest::prop_assert_eq!(rules.parse_move(&pos, Player::Left, &text), Ok(m));
+                proptest::prop_assert_eq!(rules.nim_value(&rules.play(&pos, &m)).unwrap().0, 0);
+            }
+        }
+    }
+}

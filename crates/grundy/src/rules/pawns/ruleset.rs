@@ -1,0 +1,339 @@
+//! The pawn game through the ruleset contract: its registry entry, move notation
+//! with messages that say which rule a move breaks, and the closed form.
+
+use std::ops::RangeInclusive;
+
+use super::dense::{board_of, index_of, solve_pawns, MAX_SQUARES};
+use super::{Board, PawnMove, Pawns};
+use crate::game::{Game, Impartial, Player};
+use crate::play::{binomial, ruled};
+use crate::registry::DynRuleset;
+use crate::rules::NotationError;
+use crate::ruleset::{
+    nimber, Explanation, Kind, MoveError, Param, ParamError, Params, Positions, Ruleset,
+    RulesetSpec, Unsolved, WinTable,
+};
+use crate::values::Value;
+
+/// `--step K`: how far a pawn may move.
+const STEP: Param = Param {
+    name: "step",
+    value_name: "K",
+    help: "pawns: a pawn moves 1..=K squares",
+    default: Some("2"),
+    required: false,
+    example: "3",
+};
+
+/// The pawn game in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "pawns",
+    about: "Pawns on a strip (ADAPWNS), with --step K.",
+    example: "..P.P",
+    params: &[STEP],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+    let rules = params
+        .parse("pawns", &STEP, |text| {
+            let step: u32 = text
+                .parse()
+                .map_err(|_| "the step bound must be a whole number of at least 1".to_owned())?;
+            Pawns::new(step).map_err(|e| e.to_string())
+        })?
+        .unwrap_or_else(Pawns::adapwns);
+    Ok(Box::new(rules))
+}
+
+/// Boards of at most this many squares are checked against the memoised engine,
+/// which gives exact Grundy values; larger ones against the dense solver's table
+/// of wins and losses ([`solve_pawns`]).
+pub const MEMO_SQUARES: usize = 14;
+
+/// The largest size `grundy verify` takes: 2^32 boards take about an hour to check
+/// on two cores.
+pub const LARGEST_VERIFIED: usize = 32;
+
+impl Ruleset for Pawns {
+    type Position = Board;
+    type Move = PawnMove;
+
+    fn name(&self) -> &'static str {
+        "pawns"
+    }
+
+    fn parameters(&self) -> String {
+        format!("step {}", self.step())
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Board) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Board, _: Player, text: &str) -> Result<PawnMove, MoveError> {
+        let mv: PawnMove = text
+            .parse()
+            .map_err(|e: NotationError| MoveError::Notation {
+                message: format!("not a move: {e} (write FROM-TO, e.g. 5-4)"),
+                detail: Some(e),
+            })?;
+        let n = pos.len();
+        for square in [mv.from, mv.to] {
+            if square >= n {
+                return Err(MoveError::illegal(format!(
+                    "there is no square {} (the board has squares 1 to {n})",
+                    square + 1
+                )));
+            }
+        }
+        if !pos.has_pawn(mv.from) {
+            return Err(MoveError::illegal(format!(
+                "there is no pawn on square {}",
+                mv.from + 1
+            )));
+        }
+        if mv.from - mv.to > self.step() as usize {
+            return Err(MoveError::illegal(format!(
+                "a pawn moves at most {} square{}",
+                self.step(),
+                if self.step() == 1 { "" } else { "s" }
+            )));
+        }
+        if let Some(taken) = (mv.to..mv.from).rev().find(|&s| pos.has_pawn(s)) {
+            return Err(MoveError::illegal(if taken == mv.to {
+                format!("square {} is taken", taken + 1)
+            } else {
+                format!("a pawn cannot jump over the pawn on square {}", taken + 1)
+            }));
+        }
+        Ok(mv)
+    }
+
+    fn move_help(&self) -> String {
+        format!(
+            "FROM-TO with squares numbered from 1 on the left; a pawn moves 1 to {} \
+             squares left over empty squares, e.g. 5-4",
+            self.step()
+        )
+    }
+
+    fn drawing(&self, pos: &Board) -> String {
+        ruled(&pos.to_string())
+    }
+
+    fn moves(&self, pos: &Board, _: Player) -> Vec<PawnMove> {
+        Impartial::moves(self, pos)
+    }
+
+    fn play(&self, pos: &Board, mv: &PawnMove) -> Board {
+        Game::play(self, pos, mv)
+    }
+
+    /// Pawns keep their order and move left only: at most C(squares, pawns) boards.
+    fn reach(&self, pos: &Board) -> u128 {
+        let pawns = pos.squares().iter().filter(|&&s| s == b'P').count();
+        binomial(pos.len() as u64, pawns as u64)
+    }
+
+    fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
+        nimber(u128::from(self.nim_value(pos.squares())))
+    }
+
+    fn winning_moves(&self, pos: &Board, _: Player) -> Result<Vec<PawnMove>, Unsolved> {
+        Ok(Pawns::winning_moves(self, pos))
+    }
+
+    /// Each pawn has min(k, its pile) moves.
+    fn move_count(&self, pos: &Board, _: Player) -> Option<u128> {
+        let step = u64::from(self.step());
+        let piles = self.reduce(pos).piles;
+        Some(piles.iter().map(|p| u128::from(p.stones.min(step))).sum())
+    }
+
+    fn explain(&self, pos: &Board, _: Player, limit: usize) -> Option<Explanation> {
+        Some(self.explanation(pos, limit))
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "squares"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        0..=LARGEST_VERIFIED
+    }
+
+    /// Every board of `size` squares, numbered by its pawns as bits: bit i set when
+    /// square i + 1 (from the left) holds a pawn, so `..P.P` is 0b10100 = 20 (as in
+    /// [`dense`](super::dense)).
+    fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
+        let squares = u32::try_from(size).ok().filter(|&s| s < 64)?;
+        Some(Positions {
+            count: 1 << squares,
+            nth: Box::new(move |i| board_of(i, squares)),
+        })
+    }
+
+    /// Beyond [`MEMO_SQUARES`] squares, the dense bit-parallel solver: win or loss
+    /// in one bit per board (2^28 boards in 32 MiB).
+    fn win_table(&self, size: usize) -> Option<WinTable<'_, Board>> {
+        if size <= MEMO_SQUARES || size > MAX_SQUARES as usize {
+            return None;
+        }
+        let table = solve_pawns(*self, size as u32).ok()?;
+        Some(Box::new(move |board: &Board| {
+            // Every board a verify of this size asks about has `size` squares.
+            index_of(board).is_some_and(|i| board.len() == size && table.wins(i))
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{Match, RulesetMatch, Seat, EXHAUSTIVE_LIMIT};
+
+    #[test]
+    fn illegal_moves_are_explained() {
+        let rules = Pawns::adapwns();
+        let board: Board = "P.P.P".parse().unwrap();
+        let err = |text: &str| {
+            Ruleset::parse_move(&rules, &board, Player::Left, text)
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(err("x").starts_with("not a move: column 1"), "{}", err("x"));
+        assert_eq!(
+            err("9-8"),
+            "there is no square 9 (the board has squares 1 to 5)"
+        );
+        assert_eq!(err("4-3"), "there is no pawn on square 4");
+        assert_eq!(
+            err("3-4"),
+            "not a move: column 3: expected a square left of 3, found \"4\" (write FROM-TO, e.g. 5-4)"
+        );
+        assert_eq!(err("5-2"), "a pawn moves at most 2 squares");
+        assert_eq!(err("3-1"), "square 1 is taken");
+        let packed: Board = ".PP".parse().unwrap();
+        assert_eq!(
+            Ruleset::parse_move(&rules, &packed, Player::Left, "3-1")
+                .unwrap_err()
+                .to_string(),
+            "a pawn cannot jump over the pawn on square 2"
+        );
+        let one = Pawns::new(1).unwrap();
+        let far = Ruleset::parse_move(&one, &board, Player::Left, "5-3").unwrap_err();
+        assert_eq!(far.to_string(), "a pawn moves at most 1 square");
+        assert_eq!(
+            Ruleset::parse_move(&rules, &board, Player::Left, "5-4"),
+            Ok(PawnMove { from: 4, to: 3 })
+        );
+        let MoveError::Notation { detail, .. } =
+            Ruleset::parse_move(&rules, &board, Player::Left, "5-").unwrap_err()
+        else {
+            panic!("a notation error");
+        };
+        assert_eq!(detail.map(|d| d.column), Some(3));
+    }
+
+    #[test]
+    fn step_is_a_parameter_from_1() {
+        let built = |step: &str| build(&Params::new().with("step", step)).map(|r| r.title());
+        assert_eq!(built("3").unwrap(), "pawns (step 3)");
+        assert_eq!(build(&Params::new()).unwrap().title(), "pawns (step 2)");
+        assert_eq!(
+            built("0").unwrap_err().to_string(),
+            "--step \"0\": the step bound must be at least 1, found 0"
+        );
+        assert_eq!(
+            built("x").unwrap_err().to_string(),
+            "--step \"x\": the step bound must be a whole number of at least 1"
+        );
+    }
+
+    #[test]
+    fn move_count_counts_every_move() {
+        for (step, board) in [(2, "..P.P"), (1, "P...P.P"), (5, "......P..P"), (3, "")] {
+            let rules = Pawns::new(step).unwrap();
+            let board: Board = board.parse().unwrap();
+            let moves = Impartial::moves(&rules, &board).len() as u128;
+            assert_eq!(rules.move_count(&board, Player::Left), Some(moves));
+        }
+    }
+
+    #[test]
+    fn the_engine_wins_quickest_and_resists_longest() {
+        let rules = Pawns::adapwns();
+        // `..P.P`: 5-4 leaves `..PP.` (lost); the game then lasts 3 more moves.
+        let mut m = RulesetMatch::new(&rules, "..P.P".parse().unwrap(), Player::Left);
+        let hints = m.hints();
+        let winning: Vec<&str> = hints
+            .moves
+            .iter()
+            .filter(|h| h.wins)
+            .map(|h| h.mv.as_str())
+            .collect();
+        assert!(!winning.is_empty());
+        assert!(hints.moves.iter().all(|h| h.moves_left.is_some()));
+        let first = m.engine_move().unwrap();
+        assert!(winning.contains(&first.as_str()), "{first}");
+        assert_eq!(m.to_move(), Seat::Second);
+        // Whatever the second player does, the engine keeps winning.
+        while m.winner().is_none() {
+            if m.to_move() == Seat::Second {
+                let h = m.hints();
+                assert!(h.moves.iter().all(|h| !h.wins), "{h:?}");
+                let mv = h.moves[0].mv.clone();
+                m.play(&mv).unwrap();
+            } else {
+                m.engine_move();
+            }
+        }
+        assert_eq!(m.winner(), Some(Seat::First));
+        assert_eq!(m.ending(), "The second player has no move left and loses.");
+        m.restart();
+        assert_eq!(m.position(), "..P.P");
+        assert_eq!(m.to_move(), Seat::First);
+    }
+
+    #[test]
+    fn big_boards_use_the_closed_form() {
+        let rules = Pawns::adapwns();
+        let board: Board = "..P.P.P...P".repeat(10).parse().unwrap();
+        assert!(rules.reach(&board) > EXHAUSTIVE_LIMIT);
+        let mut m = RulesetMatch::new(&rules, board.clone(), Player::Left);
+        let wins_before = rules.nim_value(board.squares()) != 0;
+        let hints = m.hints();
+        assert!(hints.moves.iter().all(|h| h.moves_left.is_none()));
+        assert_eq!(hints.moves.iter().any(|h| h.wins), wins_before);
+        m.engine_move();
+        let after: Board = m.position().parse().unwrap();
+        if wins_before {
+            assert_eq!(rules.nim_value(after.squares()), 0);
+        }
+    }
+
+    #[test]
+    fn positions_are_numbered_by_their_pawns() {
+        let rules = Pawns::adapwns();
+        let p = rules.positions(5).unwrap();
+        assert_eq!(p.count, 32);
+        assert_eq!((p.nth)(20).to_string(), "..P.P");
+        assert!(rules.win_table(MEMO_SQUARES).is_none());
+        let table = rules.win_table(MEMO_SQUARES + 1).unwrap();
+        let full: Board = "P".repeat(MEMO_SQUARES + 1).parse().unwrap();
+        assert!(!table(&full));
+        let one: Board = format!("{}.P", "P".repeat(MEMO_SQUARES - 1))
+            .parse()
+            .unwrap();
+        assert!(table(&one));
+    }
+}

@@ -1,0 +1,312 @@
+//! The game of towers through the ruleset contract: notation, moves, the closed form
+//! (counted without listing, however many towers), the explanation and the cities
+//! verify enumerates.
+
+use std::ops::RangeInclusive;
+
+use super::cities::{Cities, LARGEST_SIZE};
+use super::{building_moves, play, report, winning_move_count, winning_moves};
+use super::{City, TowerMove, Towers};
+use crate::game::Player;
+use crate::rules::NotationError;
+use crate::ruleset::{
+    nimber, Explanation, IllegalMove, Kind, Listing, MoveError, Positions, Ruleset, RulesetSpec,
+    Unsolved,
+};
+use crate::values::Value;
+
+/// The game of towers in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "towers",
+    about: "The game of towers (LEGOWARZ): h:n,h:n,...",
+    example: "3:2,5:1",
+    params: &[],
+    build: |_| Ok(Box::new(Towers)),
+};
+
+/// [`Ruleset::winning_moves`] lists at most this many moves; beyond, it says so and
+/// [`Ruleset::winning_listing`] counts them without listing.
+pub const LISTABLE_MOVES: u128 = 1 << 20;
+
+impl Ruleset for Towers {
+    type Position = City;
+    type Move = TowerMove;
+
+    fn name(&self) -> &'static str {
+        "towers"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    /// Alice moves first, then Bob (as in LEGOWARZ).
+    fn player_name(&self, player: Player, first: Player) -> String {
+        if player == first { "Alice" } else { "Bob" }.to_owned()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<City, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &City) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &City, _: Player, text: &str) -> Result<TowerMove, MoveError> {
+        play::parse_move(pos, text)
+    }
+
+    fn move_help(&self) -> String {
+        "BUILDING:HEIGHT-BLOCKS takes BLOCKS blocks from the tower of HEIGHT blocks in \
+         building BUILDING (numbered from 1), e.g. 1:4-2"
+            .to_owned()
+    }
+
+    fn drawing(&self, pos: &City) -> String {
+        play::drawing(pos)
+    }
+
+    /// Every move, tower by tower: a city has as many moves as blocks, so this is
+    /// meant for small cities; [`first_moves`](Ruleset::first_moves) and
+    /// [`move_count`](Ruleset::move_count) serve any city.
+    fn moves(&self, pos: &City, _: Player) -> Vec<TowerMove> {
+        self.legal_moves(pos).collect()
+    }
+
+    fn first_moves(&self, pos: &City, _: Player, limit: usize) -> Vec<TowerMove> {
+        play::first_moves(pos, limit)
+    }
+
+    fn play(&self, pos: &City, mv: &TowerMove) -> City {
+        pos.after(mv)
+    }
+
+    /// Legal when [`Towers::is_legal`], in O(1).
+    fn play_checked(&self, pos: &City, _: Player, mv: &TowerMove) -> Result<City, IllegalMove> {
+        if self.is_legal(pos, mv) {
+            Ok(pos.after(mv))
+        } else {
+            Err(IllegalMove::new(format!("{mv} is not a legal move here")))
+        }
+    }
+
+    fn reach(&self, pos: &City) -> u128 {
+        play::reach(pos)
+    }
+
+    fn value(&self, pos: &City) -> Result<Value, Unsolved> {
+        nimber(pos.nim_value())
+    }
+
+    /// Every winning move, when there are at most [`LISTABLE_MOVES`] of them.
+    fn winning_moves(&self, pos: &City, _: Player) -> Result<Vec<TowerMove>, Unsolved> {
+        let count = winning_move_count(pos);
+        if count > LISTABLE_MOVES {
+            return Err(Unsolved::new(format!(
+                "{count} winning moves are too many to list (at most {LISTABLE_MOVES})"
+            )));
+        }
+        Ok(winning_moves(pos).collect())
+    }
+
+    /// The first `limit` winning moves, in O(buildings + limit), and how many there
+    /// are in all, counted building by building in O(1) each.
+    fn winning_listing(
+        &self,
+        pos: &City,
+        _: Player,
+        limit: usize,
+    ) -> Result<Listing<TowerMove>, Unsolved> {
+        let per_building = building_moves(pos);
+        let count = per_building.iter().map(|m| u128::from(m.count())).sum();
+        let moves = per_building
+            .into_iter()
+            .flat_map(|m| m.moves())
+            .take(limit)
+            .collect();
+        Ok(Listing {
+            moves,
+            count: Some(count),
+        })
+    }
+
+    /// One block from the lowest tower that has one.
+    fn stalling_move(&self, pos: &City, _: Player) -> Option<TowerMove> {
+        play::stalling_move(pos)
+    }
+
+    /// The number of blocks (one move per block), saturating at `u128::MAX`.
+    fn move_count(&self, pos: &City, _: Player) -> Option<u128> {
+        Some(pos.blocks().unwrap_or(u128::MAX))
+    }
+
+    fn explain(&self, pos: &City, _: Player, limit: usize) -> Option<Explanation> {
+        Some(report::explain_listing(pos, limit))
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "blocks plus towers"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        0..=LARGEST_SIZE
+    }
+
+    /// Every city whose blocks plus towers number `size`, numbered in the order of
+    /// their buildings' (height, count), each built from its number (none listed in
+    /// memory).
+    fn positions(&self, size: usize) -> Option<Positions<'_, City>> {
+        let cities = Cities::new(u64::try_from(size).ok()?);
+        Some(Positions {
+            count: cities.count(),
+            nth: Box::new(move |i| cities.nth(i)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::play::{Match, RulesetMatch, Seat};
+    use crate::registry::{build, Params};
+
+    fn city(s: &str) -> City {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn illegal_moves_are_explained() {
+        let c = city("3:2,0:1");
+        let err = |text: &str| {
+            Ruleset::parse_move(&Towers, &c, Player::Left, text)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("1-2"),
+            "not a move: no ':' (write BUILDING:HEIGHT-BLOCKS, e.g. 1:4-2)"
+        );
+        assert_eq!(
+            err("1:2"),
+            "not a move: no '-' (write BUILDING:HEIGHT-BLOCKS, e.g. 1:4-2)"
+        );
+        assert_eq!(
+            err("x:3-1"),
+            "not a move: the building \"x\" is not a number (write BUILDING:HEIGHT-BLOCKS, \
+             e.g. 1:4-2)"
+        );
+        assert_eq!(
+            err("1:400000000000000000000000000000000000000-1"),
+            "not a move: the height 400000000000000000000000000000000000000 is too large"
+        );
+        assert_eq!(err("3:3-1"), "there is no building 3 (there are 2)");
+        assert_eq!(
+            err("1:5-1"),
+            "building 1 has no tower of 5 blocks (its towers have 3 to 4)"
+        );
+        assert_eq!(err("1:3-4"), "take 1 to 3 blocks from a tower of 3");
+        assert_eq!(err("2:0-1"), "take 1 to 0 blocks from a tower of 0");
+        assert_eq!(
+            Ruleset::parse_move(&Towers, &city("3:0"), Player::Left, "1:3-1")
+                .unwrap_err()
+                .to_string(),
+            "building 1 has no towers"
+        );
+        assert_eq!(
+            Ruleset::parse_move(&Towers, &c, Player::Left, "1:4-2"),
+            Ok(TowerMove {
+                building: 0,
+                height: 4,
+                remove: 2
+            })
+        );
+    }
+
+    #[test]
+    fn drawings() {
+        assert_eq!(
+            Ruleset::drawing(&Towers, &city("3:2,0:1")),
+            "building 1:  3 ###\n             4 ####\nbuilding 2:  0"
+        );
+        assert_eq!(
+            Ruleset::drawing(&Towers, &city("5:1000000000000")),
+            "building 1: 1000000000000 towers of 5 to 1000000000004 blocks"
+        );
+        assert_eq!(Ruleset::drawing(&Towers, &city("")), "(no buildings)");
+    }
+
+    #[test]
+    fn seats_are_alice_and_bob() {
+        let game = build("towers", &Params::new()).unwrap();
+        assert_eq!(game.player_name(Player::Left, Player::Left), "Alice");
+        assert_eq!(game.player_name(Player::Right, Player::Left), "Bob");
+        let m = game.start_match("1:1", Player::Left).unwrap();
+        assert_eq!(m.seat_name(Seat::First), "Alice");
+        assert_eq!(m.seat_name(Seat::Second), "Bob");
+    }
+
+    #[test]
+    fn huge_cities_are_played_at_once() {
+        let c = city("5:1000000000000000000,7:3");
+        let mut m = RulesetMatch::new(&Towers, c.clone(), Player::Left);
+        assert_eq!(m.winner(), None);
+        let hints = m.hints();
+        assert!(hints.more_losing > 0);
+        let wins = c.nim_value() != 0;
+        assert_eq!(!hints.moves.is_empty(), wins);
+        assert!(hints.moves.iter().all(|h| h.wins));
+        m.engine_move();
+        let after: City = m.position().parse().unwrap();
+        assert_eq!(after.nim_value() == 0, wins);
+        assert_eq!(m.to_move(), Seat::Second);
+        // Every move of Bob's loses: the engine, for Bob, takes one block.
+        let bob = m.hints();
+        assert!(bob.moves.is_empty() && bob.more_winning == 0, "{bob:?}");
+        assert!(m.play("1:4-1").is_err());
+        assert_eq!(m.play("1:5-1"), Ok("1:5-1".to_owned()));
+    }
+
+    #[test]
+    fn huge_cities_list_their_first_moves() {
+        let game = build("towers", &Params::new()).unwrap();
+        let moves = game
+            .move_values("1:1000000000000000000", Player::Left, 3, 1000)
+            .unwrap();
+        let names: Vec<&str> = moves.iter().map(|m| m.mv.as_str()).collect();
+        assert_eq!(names, ["1:1-1", "1:2-1", "1:2-2"]);
+        let c = city("1:1000000000000000000");
+        assert_eq!(
+            Towers.move_count(&c, Player::Left),
+            Some(10u128.pow(18) * (10u128.pow(18) + 1) / 2)
+        );
+        assert!(Ruleset::winning_moves(&Towers, &c, Player::Left).is_err());
+        let max = u64::MAX;
+        let too_many = city(&format!("{max}:{max}"));
+        assert_eq!(Towers.move_count(&too_many, Player::Left), Some(u128::MAX));
+        assert_eq!(Towers.reach(&too_many), u128::MAX);
+        assert_eq!(Towers.reach(&city("3:2")), 8 * 10);
+    }
+
+    #[test]
+    fn analysis_through_the_contract() {
+        let a = analyze(&Towers, &city("3:2,5:1"), Player::Left, 20).unwrap();
+        assert_eq!(a.game, "towers");
+        assert_eq!(a.to_move, "first player");
+        assert_eq!(a.value.to_string(), "*2");
+        assert_eq!(a.winning_move_count, Some(1));
+        assert_eq!(a.winning_moves[0].mv, "1:3-2");
+        assert_eq!(a.winning_moves[0].after, "1:1,4:1,5:1");
+    }
+
+    #[test]
+    fn closed_form_agrees_with_the_engine_through_the_registry() {
+        let game = build("towers", &Params::new()).unwrap();
+        let report = game.verify(9, &()).unwrap();
+        assert_eq!(report.mismatch, None);
+        // 1, 1, 2, 5, 10, 22, 48, 103, 222, 481 cities of sizes 0 to 9.
+        assert_eq!(report.positions, 895);
+        assert!(game.verify(31, &()).is_err());
+    }
+}
