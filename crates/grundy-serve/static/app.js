@@ -144,6 +144,11 @@ let analyzeSeq = 0;
 async function analyze() {
   const out = $("analysis");
   if (!state.game) return;
+  if (position() === "") {
+    analyzeSeq++;
+    out.replaceChildren(el("p", { class: "help", text: `Type a position, e.g. ${state.game.example}.` }));
+    return;
+  }
   const q = new URLSearchParams({ game: state.game.name, position: position(), moves: "true", limit: "200", ...params() });
   if (toMove()) q.set("to_move", toMove());
   const seq = ++analyzeSeq;
