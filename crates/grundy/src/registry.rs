@@ -27,7 +27,12 @@ use crate::verify::{verify, Progress, Report, RulesetCheck};
 pub use crate::ruleset::{Param, Params, RulesetSpec};
 
 /// Every ruleset the commands know, in the order help lists them.
-pub static RULESETS: &[RulesetSpec] = &[crate::rules::nim::SPEC];
+pub static RULESETS: &[RulesetSpec] = &[
+    crate::rules::nim::SPEC,
+    crate::rules::subtraction::SPEC,
+    crate::rules::octal::SPEC,
+    crate::rules::staircase::SPEC,
+];
 
 /// The ruleset named `name`.
 pub fn find(name: &str) -> Result<&'static RulesetSpec, ParamError> {
