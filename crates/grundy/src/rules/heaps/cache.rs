@@ -26,19 +26,13 @@ struct Computed {
 #[derive(Debug)]
 pub(crate) struct ValueCache {
     computed: RwLock<Computed>,
+    /// The most values computed: G(0), ..., G(cap).
+    cap: usize,
 }
 
 impl Default for ValueCache {
     fn default() -> Self {
-        ValueCache {
-            computed: RwLock::new(Computed {
-                seq: Sequence {
-                    values: Vec::new(),
-                    period: None,
-                },
-                limit: None,
-            }),
-        }
+        ValueCache::with_cap(TABLE_LIMIT)
     }
 }
 
@@ -51,6 +45,7 @@ impl Clone for ValueCache {
             .clone();
         ValueCache {
             computed: RwLock::new(computed),
+            cap: self.cap,
         }
     }
 }
@@ -61,8 +56,22 @@ fn first_missing(seq: &Sequence, heaps: &[u64]) -> Option<u64> {
 }
 
 impl ValueCache {
+    /// An empty cache that computes at most G(0), ..., G(`cap`).
+    fn with_cap(cap: usize) -> ValueCache {
+        ValueCache {
+            computed: RwLock::new(Computed {
+                seq: Sequence {
+                    values: Vec::new(),
+                    period: None,
+                },
+                limit: None,
+            }),
+            cap,
+        }
+    }
+
     /// Calls `f` with a sequence that gives the value of every one of `heaps` (and of
-    /// every smaller heap), computing more values with a fresh source from `source`
+    /// every smaller heap; at least G(0) when `heaps` is empty), computing more values with a fresh source from `source`
     /// and proving periods by `rule` when needed. A heap beyond [`TABLE_LIMIT`]
     /// values that prove no period is [`Unsolved`], with the heap and the number of
     /// values computed.
@@ -73,9 +82,11 @@ impl ValueCache {
         source: impl FnOnce() -> Box<dyn Source>,
         f: impl FnOnce(&Sequence) -> T,
     ) -> Result<T, Unsolved> {
+        // Nothing computed yet, or a heap not covered.
+        let lacking = |c: &Computed| c.limit.is_none() || first_missing(&c.seq, heaps).is_some();
         {
             let computed = self.computed.read().unwrap_or_else(PoisonError::into_inner);
-            if first_missing(&computed.seq, heaps).is_none() {
+            if !lacking(&computed) {
                 return Ok(f(&computed.seq));
             }
         }
@@ -83,12 +94,12 @@ impl ValueCache {
             .computed
             .write()
             .unwrap_or_else(PoisonError::into_inner);
-        if let Some(missing) = first_missing(&computed.seq, heaps) {
-            let largest = heaps.iter().copied().max().unwrap_or(missing);
+        if lacking(&computed) {
+            let largest = heaps.iter().copied().max().unwrap_or(0);
             let wanted = usize::try_from(largest).unwrap_or(usize::MAX);
             let limit = match computed.limit {
-                None => wanted.min(TABLE_LIMIT),
-                Some(old) => wanted.max(old.saturating_mul(2)).min(TABLE_LIMIT),
+                None => wanted.min(self.cap),
+                Some(old) => wanted.max(old.saturating_mul(2)).min(self.cap),
             };
             if computed.limit.map_or(true, |old| limit > old) {
                 let mut source = source();
@@ -131,36 +142,60 @@ mod tests {
     fn grows_on_demand_and_uses_a_proven_period() {
         let cache = ValueCache::default();
         let rule = ProofRule::Window { width: 2 };
+        // No heaps: G(0) at least, as for a position without heaps.
+        assert_eq!(
+            cache.clone().with(&[], rule, take_1_2, |s| s.computed()),
+            Ok(1)
+        );
         let g = cache.with(&[4, 7], rule, take_1_2, |s| (s.get(4), s.get(7)));
         assert_eq!(g.unwrap(), (Some(1), Some(1)));
         // {1, 2}: period 3 is proven, so any heap is known at once.
-        let far = cache.with(&[u64::MAX], rule, || unreachable!("no recomputation"), |s| {
-            s.get(u64::MAX)
-        });
+        let far = cache.with(
+            &[u64::MAX],
+            rule,
+            || unreachable!("no recomputation"),
+            |s| s.get(u64::MAX),
+        );
         assert_eq!(far.unwrap(), Some((u64::MAX % 3) as u32));
     }
 
     #[test]
+    fn the_default_cap_is_the_table_limit() {
+        assert_eq!(ValueCache::default().cap, TABLE_LIMIT);
+    }
+
+    #[test]
     fn without_a_period_heaps_beyond_the_limit_are_unsolved() {
-        let cache = ValueCache::default();
+        let cache = ValueCache::with_cap(1000);
         let rule = ProofRule::Window { width: 1 };
         let source = || -> Box<dyn Source> { Box::new(Counting) };
-        assert_eq!(cache.with(&[10], rule, source, |s| s.computed()).unwrap(), 11);
+        assert_eq!(
+            cache.with(&[10], rule, source, |s| s.computed()).unwrap(),
+            11
+        );
         // Growth at least doubles the bound.
-        assert_eq!(cache.with(&[12], rule, source, |s| s.computed()).unwrap(), 21);
-        assert_eq!(cache.with(&[5], rule, || unreachable!(), |s| s.get(5)), Ok(Some(5)));
+        assert_eq!(
+            cache.with(&[12], rule, source, |s| s.computed()).unwrap(),
+            21
+        );
+        assert_eq!(
+            cache.with(&[5], rule, || unreachable!(), |s| s.get(5)),
+            Ok(Some(5))
+        );
         let huge = 1u64 << 40;
         let err = cache.with(&[3, huge], rule, source, |_| ()).unwrap_err();
         assert_eq!(
             err.reason,
-            format!(
-                "heap {huge} is beyond the {} values computed, and they prove no period",
-                TABLE_LIMIT + 1
-            )
+            format!("heap {huge} is beyond the 1001 values computed, and they prove no period")
         );
         // At the limit nothing more is computed.
         let again = cache.with(&[huge], rule, || unreachable!(), |_| ());
         assert!(again.is_err());
-        assert_eq!(cache.clone().with(&[7], rule, || unreachable!(), |s| s.get(7)), Ok(Some(7)));
+        assert_eq!(
+            cache
+                .clone()
+                .with(&[7], rule, || unreachable!(), |s| s.get(7)),
+            Ok(Some(7))
+        );
     }
 }
