@@ -86,7 +86,7 @@ mod tests {
     fn a_heap_is_its_own_nimber() {
         let mut solver = ImpartialSolver::new(&Heap);
         for m in 0..10 {
-            assert_eq!(solver.grundy(&m), Nimber(m.into()));
+            assert_eq!(solver.grundy(&m), Nimber(m));
         }
         let mut partizan = PartizanSolver::new(&Heap);
         assert_eq!(partizan.outcome(&0), Outcome::P);

@@ -523,12 +523,7 @@ mod tests {
                 let values = solve_grundy(&game).unwrap();
                 for i in 0..game.size() {
                     let v = rules.nim_value(&squares_of(i, n));
-                    assert_eq!(
-                        values.grundy(i),
-                        Nimber(v.into()),
-                        "{} k={step}",
-                        game.board(i)
-                    );
+                    assert_eq!(values.grundy(i), Nimber(v), "{} k={step}", game.board(i));
                     assert_eq!(wins.wins(i), v != 0, "{} k={step}", game.board(i));
                 }
             }
