@@ -226,8 +226,8 @@ impl Hash for Octal {
 /// winning moves in a heap is cut (and the analysis says so).
 pub const MAX_LISTED_PART: u64 = 1 << 20;
 
-/// The most values looked up in one search for winning moves; past it the moves are
-/// not all counted (a position of many huge heaps).
+/// The most splits one search for winning moves examines; past it the moves are not
+/// all counted (a position of many large heaps).
 const SEARCH_BUDGET: u64 = 1 << 28;
 
 impl Octal {
@@ -378,9 +378,10 @@ impl Octal {
     }
 
     /// The moves of heap `heap` of `size` stones to a heap part of value `target`, in
-    /// move order, splits with the smaller part up to [`MAX_LISTED_PART`]; each value
-    /// looked up counts against `budget`, and the search stops (returning `false`)
-    /// when it runs out. `found` is called with each move and returns whether to go on.
+    /// move order, splits with the smaller part up to [`MAX_LISTED_PART`]; each split
+    /// examined counts against `budget`, and the search stops (returning `false`)
+    /// when it runs out. `found` is called with each move and returns whether to go
+    /// on (stopping there returns `true`).
     fn moves_to_value(
         &self,
         table: &Sequence,
@@ -458,7 +459,7 @@ impl Octal {
                 }
             }
             let mut n = 0u128;
-            let finished =
+            let within_budget =
                 self.moves_to_value(table, (heap, size, target), &mut budget, &mut |m| {
                     n += 1;
                     if moves.len() < limit {
@@ -466,7 +467,7 @@ impl Octal {
                     }
                     complete || moves.len() < limit
                 });
-            if !finished {
+            if !within_budget {
                 complete = false;
             }
             if let Entry::Vacant(first) = counted.entry(size) {
