@@ -37,6 +37,9 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::nim::SPEC,
     crate::rules::wythoff::SPEC,
     crate::rules::grundy_game::SPEC,
+    crate::rules::subtraction::SPEC,
+    crate::rules::octal::SPEC,
+    crate::rules::staircase::SPEC,
 ];
 
 /// The ruleset named `name`.

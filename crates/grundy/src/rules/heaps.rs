@@ -6,6 +6,8 @@
 //! in decimal without signs or spaces. A move that takes stones from one heap is
 //! `HEAP-TAKE` with heaps numbered from 1: `2-3` takes 3 stones from the second heap.
 
+mod cache;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -14,6 +16,8 @@ use serde::Serialize;
 use crate::rules::notation::{Found, NotationError};
 use crate::ruleset::{MoveError, Positions};
 use crate::sequence::Sequence;
+
+pub(crate) use cache::ValueCache;
 
 /// Parses a comma-separated list of whole numbers, naming `what` in errors.
 pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>, NotationError> {
