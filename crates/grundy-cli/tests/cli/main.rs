@@ -6,5 +6,5 @@ mod families;
 mod judge;
 mod play;
 mod sequence;
-mod verify;
 mod value;
+mod verify;
