@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         Command::Judge(args) => cmd::judge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
-        Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Sequence(args) => cmd::sequence::run(args),
     };
     match result {
         Ok(code) => code,

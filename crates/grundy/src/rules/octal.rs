@@ -28,7 +28,9 @@
 //! ([`sequence::naive`]) or the sparse-space method
 //! ([`sequence::sparse`]). Many octal games are ultimately
 //! periodic, proven by the periodicity theorem: if G(n + p) = G(n) for all
-//! i ≤ n < 2i + p + t, then for all n ≥ i. With G(n) indexed by heap size:
+//! i ≤ n < 2·max(i, 1) + p + t − 1, then for all n ≥ i
+//! ([`octal_first_unchecked`](crate::sequence::period::octal_first_unchecked)).
+//! With G(n) indexed by heap size:
 //! Kayles has preperiod 71 and period 12, Dawson's Kayles preperiod 52 and period 34,
 //! and Dawson's chess is Dawson's Kayles shifted by one (G_0.137(n) = G_0.07(n + 1)).
 

@@ -11,11 +11,19 @@
 //! - subtraction games with largest subtraction m: G(n) depends only on the m values
 //!   before it, so once G(n + p) = G(n) holds on m consecutive n, it holds forever;
 //! - octal games removing at most t stones: if G(n + p) = G(n) for all
-//!   i ≤ n < 2i + p + t, then for all n ≥ i (the periodicity theorem).
+//!   i ≤ n < 2·max(i, 1) + p + t − 1, then for all n ≥ i (the periodicity theorem,
+//!   with the bound derived in [`period::octal_first_unchecked`]).
+//!
+//! Every claim is found by one piece of code and re-verified by another before it is
+//! reported: [`compute`] passes each period that [`period`] finds through
+//! [`check::check_period`], a plain loop over the theorem's conditions.
 //!
 //! The parts:
 //!
 //! - [`period`]: finds a proven period in computed values (one pass, linear time);
+//! - [`check`]: re-verifies a claimed period by the theorem's exact conditions, and
+//!   values by the definition;
+//! - [`certificate`]: files holding what a proof rests on, and their checker;
 //! - [`naive`]: values by the definition, the mex over every option (quadratic for
 //!   games that split heaps);
 //! - [`sparse`]: octal values by the sparse-space method, which combines only the
@@ -36,6 +44,8 @@
 //! assert_eq!(&seq.values[..7], &[0, 0, 1, 1, 2, 2, 3]);
 //! ```
 
+pub mod certificate;
+pub mod check;
 pub mod naive;
 pub mod period;
 pub mod sparse;
@@ -147,7 +157,7 @@ pub fn compute(
             source.extend(&mut values, next);
             report(&values, progress);
         }
-        let period = proven_period(&values, rule).proven;
+        let period = checked(&values, rule, proven_period(&values, rule).proven);
         return Sequence { values, period };
     }
     let mut next_check = 1;
@@ -160,17 +170,29 @@ pub fn compute(
             continue;
         }
         let scan = proven_period(&values, rule);
-        if scan.proven.is_some() || len >= goal {
-            return Sequence {
-                values,
-                period: scan.proven,
-            };
+        let period = checked(&values, rule, scan.proven);
+        if period.is_some() || len >= goal {
+            return Sequence { values, period };
         }
         let gap = (len / 16).max(1);
         next_check = match scan.target {
             Some(t) if t > len => t.clamp(len + (gap / 8).max(1), len + gap),
             _ => len + gap,
         };
+    }
+}
+
+/// `claim` if the independent checker accepts it. A claim it rejects is a bug of the
+/// search: it fails debug builds (and tests), and is dropped otherwise, so that no
+/// unverified period is ever reported.
+fn checked(values: &[u32], rule: ProofRule, claim: Option<Period>) -> Option<Period> {
+    let claim = claim?;
+    match check::check_period(values, rule, claim) {
+        Ok(()) => Some(claim),
+        Err(violation) => {
+            debug_assert!(false, "the period search claimed {claim:?}: {violation}");
+            None
+        }
     }
 }
 

@@ -13,8 +13,8 @@ pub enum ProofRule {
         width: usize,
     },
     /// The periodicity theorem for octal games in which a move removes at most
-    /// `max_take` stones: G(n + p) = G(n) for all i ≤ n < 2i + p + `max_take` implies
-    /// it for all n ≥ i.
+    /// `max_take` stones (t): G(n + p) = G(n) for all i ≤ n < 2·max(i, 1) + p + t − 1
+    /// implies it for all n ≥ i. See [`octal_first_unchecked`] for the derivation.
     Octal {
         /// The most stones a move removes (t).
         max_take: usize,
@@ -27,9 +27,40 @@ impl ProofRule {
     pub fn needed(self, i: usize, p: usize) -> usize {
         match self {
             ProofRule::Window { width } => i + p + width,
-            ProofRule::Octal { max_take } => 2 * i + 2 * p + max_take,
+            ProofRule::Octal { max_take } => octal_first_unchecked(i, p, max_take) + p,
         }
     }
+}
+
+/// For the periodicity theorem of octal games: the least N such that
+/// G(n + p) = G(n) for all i ≤ n < N implies it for all n ≥ i, when a move takes at
+/// most t = `max_take` stones. It is N = 2·max(i, 1) + p + t − 1.
+///
+/// Derivation. Suppose G(m + p) = G(m) for all i ≤ m < N; we show it for m = N, and
+/// so by induction for every m ≥ N, as long as every step below holds for all
+/// N' ≥ N (each condition is a lower bound on N). The options of heap N and of
+/// heap N + p are matched move for move (j stones taken, j ≤ t):
+///
+/// - *take a heap of exactly j whole*: possible from N or N + p only if it equals
+///   j ≤ t. Neither does when N ≥ t + 1.
+/// - *take j and leave one heap* (a non-empty one): N − j and N + p − j, both
+///   non-empty when N ≥ t + 1, and G(N + p − j) = G(N − j) when N − j ≥ i, that is
+///   N ≥ i + t (N − j < N, so the hypothesis covers it).
+/// - *take j and split the rest into two non-empty heaps*. A split a + c = N − j with
+///   1 ≤ a ≤ c becomes a + (c + p) = N + p − j, of the same value when c ≥ i; as
+///   c ≥ ⌈(N − j)/2⌉ this holds when N ≥ 2i + t − 1. Conversely a split a + b of
+///   N + p − j with 1 ≤ a ≤ b becomes a + (b − p) = N − j, and here *both parts
+///   must stay non-empty*: b − p ≥ 1, and G(b) = G(b − p) needs b − p ≥ i. Since
+///   b ≥ ⌈(N + p − j)/2⌉, b − p ≥ ⌈(N − p − j)/2⌉ ≥ max(i, 1) when
+///   N ≥ 2·max(i, 1) + p + t − 1.
+///
+/// With p ≥ 1 the last bound implies the others. The classical statement,
+/// i ≤ n < 2i + p + t, forgets that a part cannot shrink to 0: with i = 0 it would
+/// prove period 1 for `0.4` (G = 0, 0, 0, 1, ...) from three values, and for `4.0`
+/// (G = 0, 0, 1, 0, 1, ...) from two; with max(i, 1) it is sound, and one value
+/// shorter for i ≥ 1.
+pub fn octal_first_unchecked(i: usize, p: usize, max_take: usize) -> usize {
+    (2 * i.max(1) + p + max_take).saturating_sub(1)
 }
 
 /// A proven preperiod and period.
@@ -183,17 +214,37 @@ mod tests {
         // A preperiod of 3 (values 9 8 7) then period 2.
         let mut values = vec![9, 8, 7];
         values.extend([1, 2].iter().cycle().take(20));
-        // t = 1: needs 2*3 + 2*2 + 1 = 11 values.
+        // t = 1: G(n + 2) = G(n) for 3 <= n < 2*3 + 2 + 1 - 1 = 8, so 10 values.
         let rule = ProofRule::Octal { max_take: 1 };
-        assert_eq!(proven_period(&values[..10], rule).proven, None);
+        assert_eq!(proven_period(&values[..9], rule).proven, None);
         assert_eq!(
-            proven_period(&values[..11], rule).proven,
+            proven_period(&values[..10], rule).proven,
             Some(Period {
                 preperiod: 3,
                 period: 2
             })
         );
-        assert_eq!(proven_period(&values[..10], rule).target, Some(11));
+        assert_eq!(proven_period(&values[..9], rule).target, Some(10));
+    }
+
+    #[test]
+    fn a_preperiod_of_0_is_checked_as_if_it_were_1() {
+        // 0.4: G = 0, 0, 0, 1, ...; three zeros do not prove period 1.
+        let rule = ProofRule::Octal { max_take: 1 };
+        assert_eq!(rule.needed(0, 1), 4);
+        assert_eq!(rule.needed(1, 1), 4);
+        assert_eq!(proven_period(&[0, 0, 0], rule).proven, None);
+        assert_eq!(proven_period(&[0, 0, 0, 1], rule).proven, None);
+        // 4.0 (t = 0): G = 0, 0, 1, 0, 1, ...: preperiod 1, period 2 from 5 values.
+        let rule = ProofRule::Octal { max_take: 0 };
+        assert_eq!(proven_period(&[0, 0], rule).proven, None);
+        assert_eq!(
+            proven_period(&[0, 0, 1, 0, 1], rule).proven,
+            Some(Period {
+                preperiod: 1,
+                period: 2
+            })
+        );
     }
 
     #[test]
