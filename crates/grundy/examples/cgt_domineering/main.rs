@@ -24,8 +24,8 @@ fn main() -> ExitCode {
         eprintln!("usage: cgt_domineering ROWS COLS [--parallel] [--max-positions N]");
         return ExitCode::from(2);
     };
-    if u32::from(rows) * u32::from(cols) > 64 {
-        eprintln!("at most 64 cells");
+    if !(1..=8).contains(&rows) || !(1..=8).contains(&cols) {
+        eprintln!("rows and columns: 1 to 8");
         return ExitCode::from(2);
     }
     let mut limits = Limits {
