@@ -63,6 +63,6 @@ pub use dyadic::{Dyadic, MAX_EXP, MAX_NUM};
 pub use error::ValueError;
 pub use nus::{Nus, MAX_UPS, NIMBER_LIMIT};
 pub use ops::Budget;
-pub use parse::{parse_query, parse_value, NotationError, Query, Relation};
+pub use parse::{parse_query, parse_value, NotationError, Query, Relation, MAX_NESTING};
 pub use print::Style;
 pub use thermograph::{Thermograph, Wall};
