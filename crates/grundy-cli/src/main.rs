@@ -30,6 +30,8 @@ enum Command {
     Play(cmd::play::Args),
     /// Grundy values G(0), G(1), ... of a heap game, with the proven preperiod and period.
     Sequence(cmd::sequence::Args),
+    /// The canonical form of a sum of short partizan games, or a comparison of two.
+    Value(cmd::value::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
         Command::Sequence(args) => cmd::sequence::run(args),
+        Command::Value(args) => cmd::value::run(&args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

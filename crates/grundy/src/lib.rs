@@ -5,6 +5,8 @@
 //! The crate is organised around one generic engine and many rulesets:
 //!
 //! - [`values`]: outcome classes ([`Outcome`]) and nimbers ([`Nimber`]) with XOR and mex;
+//! - [`cgt`]: partizan values in canonical form (numbers, ups, nimbers, switches),
+//!   their notation and invariants, and a canonical-form engine for any ruleset;
 //! - [`game`]: the traits a ruleset implements ([`Impartial`], [`Partizan`]);
 //! - [`engine`]: exhaustive, memoised solvers that work for any ruleset;
 //! - [`rules`]: one module per ruleset, each with its rules, notation, closed-form
@@ -26,6 +28,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod cgt;
 pub mod engine;
 pub mod game;
 pub mod judge;

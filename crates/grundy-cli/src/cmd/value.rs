@@ -1,0 +1,153 @@
+//! `grundy value EXPR`: a calculator over the notation of short partizan games.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use serde_json::json;
+
+use grundy::cgt::{parse_query, thermograph, Budget, Game, NotationError, Query, Style};
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy value \"{1|0} + ^ + *2\"        the canonical form of a sum
+  grundy value \"^ <= *\"                false: up and star are confused
+  grundy value \"^ || *\"                true
+  grundy value \"{3||2|0}\" --json       canonical form, explicit form and invariants
+  grundy value \"+-1 + 1/2\" --unicode   ±1 + 1/2 printed with Unicode arrows and ±
+  grundy value \"{2|0}\" --svg t.svg     also draw the thermograph
+
+Notation: integers and m/2^k (1/2, -3/4), * and *n, ^ v ^2 v3 (up, down), ^* and
+2^* (number + ups + nimber), {L1,L2|R1} (options), {3||2|0} (= {3|{2|0}}),
++-1 (the switch {1|-1}). Operators: + - (binary and unary), +- (plus-or-minus),
+parentheses; comparisons <= >= < > = == || (confused) <| |>.";
+
+/// Arguments of `grundy value`.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "The canonical form of an expression of short partizan games, or whether a comparison holds",
+    after_help = EXAMPLES
+)]
+pub struct Args {
+    /// The expression or comparison, e.g. "{1|0} + ^ + *2" or "^ <= *".
+    #[arg(allow_hyphen_values = true)]
+    expr: String,
+    /// Print one JSON object: the canonical form, the explicit form and the
+    /// invariants (or, for a comparison, both sides and whether it holds).
+    #[arg(long)]
+    json: bool,
+    /// Print with Unicode arrows and ± (↑ ↓ ⇑ ±) instead of ASCII (^ v +-).
+    #[arg(long)]
+    unicode: bool,
+    /// Also print the invariants, one per line (without --json).
+    #[arg(long)]
+    details: bool,
+    /// Draw the value's thermograph into this SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// The most work (comparisons, sums, reductions not already known) allowed.
+    #[arg(long, value_name = "STEPS", default_value_t = 50_000_000)]
+    budget: u64,
+    /// The longest explicit form printed (longer ones are left out).
+    #[arg(long, value_name = "CHARS", default_value_t = 100_000)]
+    explicit_limit: usize,
+}
+
+/// Runs `grundy value`.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    let budget = Budget::steps(args.budget);
+    let query = parse_query(&args.expr, &budget).map_err(|e| explain(&args.expr, &e))?;
+    let style = if args.unicode {
+        Style::Unicode
+    } else {
+        Style::Ascii
+    };
+    let out = io::stdout();
+    let mut out = out.lock();
+    match query {
+        Query::Value(g) => {
+            if let Some(path) = &args.svg {
+                let t = g.thermograph()?;
+                let title = format!("thermograph of {}", g.to_string_in(style));
+                std::fs::write(path, thermograph::svg(&title, &t))
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            if args.json {
+                serde_json::to_writer_pretty(&mut out, &value_json(g, style, args)?)?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{}", g.to_string_in(style))?;
+                if args.details {
+                    details(&mut out, g, args)?;
+                }
+            }
+        }
+        Query::Compare {
+            left,
+            relation,
+            right,
+            holds,
+        } => {
+            if args.svg.is_some() {
+                bail!("--svg draws the thermograph of a value, not of a comparison");
+            }
+            if args.json {
+                let v = json!({
+                    "expression": args.expr,
+                    "left": left.to_string_in(style),
+                    "relation": relation.symbol(),
+                    "right": right.to_string_in(style),
+                    "holds": holds,
+                });
+                serde_json::to_writer_pretty(&mut out, &v)?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{holds}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The error with the expression and a caret under the column.
+fn explain(expr: &str, e: &NotationError) -> anyhow::Error {
+    let column = e.column();
+    anyhow::anyhow!("{e}\n  {expr}\n  {}^", " ".repeat(column.saturating_sub(1)))
+}
+
+fn value_json(g: Game, style: Style, args: &Args) -> anyhow::Result<serde_json::Value> {
+    let t = g.thermograph()?;
+    Ok(json!({
+        "expression": args.expr,
+        "canonical_form": g.to_string_in(style),
+        "explicit": g.explicit(args.explicit_limit),
+        "outcome": format!("{:?}", g.outcome()),
+        "left_stop": g.left_stop(),
+        "right_stop": g.right_stop(),
+        "mean": t.mean,
+        "temperature": t.temperature,
+        "birthday": g.birthday(),
+        "is_number": g.is_number(),
+        "thermograph": t,
+    }))
+}
+
+fn details(out: &mut impl Write, g: Game, args: &Args) -> anyhow::Result<()> {
+    let t = g.thermograph()?;
+    writeln!(out, "outcome: {:?}", g.outcome())?;
+    writeln!(out, "left stop: {}", g.left_stop())?;
+    writeln!(out, "right stop: {}", g.right_stop())?;
+    writeln!(out, "mean: {}", t.mean)?;
+    writeln!(out, "temperature: {}", t.temperature)?;
+    writeln!(out, "birthday: {}", g.birthday())?;
+    match g.explicit(args.explicit_limit) {
+        Some(e) => writeln!(out, "explicit: {e}")?,
+        None => writeln!(
+            out,
+            "explicit: longer than {} characters (see --explicit-limit)",
+            args.explicit_limit
+        )?,
+    }
+    Ok(())
+}

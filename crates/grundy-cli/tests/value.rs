@@ -1,0 +1,133 @@
+//! `grundy value` run as a real binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn value(expr: &str) -> String {
+    let out = grundy().args(["value", expr]).output().unwrap();
+    assert!(out.status.success(), "{expr}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn sums_and_comparisons() {
+    assert_eq!(value("{1|0} + ^ + *2"), "{1^*2|^*2}\n");
+    assert_eq!(value("^ + ^*"), "^2*\n");
+    assert_eq!(value("^ <= *"), "false\n");
+    assert_eq!(value("^ || *"), "true\n");
+    assert_eq!(value("^* <| 0"), "true\n");
+    assert_eq!(value("-(1/2 + v) = -1/2^"), "true\n");
+    assert_eq!(value("-1/2 + +-1"), "{1/2|-3/2}\n");
+    assert_eq!(value("{3|{2|0}}"), "{3||2|0}\n");
+}
+
+#[test]
+fn unicode_and_details() {
+    grundy()
+        .args(["value", "{2|0}", "--details"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("mean: 1\ntemperature: 1\n"))
+        .stdout(predicate::str::contains("explicit: {{{{|}|}|}|{|}}"));
+}
+
+fn value_unicode(expr: &str) -> String {
+    let out = grundy()
+        .args(["value", expr, "--unicode"])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn unicode_output() {
+    assert_eq!(value_unicode("^ + ^*"), "⇑*\n");
+    assert_eq!(value_unicode("{1|-1}"), "±1\n");
+    assert_eq!(value_unicode("v3*"), "↓3*\n");
+}
+
+#[test]
+fn json_has_the_invariants() {
+    let out = grundy()
+        .args(["value", "{3||2|0}", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["canonical_form"], "{3||2|0}");
+    assert_eq!(v["explicit"], "{{{{{|}|}|}|}|{{{{|}|}|}|{|}}}");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["left_stop"], "3");
+    assert_eq!(v["right_stop"], "2");
+    assert_eq!(v["mean"], "2");
+    assert_eq!(v["temperature"], "1");
+    assert_eq!(v["birthday"], 4);
+
+    let out = grundy()
+        .args(["value", "^ || *", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["left"], "^");
+    assert_eq!(v["relation"], "||");
+    assert_eq!(v["right"], "*");
+    assert_eq!(v["holds"], true);
+}
+
+#[test]
+fn svg_thermograph() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.svg");
+    grundy()
+        .args(["value", "{2|0}", "--svg"])
+        .arg(&path)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.contains("mean 1, temperature 1"));
+    grundy()
+        .args(["value", "1 < 2", "--svg"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not of a comparison"));
+}
+
+#[test]
+fn bad_expressions_name_the_column() {
+    grundy()
+        .args(["value", "^ <= "])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "column 6: expected a value (a number, *, ^, v, {, ( or +-), found the end",
+        ))
+        .stderr(predicate::str::contains("  ^ <= \n       ^\n"));
+    grundy()
+        .args(["value", "{1|2|3}"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "column 5: expected one longest run of bars",
+        ));
+    grundy()
+        .args(["value", "1/3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("power of two"));
+}
+
+#[test]
+fn a_budget_turns_a_huge_sum_into_an_error() {
+    grundy()
+        .args(["value", "*4095 + {1|0}", "--budget", "100000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("budget exceeded"));
+}

@@ -1,0 +1,307 @@
+//! The hash-consing arena: every canonical form is stored once, for the life of the
+//! process, so that equal values are the same [`Game`] handle and compare in O(1).
+//!
+//! Nodes are never freed (like interned symbols); [`stats`] reports how many there
+//! are and roughly how much memory they and the memo tables hold. Memo tables cache
+//! sums, negations and comparisons of stored forms. All of it is thread-safe:
+//! sharded locks, held only for a lookup or an insertion.
+
+use std::borrow::Borrow;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{LazyLock, Mutex, MutexGuard};
+
+use foldhash::fast::FixedState;
+
+use super::dyadic::Dyadic;
+use super::nus::Nus;
+
+const SHARDS: usize = 64;
+
+/// Entries inserted into any sharded map (memo tables and engines' tables).
+static MEMO_ENTRIES: AtomicU64 = AtomicU64::new(0);
+
+/// Rough bytes per map entry (key, value, hash-table overhead).
+const ENTRY_BYTES: u64 = 32;
+
+/// A hash map split into independently locked shards.
+pub(crate) struct Sharded<K, V> {
+    shards: Box<[Mutex<HashMap<K, V, FixedState>>]>,
+}
+
+impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
+    pub(crate) fn new() -> Self {
+        Sharded {
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(HashMap::with_hasher(FixedState::default())))
+                .collect(),
+        }
+    }
+
+    fn shard<Q: ?Sized + Hash>(&self, key: &Q) -> MutexGuard<'_, HashMap<K, V, FixedState>> {
+        let h = FixedState::with_seed(0x5eed).hash_one(key);
+        let i = (h >> 58) as usize % SHARDS;
+        // A poisoned shard only means another thread panicked mid-insert; the map
+        // itself is still consistent.
+        self.shards[i].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub(crate) fn get<Q>(&self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        self.shard(key).get(key).cloned()
+    }
+
+    pub(crate) fn insert(&self, key: K, value: V) {
+        if self.shard(&key).insert(key, value).is_none() {
+            MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).len())
+            .sum()
+    }
+}
+
+/// What a stored form is.
+pub(crate) enum Kind {
+    /// number + ups + nimber.
+    Nus(Nus),
+    /// Any other canonical form: its options, each list sorted by id.
+    Moves {
+        left: Box<[Game]>,
+        right: Box<[Game]>,
+    },
+}
+
+/// One stored canonical form.
+pub(crate) struct Node {
+    pub(crate) id: u32,
+    pub(crate) kind: Kind,
+    pub(crate) left_stop: Dyadic,
+    pub(crate) right_stop: Dyadic,
+    pub(crate) birthday: u64,
+}
+
+/// Left's and Right's options of a Nus, made on first use.
+type NusOptions = (&'static [Game], &'static [Game]);
+
+/// A short partizan game in canonical form: a handle to the one stored copy of its
+/// value. Equality (`==`) is equality of values and costs O(1); `<=`, `<`, `>=`, `>`
+/// are the order of games (a [`PartialOrd`]: confused games compare as `None`).
+#[derive(Clone, Copy)]
+pub struct Game(pub(crate) &'static Node);
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.0.id == other.0.id
+    }
+}
+
+impl Eq for Game {}
+
+impl Hash for Game {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.id.hash(state);
+    }
+}
+
+pub(crate) struct Arena {
+    next_id: AtomicU32,
+    bytes: AtomicU64,
+    nus: Sharded<Nus, Game>,
+    moves: Sharded<Box<[u32]>, Game>,
+    pub(crate) sums: Sharded<u64, Game>,
+    pub(crate) leqs: Sharded<u64, bool>,
+    pub(crate) negs: Sharded<u32, Game>,
+    nus_options: Sharded<u32, NusOptions>,
+}
+
+pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
+    next_id: AtomicU32::new(0),
+    bytes: AtomicU64::new(0),
+    nus: Sharded::new(),
+    moves: Sharded::new(),
+    sums: Sharded::new(),
+    leqs: Sharded::new(),
+    negs: Sharded::new(),
+    nus_options: Sharded::new(),
+});
+
+/// A key for an ordered pair of stored forms.
+pub(crate) fn pair(a: Game, b: Game) -> u64 {
+    (u64::from(a.0.id) << 32) | u64::from(b.0.id)
+}
+
+fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) -> Game {
+    let options = match &kind {
+        Kind::Nus(_) => 0,
+        Kind::Moves { left, right } => left.len() + right.len(),
+    };
+    let id = ARENA.next_id.fetch_add(1, Ordering::Relaxed);
+    ARENA.bytes.fetch_add(
+        (std::mem::size_of::<Node>() + 12 * options + 48) as u64,
+        Ordering::Relaxed,
+    );
+    Game(Box::leak(Box::new(Node {
+        id,
+        kind,
+        left_stop,
+        right_stop,
+        birthday,
+    })))
+}
+
+/// The stored form of a Nus value.
+pub(crate) fn intern_nus(v: Nus) -> Game {
+    if let Some(g) = ARENA.nus.get(&v) {
+        return g;
+    }
+    let mut shard = ARENA.nus.shard(&v);
+    *shard
+        .entry(v)
+        .or_insert_with(|| new_node(Kind::Nus(v), v.number, v.number, v.birthday()))
+}
+
+/// The stored form `{left | right}`, which must already be canonical (no dominated
+/// or reversible options, not a Nus); each list sorted by id without repeats.
+pub(crate) fn intern_moves(left: Vec<Game>, right: Vec<Game>) -> Game {
+    let mut key = Vec::with_capacity(1 + left.len() + right.len());
+    key.push(left.len() as u32);
+    key.extend(left.iter().map(|g| g.0.id));
+    key.extend(right.iter().map(|g| g.0.id));
+    if let Some(g) = ARENA.moves.get(key.as_slice()) {
+        return g;
+    }
+    let key: Box<[u32]> = key.into_boxed_slice();
+    let mut shard = ARENA.moves.shard(&key);
+    *shard.entry(key).or_insert_with(|| {
+        let left_stop = left.iter().map(|g| g.0.right_stop).max();
+        let right_stop = right.iter().map(|g| g.0.left_stop).min();
+        let birthday = left.iter().chain(&right).map(|g| g.0.birthday).max();
+        // A canonical form with options on one side only is an integer (a Nus), so
+        // both lists are non-empty here.
+        new_node(
+            Kind::Moves {
+                left: left.into_boxed_slice(),
+                right: right.into_boxed_slice(),
+            },
+            left_stop.unwrap_or_default(),
+            right_stop.unwrap_or_default(),
+            birthday.map_or(0, |b| b + 1),
+        )
+    })
+}
+
+impl Game {
+    pub(crate) fn id(self) -> u32 {
+        self.0.id
+    }
+
+    /// The value as number + ups + nimber, if it is one.
+    pub fn as_nus(self) -> Option<Nus> {
+        match self.0.kind {
+            Kind::Nus(v) => Some(v),
+            Kind::Moves { .. } => None,
+        }
+    }
+
+    /// The value as a number, if it is one.
+    pub fn as_number(self) -> Option<Dyadic> {
+        self.as_nus().filter(|v| v.is_number()).map(|v| v.number)
+    }
+
+    /// Whether the value is a number.
+    pub fn is_number(self) -> bool {
+        self.as_number().is_some()
+    }
+
+    fn nus_options(self, v: Nus) -> NusOptions {
+        if let Some(o) = ARENA.nus_options.get(&self.0.id) {
+            return o;
+        }
+        // The options of a representable Nus are representable: numerators stay
+        // within 2^62 + 1 before reduction, ups and nimbers shrink or stay below
+        // their power-of-two limits.
+        let (l, r) = v
+            .options()
+            .expect("options of a representable Nus are representable");
+        let sorted = |v: Vec<Nus>| -> &'static [Game] {
+            let mut g: Vec<Game> = v.into_iter().map(intern_nus).collect();
+            g.sort_by_key(|g| g.id());
+            Box::leak(g.into_boxed_slice())
+        };
+        let o = (sorted(l), sorted(r));
+        ARENA
+            .bytes
+            .fetch_add((8 * (o.0.len() + o.1.len()) + 40) as u64, Ordering::Relaxed);
+        // Two threads may both make the options; the first stored is kept.
+        let mut shard = ARENA.nus_options.shard(&self.0.id);
+        *shard.entry(self.0.id).or_insert(o)
+    }
+
+    /// Left's options in canonical form.
+    pub fn left_options(self) -> &'static [Game] {
+        match &self.0.kind {
+            Kind::Nus(v) => self.nus_options(*v).0,
+            Kind::Moves { left, .. } => left,
+        }
+    }
+
+    /// Right's options in canonical form.
+    pub fn right_options(self) -> &'static [Game] {
+        match &self.0.kind {
+            Kind::Nus(v) => self.nus_options(*v).1,
+            Kind::Moves { right, .. } => right,
+        }
+    }
+
+    /// The left stop: where play ends (in a number) when Left starts and both
+    /// players stop as soon as the position is a number.
+    pub fn left_stop(self) -> Dyadic {
+        self.0.left_stop
+    }
+
+    /// The right stop: as [`left_stop`](Game::left_stop), Right starting.
+    pub fn right_stop(self) -> Dyadic {
+        self.0.right_stop
+    }
+
+    /// The birthday: the height of the canonical form's game tree.
+    pub fn birthday(self) -> u64 {
+        self.0.birthday
+    }
+}
+
+/// How much the arena holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ArenaStats {
+    /// Stored canonical forms.
+    pub forms: u64,
+    /// Memoised sums, negations and comparisons.
+    pub memo_entries: u64,
+    /// Rough bytes held by the forms and the memo tables.
+    pub approx_bytes: u64,
+}
+
+/// The arena's size now. Counting the memo tables locks each shard in turn.
+pub fn stats() -> ArenaStats {
+    let memo = (ARENA.sums.len() + ARENA.leqs.len() + ARENA.negs.len()) as u64;
+    ArenaStats {
+        forms: u64::from(ARENA.next_id.load(Ordering::Relaxed)),
+        memo_entries: memo,
+        approx_bytes: ARENA.bytes.load(Ordering::Relaxed) + memo * ENTRY_BYTES,
+    }
+}
+
+/// Rough bytes held by the stored forms and every sharded map (memo tables and
+/// engines' tables, including those already dropped); cheap to read.
+pub(crate) fn form_bytes() -> u64 {
+    ARENA.bytes.load(Ordering::Relaxed) + MEMO_ENTRIES.load(Ordering::Relaxed) * ENTRY_BYTES
+}

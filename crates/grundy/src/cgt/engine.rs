@@ -1,0 +1,193 @@
+//! The canonical form of any position of a partizan ruleset.
+//!
+//! A ruleset implements [`PartizanRules`]: Left's and Right's options, and two
+//! optional hooks that make the search much smaller — [`components`] splits a
+//! position into independent parts whose values add up (a Domineering board into
+//! its connected regions), and [`normalize`] maps a position to a representative of
+//! its symmetry class, saying whether the value is negated on the way (a
+//! Domineering board transposed swaps the players). [`Engine::value`] then finds
+//! the canonical form by recursion over the options, with a transposition table of
+//! representatives, and sums the components' values.
+//!
+//! Limits ([`Limits`]): at most so many positions in the table and so many bytes
+//! held by the table and the value arena together; past either the search stops
+//! with [`EngineError::Budget`], never a hang or an out-of-memory kill. With
+//! [`Limits::parallel`] the options of the root are searched in parallel (rayon),
+//! sharing the table.
+//!
+//! [`components`]: PartizanRules::components
+//! [`normalize`]: PartizanRules::normalize
+
+use std::hash::Hash;
+use std::mem::size_of;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::arena::{form_bytes, Game, Sharded};
+use super::error::ValueError;
+use super::ops::{self, Budget};
+
+/// A partizan ruleset, as the canonical-form engine needs it.
+pub trait PartizanRules: Sync {
+    /// A position.
+    type Position: Clone + Eq + Hash + Send + Sync;
+
+    /// The positions Left can move to.
+    fn left_options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// The positions Right can move to.
+    fn right_options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// Independent parts whose values add up to the position's value (an empty
+    /// list is 0). By default the position itself.
+    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
+        vec![position.clone()]
+    }
+
+    /// A representative of the position's symmetry class, and whether the
+    /// position's value is the negative of the representative's. By default the
+    /// position itself, not negated.
+    fn normalize(&self, position: &Self::Position) -> (Self::Position, bool) {
+        (position.clone(), false)
+    }
+}
+
+/// The engine's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most positions the transposition table may hold.
+    pub max_positions: u64,
+    /// The most bytes (roughly) the table and the value arena may hold together.
+    pub max_bytes: u64,
+    /// Search the root's options in parallel.
+    pub parallel: bool,
+}
+
+impl Default for Limits {
+    /// 50 million positions, 4 GiB, sequential.
+    fn default() -> Limits {
+        Limits {
+            max_positions: 50_000_000,
+            max_bytes: 4 << 30,
+            parallel: false,
+        }
+    }
+}
+
+/// Why a value could not be found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The position is too big for the limits.
+    #[error("position too big: the search needed more than {limit} {what}")]
+    Budget {
+        /// The limit that was reached.
+        limit: u64,
+        /// `positions` or `bytes`.
+        what: &'static str,
+    },
+    /// A value could not be computed (a number overflowed).
+    #[error(transparent)]
+    Value(#[from] ValueError),
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SearchStats {
+    /// Positions (representatives) in the transposition table.
+    pub positions: u64,
+    /// Rough bytes held by the value arena, its memo tables and the transposition
+    /// tables (of every search in this process).
+    pub arena_bytes: u64,
+}
+
+/// Finds canonical forms of a ruleset's positions, remembering every position it
+/// has valued.
+pub struct Engine<'r, R: PartizanRules> {
+    rules: &'r R,
+    limits: Limits,
+    table: Sharded<R::Position, Game>,
+    positions: AtomicU64,
+    budget: Budget,
+}
+
+impl<'r, R: PartizanRules> Engine<'r, R> {
+    /// An engine for `rules` within `limits`.
+    pub fn new(rules: &'r R, limits: Limits) -> Self {
+        Engine {
+            rules,
+            limits,
+            table: Sharded::new(),
+            positions: AtomicU64::new(0),
+            budget: Budget::unlimited(),
+        }
+    }
+
+    /// What the engine holds now.
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            positions: self.positions.load(Ordering::Relaxed),
+            arena_bytes: form_bytes(),
+        }
+    }
+
+    /// The canonical form of `position`.
+    pub fn value(&self, position: &R::Position) -> Result<Game, EngineError> {
+        self.value_at(position, self.limits.parallel)
+    }
+
+    fn value_at(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
+        let parts = self.rules.components(position);
+        let mut total = Game::zero();
+        for part in &parts {
+            let g = self.component(part, parallel)?;
+            total = ops::add(total, g, &self.budget)?;
+        }
+        Ok(total)
+    }
+
+    fn component(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
+        let (rep, negated) = self.rules.normalize(position);
+        let g = match self.table.get(&rep) {
+            Some(g) => g,
+            None => {
+                let g = self.search(&rep, parallel)?;
+                self.table.insert(rep, g);
+                let n = self.positions.fetch_add(1, Ordering::Relaxed) + 1;
+                if n > self.limits.max_positions {
+                    return Err(EngineError::Budget {
+                        limit: self.limits.max_positions,
+                        what: "positions",
+                    });
+                }
+                let bytes = form_bytes() + n * size_of::<R::Position>() as u64;
+                if bytes > self.limits.max_bytes {
+                    return Err(EngineError::Budget {
+                        limit: self.limits.max_bytes,
+                        what: "bytes",
+                    });
+                }
+                g
+            }
+        };
+        Ok(if negated { ops::neg(g)? } else { g })
+    }
+
+    fn search(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
+        let left = self.rules.left_options(position);
+        let right = self.rules.right_options(position);
+        let values = |options: Vec<R::Position>| -> Result<Vec<Game>, EngineError> {
+            if parallel {
+                options
+                    .par_iter()
+                    .map(|o| self.value_at(o, false))
+                    .collect()
+            } else {
+                options.iter().map(|o| self.value_at(o, false)).collect()
+            }
+        };
+        let left = values(left)?;
+        let right = values(right)?;
+        Ok(ops::canonical(left, right, &self.budget)?)
+    }
+}

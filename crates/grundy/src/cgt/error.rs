@@ -1,0 +1,26 @@
+//! Errors of the values library and of the canonical-form engine.
+
+/// A value computation that cannot be carried out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// A number left the range of [`Dyadic`](super::Dyadic): numerator beyond `i64`
+    /// or denominator beyond 2^62.
+    #[error(
+        "a number is too large to represent (numerator beyond 64 bits or denominator beyond 2^62)"
+    )]
+    Overflow,
+    /// Text that is not a dyadic rational.
+    #[error("{0:?} is not a dyadic rational (n, -n or m/d with d a power of two)")]
+    BadNumber(String),
+    /// A computation needed more work than its budget allowed.
+    #[error("budget exceeded: the computation needed more than {limit} steps ({what})")]
+    Budget {
+        /// The budget, in steps.
+        limit: u64,
+        /// What ran out.
+        what: &'static str,
+    },
+    /// A multiple of up or a nimber beyond what the library represents.
+    #[error("{0}")]
+    TooLarge(String),
+}

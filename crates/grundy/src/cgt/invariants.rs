@@ -1,0 +1,42 @@
+//! Invariants of a value: outcome class, mean, temperature, thermograph. (Stops and
+//! birthday are stored with each form: [`Game::left_stop`], [`Game::birthday`].)
+
+use super::arena::Game;
+use super::dyadic::Dyadic;
+use super::error::ValueError;
+use super::thermograph::Thermograph;
+use crate::values::Outcome;
+
+impl Game {
+    /// Who wins: `L` (Left whoever starts, G > 0), `R` (G < 0), `P` (the second
+    /// player, G = 0) or `N` (the first player, G || 0).
+    pub fn outcome(self) -> Outcome {
+        if let Some(v) = self.as_nus() {
+            return v.outcome();
+        }
+        let zero = Game::zero();
+        Outcome::from_wins(!self.leq(zero), !zero.leq(self))
+    }
+
+    /// The thermograph.
+    pub fn thermograph(self) -> Result<Thermograph, ValueError> {
+        Thermograph::of(self)
+    }
+
+    /// The mean value (where the thermograph's mast stands).
+    pub fn mean(self) -> Result<Dyadic, ValueError> {
+        match self.as_nus() {
+            Some(v) => Ok(v.number),
+            None => Ok(self.thermograph()?.mean),
+        }
+    }
+
+    /// The temperature: where the thermograph's walls meet; −1/2^k for a number
+    /// m/2^k (−1 for an integer), 0 for an infinitesimal Nus such as `*` or `↑`.
+    pub fn temperature(self) -> Result<Dyadic, ValueError> {
+        match self.as_nus() {
+            Some(v) if !v.is_number() => Ok(Dyadic::ZERO),
+            _ => Ok(self.thermograph()?.temperature),
+        }
+    }
+}

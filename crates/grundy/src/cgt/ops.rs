@@ -1,0 +1,385 @@
+//! Sum, negation, comparison and reduction to canonical form, memoised.
+//!
+//! Comparison follows the definition — G ≤ H unless some G^L ≥ H or some H^R ≤ G —
+//! with three shortcuts: two Nus values compare in closed form; G ≤ H needs
+//! L(G) ≤ L(H) and R(G) ≤ R(H) for the stops L and R; and against a number x a
+//! non-number G needs only its own options (number avoidance: G ≤ x iff no G^L ≥ x).
+//!
+//! A sum of two Nus values is a Nus; a number x plus a non-number G is
+//! `{G^L + x | G^R + x}` (number translation); otherwise G + H has the options
+//! G^L + H, G + H^L and G^R + H, G + H^R. Either way the result is reduced to
+//! canonical form: dominated options removed and reversible options bypassed until
+//! none is left, then recognised as a Nus if it is one.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::arena::{intern_moves, intern_nus, pair, Game, Kind, ARENA};
+use super::dyadic::Dyadic;
+use super::error::ValueError;
+use super::nus::Nus;
+
+/// A limit on the work of a value computation, shared by threads. One step is one
+/// comparison (memoised or not), or one sum or reduction not already in a memo table.
+#[derive(Debug)]
+pub struct Budget {
+    limit: u64,
+    used: AtomicU64,
+}
+
+impl Budget {
+    /// No limit.
+    pub fn unlimited() -> Budget {
+        Budget::steps(u64::MAX)
+    }
+
+    /// At most `limit` steps.
+    pub fn steps(limit: u64) -> Budget {
+        Budget {
+            limit,
+            used: AtomicU64::new(0),
+        }
+    }
+
+    /// Steps used so far.
+    pub fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    pub(crate) fn charge(&self) -> Result<(), ValueError> {
+        if self.limit == u64::MAX {
+            return Ok(());
+        }
+        if self.used.fetch_add(1, Ordering::Relaxed) >= self.limit {
+            return Err(ValueError::Budget {
+                limit: self.limit,
+                what: "value steps",
+            });
+        }
+        Ok(())
+    }
+}
+
+fn any(
+    games: &[Game],
+    mut f: impl FnMut(Game) -> Result<bool, ValueError>,
+) -> Result<bool, ValueError> {
+    for &g in games {
+        if f(g)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether `g <= h`.
+pub(crate) fn leq(g: Game, h: Game, b: &Budget) -> Result<bool, ValueError> {
+    b.charge()?;
+    if g == h {
+        return Ok(true);
+    }
+    if let (Some(x), Some(y)) = (g.as_nus(), h.as_nus()) {
+        return Ok(matches!(
+            x.partial_cmp(y),
+            Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+        ));
+    }
+    if g.left_stop() > h.left_stop() || g.right_stop() > h.right_stop() {
+        return Ok(false);
+    }
+    let key = pair(g, h);
+    if let Some(r) = ARENA.leqs.get(&key) {
+        return Ok(r);
+    }
+    let r = if h.is_number() {
+        // g is not a number (two Nus values were compared above).
+        !any(g.left_options(), |gl| leq(h, gl, b))?
+    } else if g.is_number() {
+        !any(h.right_options(), |hr| leq(hr, g, b))?
+    } else {
+        !any(g.left_options(), |gl| leq(h, gl, b))? && !any(h.right_options(), |hr| leq(hr, g, b))?
+    };
+    ARENA.leqs.insert(key, r);
+    Ok(r)
+}
+
+/// A game given by lists of canonical options, not yet reduced.
+#[derive(Clone, Copy)]
+struct Opts<'a> {
+    left: &'a [Game],
+    right: &'a [Game],
+}
+
+/// Whether `{g} <= h`.
+fn opts_leq(g: Opts<'_>, h: Game, b: &Budget) -> Result<bool, ValueError> {
+    Ok(!any(g.left, |gl| leq(h, gl, b))? && !any(h.right_options(), |hr| leq_opts(hr, g, b))?)
+}
+
+/// Whether `h <= {g}`.
+fn leq_opts(h: Game, g: Opts<'_>, b: &Budget) -> Result<bool, ValueError> {
+    Ok(!any(g.right, |gr| leq(gr, h, b))? && !any(h.left_options(), |hl| opts_leq(g, hl, b))?)
+}
+
+fn sort_dedup(v: &mut Vec<Game>) {
+    v.sort_unstable_by_key(|g| g.id());
+    v.dedup();
+}
+
+/// Removes the options that another option dominates: for Left (`max`) those below
+/// another, for Right those above another.
+fn remove_dominated(v: &mut Vec<Game>, max: bool, b: &Budget) -> Result<(), ValueError> {
+    if v.len() < 2 {
+        return Ok(());
+    }
+    let mut keep = vec![true; v.len()];
+    for i in 0..v.len() {
+        for j in 0..v.len() {
+            if i == j || !keep[j] {
+                continue;
+            }
+            let dominated = if max {
+                leq(v[i], v[j], b)?
+            } else {
+                leq(v[j], v[i], b)?
+            };
+            if dominated {
+                keep[i] = false;
+                break;
+            }
+        }
+    }
+    let mut k = keep.iter();
+    v.retain(|_| *k.next().unwrap_or(&true));
+    Ok(())
+}
+
+/// The canonical form of `{left | right}`, whose options are canonical.
+pub(crate) fn canonical(
+    mut left: Vec<Game>,
+    mut right: Vec<Game>,
+    b: &Budget,
+) -> Result<Game, ValueError> {
+    b.charge()?;
+    sort_dedup(&mut left);
+    sort_dedup(&mut right);
+    if let Some(g) = all_numbers(&left, &right)? {
+        return Ok(g);
+    }
+    loop {
+        remove_dominated(&mut left, true, b)?;
+        remove_dominated(&mut right, false, b)?;
+        let g = Opts {
+            left: &left,
+            right: &right,
+        };
+        let mut changed = false;
+        let mut new_left = Vec::with_capacity(left.len());
+        for &a in &left {
+            let mut reversed = None;
+            for &ar in a.right_options() {
+                if leq_opts(ar, g, b)? {
+                    reversed = Some(ar);
+                    break;
+                }
+            }
+            match reversed {
+                Some(ar) => {
+                    new_left.extend_from_slice(ar.left_options());
+                    changed = true;
+                }
+                None => new_left.push(a),
+            }
+        }
+        let mut new_right = Vec::with_capacity(right.len());
+        for &a in &right {
+            let mut reversed = None;
+            for &al in a.left_options() {
+                if opts_leq(g, al, b)? {
+                    reversed = Some(al);
+                    break;
+                }
+            }
+            match reversed {
+                Some(al) => {
+                    new_right.extend_from_slice(al.right_options());
+                    changed = true;
+                }
+                None => new_right.push(a),
+            }
+        }
+        left = new_left;
+        right = new_right;
+        if !changed {
+            break;
+        }
+        sort_dedup(&mut left);
+        sort_dedup(&mut right);
+    }
+    if let Some(g) = all_numbers(&left, &right)? {
+        return Ok(g);
+    }
+    if let Some(v) = recognise_nus(&left, &right)? {
+        return Ok(intern_nus(v));
+    }
+    Ok(intern_moves(left, right))
+}
+
+/// `{left | right}` when every option is a number: the simplest number between
+/// them, `x*` for `{x|x}`, or the switch `{max left | min right}`.
+fn all_numbers(left: &[Game], right: &[Game]) -> Result<Option<Game>, ValueError> {
+    let mut max_left: Option<Dyadic> = None;
+    for g in left {
+        let Some(x) = g.as_number() else {
+            return Ok(None);
+        };
+        max_left = Some(max_left.map_or(x, |m| m.max(x)));
+    }
+    let mut min_right: Option<Dyadic> = None;
+    for g in right {
+        let Some(x) = g.as_number() else {
+            return Ok(None);
+        };
+        min_right = Some(min_right.map_or(x, |m| m.min(x)));
+    }
+    if let Some(x) = Dyadic::simplest_between(max_left, min_right) {
+        return Ok(Some(intern_nus(Nus::number(x))));
+    }
+    match (max_left, min_right) {
+        (Some(l), Some(r)) if l == r => Ok(Some(intern_nus(Nus::new(l, 0, 1)?))),
+        (Some(l), Some(r)) if l > r => Ok(Some(intern_moves(
+            vec![intern_nus(Nus::number(l))],
+            vec![intern_nus(Nus::number(r))],
+        ))),
+        // Only when no number fits between: a bound beyond the representable range.
+        _ => Err(ValueError::Overflow),
+    }
+}
+
+/// The Nus whose canonical form is `{left | right}` (lists reduced and sorted), if
+/// any: the candidates are read off the shapes listed at [`Nus::options`] and
+/// checked option by option.
+fn recognise_nus(left: &[Game], right: &[Game]) -> Result<Option<Nus>, ValueError> {
+    let mut candidates = Vec::new();
+    // x + *m: both sides x + *k for k < m.
+    if left == right {
+        if let Some(first) = left.first().and_then(|g| g.as_nus()) {
+            candidates.push(Nus {
+                number: first.number,
+                ups: 0,
+                nimber: left.len() as u32,
+            });
+        }
+    }
+    // x + ↑n*m, n > 0: Right's one option x + ↑(n-1)*(m⊕1).
+    if let [r] = right {
+        if let Some(y) = r.as_nus() {
+            if y.ups >= 0 {
+                candidates.push(Nus {
+                    number: y.number,
+                    ups: y.ups + 1,
+                    nimber: y.nimber ^ 1,
+                });
+            }
+        }
+    }
+    if let [l] = left {
+        if let Some(y) = l.as_nus() {
+            if y.ups <= 0 {
+                candidates.push(Nus {
+                    number: y.number,
+                    ups: y.ups - 1,
+                    nimber: y.nimber ^ 1,
+                });
+            }
+        }
+    }
+    for c in candidates {
+        let Ok(c) = Nus::new(c.number, c.ups, c.nimber) else {
+            continue;
+        };
+        let g = intern_nus(c);
+        if g.left_options() == left && g.right_options() == right {
+            return Ok(Some(c));
+        }
+    }
+    Ok(None)
+}
+
+/// `g + h`.
+pub(crate) fn add(g: Game, h: Game, b: &Budget) -> Result<Game, ValueError> {
+    let (gv, hv) = (g.as_nus(), h.as_nus());
+    if let (Some(x), Some(y)) = (gv, hv) {
+        return Ok(intern_nus(x.checked_add(y)?));
+    }
+    if gv.is_some_and(|v| v == Nus::default()) {
+        return Ok(h);
+    }
+    if hv.is_some_and(|v| v == Nus::default()) {
+        return Ok(g);
+    }
+    let (g, h) = if g.id() <= h.id() { (g, h) } else { (h, g) };
+    let key = pair(g, h);
+    if let Some(s) = ARENA.sums.get(&key) {
+        return Ok(s);
+    }
+    b.charge()?;
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    let translate = |x: Game, k: Game, left: &mut Vec<Game>, right: &mut Vec<Game>| {
+        for &kl in k.left_options() {
+            left.push(add(kl, x, b)?);
+        }
+        for &kr in k.right_options() {
+            right.push(add(kr, x, b)?);
+        }
+        Ok::<(), ValueError>(())
+    };
+    if g.is_number() {
+        translate(g, h, &mut left, &mut right)?;
+    } else if h.is_number() {
+        translate(h, g, &mut left, &mut right)?;
+    } else {
+        for &gl in g.left_options() {
+            left.push(add(gl, h, b)?);
+        }
+        for &hl in h.left_options() {
+            left.push(add(g, hl, b)?);
+        }
+        for &gr in g.right_options() {
+            right.push(add(gr, h, b)?);
+        }
+        for &hr in h.right_options() {
+            right.push(add(g, hr, b)?);
+        }
+    }
+    let s = canonical(left, right, b)?;
+    ARENA.sums.insert(key, s);
+    Ok(s)
+}
+
+/// `-g`.
+pub(crate) fn neg(g: Game) -> Result<Game, ValueError> {
+    match &g.0.kind {
+        Kind::Nus(v) => Ok(intern_nus(v.checked_neg()?)),
+        Kind::Moves { left, right } => {
+            if let Some(n) = ARENA.negs.get(&g.id()) {
+                return Ok(n);
+            }
+            let mut nl = right
+                .iter()
+                .map(|&r| neg(r))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut nr = left
+                .iter()
+                .map(|&l| neg(l))
+                .collect::<Result<Vec<_>, _>>()?;
+            nl.sort_unstable_by_key(|g| g.id());
+            nr.sort_unstable_by_key(|g| g.id());
+            // The negative of a canonical form is canonical, and not a Nus.
+            let n = intern_moves(nl, nr);
+            ARENA.negs.insert(g.id(), n);
+            ARENA.negs.insert(n.id(), g);
+            Ok(n)
+        }
+    }
+}

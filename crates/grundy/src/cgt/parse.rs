@@ -1,0 +1,511 @@
+//! Reading values and comparisons: the notation of [`cgt`](crate::cgt).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::arena::Game;
+use super::dyadic::Dyadic;
+use super::error::ValueError;
+use super::nus::Nus;
+use super::ops::Budget;
+
+/// Text that is not a value in the notation, or whose value cannot be computed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// Not the notation: where (1-based column, in characters), what was expected
+    /// and what stood there.
+    #[error("column {column}: expected {expected}, found {found}")]
+    Syntax {
+        /// The 1-based column (in characters).
+        column: usize,
+        /// What the notation allows there.
+        expected: String,
+        /// What stood there (quoted), or `the end`.
+        found: String,
+    },
+    /// The notation is right but the value is not computable (a number overflows,
+    /// a nimber or multiple of up is too large, or the budget ran out).
+    #[error("column {column}: {source}")]
+    Value {
+        /// The 1-based column of the operation that failed.
+        column: usize,
+        /// Why.
+        source: ValueError,
+    },
+}
+
+impl NotationError {
+    /// The 1-based column of the problem.
+    pub fn column(&self) -> usize {
+        match self {
+            NotationError::Syntax { column, .. } | NotationError::Value { column, .. } => *column,
+        }
+    }
+}
+
+/// A comparison between two values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// `<=`
+    Leq,
+    /// `>=`
+    Geq,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `=` or `==`
+    Equal,
+    /// `||`: confused (incomparable).
+    Confused,
+    /// `<|`: less than or confused with (not `>=`).
+    LessOrConfused,
+    /// `|>`: greater than or confused with (not `<=`).
+    GreaterOrConfused,
+}
+
+impl Relation {
+    /// Whether `g REL h` holds.
+    pub fn holds(self, g: Game, h: Game, budget: &Budget) -> Result<bool, ValueError> {
+        let le = || g.leq_within(h, budget);
+        let ge = || h.leq_within(g, budget);
+        Ok(match self {
+            Relation::Leq => le()?,
+            Relation::Geq => ge()?,
+            Relation::Less => le()? && g != h,
+            Relation::Greater => ge()? && g != h,
+            Relation::Equal => g == h,
+            Relation::Confused => !le()? && !ge()?,
+            Relation::LessOrConfused => !ge()?,
+            Relation::GreaterOrConfused => !le()?,
+        })
+    }
+
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Leq => "<=",
+            Relation::Geq => ">=",
+            Relation::Less => "<",
+            Relation::Greater => ">",
+            Relation::Equal => "=",
+            Relation::Confused => "||",
+            Relation::LessOrConfused => "<|",
+            Relation::GreaterOrConfused => "|>",
+        }
+    }
+}
+
+/// What a line of the calculator says: a value, or a comparison of two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// An expression's value.
+    Value(Game),
+    /// `left REL right` and whether it holds.
+    Compare {
+        /// The left-hand value.
+        left: Game,
+        /// The relation.
+        relation: Relation,
+        /// The right-hand value.
+        right: Game,
+        /// Whether the relation holds.
+        holds: bool,
+    },
+}
+
+/// Reads an expression or a comparison (`EXPR`, or `EXPR REL EXPR` with REL one of
+/// `<= >= < > = == || <| |>`), computing within `budget`.
+pub fn parse_query(text: &str, budget: &Budget) -> Result<Query, NotationError> {
+    let mut p = Parser::new(text, budget);
+    let left = p.expr()?;
+    p.skip_ws();
+    let query = if let Some((relation, len)) = p.relation() {
+        let column = p.pos + 1;
+        p.pos += len;
+        let right = p.expr()?;
+        let holds = relation
+            .holds(left, right, budget)
+            .map_err(|source| NotationError::Value { column, source })?;
+        Query::Compare {
+            left,
+            relation,
+            right,
+            holds,
+        }
+    } else {
+        Query::Value(left)
+    };
+    p.skip_ws();
+    if p.pos < p.chars.len() {
+        return Err(
+            p.expected("an operator (+, -, +-) or a comparison (<=, >=, <, >, =, ||, <|, |>)")
+        );
+    }
+    Ok(query)
+}
+
+/// Reads an expression (sums, differences, negation, parentheses over the value
+/// notation), computing within `budget`.
+pub fn parse_value(text: &str, budget: &Budget) -> Result<Game, NotationError> {
+    let mut p = Parser::new(text, budget);
+    let g = p.expr()?;
+    p.skip_ws();
+    if p.pos < p.chars.len() {
+        return Err(p.expected("an operator (+, -, +-) or the end"));
+    }
+    Ok(g)
+}
+
+impl FromStr for Game {
+    type Err = NotationError;
+
+    /// Reads the notation of [`cgt`](crate::cgt), sums and differences included.
+    fn from_str(s: &str) -> Result<Game, NotationError> {
+        parse_value(s, &Budget::unlimited())
+    }
+}
+
+const VALUE: &str = "a value (a number, *, ^, v, {, ( or +-)";
+
+/// The deepest nesting of parentheses, braces and unary operators read.
+pub const MAX_NESTING: usize = 200;
+
+struct Parser<'a> {
+    chars: Vec<char>,
+    pos: usize,
+    budget: &'a Budget,
+    depth: usize,
+}
+
+/// One piece of a braces' contents: a list of options or a run of bars.
+enum Piece {
+    List(Vec<Game>),
+    Bars(usize, usize),
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &str, budget: &'a Budget) -> Self {
+        Parser {
+            chars: text.chars().collect(),
+            pos: 0,
+            budget,
+            depth: 0,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn peek_at(&self, k: usize) -> Option<char> {
+        self.chars.get(self.pos + k).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn expected(&self, what: &str) -> NotationError {
+        NotationError::Syntax {
+            column: self.pos + 1,
+            expected: what.to_string(),
+            found: match self.peek() {
+                Some(c) => format!("{c:?}"),
+                None => "the end".to_string(),
+            },
+        }
+    }
+
+    fn value_err(column: usize) -> impl Fn(ValueError) -> NotationError {
+        move |source| NotationError::Value { column, source }
+    }
+
+    fn relation(&self) -> Option<(Relation, usize)> {
+        let (a, b) = (self.peek()?, self.peek_at(1));
+        Some(match (a, b) {
+            ('<', Some('=')) => (Relation::Leq, 2),
+            ('>', Some('=')) => (Relation::Geq, 2),
+            ('<', Some('|')) => (Relation::LessOrConfused, 2),
+            ('|', Some('>')) => (Relation::GreaterOrConfused, 2),
+            ('|', Some('|')) => (Relation::Confused, 2),
+            ('=', Some('=')) => (Relation::Equal, 2),
+            ('≤', _) => (Relation::Leq, 1),
+            ('≥', _) => (Relation::Geq, 1),
+            ('<', _) => (Relation::Less, 1),
+            ('>', _) => (Relation::Greater, 1),
+            ('=', _) => (Relation::Equal, 1),
+            _ => return None,
+        })
+    }
+
+    /// `+-` or `±` at the cursor: its length.
+    fn plus_minus_len(&self) -> Option<usize> {
+        match (self.peek()?, self.peek_at(1)) {
+            ('±', _) => Some(1),
+            ('+', Some('-')) => Some(2),
+            _ => None,
+        }
+    }
+
+    fn expr(&mut self) -> Result<Game, NotationError> {
+        let mut total = self.term()?;
+        loop {
+            self.skip_ws();
+            let column = self.pos + 1;
+            let rhs = if let Some(len) = self.plus_minus_len() {
+                self.pos += len;
+                let t = self.term()?;
+                self.plus_minus(t, column)?
+            } else {
+                match self.peek() {
+                    Some('+') => {
+                        self.pos += 1;
+                        self.term()?
+                    }
+                    Some('-' | '−') => {
+                        self.pos += 1;
+                        let t = self.term()?;
+                        t.try_neg().map_err(Self::value_err(column))?
+                    }
+                    _ => return Ok(total),
+                }
+            };
+            total = total
+                .add_within(rhs, self.budget)
+                .map_err(Self::value_err(column))?;
+        }
+    }
+
+    fn plus_minus(&self, g: Game, column: usize) -> Result<Game, NotationError> {
+        let neg = g.try_neg().map_err(Self::value_err(column))?;
+        Game::from_options_within(&[g], &[neg], self.budget).map_err(Self::value_err(column))
+    }
+
+    fn term(&mut self) -> Result<Game, NotationError> {
+        self.skip_ws();
+        if self.depth >= MAX_NESTING {
+            return Err(self.expected(&format!(
+                "at most {MAX_NESTING} nested parentheses, braces or signs"
+            )));
+        }
+        self.depth += 1;
+        let t = self.term_inner();
+        self.depth -= 1;
+        t
+    }
+
+    fn term_inner(&mut self) -> Result<Game, NotationError> {
+        let column = self.pos + 1;
+        if let Some(len) = self.plus_minus_len() {
+            self.pos += len;
+            let t = self.term()?;
+            return self.plus_minus(t, column);
+        }
+        match self.peek() {
+            Some('-' | '−') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                self.pos += 1;
+                let t = self.term()?;
+                t.try_neg().map_err(Self::value_err(column))
+            }
+            Some('+') => {
+                self.pos += 1;
+                self.term()
+            }
+            Some('(') => {
+                self.pos += 1;
+                let g = self.expr()?;
+                self.skip_ws();
+                if self.peek() != Some(')') {
+                    return Err(self.expected("')' or an operator (+, -, +-)"));
+                }
+                self.pos += 1;
+                Ok(g)
+            }
+            Some('{') => self.braces(),
+            _ => self.literal(),
+        }
+    }
+
+    fn digits(&mut self) -> Option<String> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| self.chars[start..self.pos].iter().collect())
+    }
+
+    /// `[number][ups][star]`, at least one part: `3/4`, `-2`, `^`, `v3`, `^^`, `*`,
+    /// `*5`, `2^*`, `-1/2v*3`, and the Unicode arrows.
+    fn literal(&mut self) -> Result<Game, NotationError> {
+        let start = self.pos;
+        let mut number = Dyadic::ZERO;
+        let mut ups: i64 = 0;
+        let mut nimber: u64 = 0;
+        let mut any = false;
+        let negative = matches!(self.peek(), Some('-' | '−'));
+        if negative {
+            self.pos += 1;
+        }
+        if let Some(int) = self.digits() {
+            any = true;
+            let mut text = int;
+            if self.peek() == Some('/') {
+                self.pos += 1;
+                let Some(den) = self.digits() else {
+                    return Err(self.expected("a denominator (a power of two)"));
+                };
+                text = format!("{text}/{den}");
+            }
+            if negative {
+                text.insert(0, '-');
+            }
+            number = text.parse().map_err(|e: ValueError| match e {
+                ValueError::BadNumber(_) => NotationError::Syntax {
+                    column: start + 1,
+                    expected: "a dyadic rational: an integer or m/d with d a power of two".into(),
+                    found: format!("{text:?}"),
+                },
+                other => NotationError::Value {
+                    column: start + 1,
+                    source: other,
+                },
+            })?;
+        }
+        // Ups: ^, ^^, ^3, v, vv, v3, ↑, ⇑, ↓, ⇓.
+        loop {
+            let step: i64 = match self.peek() {
+                Some('^' | '↑') => 1,
+                Some('⇑') => 2,
+                Some('v' | '↓') => -1,
+                Some('⇓') => -2,
+                _ => break,
+            };
+            any = true;
+            self.pos += 1;
+            if let Some(d) = self.digits() {
+                let k: i64 = d.parse().unwrap_or(i64::MAX);
+                ups = ups.saturating_add(step.saturating_mul(k.min(1 << 40)));
+                break;
+            }
+            ups += step;
+        }
+        if self.peek() == Some('*') {
+            any = true;
+            self.pos += 1;
+            nimber = match self.digits() {
+                Some(d) => d.parse().unwrap_or(u64::MAX),
+                None => 1,
+            };
+        }
+        if !any {
+            self.pos = start;
+            return Err(self.expected(VALUE));
+        }
+        let ups = i32::try_from(ups).unwrap_or(i32::MAX);
+        let nimber = u32::try_from(nimber).unwrap_or(u32::MAX);
+        Nus::new(number, ups, nimber)
+            .and_then(Game::from_nus)
+            .map_err(Self::value_err(start + 1))
+    }
+
+    /// `{L1,L2|R1}` with slash notation: the longest run of bars splits the braces,
+    /// and each side is a list of options or, if it has bars itself, one game.
+    fn braces(&mut self) -> Result<Game, NotationError> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut pieces = Vec::new();
+        loop {
+            // A list of options, possibly empty.
+            let mut list = Vec::new();
+            self.skip_ws();
+            if !matches!(self.peek(), Some('|' | '}')) {
+                loop {
+                    list.push(self.expr()?);
+                    self.skip_ws();
+                    if self.peek() == Some(',') {
+                        self.pos += 1;
+                        continue;
+                    }
+                    break;
+                }
+            }
+            pieces.push(Piece::List(list));
+            self.skip_ws();
+            match self.peek() {
+                Some('|') => {
+                    let column = self.pos + 1;
+                    let mut n = 0;
+                    while self.peek() == Some('|') {
+                        n += 1;
+                        self.pos += 1;
+                    }
+                    pieces.push(Piece::Bars(n, column));
+                }
+                Some('}') => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => return Err(self.expected("',', '|' or '}'")),
+            }
+        }
+        self.slash(pieces, open + 1)
+    }
+
+    fn slash(&self, mut pieces: Vec<Piece>, column: usize) -> Result<Game, NotationError> {
+        let bars: Vec<(usize, usize, usize)> = pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| match p {
+                Piece::Bars(n, c) => Some((i, *n, *c)),
+                Piece::List(_) => None,
+            })
+            .collect();
+        let Some(&(_, max, _)) = bars.iter().max_by_key(|b| b.1) else {
+            return Err(NotationError::Syntax {
+                column,
+                expected: "'|' between Left's and Right's options".into(),
+                found: "'}'".into(),
+            });
+        };
+        let tops: Vec<_> = bars.iter().filter(|b| b.1 == max).collect();
+        if tops.len() > 1 {
+            return Err(NotationError::Syntax {
+                column: tops[1].2,
+                expected: format!(
+                    "one longest run of bars (this {max} repeats the one at column {}; write nested braces)",
+                    tops[0].2
+                ),
+                found: format!("{:?}", "|".repeat(max)),
+            });
+        }
+        let split = tops[0].0;
+        let right = pieces.split_off(split + 1);
+        pieces.pop();
+        let side = |part: Vec<Piece>| -> Result<Vec<Game>, NotationError> {
+            if part.len() == 1 {
+                match part.into_iter().next() {
+                    Some(Piece::List(l)) => Ok(l),
+                    _ => Ok(Vec::new()),
+                }
+            } else {
+                Ok(vec![self.slash(part, column)?])
+            }
+        };
+        let left = side(pieces)?;
+        let right = side(right)?;
+        Game::from_options_within(&left, &right, self.budget)
+            .map_err(Self::value_err(column.saturating_sub(1)))
+    }
+}
+
+impl fmt::Display for Query {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Query::Value(g) => fmt::Display::fmt(g, f),
+            Query::Compare { holds, .. } => write!(f, "{holds}"),
+        }
+    }
+}
