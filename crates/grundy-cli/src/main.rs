@@ -32,6 +32,12 @@ enum Command {
     Sequence(cmd::sequence::Args),
     /// The canonical form of a sum of short partizan games, or a comparison of two.
     Value(cmd::value::Args),
+    /// Generate a judge input reproducibly: random, at the limits, corner cases, one answer class.
+    Gen(cmd::gen::Args),
+    /// Check a judge input against its statement strictly; --report shows its coverage.
+    Validate(cmd::validate::Args),
+    /// Test a program against the judge on generated inputs; shrink the first failure.
+    Stress(cmd::stress::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +49,10 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd::play::run(&args),
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Value(args) => cmd::value::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Gen(args) => cmd::gen::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Validate(args) => cmd::validate::run(args),
+        Command::Stress(args) => cmd::stress::run(args),
     };
     match result {
         Ok(code) => code,

@@ -35,6 +35,7 @@ pub mod judge;
 pub mod play;
 pub mod rules;
 pub mod sequence;
+pub mod setter;
 pub mod values;
 pub mod verify;
 

@@ -3,11 +3,14 @@
 use std::io;
 
 pub mod analyze;
+pub mod gen;
 pub mod judge;
 pub mod play;
 pub mod rules;
 pub mod sequence;
 pub mod value;
+pub mod stress;
+pub mod validate;
 pub mod verify;
 
 /// Whether `err` comes from writing to a closed pipe (as `grundy ... | head` does),
