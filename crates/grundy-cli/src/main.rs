@@ -49,7 +49,6 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd::play::run(&args),
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Value(args) => cmd::value::run(&args).map(|()| ExitCode::SUCCESS),
-        Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
         Command::Gen(args) => cmd::gen::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => cmd::validate::run(args),
         Command::Stress(args) => cmd::stress::run(args),
