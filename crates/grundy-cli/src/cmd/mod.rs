@@ -8,9 +8,9 @@ pub mod judge;
 pub mod play;
 pub mod rules;
 pub mod sequence;
-pub mod value;
 pub mod stress;
 pub mod validate;
+pub mod value;
 pub mod verify;
 
 /// Whether `err` comes from writing to a closed pipe (as `grundy ... | head` does),
