@@ -35,13 +35,14 @@ for size in "${sizes[@]}"; do
     cpu=() wall=() rss=0 value="" positions=""
     for _ in $(seq "$RUNS"); do
         start=$(date +%s%N)
-        out=$( { /usr/bin/time -f "TIME %U %S %M" "$bin" "$rows" "$cols" "${extra[@]}"; } 2>&1 )
+        # A run that stops (a limit reached) still reports its time and message.
+        out=$( { /usr/bin/time -f "TIME %U %S %M" "$bin" "$rows" "$cols" "${extra[@]}"; } 2>&1 ) || true
         end=$(date +%s%N)
         wall+=("$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.2f", (b - a) / 1e9}')")
         cpu+=("$(echo "$out" | awk '/^TIME/ {printf "%.2f", $2 + $3}')")
         r=$(echo "$out" | awk '/^TIME/ {print $4}')
         [ "$r" -gt "$rss" ] && rss=$r
-        value=$(echo "$out" | sed -n "s/^${rows}x${cols}: //p")
+        value=$(echo "$out" | sed -n "s/^${rows}x${cols}: //p" | head -1)
         positions=$(echo "$out" | sed -n 's/^positions: \([0-9]*\).*/\1/p')
     done
     c=$(printf '%s\n' "${cpu[@]}" | median)

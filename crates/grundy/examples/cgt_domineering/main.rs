@@ -45,9 +45,13 @@ fn main() -> ExitCode {
         Ok(g) => {
             let s = engine.stats();
             println!("{rows}x{cols}: {g}");
+            let a = grundy::cgt::stats();
             println!(
-                "positions: {}  arena: {:.1} MB  time: {:.2} s",
+                "positions: {}  forms: {}  memo entries: {} ({} comparisons)  arena and tables: {:.1} MB  time: {:.2} s",
                 s.positions,
+                a.forms,
+                a.memo_entries,
+                a.comparisons,
                 s.arena_bytes as f64 / 1e6,
                 start.elapsed().as_secs_f64()
             );
