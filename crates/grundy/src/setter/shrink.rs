@@ -188,18 +188,24 @@ impl Run<'_> {
     }
 }
 
+/// The input without `count` elements of a list from `start`.
+type Remove = dyn Fn(&Input, u64, u64) -> Option<Input>;
+
+/// The input with a number set to a value.
+type Set = dyn Fn(&Input, u64) -> Option<Input>;
+
 /// A list inside the input: its length, and the input without `count` of its
 /// elements from `start` (`None` when that breaks the statement).
 struct List {
     len: Box<dyn Fn(&Input) -> u64>,
-    remove: Box<dyn Fn(&Input, u64, u64) -> Option<Input>>,
+    remove: Box<Remove>,
     min: u64,
 }
 
 /// A number inside the input: its value, and the input with another value.
 struct Number {
     get: Box<dyn Fn(&Input) -> u64>,
-    set: Box<dyn Fn(&Input, u64) -> Option<Input>>,
+    set: Box<Set>,
     min: u64,
 }
 
