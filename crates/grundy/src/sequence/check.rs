@@ -330,14 +330,14 @@ pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violatio
                 .filter(move |&s| masked && parity(v & m) == (e && s & 1 == 1))
         };
         let has_split = |s: usize, v: u32| (1..=s / 2).any(|a| values[a] ^ values[s - a] == v);
-        if (g as usize) < seen.len() && seen[g as usize] || searched(g).any(|s| has_split(s, g)) {
+        let is_option = |v: u32| {
+            (v as usize) < seen.len() && seen[v as usize] || searched(v).any(|s| has_split(s, v))
+        };
+        if is_option(g) {
             return Some(Violation::IsAnOption { n, value: g });
         }
         (0..g)
-            .find(|&v| {
-                !((v as usize) < seen.len() && seen[v as usize])
-                    && !searched(v).any(|s| has_split(s, v))
-            })
+            .find(|&v| !is_option(v))
             .map(|v| Violation::NotAnOption {
                 n,
                 value: v,
