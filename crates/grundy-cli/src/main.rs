@@ -51,7 +51,7 @@ fn main() -> ExitCode {
         Command::Judge(args) => cmd::judge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
-        Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Sequence(args) => cmd::sequence::run(args),
         Command::Check(args) => cmd::check::run(&args),
         Command::Interact(args) => cmd::interact::run(&args),
         Command::Value(args) => cmd::value::run(&args).map(|()| ExitCode::SUCCESS),

@@ -135,3 +135,17 @@ fn comparisons() {
     assert!(holds("-^ = v"));
     assert!(holds("1 ≤ 2"));
 }
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
+    let (c, e) = syntax(&deep);
+    assert_eq!(c, grundy::cgt::MAX_NESTING + 1);
+    assert!(e.contains("nested"), "{e}");
+    assert!(syntax(&"-".repeat(10_000)).1.contains("nested"));
+    // A tall value prints its explicit form without deep recursion.
+    let tall = g("20000");
+    assert_eq!(tall.explicit(1000), None);
+    // n = {n-1|}: three characters per level, down to {|}.
+    assert_eq!(tall.explicit(1 << 20).unwrap().len(), 3 * 20_001);
+}

@@ -254,3 +254,27 @@ fn wrong_claims_are_rejected() {
         ));
     }
 }
+
+/// The value checker used for certificates accepts the definition's values and
+/// finds a changed value at the heap where it was changed, for every short code.
+#[test]
+fn the_value_checker_finds_every_planted_error() {
+    use grundy::sequence::check::{verify_octal_values, Violation as V};
+    all_codes().par_iter().enumerate().for_each(|(k, code)| {
+        let rules: Octal = code.parse().unwrap();
+        let digits = rules.code().digits().to_vec();
+        let truth = Definition::values(Rules::Octal(digits.clone()), 400);
+        assert_eq!(verify_octal_values(&digits, &truth), Ok(()), "{code}");
+        let n = 1 + (k * 37) % 399;
+        for delta in [1, 2, 5] {
+            let mut planted = truth.clone();
+            planted[n] ^= delta;
+            let e = verify_octal_values(&digits, &planted).unwrap_err();
+            let at = match e {
+                V::IsAnOption { n, .. } | V::NotAnOption { n, .. } => n,
+                other => panic!("{code}: {other}"),
+            };
+            assert_eq!(at, n, "{code}");
+        }
+    });
+}

@@ -2,6 +2,7 @@
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -11,6 +12,7 @@ use serde_json::json;
 
 use grundy::rules::octal::{Method, Octal};
 use grundy::rules::subtraction::Subtraction;
+use grundy::sequence::certificate::{self, Certificate};
 use grundy::sequence::{svg, Options, Progress, Sequence};
 
 /// Compute G(0), G(1), ... until a period is proven (or up to a bound) and print it.
@@ -39,6 +41,13 @@ enum Game {
         method: MethodArg,
         #[command(flatten)]
         common: Common,
+    },
+    /// Check a certificate written by --certificate, from scratch: every value by the
+    /// game's definition, then the period by the theorem. Exit 0 if it holds, 1 with
+    /// the first condition that fails, 2 if the file is not a certificate.
+    Check {
+        /// The certificate file.
+        file: PathBuf,
     },
 }
 
@@ -70,18 +79,24 @@ struct Common {
     /// Also draw the sequence (G(n) against n) into this SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Write what the proven period rests on (the game, the values the proof needs,
+    /// the preperiod and period; gzip) to FILE, for `grundy sequence check FILE`.
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<PathBuf>,
 }
 
 /// Runs `grundy sequence`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.game {
+        Game::Check { file } => check(&file),
         Game::Subtraction { set, common } => {
             let rules: Subtraction = set.parse().with_context(|| format!("--set {set}"))?;
             let options = options(&common)?;
             let seq = with_progress(|p| rules.sequence(&options, p));
             let title = format!("subtraction {{{rules}}}");
             let game = json!({ "game": "subtraction", "set": rules.set() });
-            output(&common, &title, game, &seq)
+            certify(&common, format!("subtraction {rules}"), &seq)?;
+            output(&common, &title, game, &seq).map(|()| ExitCode::SUCCESS)
         }
         Game::Octal {
             code,
@@ -98,7 +113,56 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let seq = with_progress(|p| rules.sequence(method, &options, p));
             let title = format!("octal {rules}");
             let game = json!({ "game": "octal", "code": rules.to_string() });
-            output(&common, &title, game, &seq)
+            certify(&common, format!("octal {rules}"), &seq)?;
+            output(&common, &title, game, &seq).map(|()| ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Writes the certificate `--certificate` asks for: the values the proof needs.
+fn certify(common: &Common, game: String, seq: &Sequence) -> anyhow::Result<()> {
+    let Some(path) = &common.certificate else {
+        return Ok(());
+    };
+    let Some(period) = seq.period else {
+        anyhow::bail!(
+            "--certificate {}: no period is proven up to {}, so there is nothing to certify",
+            path.display(),
+            seq.computed().saturating_sub(1)
+        );
+    };
+    let rules = certificate::rules_of(&game)?;
+    let needed = rules.proof_rule().needed(period.preperiod, period.period);
+    let cert = Certificate {
+        game,
+        period,
+        values: seq.values[..needed.min(seq.computed())].to_vec(),
+    };
+    cert.save(path)
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// `grundy sequence check FILE`.
+fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let cert = Certificate::load(path).with_context(|| format!("{}", path.display()))?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let p = cert.period;
+    match certificate::check(&cert) {
+        Ok(()) => {
+            writeln!(
+                out,
+                "valid: {}, preperiod {}, period {}, proven from {} values (each checked by the definition)",
+                cert.game,
+                p.preperiod,
+                p.period,
+                cert.values.len()
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            writeln!(out, "invalid: {}: {e}", cert.game)?;
+            Ok(ExitCode::from(1))
         }
     }
 }

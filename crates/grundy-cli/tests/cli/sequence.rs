@@ -156,3 +156,64 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty());
 }
+
+#[test]
+fn certificates_are_written_and_checked() {
+    use grundy::sequence::certificate::Certificate;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kayles.cert");
+    grundy()
+        .args(["sequence", "octal", "0.77", "--summary", "--certificate"])
+        .arg(&path)
+        .assert()
+        .success();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout("valid: octal 0.77, preperiod 71, period 12, proven from 167 values (each checked by the definition)\n");
+    // A value changed: exit 1 naming the heap.
+    let mut cert = Certificate::load(&path).unwrap();
+    cert.values[30] += 1;
+    let bad = dir.path().join("bad.cert");
+    cert.save(&bad).unwrap();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("invalid: octal 0.77: G(30) = "));
+    // A false period with true values: exit 1.
+    let mut cert = Certificate::load(&path).unwrap();
+    cert.period.preperiod = 70;
+    cert.save(&bad).unwrap();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout("invalid: octal 0.77: G(70) = 6 but G(82) = 2, so period 12 fails from 70\n");
+    // Not a certificate: exit 2.
+    std::fs::write(&bad, "junk").unwrap();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read the certificate"));
+    // Nothing proven, nothing to certify.
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.6",
+            "--limit",
+            "100",
+            "--certificate",
+        ])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no period is proven up to 100"));
+}

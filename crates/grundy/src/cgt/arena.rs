@@ -118,7 +118,7 @@ pub(crate) struct Arena {
     nus: Sharded<Nus, Game>,
     moves: Sharded<Box<[u32]>, Game>,
     pub(crate) sums: Sharded<u64, Game>,
-    pub(crate) leqs: Sharded<u64, bool>,
+    pub(crate) leqs: ComparisonCache,
     pub(crate) negs: Sharded<u32, Game>,
     nus_options: Sharded<u32, NusOptions>,
 }
@@ -129,10 +129,51 @@ pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     nus: Sharded::new(),
     moves: Sharded::new(),
     sums: Sharded::new(),
-    leqs: Sharded::new(),
+    leqs: ComparisonCache::new(1 << 22),
     negs: Sharded::new(),
     nus_options: Sharded::new(),
 });
+
+/// Results of comparisons `g <= h` in a fixed number of slots (a direct-mapped
+/// cache: a new result overwrites whatever shared its slot), so that comparisons,
+/// by far the most numerous results, take constant memory. Each slot is one atomic
+/// word: the pair's key with the result in the top bit (ids below 2^31 only; 0, the
+/// pair (0, 0), is never asked since equal forms compare without the cache).
+pub(crate) struct ComparisonCache {
+    slots: Box<[AtomicU64]>,
+}
+
+impl ComparisonCache {
+    fn new(slots: usize) -> Self {
+        ComparisonCache {
+            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.slots[(h >> 40) as usize % self.slots.len()]
+    }
+
+    pub(crate) fn get(&self, key: u64) -> Option<bool> {
+        let v = self.slot(key).load(Ordering::Relaxed);
+        (v & !(1 << 63) == key && key >> 63 == 0).then_some(v >> 63 == 1)
+    }
+
+    pub(crate) fn insert(&self, key: u64, result: bool) {
+        if key >> 63 == 0 {
+            self.slot(key)
+                .store(key | u64::from(result) << 63, Ordering::Relaxed);
+        }
+    }
+
+    fn len(&self) -> u64 {
+        self.slots
+            .iter()
+            .filter(|s| s.load(Ordering::Relaxed) != 0)
+            .count() as u64
+    }
+}
 
 /// A key for an ordered pair of stored forms.
 pub(crate) fn pair(a: Game, b: Game) -> u64 {
@@ -286,22 +327,30 @@ pub struct ArenaStats {
     pub forms: u64,
     /// Memoised sums, negations and comparisons.
     pub memo_entries: u64,
+    /// Of those, comparisons (held in a fixed-size cache).
+    pub comparisons: u64,
     /// Rough bytes held by the forms and the memo tables.
     pub approx_bytes: u64,
 }
 
 /// The arena's size now. Counting the memo tables locks each shard in turn.
 pub fn stats() -> ArenaStats {
-    let memo = (ARENA.sums.len() + ARENA.leqs.len() + ARENA.negs.len()) as u64;
+    let comparisons = ARENA.leqs.len();
+    let memo = (ARENA.sums.len() + ARENA.negs.len()) as u64 + comparisons;
     ArenaStats {
         forms: u64::from(ARENA.next_id.load(Ordering::Relaxed)),
         memo_entries: memo,
-        approx_bytes: ARENA.bytes.load(Ordering::Relaxed) + memo * ENTRY_BYTES,
+        comparisons,
+        approx_bytes: ARENA.bytes.load(Ordering::Relaxed)
+            + (memo - comparisons) * ENTRY_BYTES
+            + 8 * ARENA.leqs.slots.len() as u64,
     }
 }
 
 /// Rough bytes held by the stored forms and every sharded map (memo tables and
 /// engines' tables, including those already dropped); cheap to read.
 pub(crate) fn form_bytes() -> u64 {
-    ARENA.bytes.load(Ordering::Relaxed) + MEMO_ENTRIES.load(Ordering::Relaxed) * ENTRY_BYTES
+    ARENA.bytes.load(Ordering::Relaxed)
+        + MEMO_ENTRIES.load(Ordering::Relaxed) * ENTRY_BYTES
+        + 8 * ARENA.leqs.slots.len() as u64
 }

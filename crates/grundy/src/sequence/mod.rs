@@ -21,7 +21,9 @@
 //! The parts:
 //!
 //! - [`period`]: finds a proven period in computed values (one pass, linear time);
-//! - [`check`]: re-verifies a claimed period by the theorem's exact conditions;
+//! - [`check`]: re-verifies a claimed period by the theorem's exact conditions, and
+//!   values by the definition;
+//! - [`certificate`]: files holding what a proof rests on, and their checker;
 //! - [`naive`]: values by the definition, the mex over every option (quadratic for
 //!   games that split heaps);
 //! - [`sparse`]: octal values by the sparse-space method, which combines only the
@@ -42,6 +44,7 @@
 //! assert_eq!(&seq.values[..7], &[0, 0, 1, 1, 2, 2, 3]);
 //! ```
 
+pub mod certificate;
 pub mod check;
 pub mod naive;
 pub mod period;

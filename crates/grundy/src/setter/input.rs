@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use crate::judge::Problem;
 
 /// One TABGAME test case.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableCase {
     /// The top string: digit y (1-based) for cell (0, y); its length is M.
     pub top: Vec<u8>,
@@ -25,7 +25,7 @@ impl TableCase {
 }
 
 /// One LEGOWARZ building: `count` towers of heights `height`, `height + 1`, ...
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Building {
     /// h, the lowest tower's height.
     pub height: u64,
@@ -34,7 +34,7 @@ pub struct Building {
 }
 
 /// A whole input of one problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Input {
     /// ADAPWNS boards over `.` and `P`.
     Adapwns(Vec<Vec<u8>>),

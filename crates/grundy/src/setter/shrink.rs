@@ -7,8 +7,9 @@
 //! 1. halve everything at once (every row, string and number), while that fails;
 //! 2. delete test cases (buildings): blocks of half of them, then a quarter, ...;
 //!    for LEGOWARZ also blocks of buildings replaced by one or two buildings with
-//!    the same XOR, which keeps the answer, and in small cities every pair of
-//!    buildings;
+//!    the same XOR, which keeps the answer (these first), and in small cities
+//!    every pair of buildings deleted, or joined when one's towers run on from the
+//!    other's;
 //! 3. for each test case: the shortest prefix and the shortest suffix that still
 //!    fail (binary search), then deleted blocks inside; for TABGAME the queries, the
 //!    top string and the left string each in turn (queries follow their cells);
@@ -17,10 +18,16 @@
 //!
 //! Block deletion goes down to single elements in lists of at most
 //! [`FINE_LIMIT`] elements, and to a sixteenth of the list in longer ones, because
-//! each candidate costs a run of the program under test. A candidate is kept when
+//! each candidate costs a run of the program under test; lists of at most
+//! [`EVERY_START_LIMIT`] elements lose blocks from every start. Steps 3 and 4 run
+//! only when at most [`CASE_LIMIT`] test cases are left. A candidate is kept when
 //! the test says it still fails; the caller decides what counts (for `grundy stress`:
-//! the same kind of failure as the original).
+//! the same kind of failure as the original). A candidate that passed once is not
+//! tried again.
 
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use super::gen::{buildings_with_xor, city_xor};
@@ -29,6 +36,13 @@ use super::limits;
 
 /// Lists longer than this are cut in blocks of at least a sixteenth of their length.
 pub const FINE_LIMIT: u64 = 64;
+
+/// Lists up to this long have blocks deleted from every start, not only from
+/// multiples of the block's length.
+pub const EVERY_START_LIMIT: u64 = 16;
+
+/// Test cases are shrunk one by one only when at most this many are left.
+pub const CASE_LIMIT: u64 = 100;
 
 /// How much shrinking may cost.
 #[derive(Clone, Copy, Debug)]
@@ -69,6 +83,7 @@ pub fn shrink(input: Input, budget: Budget, fails: &mut dyn FnMut(&Input) -> boo
         runs: 0,
         steps: 0,
         budget,
+        passed: HashSet::new(),
     };
     let mut cur = input;
     loop {
@@ -78,12 +93,25 @@ pub fn shrink(input: Input, budget: Budget, fails: &mut dyn FnMut(&Input) -> boo
                 break;
             }
         }
+        if let Input::Legowarz(_) = cur {
+            // Plain deletions change the XOR, which decides the answer: keep it first.
+            delete_blocks(&mut run, &mut cur, &buildings_keeping_xor());
+        }
         delete_blocks(&mut run, &mut cur, &cases());
         if let Input::Legowarz(_) = cur {
-            delete_blocks(&mut run, &mut cur, &buildings_keeping_xor());
-            delete_pairs(&mut run, &mut cur);
+            shrink_pairs(&mut run, &mut cur);
         }
-        for i in 0..cur.cases() {
+        // Each candidate below copies the whole input: with many test cases left,
+        // the halving and the deletions above are what can pay.
+        let cases = if cur.cases() as u64 <= CASE_LIMIT {
+            cur.cases()
+        } else {
+            0
+        };
+        for i in 0..cases {
+            if run.out_of_budget() {
+                break;
+            }
             for dim in element_lists(&cur, i) {
                 shortest(
                     &mut run,
@@ -117,12 +145,14 @@ pub fn shrink(input: Input, budget: Budget, fails: &mut dyn FnMut(&Input) -> boo
     }
 }
 
-/// The state of a shrink: the test, and what it has cost.
+/// The state of a shrink: the test, what it has cost, and the candidates known to
+/// pass (by hash), which are not tried again.
 struct Run<'f> {
     fails: &'f mut dyn FnMut(&Input) -> bool,
     runs: u64,
     steps: u64,
     budget: Budget,
+    passed: HashSet<u64>,
 }
 
 impl Run<'_> {
@@ -140,29 +170,42 @@ impl Run<'_> {
         if self.out_of_budget() {
             return false;
         }
+        let mut hasher = DefaultHasher::new();
+        candidate.hash(&mut hasher);
+        let key = hasher.finish();
+        if self.passed.contains(&key) {
+            return false;
+        }
         self.runs += 1;
         if (self.fails)(&candidate) {
             *cur = candidate;
             self.steps += 1;
             true
         } else {
+            self.passed.insert(key);
             false
         }
     }
 }
 
+/// The input without `count` elements of a list from `start`.
+type Remove = dyn Fn(&Input, u64, u64) -> Option<Input>;
+
+/// The input with a number set to a value.
+type Set = dyn Fn(&Input, u64) -> Option<Input>;
+
 /// A list inside the input: its length, and the input without `count` of its
 /// elements from `start` (`None` when that breaks the statement).
 struct List {
     len: Box<dyn Fn(&Input) -> u64>,
-    remove: Box<dyn Fn(&Input, u64, u64) -> Option<Input>>,
+    remove: Box<Remove>,
     min: u64,
 }
 
 /// A number inside the input: its value, and the input with another value.
 struct Number {
     get: Box<dyn Fn(&Input) -> u64>,
-    set: Box<dyn Fn(&Input, u64) -> Option<Input>>,
+    set: Box<Set>,
     min: u64,
 }
 
@@ -177,7 +220,11 @@ fn delete_blocks(run: &mut Run, cur: &mut Input, list: &List) {
             if run.attempt(cur, candidate) {
                 continue;
             }
-            i += k;
+            i += if (list.len)(cur) <= EVERY_START_LIMIT {
+                1
+            } else {
+                k
+            };
         }
         let len = (list.len)(cur);
         if k == 1 || (len > FINE_LIMIT && k <= len / 16) {
@@ -198,7 +245,7 @@ fn shortest(
     min: u64,
 ) {
     let n = len(cur);
-    if n <= min {
+    if n <= min || run.out_of_budget() {
         return;
     }
     let candidate = cut(cur, n - 1);
@@ -273,30 +320,41 @@ fn buildings_keeping_xor() -> List {
 }
 
 /// LEGOWARZ cities of at most 16 buildings: every pair of buildings deleted in turn
-/// (two equal buildings cancel, wherever they stand).
-fn delete_pairs(run: &mut Run, cur: &mut Input) {
+/// (two equal buildings cancel, wherever they stand), and two buildings whose towers
+/// run on from one to the other joined into one (the same towers).
+fn shrink_pairs(run: &mut Run, cur: &mut Input) {
     let mut i = 0;
-    while let Input::Legowarz(v) = cur {
+    'next: while let Input::Legowarz(v) = &*cur {
         if v.len() > 16 || i + 1 >= v.len() || run.out_of_budget() {
             return;
         }
-        let mut deleted = false;
-        for j in i + 1..v.len() {
-            let Input::Legowarz(v) = &*cur else {
-                return;
-            };
-            let rest: Vec<_> = (0..v.len())
-                .filter(|&k| k != i && k != j)
-                .map(|k| v[k])
-                .collect();
-            if !rest.is_empty() && run.attempt(cur, Some(Input::Legowarz(rest))) {
-                deleted = true;
-                break;
+        let v = v.clone();
+        for j in 0..v.len() {
+            if j == i {
+                continue;
+            }
+            let rest = || (0..v.len()).filter(|&k| k != i && k != j).map(|k| v[k]);
+            let mut candidates = Vec::new();
+            if j > i {
+                candidates.push(rest().collect::<Vec<_>>());
+            }
+            let (a, b) = (v[i], v[j]);
+            if u128::from(a.height) + u128::from(a.count) == u128::from(b.height) {
+                if let Some(count) = a.count.checked_add(b.count) {
+                    let joined = crate::setter::input::Building {
+                        height: a.height,
+                        count,
+                    };
+                    candidates.push(std::iter::once(joined).chain(rest()).collect());
+                }
+            }
+            for candidate in candidates {
+                if !candidate.is_empty() && run.attempt(cur, Some(Input::Legowarz(candidate))) {
+                    continue 'next;
+                }
             }
         }
-        if !deleted {
-            i += 1;
-        }
+        i += 1;
     }
 }
 

@@ -60,7 +60,7 @@ fn moves(board: &[u8]) -> Vec<Vec<u8>> {
             continue;
         }
         for d in 1..=2 {
-            if i < d || board[i - d..i].iter().any(|&b| b == b'P') {
+            if i < d || board[i - d..i].contains(&b'P') {
                 break;
             }
             let mut next = board.to_vec();
