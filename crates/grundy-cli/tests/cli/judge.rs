@@ -5,6 +5,7 @@ use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
 use grundy::engine::{ImpartialSolver, PartizanSolver};
+use grundy::ruleset::AsImpartial;
 use grundy::rules::ab::{Ab, Row};
 use grundy::rules::pawns::{Board, Pawns};
 use grundy::rules::table::{Cell, Table};
@@ -442,7 +443,8 @@ fn random_ab_rows_match_the_exhaustive_engine() {
 
 #[test]
 fn random_cities_match_the_exhaustive_engine() {
-    let mut solver = ImpartialSolver::new(&Towers);
+    let game = AsImpartial(&Towers);
+    let mut solver = ImpartialSolver::new(&game);
     let mut rng = Rng(4);
     for _ in 0..40 {
         let count = rng.below(4);

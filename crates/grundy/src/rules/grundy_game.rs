@@ -347,16 +347,24 @@ impl Ruleset for GrundyGame {
         draw_heaps(pos)
     }
 
-    fn moves(&self, pos: &Heaps, _: Player) -> Vec<Split> {
-        let mut out = Vec::new();
-        for (heap, &size) in pos.sizes().iter().enumerate() {
-            out.extend((1..=size.saturating_sub(1) / 2).map(|small| Split {
-                heap,
-                small,
-                large: size - small,
-            }));
-        }
-        out
+    fn moves(&self, pos: &Heaps, player: Player) -> Vec<Split> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    /// Lists no more than `limit` moves: a heap may hold more stones than memory.
+    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<Split> {
+        pos.sizes()
+            .iter()
+            .enumerate()
+            .flat_map(|(heap, &size)| {
+                (1..=size.saturating_sub(1) / 2).map(move |small| Split {
+                    heap,
+                    small,
+                    large: size - small,
+                })
+            })
+            .take(limit)
+            .collect()
     }
 
     fn play(&self, pos: &Heaps, mv: &Split) -> Heaps {

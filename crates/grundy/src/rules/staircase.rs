@@ -411,12 +411,18 @@ impl Ruleset for Staircase {
         lines.join("\n")
     }
 
-    fn moves(&self, pos: &Steps, _: Player) -> Vec<StairMove> {
-        let mut moves = Vec::new();
-        for (step, &s) in pos.0.iter().enumerate() {
-            moves.extend((1..=self.most(s)).map(|count| StairMove { step, count }));
-        }
-        moves
+    fn moves(&self, pos: &Steps, player: Player) -> Vec<StairMove> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    /// Lists no more than `limit` moves: a step may hold more stones than memory.
+    fn first_moves(&self, pos: &Steps, _: Player, limit: usize) -> Vec<StairMove> {
+        pos.0
+            .iter()
+            .enumerate()
+            .flat_map(|(step, &s)| (1..=self.most(s)).map(move |count| StairMove { step, count }))
+            .take(limit)
+            .collect()
     }
 
     fn play(&self, pos: &Steps, mv: &StairMove) -> Steps {
