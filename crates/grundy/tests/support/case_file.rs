@@ -48,11 +48,11 @@ pub fn check_case_file(game: &str) -> usize {
     count
 }
 
-/// The whole numbers of a data file under `tests/data/oeis/`, skipping `#` lines;
+/// The whole numbers of a data file under `tests/data/values/`, skipping `#` lines;
 /// they are separated by commas or white space.
 pub fn read_numbers(name: &str) -> Vec<u64> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/oeis")
+        .join("tests/data/values")
         .join(name);
     std::fs::read_to_string(&path)
         .unwrap()
