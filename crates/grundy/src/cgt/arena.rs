@@ -129,49 +129,107 @@ pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     nus: Sharded::new(),
     moves: Sharded::new(),
     sums: Sharded::new(),
-    leqs: ComparisonCache::new(1 << 22),
+    leqs: ComparisonCache::new(),
     negs: Sharded::new(),
     nus_options: Sharded::new(),
 });
 
-/// Results of comparisons `g <= h` in a fixed number of slots (a direct-mapped
-/// cache: a new result overwrites whatever shared its slot), so that comparisons,
-/// by far the most numerous results, take constant memory. Each slot is one atomic
-/// word: the pair's key with the result in the top bit (ids below 2^31 only; 0, the
-/// pair (0, 0), is never asked since equal forms compare without the cache).
+/// Results of comparisons `g <= h` in a bounded cache: each of the shards is an
+/// open table of slots that doubles while it is less than half full, up to
+/// [`CACHE_SLOTS`] slots in all; past that a new result overwrites whatever shared
+/// its slot. Comparisons are by far the most numerous results, so this keeps their
+/// memory small for small searches and bounded for big ones. A slot is one word: the
+/// pair's key with the result in the top bit (ids below 2^31 only; 0, the pair
+/// (0, 0), is never asked since equal forms compare without the cache).
 pub(crate) struct ComparisonCache {
-    slots: Box<[AtomicU64]>,
+    shards: Box<[Mutex<CacheShard>]>,
+}
+
+struct CacheShard {
+    slots: Vec<u64>,
+    filled: usize,
+}
+
+/// The most slots of the comparison cache (8 bytes each).
+pub const CACHE_SLOTS: usize = 1 << 22;
+const FIRST_SLOTS: usize = 256;
+
+/// Bytes held by the comparison cache's slots.
+static CACHE_BYTES: AtomicU64 = AtomicU64::new((SHARDS * FIRST_SLOTS * 8) as u64);
+
+fn slot_of(key: u64, len: usize) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 16) as usize % len
 }
 
 impl ComparisonCache {
-    fn new(slots: usize) -> Self {
+    fn new() -> Self {
         ComparisonCache {
-            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
+            shards: (0..SHARDS)
+                .map(|_| {
+                    Mutex::new(CacheShard {
+                        slots: vec![0; FIRST_SLOTS],
+                        filled: 0,
+                    })
+                })
+                .collect(),
         }
     }
 
-    fn slot(&self, key: u64) -> &AtomicU64 {
-        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.slots[(h >> 40) as usize % self.slots.len()]
+    fn shard(&self, key: u64) -> MutexGuard<'_, CacheShard> {
+        let h = key.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        self.shards[(h >> 58) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
     }
 
     pub(crate) fn get(&self, key: u64) -> Option<bool> {
-        let v = self.slot(key).load(Ordering::Relaxed);
-        (v & !(1 << 63) == key && key >> 63 == 0).then_some(v >> 63 == 1)
+        if key >> 63 != 0 {
+            return None;
+        }
+        let shard = self.shard(key);
+        let v = shard.slots[slot_of(key, shard.slots.len())];
+        (v & !(1 << 63) == key).then_some(v >> 63 == 1)
     }
 
     pub(crate) fn insert(&self, key: u64, result: bool) {
-        if key >> 63 == 0 {
-            self.slot(key)
-                .store(key | u64::from(result) << 63, Ordering::Relaxed);
+        if key >> 63 != 0 {
+            return;
         }
+        let mut shard = self.shard(key);
+        let len = shard.slots.len();
+        if shard.slots[slot_of(key, len)] == 0 {
+            if 2 * (shard.filled + 1) > len && len < CACHE_SLOTS / SHARDS {
+                let mut bigger = vec![0u64; 2 * len];
+                let mut filled = 0;
+                for &v in shard.slots.iter().filter(|&&v| v != 0) {
+                    let i = slot_of(v & !(1 << 63), 2 * len);
+                    if bigger[i] == 0 {
+                        filled += 1;
+                    }
+                    bigger[i] = v;
+                }
+                CACHE_BYTES.fetch_add(8 * len as u64, Ordering::Relaxed);
+                shard.slots = bigger;
+                shard.filled = filled;
+            }
+            let len = shard.slots.len();
+            if shard.slots[slot_of(key, len)] == 0 {
+                shard.filled += 1;
+            }
+        }
+        let len = shard.slots.len();
+        shard.slots[slot_of(key, len)] = key | u64::from(result) << 63;
     }
 
     fn len(&self) -> u64 {
-        self.slots
+        self.shards
             .iter()
-            .filter(|s| s.load(Ordering::Relaxed) != 0)
-            .count() as u64
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).filled as u64)
+            .sum()
+    }
+
+    fn bytes(&self) -> u64 {
+        CACHE_BYTES.load(Ordering::Relaxed)
     }
 }
 
@@ -343,7 +401,7 @@ pub fn stats() -> ArenaStats {
         comparisons,
         approx_bytes: ARENA.bytes.load(Ordering::Relaxed)
             + (memo - comparisons) * ENTRY_BYTES
-            + 8 * ARENA.leqs.slots.len() as u64,
+            + ARENA.leqs.bytes(),
     }
 }
 
@@ -352,5 +410,5 @@ pub fn stats() -> ArenaStats {
 pub(crate) fn form_bytes() -> u64 {
     ARENA.bytes.load(Ordering::Relaxed)
         + MEMO_ENTRIES.load(Ordering::Relaxed) * ENTRY_BYTES
-        + 8 * ARENA.leqs.slots.len() as u64
+        + ARENA.leqs.bytes()
 }
