@@ -18,6 +18,7 @@
 
 use crate::analysis::moves::{move_values, MoveValue};
 use crate::analysis::{analyze, Analysis};
+use crate::engine::Budget;
 use crate::game::Player;
 use crate::play::{Match, RulesetMatch};
 use crate::rules::NotationError;
@@ -159,13 +160,14 @@ pub trait DynRuleset: Send + Sync {
         limit: usize,
     ) -> Result<Analysis, AnalyzeError>;
     /// The first `limit` legal moves of `to_move` with their worth; remoteness where
-    /// the engine can find it within `max_positions` positions.
+    /// the engine finds it within `budget` (for all the moves together), and the
+    /// positions it would hold fit [`ENGINE_BYTES`](crate::analysis::ENGINE_BYTES).
     fn move_values(
         &self,
         position: &str,
         to_move: Player,
         limit: usize,
-        max_positions: usize,
+        budget: Budget,
     ) -> Result<Vec<MoveValue>, AnalyzeError>;
     /// Whether `mv` is a legal and winning move of `to_move` in `position` (for "print
     /// any winning move" answers).
@@ -175,11 +177,13 @@ pub trait DynRuleset: Send + Sync {
         to_move: Player,
         mv: &str,
     ) -> Result<MoveVerdict, AnalyzeError>;
-    /// A match from `position` against the engine, `first` moving first.
+    /// A match from `position` against the engine, `first` moving first, each of the
+    /// engine's searches within `budget`.
     fn start_match(
         &self,
         position: &str,
         first: Player,
+        budget: Budget,
     ) -> Result<Box<dyn Match + '_>, NotationError>;
     /// Checks that `max_size` is a size [`verify`](DynRuleset::verify) can take.
     fn check_size(&self, max_size: usize) -> Result<(), SizeError>;
@@ -230,20 +234,13 @@ impl<R: Ruleset> DynRuleset for R {
         position: &str,
         to_move: Player,
         limit: usize,
-        max_positions: usize,
+        budget: Budget,
     ) -> Result<Vec<MoveValue>, AnalyzeError> {
         let pos = self.parse_position(position)?;
-        // Search remoteness only where the positions below fit the memory budget:
-        // the reach bound times a position's size in notation (a proxy for its bytes).
-        let bytes = self.show_position(&pos).len() as u128 + 64;
-        let reach = self.reach(&pos);
-        let budget = if reach <= crate::analysis::ENGINE_REACH
-            && reach.saturating_mul(bytes) <= crate::analysis::ENGINE_BYTES
-        {
-            max_positions
-        } else {
-            0
-        };
+        // The positions a search holds must fit the memory budget: at most one per
+        // move listed, of about the size of this one in notation (a proxy for bytes).
+        let bytes = self.show_position(&pos).len() as u64 + 64;
+        let budget = budget.within_memory(bytes, crate::analysis::ENGINE_BYTES as u64);
         Ok(move_values(self, &pos, to_move, limit, budget)?)
     }
 
@@ -286,9 +283,12 @@ impl<R: Ruleset> DynRuleset for R {
         &self,
         position: &str,
         first: Player,
+        budget: Budget,
     ) -> Result<Box<dyn Match + '_>, NotationError> {
         let pos = self.parse_position(position)?;
-        Ok(Box::new(RulesetMatch::new(self, pos, first)))
+        Ok(Box::new(
+            RulesetMatch::new(self, pos, first).with_budget(budget),
+        ))
     }
 
     fn check_size(&self, max_size: usize) -> Result<(), SizeError> {

@@ -56,7 +56,12 @@ fn verify_agrees_with_the_engine_on_every_position_up_to_14_tokens() {
 fn every_move_with_its_worth() {
     let rules = grundy_game();
     let moves = rules
-        .move_values("5,6", Player::Left, usize::MAX, 1 << 20)
+        .move_values(
+            "5,6",
+            Player::Left,
+            usize::MAX,
+            grundy::engine::Budget::DEFAULT,
+        )
         .unwrap();
     let all: Vec<(&str, bool)> = moves.iter().map(|m| (m.mv.as_str(), m.wins)).collect();
     assert_eq!(
@@ -77,7 +82,9 @@ fn every_move_with_its_worth() {
 #[test]
 fn a_match_against_the_engine() {
     let rules = grundy_game();
-    let mut game = rules.start_match("10,11,12", Player::Left).unwrap();
+    let mut game = rules
+        .start_match("10,11,12", Player::Left, grundy::engine::Budget::DEFAULT)
+        .unwrap();
     assert_eq!(
         game.play("1=5+5").unwrap_err(),
         "the two new heaps must be unequal: 5 + 5"

@@ -75,7 +75,12 @@ fn verify_agrees_with_the_engine_on_every_position_up_to_150_tokens() {
 fn every_move_with_its_worth() {
     let rules = wythoff();
     let moves = rules
-        .move_values("4,5", Player::Left, usize::MAX, 1 << 20)
+        .move_values(
+            "4,5",
+            Player::Left,
+            usize::MAX,
+            grundy::engine::Budget::DEFAULT,
+        )
         .unwrap();
     assert_eq!(moves.len(), 4 + 5 + 4);
     let winning: Vec<(&str, &str)> = moves
@@ -89,7 +94,12 @@ fn every_move_with_its_worth() {
         assert!(m.remoteness.is_some(), "{}", m.mv);
     }
     let lost = rules
-        .move_values("3,5", Player::Left, usize::MAX, 1 << 20)
+        .move_values(
+            "3,5",
+            Player::Left,
+            usize::MAX,
+            grundy::engine::Budget::DEFAULT,
+        )
         .unwrap();
     assert!(lost.iter().all(|m| !m.wins));
     let json = serde_json::to_value(rules.analyze("4,5", Player::Left, 10).unwrap()).unwrap();
@@ -100,7 +110,9 @@ fn every_move_with_its_worth() {
 #[test]
 fn a_match_against_the_engine() {
     let rules = wythoff();
-    let mut game = rules.start_match("10,10", Player::Left).unwrap();
+    let mut game = rules
+        .start_match("10,10", Player::Left, grundy::engine::Budget::DEFAULT)
+        .unwrap();
     assert_eq!(game.seat_name(Seat::First), "the first player");
     let hints = game.hints();
     // Small enough for the exhaustive engine: best first, the quickest win first.

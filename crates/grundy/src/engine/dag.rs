@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use super::budget::Budget;
+
 /// Evaluates a value `V` bottom-up over every position reachable from a root.
 ///
 /// The graph is given by `expand`, which lists a position's children, each with an
@@ -53,17 +55,17 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
         expand: impl FnMut(&P) -> Vec<(E, P)>,
         combine: impl FnMut(&P, &[(E, V)]) -> V,
     ) -> V {
-        self.evaluate_within(root, usize::MAX, expand, combine)
+        self.evaluate_within(root, &mut Budget::unlimited(), expand, combine)
             .expect("an unlimited evaluation always finishes")
     }
 
-    /// Like [`Dag::evaluate`], but gives up (returning `None`) rather than hold more
-    /// than `max_positions` evaluated or pending positions. What was evaluated before
-    /// giving up is kept, and is correct.
+    /// Like [`Dag::evaluate`], but gives up (returning `None`) rather than list more
+    /// children than `budget` has moves left; what it listed is taken from `budget`.
+    /// What was evaluated before giving up is kept, and is correct.
     pub fn evaluate_within<E: Clone>(
         &mut self,
         root: &P,
-        max_positions: usize,
+        budget: &mut Budget,
         mut expand: impl FnMut(&P) -> Vec<(E, P)>,
         mut combine: impl FnMut(&P, &[(E, V)]) -> V,
     ) -> Option<V> {
@@ -77,6 +79,9 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
         }
         let mut on_stack: std::collections::HashSet<P> = std::collections::HashSet::new();
         let children = expand(root);
+        if !budget.spend(children.len()) {
+            return None;
+        }
         on_stack.insert(root.clone());
         let mut stack = vec![Frame {
             pos: root.clone(),
@@ -100,10 +105,10 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
                 }
             }
             if let Some(child) = descend {
-                if self.memo.len() + stack.len() >= max_positions {
+                let children = expand(&child);
+                if !budget.spend(children.len()) {
                     return None;
                 }
-                let children = expand(&child);
                 on_stack.insert(child.clone());
                 stack.push(Frame {
                     pos: child,
@@ -169,10 +174,21 @@ mod tests {
         let mut dag: Dag<u32, u32> = Dag::new();
         let expand = |&n: &u32| if n == 0 { vec![] } else { vec![((), n - 1)] };
         let depth = |_: &u32, kids: &[((), u32)]| kids.first().map_or(0, |(_, d)| d + 1);
-        assert_eq!(dag.evaluate_within(&100, 50, expand, depth), None);
-        assert_eq!(dag.evaluate_within(&30, 50, expand, depth), Some(30));
-        assert_eq!(dag.len(), 31);
-        assert_eq!(dag.evaluate_within(&100, 101, expand, depth), Some(100));
+        let mut budget = Budget::moves(50);
+        assert_eq!(dag.evaluate_within(&100, &mut budget, expand, depth), None);
+        assert!(budget.left() < 50);
+        // The 50 positions below 50 were solved and are kept.
+        assert_eq!(dag.len(), 50);
+        assert_eq!(
+            dag.evaluate_within(&30, &mut Budget::moves(0), expand, depth),
+            Some(30)
+        );
+        let mut budget = Budget::moves(50);
+        assert_eq!(
+            dag.evaluate_within(&100, &mut budget, expand, depth),
+            Some(100)
+        );
+        assert_eq!(budget.left(), 0);
     }
 
     #[test]

@@ -353,18 +353,16 @@ impl Ruleset for GrundyGame {
 
     /// Lists no more than `limit` moves: a heap may hold more stones than memory.
     fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<Split> {
-        pos.sizes()
-            .iter()
-            .enumerate()
-            .flat_map(|(heap, &size)| {
+        crate::ruleset::first_items(
+            pos.sizes().iter().enumerate().flat_map(|(heap, &size)| {
                 (1..=size.saturating_sub(1) / 2).map(move |small| Split {
                     heap,
                     small,
                     large: size - small,
                 })
-            })
-            .take(limit)
-            .collect()
+            }),
+            limit,
+        )
     }
 
     fn play(&self, pos: &Heaps, mv: &Split) -> Heaps {

@@ -100,12 +100,13 @@ impl Ruleset for Nim {
 
     /// Lists no more than `limit` moves: a heap may hold more stones than memory.
     fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<HeapMove> {
-        pos.sizes()
-            .iter()
-            .enumerate()
-            .flat_map(|(heap, &h)| (1..=h).map(move |take| HeapMove { heap, take }))
-            .take(limit)
-            .collect()
+        crate::ruleset::first_items(
+            pos.sizes()
+                .iter()
+                .enumerate()
+                .flat_map(|(heap, &h)| (1..=h).map(move |take| HeapMove { heap, take })),
+            limit,
+        )
     }
 
     fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {

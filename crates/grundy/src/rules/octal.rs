@@ -600,6 +600,11 @@ impl Ruleset for Octal {
 
     /// Every legal move, listed (the same moves as [`Octal::moves_iter`], with plain
     /// loops: the exhaustive engine calls this often).
+    /// Lists no more than `limit` moves: a heap may have more splits than memory.
+    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<OctalMove> {
+        crate::ruleset::first_items(self.moves_iter(pos), limit)
+    }
+
     fn moves(&self, pos: &Heaps, _: Player) -> Vec<OctalMove> {
         let mut out = Vec::new();
         for (heap, &size) in pos.sizes().iter().enumerate() {

@@ -417,12 +417,12 @@ impl Ruleset for Staircase {
 
     /// Lists no more than `limit` moves: a step may hold more stones than memory.
     fn first_moves(&self, pos: &Steps, _: Player, limit: usize) -> Vec<StairMove> {
-        pos.0
-            .iter()
-            .enumerate()
-            .flat_map(|(step, &s)| (1..=self.most(s)).map(move |count| StairMove { step, count }))
-            .take(limit)
-            .collect()
+        crate::ruleset::first_items(
+            pos.0.iter().enumerate().flat_map(|(step, &s)| {
+                (1..=self.most(s)).map(move |count| StairMove { step, count })
+            }),
+            limit,
+        )
     }
 
     fn play(&self, pos: &Steps, mv: &StairMove) -> Steps {

@@ -337,3 +337,14 @@ pub fn outcome_of<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Result<O
 pub fn nimber(n: u128) -> Result<Value, Unsolved> {
     Ok(Value::Nimber(Nimber(n)))
 }
+
+/// The first `limit` items of `iter`, pushed one by one: `collect` would reserve room
+/// by the iterator's length hint, which for the moves of a huge position (or a huge
+/// `limit`) is more than memory holds.
+pub(crate) fn first_items<I: Iterator>(iter: I, limit: usize) -> Vec<I::Item> {
+    let mut out = Vec::new();
+    for item in iter.take(limit) {
+        out.push(item);
+    }
+    out
+}

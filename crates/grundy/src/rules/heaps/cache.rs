@@ -2,6 +2,7 @@
 //! the heaps of a position, and the sequence grows to cover them.
 
 use std::sync::{PoisonError, RwLock};
+use std::time::{Duration, Instant};
 
 use crate::ruleset::Unsolved;
 use crate::sequence::{self, BeyondComputed, Options, ProofRule, Sequence, Source, TABLE_LIMIT};
@@ -19,10 +20,11 @@ struct Computed {
 /// A heap game's Grundy sequence, grown when a larger heap is asked for, up to
 /// [`TABLE_LIMIT`] values; beyond them a heap needs a proven period.
 ///
-/// The first computation goes exactly to the largest heap asked for (or stops at
-/// a proven period), as [`sequence::table_for`] does; each later growth at least
-/// doubles the bound, so a run that asks for ever larger heaps costs a small factor
-/// over computing the largest once.
+/// The first computation goes to the largest heap asked for but at most 2^16 (or
+/// stops at a proven period), as [`sequence::table_for`] does; each later growth
+/// doubles the bound until the heaps are covered, a period is proven, or
+/// [`GROWTH_TIME`] is spent, so a run that asks for ever larger heaps costs a small
+/// factor over computing the largest once, and no request runs for long.
 #[derive(Debug)]
 pub(crate) struct ValueCache {
     computed: RwLock<Computed>,
@@ -49,6 +51,15 @@ impl Clone for ValueCache {
         }
     }
 }
+
+/// Values are first computed to at most this bound; a larger heap doubles it.
+const FIRST_LIMIT: usize = 1 << 16;
+
+/// How long one request may spend growing the sequence: the doubling stops when the
+/// next step would pass this (a step costs up to four times the one before, for games
+/// whose values need every pair of smaller heaps). A heap still beyond is
+/// [`Unsolved`]; `grundy sequence` computes further.
+pub(crate) const GROWTH_TIME: Duration = Duration::from_secs(2);
 
 /// The first of `heaps` that `seq` cannot give the value of.
 fn first_missing(seq: &Sequence, heaps: &[u64]) -> Option<u64> {
@@ -79,7 +90,7 @@ impl ValueCache {
         &self,
         heaps: &[u64],
         rule: ProofRule,
-        source: impl FnOnce() -> Box<dyn Source>,
+        source: impl Fn() -> Box<dyn Source>,
         f: impl FnOnce(&Sequence) -> T,
     ) -> Result<T, Unsolved> {
         // Nothing computed yet, or a heap not covered.
@@ -97,15 +108,23 @@ impl ValueCache {
         if lacking(&computed) {
             let largest = heaps.iter().copied().max().unwrap_or(0);
             let wanted = usize::try_from(largest).unwrap_or(usize::MAX);
-            let limit = match computed.limit {
-                None => wanted.min(self.cap),
-                Some(old) => wanted.max(old.saturating_mul(2)).min(self.cap),
-            };
-            if computed.limit.map_or(true, |old| limit > old) {
-                let mut source = source();
+            let mut limit = match computed.limit {
+                None => wanted.min(FIRST_LIMIT),
+                Some(old) => old.saturating_mul(2),
+            }
+            .min(self.cap);
+            let started = Instant::now();
+            while computed.limit.map_or(true, |old| limit > old) {
+                let step = Instant::now();
                 let options = Options::until_proven(limit);
-                computed.seq = sequence::compute(&mut *source, rule, &options, &mut |_| {});
+                computed.seq = sequence::compute(&mut *source(), rule, &options, &mut |_| {});
                 computed.limit = Some(limit);
+                if first_missing(&computed.seq, heaps).is_none()
+                    || started.elapsed() + step.elapsed() * 4 > GROWTH_TIME
+                {
+                    break;
+                }
+                limit = limit.saturating_mul(2).min(self.cap);
             }
             if let Some(heap) = first_missing(&computed.seq, heaps) {
                 let beyond = BeyondComputed {
@@ -196,6 +215,32 @@ mod tests {
                 .clone()
                 .with(&[7], rule, || unreachable!(), |s| s.get(7)),
             Ok(Some(7))
+        );
+    }
+
+    /// A source whose every extension takes 0.6 s: growth stops after one step, as a
+    /// second (estimated at four times as long) would pass the time budget.
+    struct Slow;
+    impl Source for Slow {
+        fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
+            std::thread::sleep(Duration::from_millis(600));
+            Counting.extend(values, len);
+        }
+    }
+
+    #[test]
+    fn growth_stops_within_the_time_budget() {
+        let cache = ValueCache::default();
+        let rule = ProofRule::Window { width: 1 };
+        let started = Instant::now();
+        let err = cache
+            .with(&[1 << 40], rule, || Box::new(Slow), |_| ())
+            .unwrap_err();
+        assert!(started.elapsed() < GROWTH_TIME, "{:?}", started.elapsed());
+        assert!(
+            err.reason.contains("beyond the 65537 values computed"),
+            "{}",
+            err.reason
         );
     }
 }

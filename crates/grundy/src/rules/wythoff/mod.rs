@@ -310,11 +310,12 @@ impl Ruleset for Wythoff {
         let one = |heap: usize, size: u64| {
             (1..=size).map(move |take| WythoffMove::One(HeapMove { heap, take }))
         };
-        one(0, a)
-            .chain(one(1, b))
-            .chain((1..=a.min(b)).map(WythoffMove::Both))
-            .take(limit)
-            .collect()
+        crate::ruleset::first_items(
+            one(0, a)
+                .chain(one(1, b))
+                .chain((1..=a.min(b)).map(WythoffMove::Both)),
+            limit,
+        )
     }
 
     fn play(&self, pos: &TwoHeaps, mv: &WythoffMove) -> TwoHeaps {
