@@ -62,6 +62,7 @@ use crate::game::{Game, Impartial, Player};
 use crate::rules::notation::{check_alphabet, Found, NotationError};
 
 mod explain;
+pub mod problem;
 mod moves;
 mod nimbers;
 mod position;

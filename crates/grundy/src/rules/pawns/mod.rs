@@ -45,6 +45,7 @@
 //! ```
 
 pub mod dense;
+pub mod problem;
 mod explain;
 mod ruleset;
 mod solve;

@@ -4,10 +4,9 @@
 
 use std::io::{Read, Write};
 
-use super::report::Answers;
-use super::strict::Strict;
-use super::{plural, Coverage, ValidationError};
-use crate::setter::limits::tabgame::{M, N, Q, SUM, T};
+use crate::setter::validate::strict::Strict;
+use crate::setter::validate::{plural, Answers, Coverage, ValidationError};
+use super::{M, N, Q, SUM, T};
 use crate::setter::limits::Bound;
 
 pub(super) fn check<R: Read>(
