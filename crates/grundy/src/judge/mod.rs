@@ -43,6 +43,7 @@ pub use reader::Reader;
 pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::io::Read;
 
     /// The output of a run that must succeed.
     pub(crate) fn judge(problem: Problem, input: &str) -> String {
@@ -64,9 +65,9 @@ pub(crate) mod tests {
     }
 
     /// A source that hands out at most `step` bytes per read.
-    pub(crate) struct Trickle<'a> {
-        pub(crate) data: &'a [u8],
-        pub(crate) step: usize,
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
     }
 
     impl Read for Trickle<'_> {
@@ -79,7 +80,7 @@ pub(crate) mod tests {
     }
 
     /// The outcome of a run as comparable data: the output, and the error message.
-    pub(crate) fn outcome(problem: Problem, input: Reader<impl Read>) -> (Vec<u8>, Option<String>) {
+    fn outcome(problem: Problem, input: Reader<impl Read>) -> (Vec<u8>, Option<String>) {
         let mut out = Vec::new();
         let result = problem.run_with(input, &mut out);
         match result {
@@ -91,7 +92,10 @@ pub(crate) mod tests {
 
     /// Every problem with its sample input.
     fn samples() -> Vec<(Problem, &'static str)> {
-        Problem::ALL.iter().map(|&p| (p, p.spec().sample())).collect()
+        Problem::ALL
+            .iter()
+            .map(|&p| (p, p.spec().sample()))
+            .collect()
     }
 
     /// Valid inputs with a few bytes changed, inserted or removed.

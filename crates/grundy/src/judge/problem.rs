@@ -42,8 +42,11 @@ pub trait JudgeProblem: Sync + 'static {
     /// A small valid input (the statement's sample).
     fn sample(&self) -> &'static str;
     /// Answers every test case of `input`, each as soon as it is read.
-    fn solve(&self, input: &mut DynReader<'_>, output: &mut DynOutput<'_>)
-        -> Result<(), JudgeError>;
+    fn solve(
+        &self,
+        input: &mut DynReader<'_>,
+        output: &mut DynOutput<'_>,
+    ) -> Result<(), JudgeError>;
     /// The names of the two answers: the first player's win, then the loss.
     fn answer_names(&self) -> (&'static str, &'static str);
     /// The answers of a judge output as bits, one per answer line (`true` when the

@@ -62,10 +62,10 @@ use crate::game::{Game, Impartial, Player};
 use crate::rules::notation::{check_alphabet, Found, NotationError};
 
 mod explain;
-pub mod problem;
 mod moves;
 mod nimbers;
 mod position;
+pub mod problem;
 mod reduction;
 mod render;
 mod ruleset;

@@ -45,8 +45,8 @@
 //! ```
 
 pub mod dense;
-pub mod problem;
 mod explain;
+pub mod problem;
 mod ruleset;
 mod solve;
 

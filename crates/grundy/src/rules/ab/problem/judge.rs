@@ -6,10 +6,10 @@
 
 use std::io::{Read, Write};
 
-use crate::judge::{Output, Reader};
 use crate::game::Player;
 use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
+use crate::judge::{Output, Reader};
 use crate::rules::ab::Summary;
 
 /// Answers every test case of `input`, each as soon as it is read.
@@ -32,8 +32,8 @@ pub fn solve<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
-    use crate::judge::tests::{judge, judge_err};
     use super::super::ABGAME as Abgame;
+    use crate::judge::tests::{judge, judge_err};
     use crate::rules::ab::Summary;
     use proptest::prelude::*;
 

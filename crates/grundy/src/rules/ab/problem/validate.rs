@@ -2,9 +2,9 @@
 
 use std::io::Read;
 
+use super::{LEN, SUM, T};
 use crate::setter::validate::strict::Strict;
 use crate::setter::validate::{plural, Answers, Coverage, ValidationError};
-use super::{LEN, SUM, T};
 
 pub(super) fn check<R: Read>(
     r: &mut Strict<R>,

@@ -6,9 +6,9 @@
 
 use std::io::{Read, Write};
 
-use crate::judge::{Output, Reader};
 use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
+use crate::judge::{Output, Reader};
 use crate::rules::pawns::Pawns;
 
 /// Answers every test case of `input`, each as soon as it is read.
@@ -32,8 +32,8 @@ pub fn solve<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
-    use crate::judge::tests::{judge, judge_err};
     use super::super::ADAPWNS as Adapwns;
+    use crate::judge::tests::{judge, judge_err};
     use crate::rules::pawns::Pawns;
     use proptest::prelude::*;
 

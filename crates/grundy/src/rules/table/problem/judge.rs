@@ -7,9 +7,9 @@
 
 use std::io::{Read, Write};
 
-use crate::judge::{Output, Reader};
 use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
+use crate::judge::{Output, Reader};
 use crate::rules::table::TableSolver;
 
 /// How many queries are parsed before they are answered together.
@@ -99,8 +99,8 @@ pub fn solve<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
-    use crate::judge::tests::{judge, judge_err};
     use super::super::TABGAME as Tabgame;
+    use crate::judge::tests::{judge, judge_err};
 
     use crate::rules::table::{Table, TableSolver};
     use proptest::prelude::*;

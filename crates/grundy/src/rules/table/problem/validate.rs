@@ -4,10 +4,10 @@
 
 use std::io::{Read, Write};
 
-use crate::setter::validate::strict::Strict;
-use crate::setter::validate::{plural, Answers, Coverage, ValidationError};
 use super::{M, N, Q, SUM, T};
 use crate::setter::limits::Bound;
+use crate::setter::validate::strict::Strict;
+use crate::setter::validate::{plural, Answers, Coverage, ValidationError};
 
 pub(super) fn check<R: Read>(
     r: &mut Strict<R>,

@@ -7,8 +7,8 @@
 
 use std::io::{Read, Write};
 
-use crate::judge::{Output, Reader};
 use crate::judge::error::JudgeError;
+use crate::judge::{Output, Reader};
 use crate::rules::towers::run_xor;
 
 /// Answers the input: the XOR over all buildings decides, so the answer comes once
@@ -30,8 +30,8 @@ pub fn solve<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
-    use crate::judge::tests::{judge, judge_err};
     use super::super::LEGOWARZ as Legowarz;
+    use crate::judge::tests::{judge, judge_err};
 
     #[test]
     fn small_cities() {

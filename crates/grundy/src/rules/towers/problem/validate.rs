@@ -2,9 +2,9 @@
 
 use std::io::Read;
 
+use super::{COUNT, H, N};
 use crate::setter::validate::strict::Strict;
 use crate::setter::validate::{plural, Answers, Coverage, ValidationError};
-use super::{COUNT, H, N};
 
 pub(super) fn check<R: Read>(
     r: &mut Strict<R>,
