@@ -16,7 +16,7 @@ pub enum Reporter {
     Bar(ProgressBar),
     /// A line every few seconds, naming the work.
     Lines {
-        /// What is being done, e.g. `verify pawns (step 2)`.
+        /// What is being done: the command and the game's title.
         what: String,
         /// When the work started, and when a line was last written.
         clock: Mutex<(Instant, Instant)>,

@@ -6,7 +6,7 @@
 //!
 //! 1. halve everything at once (every row, string and number), while that fails;
 //! 2. delete test cases: blocks of half of them, then a quarter, ...; a problem may
-//!    add steps of its own before and after (a city of towers replaces blocks of
+//!    add steps of its own before and after (a city of buildings replaces blocks of
 //!    buildings by fewer with the same XOR, which keeps the answer, and deletes or
 //!    joins pairs of buildings);
 //! 3. for each test case: the shortest prefix and the shortest suffix of each of

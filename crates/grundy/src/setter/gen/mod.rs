@@ -18,7 +18,7 @@
 //! - [`Kind::Corner`]: hand-picked shapes (empty and full boards, one-cell tables,
 //!   rows of one cell, values 1 and the cap);
 //! - [`Kind::FirstWins`] and [`Kind::SecondWins`]: every answer the same, the first
-//!   player's win (N-positions) or loss (P-positions; for a city of towers, heights
+//!   player's win (N-positions) or loss (P-positions; for a city of buildings, heights
 //!   that XOR to 0), checked with the judge;
 //! - [`Kind::Diagonal`] (the table game): every query at least 4 away from the
 //!   boundary, so only the diagonal rule answers it.
