@@ -19,7 +19,7 @@ use grundy::setter::{Input, Scale};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::gen::SizeArg;
-use super::judge::ProblemArg;
+use super::judge::problem_parser;
 
 mod child;
 mod compare;
@@ -48,8 +48,8 @@ use compare::{first_difference, same_output, show};
     grundy stress legowarz --size medium --ignore-whitespace -- java Main")]
 pub struct Args {
     /// The problem the program solves.
-    #[arg(value_enum)]
-    pub problem: ProblemArg,
+    #[arg(value_parser = problem_parser())]
+    pub problem: Problem,
     /// How many generated tests to run.
     #[arg(long, default_value_t = 100, value_name = "N")]
     pub tests: u64,
@@ -177,7 +177,7 @@ fn kind_of(problem: Problem, i: u64) -> Kind {
 
 /// Runs `grundy stress`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let problem = Problem::from(args.problem);
+    let problem = args.problem;
     if args.tests == 0 {
         bail!("--tests must be at least 1");
     }

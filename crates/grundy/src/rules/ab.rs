@@ -43,6 +43,7 @@
 //! goes on to rows of 200 cells.
 
 mod explain;
+pub mod problem;
 mod reduction;
 mod ruleset;
 mod winning;

@@ -51,6 +51,7 @@ mod cities;
 mod finder;
 mod notation;
 mod play;
+pub mod problem;
 mod report;
 mod ruleset;
 

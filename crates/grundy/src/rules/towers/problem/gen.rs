@@ -1,8 +1,8 @@
 //! LEGOWARZ cities.
 
-use super::{Gen, Kind};
-use crate::setter::input::Building;
-use crate::setter::limits::legowarz::{COUNT, H, N};
+use super::Building;
+use super::{COUNT, H, N};
+use crate::setter::gen::{Gen, Kind};
 use crate::setter::rng::Rng;
 
 /// 1 ⊕ 2 ⊕ … ⊕ m: m, 1, m + 1 or 0 as m mod 4 is 0, 1, 2 or 3.

@@ -1,9 +1,9 @@
 //! ADAPWNS boards: random, at the limits, corner shapes, or all of one answer.
 
-use super::{bits, density, Gen, Kind};
+use super::{N, T};
+use crate::registry::Input;
 use crate::setter::answers::first_player_wins;
-use crate::setter::input::Input;
-use crate::setter::limits::adapwns::{N, T};
+use crate::setter::gen::{bits, density, Gen, Kind};
 use crate::setter::rng::Rng;
 
 pub(super) fn generate(g: &Gen, rng: &mut Rng) -> Vec<Vec<u8>> {

@@ -2,10 +2,9 @@
 
 use std::io::Read;
 
-use super::report::Answers;
-use super::strict::Strict;
-use super::{plural, Coverage, ValidationError};
-use crate::setter::limits::legowarz::{COUNT, H, N};
+use super::{COUNT, H, N};
+use crate::setter::validate::strict::Strict;
+use crate::setter::validate::{plural, Answers, Coverage, ValidationError};
 
 pub(super) fn check<R: Read>(
     r: &mut Strict<R>,

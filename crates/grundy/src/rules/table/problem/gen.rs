@@ -1,9 +1,10 @@
 //! TABGAME tables and queries.
 
-use super::{bits, density, lengths, Gen, Kind};
+use super::TableCase;
+use super::{M, N, Q, SUM, T};
+use crate::registry::Input;
 use crate::setter::answers::first_player_wins;
-use crate::setter::input::{Input, TableCase};
-use crate::setter::limits::tabgame::{M, N, Q, SUM, T};
+use crate::setter::gen::{bits, density, lengths, Gen, Kind};
 use crate::setter::rng::Rng;
 
 /// The least N and M of a diagonal test case: queries at x, y ≥ 4.

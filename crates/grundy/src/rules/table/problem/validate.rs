@@ -4,11 +4,10 @@
 
 use std::io::{Read, Write};
 
-use super::report::Answers;
-use super::strict::Strict;
-use super::{plural, Coverage, ValidationError};
-use crate::setter::limits::tabgame::{M, N, Q, SUM, T};
+use super::{M, N, Q, SUM, T};
 use crate::setter::limits::Bound;
+use crate::setter::validate::strict::Strict;
+use crate::setter::validate::{plural, Answers, Coverage, ValidationError};
 
 pub(super) fn check<R: Read>(
     r: &mut Strict<R>,

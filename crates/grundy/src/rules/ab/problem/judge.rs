@@ -6,16 +6,11 @@
 
 use std::io::{Read, Write};
 
-use super::{Output, Reader};
 use crate::game::Player;
 use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
+use crate::judge::{Output, Reader};
 use crate::rules::ab::Summary;
-
-/// Reads an ABGAME input and writes its answers.
-pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), JudgeError> {
-    super::drive(Reader::new(input), output, solve)
-}
 
 /// Answers every test case of `input`, each as soon as it is read.
 pub fn solve<R: Read, W: Write>(
@@ -37,8 +32,8 @@ pub fn solve<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::ABGAME as Abgame;
     use crate::judge::tests::{judge, judge_err};
-    use crate::judge::Problem::Abgame;
     use crate::rules::ab::Summary;
     use proptest::prelude::*;
 

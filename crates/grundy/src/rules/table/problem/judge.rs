@@ -7,18 +7,13 @@
 
 use std::io::{Read, Write};
 
-use super::{Output, Reader};
 use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
+use crate::judge::{Output, Reader};
 use crate::rules::table::TableSolver;
 
 /// How many queries are parsed before they are answered together.
 const BATCH: usize = 512;
-
-/// Reads a TABGAME input and writes its answers.
-pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), JudgeError> {
-    super::drive(Reader::new(input), output, solve)
-}
 
 fn binary(s: &[u8]) -> usize {
     prefix_len(s, |b| (b | 1) == b'1')
@@ -104,8 +99,8 @@ pub fn solve<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::TABGAME as Tabgame;
     use crate::judge::tests::{judge, judge_err};
-    use crate::judge::Problem::Tabgame;
 
     use crate::rules::table::{Table, TableSolver};
     use proptest::prelude::*;

@@ -1,9 +1,9 @@
 //! ABGAME rows.
 
-use super::{exact_lengths, lengths, Gen, Kind};
+use super::{LEN, SUM, T};
+use crate::registry::Input;
 use crate::setter::answers::first_player_wins;
-use crate::setter::input::Input;
-use crate::setter::limits::abgame::{LEN, SUM, T};
+use crate::setter::gen::{exact_lengths, lengths, Gen, Kind};
 use crate::setter::rng::Rng;
 
 pub(super) fn generate(g: &Gen, rng: &mut Rng) -> Vec<Vec<u8>> {

@@ -6,15 +6,10 @@
 
 use std::io::{Read, Write};
 
-use super::{Output, Reader};
 use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
+use crate::judge::{Output, Reader};
 use crate::rules::pawns::Pawns;
-
-/// Reads an ADAPWNS input and writes its answers.
-pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), JudgeError> {
-    super::drive(Reader::new(input), output, solve)
-}
 
 /// Answers every test case of `input`, each as soon as it is read.
 pub fn solve<R: Read, W: Write>(
@@ -37,8 +32,8 @@ pub fn solve<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::ADAPWNS as Adapwns;
     use crate::judge::tests::{judge, judge_err};
-    use crate::judge::Problem::Adapwns;
     use crate::rules::pawns::Pawns;
     use proptest::prelude::*;
 

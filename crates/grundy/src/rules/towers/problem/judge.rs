@@ -7,14 +7,9 @@
 
 use std::io::{Read, Write};
 
-use super::{Output, Reader};
 use crate::judge::error::JudgeError;
+use crate::judge::{Output, Reader};
 use crate::rules::towers::run_xor;
-
-/// Reads a LEGOWARZ input and writes its answer.
-pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), JudgeError> {
-    super::drive(Reader::new(input), output, solve)
-}
 
 /// Answers the input: the XOR over all buildings decides, so the answer comes once
 /// every building has been read.
@@ -35,8 +30,8 @@ pub fn solve<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::LEGOWARZ as Legowarz;
     use crate::judge::tests::{judge, judge_err};
-    use crate::judge::Problem::Legowarz;
 
     #[test]
     fn small_cities() {
