@@ -19,6 +19,12 @@ pub struct Dag<P, V> {
     memo: HashMap<P, V>,
 }
 
+/// How many children to list at most: one more than `budget` may spend, so that
+/// listing more shows the budget is short.
+pub(crate) fn wanted(budget: &Budget) -> usize {
+    usize::try_from(budget.left()).map_or(usize::MAX, |left| left.saturating_add(1))
+}
+
 impl<P, V> Default for Dag<P, V> {
     fn default() -> Self {
         Dag {
@@ -52,21 +58,23 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
     pub fn evaluate<E: Clone>(
         &mut self,
         root: &P,
-        expand: impl FnMut(&P) -> Vec<(E, P)>,
+        mut expand: impl FnMut(&P) -> Vec<(E, P)>,
         combine: impl FnMut(&P, &[(E, V)]) -> V,
     ) -> V {
-        self.evaluate_within(root, &mut Budget::unlimited(), expand, combine)
+        self.evaluate_within(root, &mut Budget::unlimited(), |p, _| expand(p), combine)
             .expect("an unlimited evaluation always finishes")
     }
 
     /// Like [`Dag::evaluate`], but gives up (returning `None`) rather than list more
     /// children than `budget` has moves left; what it listed is taken from `budget`.
-    /// What was evaluated before giving up is kept, and is correct.
+    /// What was evaluated before giving up is kept, and is correct. `expand` is told
+    /// how many children are wanted at most (one more than the budget has left): it may
+    /// stop listing there.
     pub fn evaluate_within<E: Clone>(
         &mut self,
         root: &P,
         budget: &mut Budget,
-        mut expand: impl FnMut(&P) -> Vec<(E, P)>,
+        mut expand: impl FnMut(&P, usize) -> Vec<(E, P)>,
         mut combine: impl FnMut(&P, &[(E, V)]) -> V,
     ) -> Option<V> {
         if let Some(v) = self.memo.get(root) {
@@ -78,7 +86,7 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
             next: usize,
         }
         let mut on_stack: std::collections::HashSet<P> = std::collections::HashSet::new();
-        let children = expand(root);
+        let children = expand(root, wanted(budget));
         if !budget.spend(children.len()) {
             return None;
         }
@@ -105,7 +113,7 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
                 }
             }
             if let Some(child) = descend {
-                let children = expand(&child);
+                let children = expand(&child, wanted(budget));
                 if !budget.spend(children.len()) {
                     return None;
                 }
@@ -172,18 +180,25 @@ mod tests {
     #[test]
     fn a_budget_stops_early_and_keeps_what_was_done() {
         let mut dag: Dag<u32, u32> = Dag::new();
-        let expand = |&n: &u32| if n == 0 { vec![] } else { vec![((), n - 1)] };
+        let expand = |&n: &u32, _| if n == 0 { vec![] } else { vec![((), n - 1)] };
         let depth = |_: &u32, kids: &[((), u32)]| kids.first().map_or(0, |(_, d)| d + 1);
         let mut budget = Budget::moves(50);
         assert_eq!(dag.evaluate_within(&100, &mut budget, expand, depth), None);
-        assert!(budget.left() < 50);
-        // The 50 positions below 50 were solved and are kept.
-        assert_eq!(dag.len(), 50);
+        // Nothing was finished: the chain's bottom lies beyond the budget.
+        assert_eq!(dag.len(), 0);
+        // 30 down to 0 lists 30 children.
+        let mut budget = Budget::moves(30);
         assert_eq!(
-            dag.evaluate_within(&30, &mut Budget::moves(0), expand, depth),
+            dag.evaluate_within(&30, &mut budget, expand, depth),
             Some(30)
         );
-        let mut budget = Budget::moves(50);
+        assert_eq!((budget.left(), dag.len()), (0, 31));
+        // 100 down to 31 lists 70 more: what was solved is kept.
+        assert_eq!(
+            dag.evaluate_within(&100, &mut Budget::moves(69), expand, depth),
+            None
+        );
+        let mut budget = Budget::moves(70);
         assert_eq!(
             dag.evaluate_within(&100, &mut budget, expand, depth),
             Some(100)

@@ -33,7 +33,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::budget::Budget;
-use crate::engine::dag::Dag;
+use crate::engine::dag::{wanted, Dag};
 use crate::game::{Impartial, Partizan, Player};
 
 /// The number of moves left under best play, and whether the player to move wins.
@@ -190,8 +190,8 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
         self.dag.evaluate_within(
             pos,
             budget,
-            |p| {
-                game.moves(p)
+            |p, wanted| {
+                game.first_moves(p, wanted)
                     .into_iter()
                     .map(|m| ((), game.play(p, &m)))
                     .collect()
@@ -224,7 +224,7 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
         budget: &mut Budget,
     ) -> Option<Vec<(G::Move, Remoteness)>> {
         let game = self.game;
-        let moves = game.moves(pos);
+        let moves = game.first_moves(pos, wanted(budget));
         if !budget.spend(moves.len()) {
             return None;
         }
@@ -288,8 +288,8 @@ impl<'g, G: Partizan> PartizanRemotenessSolver<'g, G> {
         self.dag.evaluate_within(
             &(pos.clone(), to_move),
             budget,
-            |(p, player)| {
-                game.moves_for(p, *player)
+            |(p, player), wanted| {
+                game.first_moves_for(p, *player, wanted)
                     .into_iter()
                     .map(|m| ((), (game.play(p, &m), player.opponent())))
                     .collect()
@@ -326,7 +326,7 @@ impl<'g, G: Partizan> PartizanRemotenessSolver<'g, G> {
         budget: &mut Budget,
     ) -> Option<Vec<(G::Move, Remoteness)>> {
         let game = self.game;
-        let moves = game.moves_for(pos, to_move);
+        let moves = game.first_moves_for(pos, to_move, wanted(budget));
         if !budget.spend(moves.len()) {
             return None;
         }

@@ -110,7 +110,7 @@ impl ValueCache {
             let wanted = usize::try_from(largest).unwrap_or(usize::MAX);
             let mut limit = match computed.limit {
                 None => wanted.min(FIRST_LIMIT),
-                Some(old) => old.saturating_mul(2),
+                Some(old) => old.saturating_mul(2).max(wanted.min(FIRST_LIMIT)),
             }
             .min(self.cap);
             let started = Instant::now();
@@ -124,7 +124,7 @@ impl ValueCache {
                 {
                     break;
                 }
-                limit = limit.saturating_mul(2).min(self.cap);
+                limit = limit.saturating_mul(2).max(1).min(self.cap);
             }
             if let Some(heap) = first_missing(&computed.seq, heaps) {
                 let beyond = BeyondComputed {
@@ -218,12 +218,15 @@ mod tests {
         );
     }
 
-    /// A source whose every extension takes 0.6 s: growth stops after one step, as a
-    /// second (estimated at four times as long) would pass the time budget.
-    struct Slow;
+    /// A source that takes 0.6 s before its first value: growth stops after one
+    /// step, as a second (estimated at four times as long) would pass the time budget.
+    struct Slow(bool);
     impl Source for Slow {
         fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
-            std::thread::sleep(Duration::from_millis(600));
+            if !self.0 {
+                self.0 = true;
+                std::thread::sleep(Duration::from_millis(600));
+            }
             Counting.extend(values, len);
         }
     }
@@ -234,7 +237,7 @@ mod tests {
         let rule = ProofRule::Window { width: 1 };
         let started = Instant::now();
         let err = cache
-            .with(&[1 << 40], rule, || Box::new(Slow), |_| ())
+            .with(&[1 << 40], rule, || Box::new(Slow(false)), |_| ())
             .unwrap_err();
         assert!(started.elapsed() < GROWTH_TIME, "{:?}", started.elapsed());
         assert!(
