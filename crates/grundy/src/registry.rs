@@ -111,9 +111,7 @@ fn example_params(spec: &RulesetSpec) -> Params {
 pub fn with_sequences() -> Vec<&'static str> {
     RULESETS
         .iter()
-        .filter(|s| {
-            (s.build)(&example_params(s)).is_ok_and(|game| game.heap_sequence().is_some())
-        })
+        .filter(|s| (s.build)(&example_params(s)).is_ok_and(|game| game.heap_sequence().is_some()))
         .map(|s| s.name)
         .collect()
 }

@@ -53,7 +53,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
 
 /// The largest heap a position may hold: G is computed by the sparse-space method up
 /// to here (about a second of CPU, once).
-pub const HEAP_LIMIT: u64 = 1 << 18;
+pub const HEAP_LIMIT: u64 = 1 << 17;
 
 /// `grundy verify` checks rows of heaps of up to this many tokens: the exhaustive
 /// engine meets many rows of small heaps below them, and at 22 tokens holds about

@@ -24,10 +24,10 @@
 //! parity) met by a scan that either found it or covered every split. The result is
 //! the exact mex whatever the mask; the mask only decides the speed. Grundy's game
 //! has a sparse space (Flammenkamp; Berlekamp, Conway and Guy, *Winning Ways*, ch. 4):
-//! under m = …11110 (every bit but the lowest), e = 0, only 1287 heap sizes are known
-//! to be rare, the largest 82860; listing costs about 1300 pairs per heap, and the
-//! scan a few thousand (the values it has to meet, up to ~30 per heap, need parts
-//! whose values are large).
+//! under m = …11110 (every bit but the lowest), e = 0, few heap sizes are rare (1273
+//! of the first 10^6, the largest 82860, as computed here); listing costs about 1300
+//! splits per heap, and the scan about 3000 (the values it has to meet, up to ~30 per
+//! heap, need parts whose values are large, so small parts seldom give them).
 //!
 //! The mask is not given but chosen, as for octal games, from the values: after
 //! [`SAMPLE`] values by the definition, then at every doubling, the mask with the
@@ -183,9 +183,11 @@ impl SparseGrundyGame {
             below
         };
         let mut list = |rare: &[u32], rare_values: &[u32]| {
-            for (&r, &g) in rare.iter().zip(rare_values) {
-                marks.mark(g ^ values[n - r as usize]);
-            }
+            marks.mark_each(
+                rare.iter()
+                    .zip(rare_values)
+                    .map(|(&r, &g)| g ^ values[n - r as usize]),
+            );
         };
         list(&self.rare[..halves], &self.rare_values[..halves]);
         let rest = (halves + 1).min(below);
@@ -206,9 +208,7 @@ impl SparseGrundyGame {
                 let end = (next + SCAN_STEP).min(half + 1);
                 let small = &values[next..end];
                 let large = &values[n + 1 - end..=n - next];
-                for (&a, &b) in small.iter().zip(large.iter().rev()) {
-                    marks.mark(a ^ b);
-                }
+                marks.mark_each(small.iter().zip(large.iter().rev()).map(|(&a, &b)| a ^ b));
                 self.scanned += (end - next) as u64;
                 next = end;
             }
@@ -324,7 +324,11 @@ mod tests {
         // Masks forced from the start, even poor ones, give the same values.
         for sample in [1, 2, 3, 7, 64, 500] {
             let mut forced = SparseGrundyGame::forced(sample);
-            assert_eq!(first(&mut forced, 4000), definition[..4000], "sample {sample}");
+            assert_eq!(
+                first(&mut forced, 4000),
+                definition[..4000],
+                "sample {sample}"
+            );
             assert!(forced.mask().is_some());
         }
     }
