@@ -34,7 +34,7 @@ pub struct Args {
     #[command(flatten)]
     game: GameArgs,
     /// The game's required parameter, given after its name instead of as an option
-    /// (e.g. the code of `octal 0.77`).
+    /// (e.g. a code or a set).
     #[arg(value_name = "VALUE")]
     value: Option<String>,
     /// How to compute the values (a game may offer fewer; auto is its fastest).
@@ -61,8 +61,8 @@ enum MethodArg {
     Naive,
     /// The sparse-space method.
     Sparse,
-    /// The game's fastest: for octal games the sparse-space method, and a shortcut
-    /// while the values repeat with a short period.
+    /// The game's fastest (for games that split heaps: the sparse-space method, and
+    /// a shortcut while the values repeat with a short period).
     Auto,
 }
 
@@ -173,8 +173,8 @@ fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRule
         }
     };
     registry::build(&args.game, &params).map_err(|e| match e {
-        // A bad value names where it was given: `octal code 0.78: ...` after the
-        // game's name, `--set 2,0,5: ...` as an option.
+        // A bad value names where it was given: `GAME NAME VALUE: ...` after the
+        // game's name, `--NAME VALUE: ...` as an option.
         ParamError::Invalid {
             option,
             value,
