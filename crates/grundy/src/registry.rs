@@ -29,6 +29,7 @@ use crate::rules::NotationError;
 use crate::ruleset::{
     AsImpartial, AsPartizan, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
 };
+use crate::sequence::SequenceSpec;
 use crate::verify::{verify, Progress, Report, RulesetCheck};
 
 pub use crate::ruleset::{Param, Params, RulesetSpec};
@@ -156,6 +157,45 @@ pub fn all_params() -> Vec<&'static Param> {
     out
 }
 
+/// The parameters of `spec` with each required one set to its example: a game
+/// built with them stands for every game of its kind.
+fn example_params(spec: &RulesetSpec) -> Params {
+    spec.params
+        .iter()
+        .filter(|p| p.required)
+        .fold(Params::new(), |params, p| params.with(p.name, p.example))
+}
+
+/// The names of the games that offer a single-heap Grundy sequence
+/// ([`DynRuleset::heap_sequence`]), in registry order: each built with its example
+/// parameters.
+pub fn with_sequences() -> Vec<&'static str> {
+    RULESETS
+        .iter()
+        .filter(|s| (s.build)(&example_params(s)).is_ok_and(|game| game.heap_sequence().is_some()))
+        .map(|s| s.name)
+        .collect()
+}
+
+/// A game that offers no single-heap Grundy sequence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no single-heap Grundy sequence; the games that have one are {with}")]
+pub struct NoSequence {
+    /// The game's name.
+    pub game: String,
+    /// The games that have one, comma-separated.
+    pub with: String,
+}
+
+/// The single-heap Grundy sequence of `game`, or an error naming the games that
+/// have one.
+pub fn sequence_of(game: &dyn DynRuleset) -> Result<SequenceSpec<'_>, NoSequence> {
+    game.heap_sequence().ok_or_else(|| NoSequence {
+        game: game.name().to_owned(),
+        with: with_sequences().join(", "),
+    })
+}
+
 /// Why a position could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -250,6 +290,8 @@ pub trait DynRuleset: Send + Sync {
     /// The closed form against the exhaustive engine on every position of every size
     /// up to `max_size`.
     fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError>;
+    /// The single-heap Grundy sequence, for a heap game ([`Ruleset::heap_sequence`]).
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>>;
 }
 
 impl<R: Ruleset> DynRuleset for R {
@@ -360,5 +402,9 @@ impl<R: Ruleset> DynRuleset for R {
         let (imp, par) = (AsImpartial(self), AsPartizan(self));
         let check = RulesetCheck::new(&imp, &par);
         Ok(verify(&check, max_size, progress))
+    }
+
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        Ruleset::heap_sequence(self)
     }
 }

@@ -8,7 +8,10 @@ mod case_file;
 use case_file::{check_case_file, read_numbers};
 use grundy::play::Seat;
 use grundy::registry::{build, DynRuleset, Params};
+use grundy::registry::{sequence_of, with_sequences};
 use grundy::rules::grundy_game::HEAP_LIMIT;
+use grundy::sequence::grundy_game::SparseGrundyGame;
+use grundy::sequence::{Method, Options, Source};
 use grundy::Player;
 
 fn grundy_game() -> Box<dyn DynRuleset> {
@@ -120,4 +123,71 @@ fn heaps_beyond_the_limit_are_refused() {
         .unwrap()
         .winning_move_count
         .is_some());
+}
+
+/// The heap sizes n ≤ 231 of the published sparse list, and their values.
+fn published_sparse() -> Vec<(u64, u64)> {
+    let pairs = read_numbers("grundy-game-sparse.txt");
+    pairs.chunks(2).map(|p| (p[0], p[1])).collect()
+}
+
+#[test]
+fn sparse_space_against_the_published_values() {
+    // A mask forced from the first value on, so the sparse-space method values every
+    // heap from 2 on (the mask is chosen again as the values grow).
+    let mut values = Vec::new();
+    SparseGrundyGame::forced(1).extend(&mut values, 232);
+    let published = read_numbers("A002188.txt");
+    let ours: Vec<u64> = values[..published.len()]
+        .iter()
+        .map(|&v| u64::from(v))
+        .collect();
+    assert_eq!(ours, published);
+    let sparse: Vec<(u64, u64)> = (0..=231u64)
+        .map(|n| (n, u64::from(values[n as usize])))
+        .filter(|&(_, g)| (g >> 1).count_ones() % 2 == 0)
+        .collect();
+    assert_eq!(sparse, published_sparse());
+    // With the mask it chooses, the rare heaps are exactly the published sparse ones
+    // (from 1; the list goes to 231) and none appears between 82860 and 90000.
+    let mut source = SparseGrundyGame::new();
+    let mut values = Vec::new();
+    source.extend(&mut values, 90_001);
+    assert!(source.mask().is_some());
+    let rare: Vec<u64> = source.rare().iter().map(|&r| u64::from(r)).collect();
+    let listed: Vec<u64> = published_sparse().iter().map(|p| p.0).skip(1).collect();
+    assert_eq!(rare[..listed.len()], listed[..]);
+    assert_eq!(rare.last(), Some(&82_860));
+}
+
+#[test]
+fn the_sequence_through_the_registry() {
+    let rules = grundy_game();
+    let spec = sequence_of(&*rules).unwrap();
+    assert_eq!((spec.rule, spec.certificate.clone()), (None, None));
+    let naive = spec
+        .compute(Method::Naive, &Options::to(6000), &mut |_| {})
+        .unwrap();
+    let sparse = spec
+        .compute(Method::Sparse, &Options::to(6000), &mut |_| {})
+        .unwrap();
+    let auto = spec
+        .compute(Method::Auto, &Options::until_proven(6000), &mut |_| {})
+        .unwrap();
+    assert_eq!(naive.computed(), 6001);
+    assert_eq!(naive.period, None);
+    assert_eq!(sparse, naive);
+    assert_eq!(auto, naive);
+    // The ruleset values heaps by the same numbers.
+    for n in [100usize, 2048, 4097, 6000] {
+        assert_eq!(value(&*rules, &n.to_string()), u128::from(naive.values[n]));
+    }
+    assert_eq!(with_sequences(), ["grundy-game", "subtraction", "octal"]);
+    let pawns = build("pawns", &Params::new()).unwrap();
+    let e = sequence_of(&*pawns).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "pawns has no single-heap Grundy sequence; the games that have one are grundy-game, \
+         subtraction, octal"
+    );
 }

@@ -1,4 +1,8 @@
 //! `grundy sequence`: the Grundy sequence of a heap game and its proven period.
+//!
+//! The game comes from the registry with its own options (as for analyze); it
+//! offers its sequence through the ruleset contract (`heap_sequence`). Nothing here
+//! names a game.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -10,38 +14,38 @@ use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use grundy::rules::octal::{Method, Octal};
-use grundy::rules::subtraction::Subtraction;
+use grundy::registry::{self, DynRuleset};
+use grundy::ruleset::ParamError;
 use grundy::sequence::certificate::{self, Certificate};
-use grundy::sequence::{svg, Options, Progress, Sequence};
+use grundy::sequence::{svg, Method, Options, Progress, Sequence, SequenceSpec};
+
+use super::rules::GameArgs;
 
 /// Compute G(0), G(1), ... until a period is proven (or up to a bound) and print it.
 #[derive(Debug, clap::Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = examples()
+)]
 pub struct Args {
     #[command(subcommand)]
-    game: Game,
+    check: Option<Check>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// The game's required parameter, given after its name instead of as an option
+    /// (e.g. a code or a set).
+    #[arg(value_name = "VALUE")]
+    value: Option<String>,
+    /// How to compute the values (a game may offer fewer; auto is its fastest).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    method: MethodArg,
+    #[command(flatten)]
+    common: Common,
 }
 
 #[derive(Debug, Subcommand)]
-enum Game {
-    /// A subtraction game: a move takes s ∈ S stones from a heap.
-    Subtraction {
-        /// The subtraction set S, e.g. 2,4,5.
-        #[arg(long, value_name = "S")]
-        set: String,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// An octal (take-and-break) game given by its code, e.g. 0.77 (Kayles).
-    Octal {
-        /// The octal code, e.g. 0.77, 0.07, 0.137, 4.7.
-        code: String,
-        /// How to compute the values.
-        #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-        method: MethodArg,
-        #[command(flatten)]
-        common: Common,
-    },
+enum Check {
     /// Check a certificate written by --certificate, from scratch: every value by the
     /// game's definition, then the period by the theorem. Exit 0 if it holds, 1 with
     /// the first condition that fails, 2 if the file is not a certificate.
@@ -57,9 +61,19 @@ enum MethodArg {
     Naive,
     /// The sparse-space method.
     Sparse,
-    /// The sparse-space method, and a shortcut while the values repeat with a short
-    /// period.
+    /// The game's fastest (for games that split heaps: the sparse-space method, and
+    /// a shortcut while the values repeat with a short period).
     Auto,
+}
+
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Method {
+        match m {
+            MethodArg::Naive => Method::Naive,
+            MethodArg::Sparse => Method::Sparse,
+            MethodArg::Auto => Method::Auto,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -85,42 +99,99 @@ struct Common {
     certificate: Option<PathBuf>,
 }
 
+/// The examples of the help: one per game that has a sequence.
+fn examples() -> String {
+    let mut out = String::from("Examples:");
+    for spec in registry::RULESETS {
+        if !registry::with_sequences().contains(&spec.name) {
+            continue;
+        }
+        let value: String = spec
+            .params
+            .iter()
+            .filter(|p| p.required)
+            .map(|p| format!(" {}", p.example))
+            .collect();
+        out.push_str(&format!(
+            "\n  grundy sequence {}{value} --summary",
+            spec.name
+        ));
+    }
+    out.push_str("\n  grundy sequence check FILE");
+    out
+}
+
 /// Runs `grundy sequence`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match args.game {
-        Game::Check { file } => check(&file),
-        Game::Subtraction { set, common } => {
-            let rules: Subtraction = set.parse().with_context(|| format!("--set {set}"))?;
-            let options = options(&common)?;
-            let seq = with_progress(|p| rules.sequence(&options, p));
-            let title = format!("subtraction {{{rules}}}");
-            let game = json!({ "game": "subtraction", "set": rules.set() });
-            certify(&common, format!("subtraction {rules}"), &seq)?;
-            output(&common, &title, game, &seq).map(|()| ExitCode::SUCCESS)
-        }
-        Game::Octal {
-            code,
-            method,
-            common,
-        } => {
-            let rules: Octal = code.parse().with_context(|| format!("octal code {code}"))?;
-            let options = options(&common)?;
-            let method = match method {
-                MethodArg::Naive => Method::Naive,
-                MethodArg::Sparse => Method::Sparse,
-                MethodArg::Auto => Method::Auto,
-            };
-            let seq = with_progress(|p| rules.sequence(method, &options, p));
-            let title = format!("octal {rules}");
-            let game = json!({ "game": "octal", "code": rules.to_string() });
-            certify(&common, format!("octal {rules}"), &seq)?;
-            output(&common, &title, game, &seq).map(|()| ExitCode::SUCCESS)
+    if let Some(Check::Check { file }) = args.check {
+        return check(&file);
+    }
+    let game = build(&args.game, args.value.as_deref())?;
+    let spec = registry::sequence_of(&*game)?;
+    let method = Method::from(args.method);
+    spec.check_method(method)?;
+    let options = options(&args.common)?;
+    if spec.rule.is_none() {
+        if let Some(path) = &args.common.certificate {
+            anyhow::bail!(
+                "--certificate {}: no period is known for {}, so there is nothing to certify",
+                path.display(),
+                spec.title
+            );
         }
     }
+    let seq = with_progress(|p| spec.compute(method, &options, p))?;
+    certify(&args.common, &spec, &seq)?;
+    output(&args.common, &spec, &seq).map(|()| ExitCode::SUCCESS)
+}
+
+/// The game named on the command line, with its required parameter taken from the
+/// word after its name when it is given there.
+fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRuleset>> {
+    let spec = registry::find(&args.game)?;
+    let mut params = args.params.clone();
+    let positional = match value {
+        None => None,
+        Some(text) => {
+            let mut required = spec.params.iter().filter(|p| p.required);
+            let (Some(param), None) = (required.next(), required.next()) else {
+                anyhow::bail!(
+                    "unexpected {text:?} after {}: it takes no value there (its options are \
+                     given as --NAME VALUE)",
+                    spec.name
+                );
+            };
+            if params.get(param.name).is_some() {
+                anyhow::bail!(
+                    "{} {text}: --{} is given too; give it once",
+                    spec.name,
+                    param.name
+                );
+            }
+            params.set(param.name, text);
+            Some(param.name)
+        }
+    };
+    registry::build(&args.game, &params).map_err(|e| match e {
+        // A bad value names where it was given: `GAME NAME VALUE: ...` after the
+        // game's name, `--NAME VALUE: ...` as an option.
+        ParamError::Invalid {
+            option,
+            value,
+            message,
+        } => {
+            if positional == Some(option.as_str()) {
+                anyhow::anyhow!("{} {option} {value}: {message}", spec.name)
+            } else {
+                anyhow::anyhow!("--{option} {value}: {message}")
+            }
+        }
+        other => other.into(),
+    })
 }
 
 /// Writes the certificate `--certificate` asks for: the values the proof needs.
-fn certify(common: &Common, game: String, seq: &Sequence) -> anyhow::Result<()> {
+fn certify(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::Result<()> {
     let Some(path) = &common.certificate else {
         return Ok(());
     };
@@ -129,6 +200,13 @@ fn certify(common: &Common, game: String, seq: &Sequence) -> anyhow::Result<()> 
             "--certificate {}: no period is proven up to {}, so there is nothing to certify",
             path.display(),
             seq.computed().saturating_sub(1)
+        );
+    };
+    let Some(game) = spec.certificate.clone() else {
+        anyhow::bail!(
+            "--certificate {}: {} has no certificate checker",
+            path.display(),
+            spec.title
         );
     };
     let rules = certificate::rules_of(&game)?;
@@ -187,7 +265,7 @@ fn options(common: &Common) -> anyhow::Result<Options> {
 
 /// Runs `f` with a progress bar on standard error (drawn only on a terminal, and
 /// only once the run has lasted a moment).
-fn with_progress(f: impl FnOnce(&mut dyn FnMut(Progress)) -> Sequence) -> Sequence {
+fn with_progress<T>(f: impl FnOnce(&mut dyn FnMut(Progress)) -> T) -> T {
     let bar = ProgressBar::hidden();
     let start = std::time::Instant::now();
     let mut shown = false;
@@ -205,36 +283,34 @@ fn with_progress(f: impl FnOnce(&mut dyn FnMut(Progress)) -> Sequence) -> Sequen
         bar.set_length(p.goal as u64);
         bar.set_position(p.computed as u64);
     };
-    let seq = f(&mut report);
+    let result = f(&mut report);
     bar.finish_and_clear();
-    seq
+    result
 }
 
-fn output(
-    common: &Common,
-    title: &str,
-    game: serde_json::Value,
-    seq: &Sequence,
-) -> anyhow::Result<()> {
+fn output(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::Result<()> {
     if let Some(path) = &common.svg {
-        std::fs::write(path, svg::render(title, &seq.values, seq.period))
+        std::fs::write(path, svg::render(&spec.title, &seq.values, seq.period))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let last = seq.computed().saturating_sub(1);
     if common.json {
-        let mut obj = game;
+        let mut obj = spec.json.clone();
         obj["preperiod"] = json!(seq.period.map(|p| p.preperiod));
         obj["period"] = json!(seq.period.map(|p| p.period));
         obj["computed"] = json!(seq.computed());
+        if spec.rule.is_none() {
+            obj["period_known"] = json!(false);
+        }
         if !common.summary {
             obj["values"] = json!(seq.values);
         }
         serde_json::to_writer(&mut out, &obj)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "{title}: G(0), ..., G({last})")?;
+        writeln!(out, "{}: G(0), ..., G({last})", spec.title)?;
         if !common.summary {
             let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
             let index_width = last.to_string().len();
@@ -246,15 +322,20 @@ fn output(
                 writeln!(out)?;
             }
         }
-        match seq.period {
-            Some(p) => writeln!(
+        match (seq.period, spec.rule) {
+            (Some(p), _) => writeln!(
                 out,
                 "preperiod {}, period {} (proven from {} values)",
                 p.preperiod,
                 p.period,
                 seq.computed()
             )?,
-            None => writeln!(out, "no period proven up to {last}")?,
+            (None, Some(_)) => writeln!(out, "no period proven up to {last}")?,
+            (None, None) => writeln!(
+                out,
+                "no period proven up to {last} (none is known for {}; its values are only computed)",
+                spec.title
+            )?,
         }
     }
     out.flush()?;

@@ -62,7 +62,7 @@ use crate::ruleset::{
 };
 use crate::sequence::naive::{HeapMoves, NaiveOctal};
 use crate::sequence::sparse::SparseOctal;
-use crate::sequence::{self, Options, Progress, ProofRule, Sequence, Source};
+use crate::sequence::{self, Options, Progress, ProofRule, Sequence, SequenceSpec, Source};
 use crate::values::{Nimber, Value};
 
 /// The code, `--code CODE`.
@@ -190,17 +190,11 @@ impl fmt::Display for OctalCode {
     }
 }
 
-/// How to compute an octal game's values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// The mex over every option (quadratic).
-    Naive,
-    /// The sparse-space method (see [`sequence::sparse`]).
-    Sparse,
-    /// The sparse-space method, and the periodic-tail shortcut while the latest
-    /// values repeat with a short period (see [`sequence::tail`]).
-    Auto,
-}
+/// How to compute an octal game's values: `Naive` (the mex over every option,
+/// quadratic), `Sparse` (see [`sequence::sparse`]), or `Auto`, the sparse-space
+/// method and the periodic-tail shortcut while the latest values repeat with a short
+/// period (see [`sequence::tail`]).
+pub use crate::sequence::Method;
 
 /// An octal game: its code, and the values of its heaps computed so far.
 #[derive(Clone, Debug)]
@@ -751,6 +745,19 @@ impl Ruleset for Octal {
 
     fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
         Some(positions_of(size, Heaps))
+    }
+
+    /// `octal CODE`, by the definition, the sparse-space method or both with the
+    /// periodic-tail shortcut; periods by the periodicity theorem.
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        Some(SequenceSpec {
+            title: format!("octal {self}"),
+            json: json!({ "game": SPEC.name, "code": self.to_string() }),
+            certificate: Some(format!("octal {self}")),
+            rule: Some(self.proof_rule()),
+            methods: &[Method::Naive, Method::Sparse],
+            source: Box::new(|method| self.source(method)),
+        })
     }
 }
 

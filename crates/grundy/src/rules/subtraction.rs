@@ -43,7 +43,7 @@ use crate::ruleset::{
     Unsolved,
 };
 use crate::sequence::naive::SubtractionValues;
-use crate::sequence::{self, Options, Progress, ProofRule, Sequence};
+use crate::sequence::{self, Method, Options, Progress, ProofRule, Sequence, SequenceSpec};
 use crate::values::{Nimber, Value};
 
 /// The set S, `--set S`.
@@ -348,6 +348,18 @@ impl Ruleset for Subtraction {
 
     fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
         Some(positions_of(size, Heaps))
+    }
+
+    /// `subtraction {S}`, by the definition; periods once max S values repeat.
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        Some(SequenceSpec {
+            title: format!("subtraction {{{self}}}"),
+            json: json!({ "game": SPEC.name, "set": self.set() }),
+            certificate: Some(format!("subtraction {self}")),
+            rule: Some(self.proof_rule()),
+            methods: &[Method::Naive],
+            source: Box::new(|_| Box::new(self.source())),
+        })
     }
 }
 

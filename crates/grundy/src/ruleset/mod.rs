@@ -11,6 +11,7 @@
 //! | [`analysis`](crate::analysis) (`grundy analyze`, `--moves`) | the closed form and `explain` |
 //! | [`play`](crate::play) (`grundy play`) | notation, `play_checked`, the closed form, `drawing` |
 //! | [`verify`](crate::verify) (`grundy verify`) | `positions` by size, the closed form |
+//! | [`sequence`](crate::sequence) (`grundy sequence`) | `heap_sequence` |
 //! | [`registry`](crate::registry) (every command) | [`RulesetSpec`]: name, parameters, builder |
 //!
 //! The closed form ([`Ruleset::value`], [`Ruleset::winning_moves`]) is *the one
@@ -47,6 +48,7 @@ use std::hash::Hash;
 
 use crate::game::Player;
 use crate::rules::NotationError;
+use crate::sequence::SequenceSpec;
 use crate::values::{Nimber, Outcome, Value};
 
 /// Whether both players have the same moves.
@@ -319,6 +321,20 @@ pub trait Ruleset: Send + Sync {
     /// for sizes where the memoised engine is too slow; `None` to use that engine.
     fn win_table(&self, size: usize) -> Option<WinTable<'_, Self::Position>> {
         let _ = size;
+        None
+    }
+
+    // ---- sequence
+
+    /// The Grundy sequence of a single heap, G(0), G(1), ..., for `grundy sequence`:
+    /// how to compute it (by which methods), the theorem that proves its period (if
+    /// one is known), and the names its output and certificates use. `None` (the
+    /// default) for a game that is not a heap game.
+    ///
+    /// Whether a game has a sequence should not depend on its parameters: the
+    /// registry lists the games that have one by building each with its example
+    /// parameters ([`registry::with_sequences`](crate::registry::with_sequences)).
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
         None
     }
 }

@@ -29,6 +29,10 @@
 //! - [`sparse`]: octal values by the sparse-space method, which combines only the
 //!   few pairs of heaps whose values are rare under a game-specific bit mask;
 //! - [`tail`]: a shortcut for values that already repeat with a short period;
+//! - [`grundy_game`]: Grundy's game (split a heap into two unequal heaps), by the
+//!   definition and by the sparse-space method;
+//! - [`spec`]: what a ruleset offers `grundy sequence` ([`SequenceSpec`]: how to
+//!   compute its sequence, by which [`Method`], and the [`ProofRule`] of its period);
 //! - [`svg`]: a picture of a sequence;
 //! - [`compute`]: runs a computation until a period is proven or a bound is reached,
 //!   reporting progress.
@@ -46,15 +50,18 @@
 
 pub mod certificate;
 pub mod check;
+pub mod grundy_game;
 pub mod naive;
 pub mod period;
 pub mod sparse;
+pub mod spec;
 pub mod svg;
 pub mod tail;
 
 use serde::Serialize;
 
 pub use period::{proven_period, Period, ProofRule};
+pub use spec::{Method, MethodError, SequenceSpec};
 
 /// Something that computes a Grundy sequence value after value.
 pub trait Source {
