@@ -5,11 +5,11 @@ use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
 use grundy::engine::{ImpartialSolver, PartizanSolver};
-use grundy::ruleset::AsImpartial;
 use grundy::rules::ab::{Ab, Row};
 use grundy::rules::pawns::{Board, Pawns};
 use grundy::rules::table::{Cell, Table};
 use grundy::rules::towers::{Building, City, Towers};
+use grundy::ruleset::AsImpartial;
 use grundy::Player;
 
 /// What a run printed and how it ended.

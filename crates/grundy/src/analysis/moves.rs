@@ -34,7 +34,8 @@ pub struct MoveValue {
     pub remoteness: Option<u32>,
 }
 
-/// The first `limit` legal moves of `to_move` from `pos`, each with its worth: win or
+/// The first `limit` legal moves (at most [`MAX_LISTED`](super::MAX_LISTED)) of
+/// `to_move` from `pos`, each with its worth: win or
 /// loss and the value after it from the closed form, and the remoteness from the
 /// exhaustive engine, searched with at most `max_positions` positions (once that is
 /// not enough, it is not tried again).
@@ -45,6 +46,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
     limit: usize,
     max_positions: usize,
 ) -> Result<Vec<MoveValue>, Unsolved> {
+    let limit = limit.min(super::MAX_LISTED);
     let opponent = to_move.opponent();
     let mut searching = max_positions > 0;
     let mut out = Vec::new();
