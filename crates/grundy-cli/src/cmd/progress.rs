@@ -70,7 +70,7 @@ impl Reporter {
                 if now.duration_since(clock.1) >= EVERY {
                     clock.1 = now;
                     let secs = now.duration_since(clock.0).as_secs();
-                    let pct = if total > 0 { done * 100 / total } else { 0 };
+                    let pct = (done * 100).checked_div(total).unwrap_or(0);
                     let _ = writeln!(
                         std::io::stderr(),
                         "{what}: {note}, {done}/{total} ({pct}%), {secs} s"
