@@ -258,6 +258,12 @@ fn deeply_nested_values_are_refused_at_the_limit() {
             &["column", "expected at most 200 nested"],
         );
     }
+    // The biggest nimbers: their thermographs took work quadratic in m (minutes).
+    for expr in ["*4095", "^^^*4094 + 1/2"] {
+        let r = run(&["value", expr, "--json"], b"");
+        assert_eq!(r.code, Some(0), "{}", tail(&r.stderr));
+        assert!(r.stdout.contains("\"temperature\": \"0\""), "{}", r.stdout);
+    }
     // Just within the limit, a deep value is computed.
     let expr = format!("{}0{}", "{".repeat(150), "|}".repeat(150));
     let r = run(&["value", &expr], b"");
