@@ -23,7 +23,7 @@ for t in $targets; do
     cargo +nightly fuzz run --target-dir "$target_dir" "$t" \
         "corpus/$t" "seeds/$t" "regressions/$t" -- \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=4096 -jobs=1 -workers=1 -print_final_stats=1 \
+        -max_len=4096 -print_final_stats=1 \
         -artifact_prefix="artifacts/$t/" || failed="$failed $t"
 done
 if [ -n "$failed" ]; then
