@@ -3,6 +3,7 @@
 mod analyze;
 mod check;
 mod families;
+mod hostile;
 mod judge;
 mod play;
 mod sequence;

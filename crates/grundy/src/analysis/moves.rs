@@ -32,7 +32,8 @@ pub struct MoveValue {
     pub remoteness: Option<u32>,
 }
 
-/// The first `limit` legal moves of `to_move` from `pos`, each with its worth: win or
+/// The first `limit` legal moves (at most [`MAX_LISTED`](super::MAX_LISTED)) of
+/// `to_move` from `pos`, each with its worth: win or
 /// loss and the value after it from the closed form, and the remoteness from the
 /// exhaustive engine, within `budget` for all the moves together (once it is spent,
 /// the remoteness of the remaining moves is left out).
@@ -43,6 +44,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
     limit: usize,
     budget: Budget,
 ) -> Result<Vec<MoveValue>, Unsolved> {
+    let limit = limit.min(super::MAX_LISTED);
     let opponent = to_move.opponent();
     let mut budget = budget;
     let mut searching = !budget.is_spent();
