@@ -7,6 +7,7 @@
 //! then moves to try and to play.
 #![no_main]
 
+use grundy::engine::Budget;
 use grundy::registry::{self, Params, RULESETS};
 use grundy::Player;
 use libfuzzer_sys::fuzz_target;
@@ -37,13 +38,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let _ = rules.analyze(position, to_move, 4);
-    let _ = rules.move_values(position, to_move, 4, 4096);
+    let _ = rules.move_values(position, to_move, 4, Budget::moves(4096));
     let moves: Vec<&str> = parts.take(8).collect();
     for mv in &moves {
         let _ = rules.check_move(position, to_move, mv);
     }
     let first_seat = if first & 2 == 0 { Player::Left } else { Player::Right };
-    if let Ok(mut game) = rules.start_match(position, first_seat) {
+    if let Ok(mut game) = rules.start_match(position, first_seat, Budget::DEFAULT) {
         let _ = (game.title(), game.drawing(), game.move_help());
         for mv in &moves {
             if game.winner().is_some() {
