@@ -7,5 +7,6 @@ mod hostile;
 mod judge;
 mod play;
 mod sequence;
+mod setter;
 mod value;
 mod verify;

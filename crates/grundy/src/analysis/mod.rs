@@ -183,7 +183,12 @@ mod tests {
         assert_eq!(a.winning_moves.len(), MAX_LISTED);
         assert!(a.winning_move_count > Some(MAX_LISTED as u128));
         let moves = towers
-            .move_values("1:1000000000000000000", Player::Left, usize::MAX, crate::engine::Budget::moves(0))
+            .move_values(
+                "1:1000000000000000000",
+                Player::Left,
+                usize::MAX,
+                crate::engine::Budget::moves(0),
+            )
             .unwrap();
         assert_eq!(moves.len(), MAX_LISTED);
     }

@@ -3,7 +3,7 @@
 //! engine's component split and symmetry hooks against a search without them, and
 //! outcomes against a plain game-tree search).
 
-#[path = "../examples/cgt_domineering/board.rs"]
+#[path = "../../examples/cgt_domineering/board.rs"]
 #[allow(dead_code)]
 mod board;
 

@@ -2,8 +2,7 @@
 //! the published values, verify against the exhaustive engine, `--moves`, a match
 //! against the engine, and positions far beyond the engine's reach.
 
-#[path = "support/case_file.rs"]
-mod case_file;
+use crate::case_file;
 
 use case_file::{check_case_file, read_numbers};
 use grundy::play::Seat;

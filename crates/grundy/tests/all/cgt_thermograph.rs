@@ -3,7 +3,7 @@
 //! temperature, and a hot switch {a|b} of numbers has mean (a+b)/2 and temperature
 //! (a-b)/2.
 
-mod cgt_common;
+use crate::cgt_common;
 
 use cgt_common::{tree_strategy, Naive};
 use grundy::cgt::{thermograph, Dyadic, Game};

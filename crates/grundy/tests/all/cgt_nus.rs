@@ -2,7 +2,7 @@
 //! outcomes and birthdays, against naive sums of the definitions
 //! `n = {n-1|}`, `m/2^k = {(m-1)/2^k | (m+1)/2^k}`, `↑ = {0|*}`, `*m = {*k | *k}`.
 
-mod cgt_common;
+use crate::cgt_common;
 
 use cgt_common::Naive;
 use grundy::cgt::{Dyadic, Game, Nus};

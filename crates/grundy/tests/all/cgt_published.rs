@@ -17,7 +17,7 @@ fn invariant(name: &str, g: Game) -> String {
 
 #[test]
 fn published_values() {
-    let text = include_str!("data/cgt/values.txt");
+    let text = include_str!("../data/cgt/values.txt");
     let mut checked = 0;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();

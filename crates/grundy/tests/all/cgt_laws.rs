@@ -7,7 +7,7 @@
 //! sums and comparisons of every pair of them. By property test beyond: random
 //! trees of depth up to 4.
 
-mod cgt_common;
+use crate::cgt_common;
 
 use cgt_common::{tree_strategy, Naive, Tree};
 use grundy::cgt::{Game, Style};
