@@ -312,7 +312,7 @@ fn giant_heaps_with_moves_and_limits() {
     refused(
         &["analyze", "grundy-game", "18446744073709551615"],
         b"",
-        &["column 1", "at most 65536 stones"],
+        &["column 1", "expected a heap of at most 131072 stones"],
     );
     // A limit past anything listable lists what can be listed, or is refused.
     let r = run(
