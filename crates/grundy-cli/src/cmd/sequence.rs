@@ -97,6 +97,10 @@ struct Common {
     /// the preperiod and period; gzip) to FILE, for `grundy sequence check FILE`.
     #[arg(long, value_name = "FILE")]
     certificate: Option<PathBuf>,
+    /// Stop after S seconds of computing, keeping the values computed and the period
+    /// they prove, if any (0: no limit).
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    time_limit: f64,
 }
 
 /// The examples of the help: one per game that has a sequence.
@@ -141,6 +145,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let seq = with_progress(|p| spec.compute(method, &options, p))?;
+    let asked = options.to.unwrap_or(options.limit).saturating_add(1);
+    if seq.computed() < asked && (options.to.is_some() || seq.period.is_none()) {
+        eprintln!(
+            "grundy: stopped at the time limit ({} s) after {} of the {asked} values; \
+             --time-limit 0 computes them all",
+            args.common.time_limit,
+            seq.computed()
+        );
+    }
     certify(&args.common, &spec, &seq)?;
     output(&args.common, &spec, &seq).map(|()| ExitCode::SUCCESS)
 }
@@ -245,22 +258,23 @@ fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The largest heap `--to` and `--limit` accept: values take 4 bytes each, and the
-/// period check as much again.
-const MAX_HEAP: usize = 1 << 30;
-
 fn options(common: &Common) -> anyhow::Result<Options> {
     let (flag, n) = match common.to {
         Some(n) => ("--to", n),
         None => ("--limit", common.limit),
     };
-    if n > MAX_HEAP {
-        anyhow::bail!("{flag} {n}: at most {MAX_HEAP} heaps");
-    }
-    Ok(match common.to {
+    let options = match common.to {
         Some(n) => Options::to(n),
         None => Options::until_proven(n),
-    })
+    };
+    options
+        .check()
+        .map_err(|e| anyhow::anyhow!("{flag} {n}: {e}"))?;
+    let time = common.time_limit;
+    if !(time.is_finite() && time >= 0.0) {
+        anyhow::bail!("--time-limit {time}: expected a number of seconds, 0 or more");
+    }
+    Ok(options.with_time_limit((time > 0.0).then(|| Duration::from_secs_f64(time))))
 }
 
 /// Runs `f` with a progress bar on standard error (drawn only on a terminal, and

@@ -128,7 +128,7 @@ fn bad_input_is_exit_2_with_the_column() {
         .args(["sequence", "octal", "0.7", "--to", "100000000000"])
         .assert()
         .code(2)
-        .stderr("grundy: --to 100000000000: at most 1073741824 heaps\n");
+        .stderr("grundy: --to 100000000000: G(100000000000) is past the 134217728 values a sequence may hold (about 1.5 GB)\n");
     let dir = tempfile::tempdir().unwrap();
     grundy()
         .args(["sequence", "octal", "0.7", "--svg"])
@@ -216,4 +216,30 @@ fn certificates_are_written_and_checked() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no period is proven up to 100"));
+}
+
+/// A computation that would run for hours stops at `--time-limit`, keeps what it
+/// computed and says so; a negative limit is refused.
+#[test]
+fn the_time_limit_stops_a_long_computation() {
+    let started = std::time::Instant::now();
+    let out = grundy()
+        .args(["sequence", "octal", "0.6", "--limit", "100000000"])
+        .args(["--time-limit", "0.5", "--summary"])
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stdout.contains("no period proven up to"), "{stdout}");
+    assert!(
+        stderr.contains("stopped at the time limit (0.5 s) after")
+            && stderr.contains("of the 100000001 values; --time-limit 0 computes them all"),
+        "{stderr}"
+    );
+    grundy()
+        .args(["sequence", "octal", "0.6", "--time-limit", "-1"])
+        .assert()
+        .code(2);
 }

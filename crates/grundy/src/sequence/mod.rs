@@ -61,7 +61,7 @@ pub mod tail;
 use serde::Serialize;
 
 pub use period::{proven_period, Period, ProofRule};
-pub use spec::{Method, MethodError, SequenceSpec};
+pub use spec::{Method, MethodError, SequenceError, SequenceSpec};
 
 /// Something that computes a Grundy sequence value after value.
 pub trait Source {
@@ -77,6 +77,9 @@ pub struct Options {
     pub to: Option<usize>,
     /// Without `to`: compute until a period is proven, but not beyond G(limit).
     pub limit: usize,
+    /// Stop after this long (between chunks of values), keeping what was computed
+    /// and the period those values prove, if any; `None` for no limit.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Options {
@@ -85,13 +88,49 @@ impl Options {
         Options {
             to: Some(to),
             limit: to,
+            time_limit: None,
         }
     }
 
     /// Compute until a period is proven or G(limit) is reached.
     pub fn until_proven(limit: usize) -> Options {
-        Options { to: None, limit }
+        Options {
+            to: None,
+            limit,
+            time_limit: None,
+        }
     }
+
+    /// The same, stopping after `time_limit`.
+    pub fn with_time_limit(self, time_limit: Option<std::time::Duration>) -> Options {
+        Options { time_limit, ..self }
+    }
+
+    /// Whether a computation started at `started` has run out of time.
+    pub(crate) fn out_of_time(&self, started: std::time::Instant) -> bool {
+        self.time_limit.is_some_and(|t| started.elapsed() >= t)
+    }
+
+    /// Checks that the values asked for fit [`MAX_VALUES`].
+    pub fn check(&self) -> Result<(), TooManyValues> {
+        let n = self.to.unwrap_or(self.limit);
+        if n >= MAX_VALUES {
+            return Err(TooManyValues { asked: n });
+        }
+        Ok(())
+    }
+}
+
+/// The most values a sequence holds: 2^27 (half a gigabyte of values, about
+/// 1.5 GB with the sparse-space method's tables).
+pub const MAX_VALUES: usize = 1 << 27;
+
+/// More values asked for than [`MAX_VALUES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("G({asked}) is past the {MAX_VALUES} values a sequence may hold (about 1.5 GB)")]
+pub struct TooManyValues {
+    /// The last heap asked for.
+    pub asked: usize,
 }
 
 /// How a computation is going, for a progress bar.
@@ -151,6 +190,7 @@ pub fn compute(
     progress: &mut dyn FnMut(Progress),
 ) -> Sequence {
     let goal = options.to.unwrap_or(options.limit).saturating_add(1);
+    let started = std::time::Instant::now();
     let mut values: Vec<u32> = Vec::new();
     let report = |values: &Vec<u32>, progress: &mut dyn FnMut(Progress)| {
         progress(Progress {
@@ -163,6 +203,9 @@ pub fn compute(
             let next = goal.min(values.len() + CHUNK);
             source.extend(&mut values, next);
             report(&values, progress);
+            if options.out_of_time(started) {
+                break;
+            }
         }
         let period = checked(&values, rule, proven_period(&values, rule).proven);
         return Sequence { values, period };
@@ -173,12 +216,13 @@ pub fn compute(
         source.extend(&mut values, next);
         report(&values, progress);
         let len = values.len();
-        if len < next_check && len < goal {
+        let out_of_time = options.out_of_time(started);
+        if len < next_check && len < goal && !out_of_time {
             continue;
         }
         let scan = proven_period(&values, rule);
         let period = checked(&values, rule, scan.proven);
-        if period.is_some() || len >= goal {
+        if period.is_some() || len >= goal || out_of_time {
             return Sequence { values, period };
         }
         let gap = (len / 16).max(1);

@@ -95,6 +95,18 @@ pub struct MethodError {
     pub offered: String,
 }
 
+/// Why a sequence cannot be computed as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SequenceError {
+    /// A method the game does not offer.
+    #[error(transparent)]
+    Method(#[from] MethodError),
+    /// More values than a sequence may hold.
+    #[error(transparent)]
+    TooMany(#[from] super::TooManyValues),
+}
+
 impl SequenceSpec<'_> {
     /// Checks that the game offers `method`.
     pub fn check_method(&self, method: Method) -> Result<(), MethodError> {
@@ -112,14 +124,17 @@ impl SequenceSpec<'_> {
 
     /// The sequence by `method` as `options` say. With a proof rule, a period is
     /// proven as in [`compute`]; without one, exactly G(0), ..., G(n) are computed for
-    /// n = `options.to` or else `options.limit`, and no period is claimed.
+    /// n = `options.to` or else `options.limit`, and no period is claimed. Both stop
+    /// early at `options.time_limit`; more than [`MAX_VALUES`](super::MAX_VALUES)
+    /// values are refused.
     pub fn compute(
         &self,
         method: Method,
         options: &Options,
         progress: &mut dyn FnMut(Progress),
-    ) -> Result<Sequence, MethodError> {
+    ) -> Result<Sequence, SequenceError> {
         self.check_method(method)?;
+        options.check()?;
         let mut source = (self.source)(method);
         Ok(match self.rule {
             Some(rule) => compute(&mut *source, rule, options, progress),
@@ -135,6 +150,7 @@ fn values_only(
     progress: &mut dyn FnMut(Progress),
 ) -> Sequence {
     let goal = options.to.unwrap_or(options.limit).saturating_add(1);
+    let started = std::time::Instant::now();
     let mut values = Vec::new();
     while values.len() < goal {
         let next = goal.min(values.len() + super::CHUNK);
@@ -143,6 +159,9 @@ fn values_only(
             computed: values.len(),
             goal,
         });
+        if options.out_of_time(started) {
+            break;
+        }
     }
     Sequence {
         values,
