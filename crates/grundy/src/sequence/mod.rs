@@ -175,6 +175,34 @@ impl Sequence {
 /// Values computed between two progress reports.
 const CHUNK: usize = 4096;
 
+/// The values to compute next: from 64, twice as many after a chunk that took less
+/// than 50 ms (up to [`CHUNK`]), half as many after one that took more than 250 ms,
+/// so that progress and the time limit are looked at every quarter of a second or so
+/// even where values cost more as the heaps grow.
+#[derive(Debug)]
+pub(crate) struct Chunks {
+    size: usize,
+}
+
+impl Chunks {
+    pub(crate) fn new() -> Chunks {
+        Chunks { size: 64 }
+    }
+
+    /// Extends `values` by the next chunk, at most to `until` values.
+    pub(crate) fn extend(&mut self, source: &mut dyn Source, values: &mut Vec<u32>, until: usize) {
+        let started = std::time::Instant::now();
+        let next = until.min(values.len() + self.size);
+        source.extend(values, next);
+        let took = started.elapsed();
+        if took > std::time::Duration::from_millis(250) {
+            self.size = (self.size / 2).max(16);
+        } else if took < std::time::Duration::from_millis(50) {
+            self.size = (self.size * 2).min(CHUNK);
+        }
+    }
+}
+
 /// Computes a sequence with `source` as `options` say, proving periods by `rule`.
 ///
 /// Without [`Options::to`], the computation checks for a proven period at lengths
@@ -191,6 +219,7 @@ pub fn compute(
 ) -> Sequence {
     let goal = options.to.unwrap_or(options.limit).saturating_add(1);
     let started = std::time::Instant::now();
+    let mut chunks = Chunks::new();
     let mut values: Vec<u32> = Vec::new();
     let report = |values: &Vec<u32>, progress: &mut dyn FnMut(Progress)| {
         progress(Progress {
@@ -200,8 +229,7 @@ pub fn compute(
     };
     if options.to.is_some() {
         while values.len() < goal {
-            let next = goal.min(values.len() + CHUNK);
-            source.extend(&mut values, next);
+            chunks.extend(source, &mut values, goal);
             report(&values, progress);
             if options.out_of_time(started) {
                 break;
@@ -212,8 +240,7 @@ pub fn compute(
     }
     let mut next_check = 1;
     loop {
-        let next = goal.min(next_check).min(values.len() + CHUNK);
-        source.extend(&mut values, next);
+        chunks.extend(source, &mut values, goal.min(next_check));
         report(&values, progress);
         let len = values.len();
         let out_of_time = options.out_of_time(started);

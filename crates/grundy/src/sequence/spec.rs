@@ -151,10 +151,10 @@ fn values_only(
 ) -> Sequence {
     let goal = options.to.unwrap_or(options.limit).saturating_add(1);
     let started = std::time::Instant::now();
+    let mut chunks = super::Chunks::new();
     let mut values = Vec::new();
     while values.len() < goal {
-        let next = goal.min(values.len() + super::CHUNK);
-        source.extend(&mut values, next);
+        chunks.extend(source, &mut values, goal);
         progress(Progress {
             computed: values.len(),
             goal,
