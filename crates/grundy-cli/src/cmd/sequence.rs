@@ -11,7 +11,6 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use grundy::registry::{self, DynRuleset};
@@ -19,6 +18,7 @@ use grundy::ruleset::ParamError;
 use grundy::sequence::certificate::{self, Certificate};
 use grundy::sequence::{svg, Method, Options, Progress, Sequence, SequenceSpec};
 
+use super::progress::Reporter;
 use super::rules::GameArgs;
 
 /// Compute G(0), G(1), ... until a period is proven (or up to a bound) and print it.
@@ -101,6 +101,10 @@ struct Common {
     /// they prove, if any (0: no limit).
     #[arg(long, value_name = "S", default_value_t = 10.0)]
     time_limit: f64,
+    /// No progress on standard error (by default a bar on a terminal, elsewhere a
+    /// line every 5 seconds).
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// The examples of the help: one per game that has a sequence.
@@ -144,7 +148,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    let seq = with_progress(|p| spec.compute(method, &options, p))?;
+    let what = format!("sequence {}", spec.title);
+    let seq = with_progress(what, args.common.quiet, |p| {
+        spec.compute(method, &options, p)
+    })?;
     let asked = options.to.unwrap_or(options.limit).saturating_add(1);
     if seq.computed() < asked && (options.to.is_some() || seq.period.is_none()) {
         eprintln!(
@@ -278,27 +285,19 @@ fn options(common: &Common) -> anyhow::Result<Options> {
 }
 
 /// Runs `f` with a progress bar on standard error (drawn only on a terminal, and
-/// only once the run has lasted a moment).
-fn with_progress<T>(f: impl FnOnce(&mut dyn FnMut(Progress)) -> T) -> T {
-    let bar = ProgressBar::hidden();
+/// Runs `f` reporting its progress on standard error (see [`Reporter`]): values
+/// computed of the most asked for, and values per second.
+fn with_progress<T>(what: String, quiet: bool, f: impl FnOnce(&mut dyn FnMut(Progress)) -> T) -> T {
+    let reporter = Reporter::new(what, quiet);
     let start = std::time::Instant::now();
-    let mut shown = false;
     let mut report = |p: Progress| {
-        if !shown && start.elapsed() > Duration::from_millis(500) {
-            shown = true;
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} G(n) {human_pos}/{human_len} values, {elapsed_precise} {wide_bar} eta {eta}",
-                )
-                .expect("a valid template"),
-            );
-        }
-        bar.set_length(p.goal as u64);
-        bar.set_position(p.computed as u64);
+        reporter.set_total(p.goal as u64);
+        let rate = p.computed as f64 / start.elapsed().as_secs_f64().max(1e-3);
+        let note = format!("G(n), {rate:.0} values/s");
+        reporter.report(p.computed as u64, p.goal as u64, &note);
     };
     let result = f(&mut report);
-    bar.finish_and_clear();
+    reporter.finish();
     result
 }
 
