@@ -259,7 +259,8 @@ impl SparseOctal {
     }
 
     /// Records heap n's value in the position lists, and every [`ORDER_EVERY`]
-    /// heaps orders the lists again by the frequencies so far.
+    /// heaps (or when the values outgrow the order, at each doubling of their
+    /// number) orders the lists again by the frequencies so far.
     fn record(&mut self, n: usize, v: u32) {
         if n == 0 {
             return;
@@ -267,7 +268,12 @@ impl SparseOctal {
         let v = v as usize;
         if self.positions.len() <= v {
             self.positions.resize(v + 1, Vec::new());
-            self.next_order = n;
+            // Ordering costs the square of the number of values: only when they
+            // outgrow the order's table (a power of two), not at every new value;
+            // `find` goes through the values added since in plain order.
+            if v >= self.order.len() {
+                self.next_order = n;
+            }
         }
         self.positions[v].push(n as u32);
         if n >= self.next_order {
@@ -319,7 +325,10 @@ fn find(
     if order.len() <= v as usize {
         return search(values, sums, v);
     }
-    for &y in &order[v as usize] {
+    let ordered = &order[v as usize];
+    // The values ordered last time, then those that heaps have taken since.
+    let since = (ordered.len() as u32)..(positions.len() as u32);
+    for y in ordered.iter().copied().chain(since) {
         let x = v ^ y;
         for &b in &positions[y as usize] {
             let b = b as usize;
