@@ -2,7 +2,7 @@
 //! the heaps of a position, and the sequence grows to cover them.
 
 use std::sync::{PoisonError, RwLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::ruleset::Unsolved;
 use crate::sequence::{self, BeyondComputed, Options, ProofRule, Sequence, Source, TABLE_LIMIT};
@@ -20,11 +20,10 @@ struct Computed {
 /// A heap game's Grundy sequence, grown when a larger heap is asked for, up to
 /// [`TABLE_LIMIT`] values; beyond them a heap needs a proven period.
 ///
-/// The first computation goes to the largest heap asked for but at most 2^16 (or
-/// stops at a proven period), as [`sequence::table_for`] does; each later growth
-/// doubles the bound until the heaps are covered, a period is proven, or
-/// [`GROWTH_TIME`] is spent, so a run that asks for ever larger heaps costs a small
-/// factor over computing the largest once, and no request runs for long.
+/// The first computation goes exactly to the largest heap asked for (or stops at
+/// a proven period), as [`sequence::table_for`] does; each later growth at least
+/// doubles the bound, so a run that asks for ever larger heaps costs a small factor
+/// over computing the largest once. No computation runs past [`GROWTH_TIME`].
 #[derive(Debug)]
 pub(crate) struct ValueCache {
     computed: RwLock<Computed>,
@@ -52,13 +51,9 @@ impl Clone for ValueCache {
     }
 }
 
-/// Values are first computed to at most this bound; a larger heap doubles it.
-const FIRST_LIMIT: usize = 1 << 16;
-
-/// How long one request may spend growing the sequence: the doubling stops when the
-/// next step would pass this (a step costs up to four times the one before, for games
-/// whose values need every pair of smaller heaps). A heap still beyond is
-/// [`Unsolved`]; `grundy sequence` computes further.
+/// How long one request may spend growing the sequence (the time limit of
+/// [`sequence::compute`]); a heap still beyond is [`Unsolved`], and `grundy sequence`
+/// computes further.
 pub(crate) const GROWTH_TIME: Duration = Duration::from_secs(2);
 
 /// The first of `heaps` that `seq` cannot give the value of.
@@ -108,23 +103,15 @@ impl ValueCache {
         if lacking(&computed) {
             let largest = heaps.iter().copied().max().unwrap_or(0);
             let wanted = usize::try_from(largest).unwrap_or(usize::MAX);
-            let mut limit = match computed.limit {
-                None => wanted.min(FIRST_LIMIT),
-                Some(old) => old.saturating_mul(2).max(wanted.min(FIRST_LIMIT)),
+            let limit = match computed.limit {
+                None => wanted,
+                Some(old) => wanted.max(old.saturating_mul(2)),
             }
             .min(self.cap);
-            let started = Instant::now();
-            while computed.limit.map_or(true, |old| limit > old) {
-                let step = Instant::now();
-                let options = Options::until_proven(limit);
+            if computed.limit.map_or(true, |old| limit > old) {
+                let options = Options::until_proven(limit).with_time_limit(Some(GROWTH_TIME));
                 computed.seq = sequence::compute(&mut *source(), rule, &options, &mut |_| {});
                 computed.limit = Some(limit);
-                if first_missing(&computed.seq, heaps).is_none()
-                    || started.elapsed() + step.elapsed() * 4 > GROWTH_TIME
-                {
-                    break;
-                }
-                limit = limit.saturating_mul(2).max(1).min(self.cap);
             }
             if let Some(heap) = first_missing(&computed.seq, heaps) {
                 let beyond = BeyondComputed {
@@ -218,15 +205,12 @@ mod tests {
         );
     }
 
-    /// A source that takes 0.6 s before its first value: growth stops after one
-    /// step, as a second (estimated at four times as long) would pass the time budget.
-    struct Slow(bool);
+    /// A source that never repeats and takes 10 µs a value: 2^22 of them would take
+    /// 40 s, so the computation stops at the time limit.
+    struct Slow;
     impl Source for Slow {
         fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
-            if !self.0 {
-                self.0 = true;
-                std::thread::sleep(Duration::from_millis(600));
-            }
+            std::thread::sleep(Duration::from_micros(10) * (len - values.len()) as u32);
             Counting.extend(values, len);
         }
     }
@@ -235,13 +219,23 @@ mod tests {
     fn growth_stops_within_the_time_budget() {
         let cache = ValueCache::default();
         let rule = ProofRule::Window { width: 1 };
-        let started = Instant::now();
+        let started = std::time::Instant::now();
         let err = cache
-            .with(&[1 << 40], rule, || Box::new(Slow(false)), |_| ())
+            .with(&[1 << 40], rule, || Box::new(Slow), |_| ())
             .unwrap_err();
-        assert!(started.elapsed() < GROWTH_TIME, "{:?}", started.elapsed());
+        // The time limit is looked at between chunks of values (a quarter of a
+        // second at most here).
+        let took = started.elapsed();
+        assert!(took < GROWTH_TIME + Duration::from_secs(1), "{took:?}");
         assert!(
-            err.reason.contains("beyond the 65537 values computed"),
+            err.reason
+                .contains("values computed, and they prove no period"),
+            "{}",
+            err.reason
+        );
+        assert!(
+            !err.reason
+                .contains(&format!("the {} values", TABLE_LIMIT + 1)),
             "{}",
             err.reason
         );
