@@ -5,7 +5,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
 
@@ -21,7 +21,7 @@ struct Cli {
 enum Command {
     /// Explain a position: who wins, the value, the reduction, every winning move.
     Analyze(cmd::analyze::Args),
-    /// Answer a contest judge's input exactly (adapwns, tabgame, abgame, legowarz).
+    /// Answer a contest judge's input exactly (the problems are named in `cmd::judge`).
     Judge(cmd::judge::Args),
     /// Check a closed-form solver against the exhaustive engine on every position
     /// up to a size.
@@ -47,13 +47,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let command = Cli::command().mut_subcommand("judge", |c| c.about(cmd::judge::about()));
+    let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Judge(args) => cmd::judge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
-        Command::Sequence(args) => cmd::sequence::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Sequence(args) => cmd::sequence::run(args),
         Command::Serve(args) => cmd::serve::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Check(args) => cmd::check::run(&args),
         Command::Interact(args) => cmd::interact::run(&args),

@@ -9,13 +9,12 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use grundy::analysis::moves::EXHAUSTIVE_POSITIONS;
+use grundy::engine::Budget;
 use grundy::play::{Seat, HINT_LIMIT};
 use grundy::registry::{self, AnalyzeError, DynRuleset, Params};
-use grundy::report::{self, HeapSequence, SEQUENCE_GAMES};
-use grundy::rules::octal::Method;
+use grundy::report;
 use grundy::ruleset::Kind;
-use grundy::sequence::{svg, Options, Sequence};
+use grundy::sequence::{svg, Method, Options, Sequence, SequenceSpec};
 use grundy::Player;
 
 use crate::error::{json_response, text_response, ApiError};
@@ -74,6 +73,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
     let text = state
         .budget()
         .run("games".to_owned(), |_| {
+            let with_sequences = registry::with_sequences();
             let mut list = Vec::new();
             for spec in registry::RULESETS {
                 let mut params = Params::new();
@@ -82,7 +82,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                 }
                 let game = build(spec.name, &params)?;
                 let move_help = game
-                    .start_match(spec.example, Player::Left)
+                    .start_match(spec.example, Player::Left, Budget::DEFAULT)
                     .map(|m| m.move_help())
                     .unwrap_or_default();
                 let players = match game.kind() {
@@ -114,7 +114,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                     "players": players,
                     "params": params,
                     "move_help": move_help,
-                    "sequence": SEQUENCE_GAMES.contains(&spec.name),
+                    "sequence": with_sequences.contains(&spec.name),
                 }));
             }
             report::pretty(&json!({ "games": list })).map_err(internal_json)
@@ -127,7 +127,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
 pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
     let fields = Fields::new(
         pairs(&uri)?,
-        &["game", "position", "to_move", "moves", "limit"],
+        &["game", "position", "to_move", "moves", "limit", "budget"],
     )?;
     let limits = state.limits();
     let name = fields.required("game")?.to_owned();
@@ -137,6 +137,9 @@ pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
     let given_to_move = fields.get("to_move").map(str::to_owned);
     let with_moves = fields.flag("moves")?;
     let limit = fields.count("limit", 1000, limits.max_listed)?;
+    // As `--budget`: the moves the remoteness search may list, at most the default.
+    let most = Budget::DEFAULT.left() as usize;
+    let budget = fields.count("budget", most, most)? as u64;
     let what = format!("analyze {name} {position:?}");
     let text = state
         .budget()
@@ -147,7 +150,7 @@ pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
             let analysis = game.analyze(&position, player, limit).map_err(bad)?;
             let moves = if with_moves {
                 Some(
-                    game.move_values(&position, player, limit, EXHAUSTIVE_POSITIONS)
+                    game.move_values(&position, player, limit, Budget::moves(budget))
                         .map_err(bad)?,
                 )
             } else {
@@ -162,60 +165,30 @@ pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
 
 /// A sequence request read from the query string.
 struct SequenceRequest {
-    game: HeapSequence,
+    name: String,
+    params: Params,
+    method: Method,
     options: Options,
     summary: bool,
 }
 
 fn sequence_request(state: &AppState, uri: &Uri) -> Result<SequenceRequest, ApiError> {
-    let fields = Fields::new(
-        pairs(uri)?,
-        &["game", "set", "code", "to", "limit", "summary", "method"],
-    )?;
-    let name = fields.required("game")?;
-    let only = |allowed: &str| -> Result<(), ApiError> {
-        for other in ["set", "code", "method"] {
-            if other != allowed
-                && !(allowed == "code" && other == "method")
-                && fields.get(other).is_some()
-            {
-                return Err(ApiError::bad(format!(
-                    "field {other:?} does not apply to {name}"
-                )));
-            }
-        }
-        Ok(())
-    };
-    let bad = |e: report::HeapSequenceError| {
-        let column = e.column();
-        ApiError::bad(e.to_string()).at(column)
-    };
-    let game = match name {
-        "subtraction" => {
-            only("set")?;
-            HeapSequence::subtraction(fields.required("set")?).map_err(bad)?
-        }
-        "octal" => {
-            only("code")?;
-            let method = match fields.get("method") {
-                None | Some("auto") => Method::Auto,
-                Some("sparse") => Method::Sparse,
-                Some("naive") => Method::Naive,
-                Some(other) => {
-                    return Err(ApiError::bad(format!(
-                        "method {other:?}: expected naive, sparse or auto"
-                    )))
-                }
-            };
-            HeapSequence::octal(fields.required("code")?, method).map_err(bad)?
-        }
-        other => {
+    let fields = Fields::new(pairs(uri)?, &["game", "to", "limit", "summary", "method"])?;
+    let name = fields.required("game")?.to_owned();
+    let params = fields.params();
+    let method = match fields.get("method") {
+        None | Some("auto") => Method::Auto,
+        Some("sparse") => Method::Sparse,
+        Some("naive") => Method::Naive,
+        Some(other) => {
             return Err(ApiError::bad(format!(
-                "no Grundy sequence for {other:?}: expected {}",
-                SEQUENCE_GAMES.join(" or ")
+                "method {other:?}: expected naive, sparse or auto"
             )))
         }
     };
+    // Refuse a game without a sequence, bad parameters or a method the game does
+    // not offer before any work is queued.
+    sequence_spec_checked(&name, &params, method, |_| Ok(()))?;
     let max = state.limits().max_sequence;
     let options = match (fields.get("to"), fields.get("limit")) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give to or limit, not both")),
@@ -223,38 +196,75 @@ fn sequence_request(state: &AppState, uri: &Uri) -> Result<SequenceRequest, ApiE
         (None, _) => Options::until_proven(fields.count("limit", 2_000_000.min(max), max)?),
     };
     Ok(SequenceRequest {
-        game,
+        name,
+        params,
+        method,
         options,
         summary: fields.flag("summary")?,
     })
 }
 
+/// Builds the game `name` and runs `f` on its sequence, refusing (400) a game with
+/// no sequence or a method it does not offer.
+fn sequence_spec_checked<T>(
+    name: &str,
+    params: &Params,
+    method: Method,
+    f: impl FnOnce(&SequenceSpec<'_>) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let game = build(name, params)?;
+    let spec = registry::sequence_of(&*game).map_err(|e| ApiError::bad(e.to_string()))?;
+    spec.check_method(method)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    f(&spec)
+}
+
+/// What a sequence request computes: the title of its drawing, its `--json` object.
+struct Computed {
+    title: String,
+    json: Value,
+    sequence: Sequence,
+}
+
 /// Computes a sequence within the budget, checking the deadline as it goes.
-async fn compute(state: &AppState, request: &SequenceRequest) -> Result<Sequence, ApiError> {
-    let game = request.game.clone();
+async fn compute(state: &AppState, request: &SequenceRequest) -> Result<Computed, ApiError> {
+    let name = request.name.clone();
+    let params = request.params.clone();
+    let method = request.method;
     let options = request.options;
+    let summary = request.summary;
     state
         .budget()
-        .run(
-            format!("sequence {}", game.title()),
-            move |deadline: Deadline| Ok(game.compute(&options, &mut |_| deadline.check())),
-        )
+        .run(format!("sequence {name}"), move |deadline: Deadline| {
+            sequence_spec_checked(&name, &params, method, |spec| {
+                let sequence = spec
+                    .compute(method, &options, &mut |_| deadline.check())
+                    .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+                Ok(Computed {
+                    title: spec.title.clone(),
+                    json: report::sequence_json(spec, &sequence, summary),
+                    sequence,
+                })
+            })
+        })
         .await
 }
 
 /// `GET /api/sequence`: what `grundy sequence ... --json` prints.
 pub(crate) async fn sequence(State(state): State<AppState>, uri: Uri) -> Answer {
     let request = sequence_request(&state, &uri)?;
-    let seq = compute(&state, &request).await?;
-    let json = report::sequence_json(request.game.header(), &seq, request.summary);
-    Ok(json_text(report::compact(&json).map_err(internal_json)?))
+    let computed = compute(&state, &request).await?;
+    Ok(json_text(
+        report::compact(&computed.json).map_err(internal_json)?,
+    ))
 }
 
 /// `GET /api/sequence.svg`: the drawing `grundy sequence ... --svg FILE` writes.
 pub(crate) async fn sequence_svg(State(state): State<AppState>, uri: Uri) -> Answer {
     let request = sequence_request(&state, &uri)?;
-    let seq = compute(&state, &request).await?;
-    let drawing = svg::render(&request.game.title(), &seq.values, seq.period);
+    let computed = compute(&state, &request).await?;
+    let seq = &computed.sequence;
+    let drawing = svg::render(&computed.title, &seq.values, seq.period);
     Ok(text_response(StatusCode::OK, "image/svg+xml", drawing))
 }
 
@@ -387,10 +397,12 @@ fn replay(
     deadline: Deadline,
 ) -> Result<Value, ApiError> {
     let start = &request.position;
-    let mut m = game.start_match(start, first).map_err(|n| {
-        let column = n.column;
-        ApiError::bad(format!("bad {} position {start:?}: {n}", game.name())).at(Some(column))
-    })?;
+    let mut m = game
+        .start_match(start, first, Budget::DEFAULT)
+        .map_err(|n| {
+            let column = n.column;
+            ApiError::bad(format!("bad {} position {start:?}: {n}", game.name())).at(Some(column))
+        })?;
     let by = |seat: Seat| if seat == you { "you" } else { "engine" };
     let mut history = Vec::new();
     let mut positions = vec![(m.position(), Seat::First)];
@@ -448,7 +460,7 @@ fn replay(
     let now = m.position();
     // Values after each move, where every legal move is listed.
     let listed = if winner.is_none() && hints.more_winning == 0 && hints.more_losing == 0 {
-        game.move_values(&now, mover, HINT_LIMIT, EXHAUSTIVE_POSITIONS)
+        game.move_values(&now, mover, HINT_LIMIT, Budget::DEFAULT)
             .ok()
     } else {
         None

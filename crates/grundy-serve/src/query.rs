@@ -94,7 +94,8 @@ impl Fields {
 
 /// The game `name` with `params`, or a 400 saying what is wrong.
 pub(crate) fn build(name: &str, params: &Params) -> Result<Box<dyn DynRuleset>, ApiError> {
-    registry::build(name, params).map_err(|e: ParamError| ApiError::bad(e.to_string()))
+    registry::build(name, params)
+        .map_err(|e: ParamError| ApiError::bad(e.to_string()).at(e.column()))
 }
 
 /// The player named `given` (Left when absent), for a partizan game; as the command

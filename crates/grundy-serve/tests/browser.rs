@@ -349,7 +349,12 @@ async fn play_in_browser(seed: Seed) {
     .await;
     let shown = buttons(&s, "#analysis-moves").await;
     let engine = rules
-        .move_values(seed.position, Player::Left, 200, 1 << 20)
+        .move_values(
+            seed.position,
+            Player::Left,
+            200,
+            grundy::engine::Budget::moves(1 << 20),
+        )
         .unwrap();
     check_colours(seed.game, &shown, &engine);
     s.shot("analyze").await;
@@ -390,7 +395,14 @@ async fn play_in_browser(seed: Seed) {
         } else {
             mover
         };
-        let engine = rules.move_values(&position, player, 200, 1 << 20).unwrap();
+        let engine = rules
+            .move_values(
+                &position,
+                player,
+                200,
+                grundy::engine::Budget::moves(1 << 20),
+            )
+            .unwrap();
         let shown = buttons(&s, "#hints").await;
         check_colours(seed.game, &shown, &engine);
         let pick = engine

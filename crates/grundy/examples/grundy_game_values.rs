@@ -2,11 +2,12 @@
 //! largest value, how many values are 0, and the peak memory.
 //!
 //! ```text
-//! cargo run --release --example grundy_game_values -- N [grundy-game | octal CODE]
+//! cargo run --release --example grundy_game_values -- N [grundy-game | grundy-game-sparse | octal CODE]
 //! ```
 //!
 //! `grundy-game` (the default) computes by the definition
-//! ([`GrundyGameValues`]). `octal CODE` computes an octal game's values with the
+//! ([`GrundyGameValues`]), `grundy-game-sparse` by the sparse-space method
+//! ([`SparseGrundyGame`]). `octal CODE` computes an octal game's values with the
 //! naive mex instead ([`NaiveOctal`]), the baseline of `bench/grundy_game.sh`: for
 //! `4.0` (split a heap into any two non-empty heaps) it runs the same pair loop.
 
@@ -15,6 +16,7 @@ use std::time::Instant;
 
 use grundy::rules::grundy_game::GrundyGameValues;
 use grundy::rules::octal::Octal;
+use grundy::sequence::grundy_game::SparseGrundyGame;
 use grundy::sequence::naive::NaiveOctal;
 use grundy::sequence::Source;
 
@@ -27,13 +29,17 @@ fn peak_rss_kib() -> Option<u64> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: grundy_game_values N [grundy-game | octal CODE]";
+    let usage = "usage: grundy_game_values N [grundy-game | grundy-game-sparse | octal CODE]";
     let Some(n) = args.first().and_then(|s| s.parse::<usize>().ok()) else {
         eprintln!("{usage}");
         return ExitCode::from(2);
     };
     let (name, mut source): (String, Box<dyn Source>) = match args.get(1).map(String::as_str) {
         None | Some("grundy-game") => ("grundy-game".to_owned(), Box::new(GrundyGameValues::new())),
+        Some("grundy-game-sparse") => (
+            "grundy-game-sparse".to_owned(),
+            Box::new(SparseGrundyGame::new()),
+        ),
         Some("octal") => {
             let Some(Ok(game)) = args.get(2).map(|c| c.parse::<Octal>()) else {
                 eprintln!("{usage}: octal needs a code, e.g. 4.0");

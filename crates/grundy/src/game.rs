@@ -55,10 +55,32 @@ pub trait Game {
 pub trait Impartial: Game {
     /// Every legal move from `pos`, in a deterministic order.
     fn moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
+
+    /// The first `limit` moves of [`moves`](Impartial::moves), without listing the
+    /// rest where the game can (budgeted searches ask for one more move than they
+    /// may spend, so a huge position costs no more than the budget).
+    fn first_moves(&self, pos: &Self::Position, limit: usize) -> Vec<Self::Move> {
+        let mut moves = self.moves(pos);
+        moves.truncate(limit);
+        moves
+    }
 }
 
 /// A game in which Left and Right have moves of their own.
 pub trait Partizan: Game {
     /// Every legal move of `player` from `pos`, in a deterministic order.
     fn moves_for(&self, pos: &Self::Position, player: Player) -> Vec<Self::Move>;
+
+    /// The first `limit` moves of [`moves_for`](Partizan::moves_for) (see
+    /// [`Impartial::first_moves`]).
+    fn first_moves_for(
+        &self,
+        pos: &Self::Position,
+        player: Player,
+        limit: usize,
+    ) -> Vec<Self::Move> {
+        let mut moves = self.moves_for(pos, player);
+        moves.truncate(limit);
+        moves
+    }
 }

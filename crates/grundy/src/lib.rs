@@ -14,6 +14,7 @@
 //! - [`sequence`]: Grundy sequences of heap games and their proven periods;
 //! - [`analysis`]: the report that explains a position to a person or a script;
 //! - [`judge`]: the contest judges' input and output formats, streamed;
+//! - [`setter`]: test generators, a strict validator and a shrinker for those formats;
 //! - [`verify`]: every closed form checked against the engine, position by position;
 //! - [`play`]: a person against the perfect engine, move by move;
 //! - [`report`]: the JSON objects the commands print, shared with `grundy serve`.

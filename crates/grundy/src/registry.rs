@@ -1,5 +1,8 @@
 //! Every game by its name: the registry, and the one facade every command calls.
 //!
+//! [`PROBLEMS`] lists the judge problems, each living with its game; [`Input`] is an
+//! input of any of them, as data.
+//!
 //! [`RULESETS`] lists each ruleset's [`RulesetSpec`]: its name, help, parameters and
 //! builder. [`build`] checks the parameters given against the game's own and builds
 //! it as a [`DynRuleset`], a dyn-compatible facade over [`Ruleset`] implemented once
@@ -18,12 +21,15 @@
 
 use crate::analysis::moves::{move_values, MoveValue};
 use crate::analysis::{analyze, Analysis};
+use crate::engine::Budget;
 use crate::game::Player;
+use crate::judge::Problem;
 use crate::play::{Match, RulesetMatch};
 use crate::rules::NotationError;
 use crate::ruleset::{
     AsImpartial, AsPartizan, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
 };
+use crate::sequence::SequenceSpec;
 use crate::verify::{verify, Progress, Report, RulesetCheck};
 
 pub use crate::ruleset::{Param, Params, RulesetSpec};
@@ -37,7 +43,66 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::nim::SPEC,
     crate::rules::wythoff::SPEC,
     crate::rules::grundy_game::SPEC,
+    crate::rules::subtraction::SPEC,
+    crate::rules::octal::SPEC,
+    crate::rules::staircase::SPEC,
 ];
+
+/// Every judge problem the commands know, in the order help lists them.
+pub const PROBLEMS: &[Problem] = &[
+    crate::rules::pawns::problem::ADAPWNS,
+    crate::rules::table::problem::TABGAME,
+    crate::rules::ab::problem::ABGAME,
+    crate::rules::towers::problem::LEGOWARZ,
+];
+
+pub use crate::rules::table::problem::TableCase;
+pub use crate::rules::towers::problem::Building;
+
+/// A whole input of one problem of [`PROBLEMS`], as data.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// ADAPWNS boards over `.` and `P`.
+    Adapwns(Vec<Vec<u8>>),
+    /// TABGAME test cases.
+    Tabgame(Vec<TableCase>),
+    /// ABGAME rows over `.`, `A` and `B`.
+    Abgame(Vec<Vec<u8>>),
+    /// LEGOWARZ buildings.
+    Legowarz(Vec<Building>),
+}
+
+impl Input {
+    /// The problem whose format this input follows.
+    pub fn problem(&self) -> Problem {
+        match self {
+            Input::Adapwns(_) => crate::rules::pawns::problem::ADAPWNS,
+            Input::Tabgame(_) => crate::rules::table::problem::TABGAME,
+            Input::Abgame(_) => crate::rules::ab::problem::ABGAME,
+            Input::Legowarz(_) => crate::rules::towers::problem::LEGOWARZ,
+        }
+    }
+
+    /// The number of test cases (of buildings, in a city).
+    pub fn case_count(&self) -> usize {
+        match self {
+            Input::Adapwns(v) | Input::Abgame(v) => v.len(),
+            Input::Tabgame(v) => v.len(),
+            Input::Legowarz(v) => v.len(),
+        }
+    }
+
+    /// The input without `count` test cases from `start`.
+    pub fn without_cases(&self, start: u64, count: u64) -> Input {
+        use crate::setter::shrink::without;
+        match self {
+            Input::Adapwns(v) => Input::Adapwns(without(v, start, count)),
+            Input::Abgame(v) => Input::Abgame(without(v, start, count)),
+            Input::Tabgame(v) => Input::Tabgame(without(v, start, count)),
+            Input::Legowarz(v) => Input::Legowarz(without(v, start, count)),
+        }
+    }
+}
 
 /// The ruleset named `name`.
 pub fn find(name: &str) -> Result<&'static RulesetSpec, ParamError> {
@@ -92,9 +157,44 @@ pub fn all_params() -> Vec<&'static Param> {
     out
 }
 
-/// The most legal moves [`DynRuleset::move_values`] lists from one position: every
-/// move is listed before the first `limit` are taken.
-pub const MOVE_LIST_LIMIT: u128 = 1 << 22;
+/// The parameters of `spec` with each required one set to its example: a game
+/// built with them stands for every game of its kind.
+fn example_params(spec: &RulesetSpec) -> Params {
+    spec.params
+        .iter()
+        .filter(|p| p.required)
+        .fold(Params::new(), |params, p| params.with(p.name, p.example))
+}
+
+/// The names of the games that offer a single-heap Grundy sequence
+/// ([`DynRuleset::heap_sequence`]), in registry order: each built with its example
+/// parameters.
+pub fn with_sequences() -> Vec<&'static str> {
+    RULESETS
+        .iter()
+        .filter(|s| (s.build)(&example_params(s)).is_ok_and(|game| game.heap_sequence().is_some()))
+        .map(|s| s.name)
+        .collect()
+}
+
+/// A game that offers no single-heap Grundy sequence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no single-heap Grundy sequence; the games that have one are {with}")]
+pub struct NoSequence {
+    /// The game's name.
+    pub game: String,
+    /// The games that have one, comma-separated.
+    pub with: String,
+}
+
+/// The single-heap Grundy sequence of `game`, or an error naming the games that
+/// have one.
+pub fn sequence_of(game: &dyn DynRuleset) -> Result<SequenceSpec<'_>, NoSequence> {
+    game.heap_sequence().ok_or_else(|| NoSequence {
+        game: game.name().to_owned(),
+        with: with_sequences().join(", "),
+    })
+}
 
 /// Why a position could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -106,14 +206,6 @@ pub enum AnalyzeError {
     /// The closed form does not know the position, and it is too big for the engine.
     #[error(transparent)]
     Unsolved(#[from] Unsolved),
-    /// The position has more legal moves than can be listed.
-    #[error("the position has {count} legal moves, more than the {limit} that can be listed")]
-    TooManyMoves {
-        /// How many legal moves the position has.
-        count: u128,
-        /// The most that can be listed.
-        limit: u128,
-    },
 }
 
 /// What [`DynRuleset::check_move`] found of a move.
@@ -168,15 +260,14 @@ pub trait DynRuleset: Send + Sync {
         limit: usize,
     ) -> Result<Analysis, AnalyzeError>;
     /// The first `limit` legal moves of `to_move` with their worth; remoteness where
-    /// the engine can find it within `max_positions` positions. A position whose
-    /// ruleset counts more than [`MOVE_LIST_LIMIT`] legal moves is refused
-    /// ([`AnalyzeError::TooManyMoves`]): they would not fit in memory.
+    /// the engine finds it within `budget` (for all the moves together), and the
+    /// positions it would hold fit [`ENGINE_BYTES`](crate::analysis::ENGINE_BYTES).
     fn move_values(
         &self,
         position: &str,
         to_move: Player,
         limit: usize,
-        max_positions: usize,
+        budget: Budget,
     ) -> Result<Vec<MoveValue>, AnalyzeError>;
     /// Whether `mv` is a legal and winning move of `to_move` in `position` (for "print
     /// any winning move" answers).
@@ -186,17 +277,21 @@ pub trait DynRuleset: Send + Sync {
         to_move: Player,
         mv: &str,
     ) -> Result<MoveVerdict, AnalyzeError>;
-    /// A match from `position` against the engine, `first` moving first.
+    /// A match from `position` against the engine, `first` moving first, each of the
+    /// engine's searches within `budget`.
     fn start_match(
         &self,
         position: &str,
         first: Player,
+        budget: Budget,
     ) -> Result<Box<dyn Match + '_>, NotationError>;
     /// Checks that `max_size` is a size [`verify`](DynRuleset::verify) can take.
     fn check_size(&self, max_size: usize) -> Result<(), SizeError>;
     /// The closed form against the exhaustive engine on every position of every size
     /// up to `max_size`.
     fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError>;
+    /// The single-heap Grundy sequence, for a heap game ([`Ruleset::heap_sequence`]).
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>>;
 }
 
 impl<R: Ruleset> DynRuleset for R {
@@ -241,28 +336,13 @@ impl<R: Ruleset> DynRuleset for R {
         position: &str,
         to_move: Player,
         limit: usize,
-        max_positions: usize,
+        budget: Budget,
     ) -> Result<Vec<MoveValue>, AnalyzeError> {
         let pos = self.parse_position(position)?;
-        if let Some(count) = self.move_count(&pos, to_move) {
-            if count > MOVE_LIST_LIMIT {
-                return Err(AnalyzeError::TooManyMoves {
-                    count,
-                    limit: MOVE_LIST_LIMIT,
-                });
-            }
-        }
-        // Search remoteness only where the positions below fit the memory budget:
-        // the reach bound times a position's size in notation (a proxy for its bytes).
-        let bytes = self.show_position(&pos).len() as u128 + 64;
-        let reach = self.reach(&pos);
-        let budget = if reach <= crate::analysis::ENGINE_REACH
-            && reach.saturating_mul(bytes) <= crate::analysis::ENGINE_BYTES
-        {
-            max_positions
-        } else {
-            0
-        };
+        // The positions a search holds must fit the memory budget: at most one per
+        // move listed, of about the size of this one in notation (a proxy for bytes).
+        let bytes = self.show_position(&pos).len() as u64 + 64;
+        let budget = budget.within_memory(bytes, crate::analysis::ENGINE_BYTES as u64);
         Ok(move_values(self, &pos, to_move, limit, budget)?)
     }
 
@@ -305,9 +385,12 @@ impl<R: Ruleset> DynRuleset for R {
         &self,
         position: &str,
         first: Player,
+        budget: Budget,
     ) -> Result<Box<dyn Match + '_>, NotationError> {
         let pos = self.parse_position(position)?;
-        Ok(Box::new(RulesetMatch::new(self, pos, first)))
+        Ok(Box::new(
+            RulesetMatch::new(self, pos, first).with_budget(budget),
+        ))
     }
 
     fn check_size(&self, max_size: usize) -> Result<(), SizeError> {
@@ -319,5 +402,9 @@ impl<R: Ruleset> DynRuleset for R {
         let (imp, par) = (AsImpartial(self), AsPartizan(self));
         let check = RulesetCheck::new(&imp, &par);
         Ok(verify(&check, max_size, progress))
+    }
+
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        Ruleset::heap_sequence(self)
     }
 }

@@ -5,13 +5,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use grundy::analysis::MoveValue;
+use grundy::engine::Budget;
 use grundy::registry::AnalyzeError;
 use grundy::Analysis;
 
 use super::rules::{examples, to_move, GameArgs};
-
-/// How many positions the exhaustive engine may hold to find remoteness.
-const EXHAUSTIVE_POSITIONS: usize = grundy::analysis::moves::EXHAUSTIVE_POSITIONS;
 
 /// What the examples add for every game.
 const MORE: &str = "
@@ -44,6 +42,10 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// With --moves: the exhaustive search for remoteness may list at most N moves in
+    /// all (about N positions held); past it the remoteness is left out.
+    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.left())]
+    budget: u64,
 }
 
 /// Runs `grundy analyze`.
@@ -60,7 +62,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let analysis = game.analyze(pos, to_move, args.limit).map_err(bad)?;
     let moves = if args.moves {
         Some(
-            game.move_values(pos, to_move, args.limit, EXHAUSTIVE_POSITIONS)
+            game.move_values(pos, to_move, args.limit, Budget::moves(args.budget))
                 .map_err(bad)?,
         )
     } else {

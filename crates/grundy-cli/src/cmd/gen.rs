@@ -9,7 +9,7 @@ use grundy::judge::Problem;
 use grundy::setter::gen::{generate, Kind, Options};
 use grundy::setter::Scale;
 
-use super::judge::ProblemArg;
+use super::judge::problem_parser;
 
 /// Generate a test input for a judge problem, reproducibly.
 ///
@@ -23,8 +23,8 @@ use super::judge::ProblemArg;
     grundy gen abgame --size medium --cases 50 -o tests/07.in")]
 pub struct Args {
     /// The problem whose input to generate.
-    #[arg(value_enum)]
-    pub problem: ProblemArg,
+    #[arg(value_parser = problem_parser())]
+    pub problem: Problem,
     /// The seed: the same seed and options give the same bytes.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -98,7 +98,7 @@ impl From<KindArg> for Kind {
 
 /// Runs `grundy gen`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let problem = Problem::from(args.problem);
+    let problem = args.problem;
     let options = Options {
         seed: args.seed,
         scale: args.size.into(),

@@ -110,7 +110,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     );
     let rules = args.game.build()?;
     let mut game = rules
-        .start_match(&args.position, Player::Left)
+        .start_match(
+            &args.position,
+            Player::Left,
+            grundy::engine::Budget::DEFAULT,
+        )
         .map_err(|e| anyhow::anyhow!("position {:?}: {e}", args.position))?;
     let program_seat = match args.seat {
         SeatArg::First => Seat::First,

@@ -16,34 +16,31 @@ use grundy::judge::Problem;
 #[command(after_help = problems_help())]
 pub struct Args {
     /// The problem whose judge format the input follows.
-    #[arg(value_enum)]
-    pub problem: ProblemArg,
+    #[arg(value_parser = problem_parser())]
+    pub problem: Problem,
     /// The judge input; standard input when absent or `-`.
     pub file: Option<PathBuf>,
 }
 
-/// The problems, as named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ProblemArg {
-    /// ADAPWNS, pawns on a strip.
-    Adapwns,
-    /// TABGAME, the table game.
-    Tabgame,
-    /// ABGAME, the A-B game.
-    Abgame,
-    /// LEGOWARZ, the game of towers.
-    Legowarz,
+/// The problems of the registry as a command-line argument: each name, with its
+/// label as the value's help.
+pub fn problem_parser() -> impl clap::builder::TypedValueParser<Value = Problem> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        Problem::ALL
+            .iter()
+            .map(|p| PossibleValue::new(p.name()).help(p.spec().label())),
+    )
+    .map(|name| name.parse::<Problem>().expect("a name from the list"))
 }
 
-impl From<ProblemArg> for Problem {
-    fn from(p: ProblemArg) -> Problem {
-        match p {
-            ProblemArg::Adapwns => Problem::Adapwns,
-            ProblemArg::Tabgame => Problem::Tabgame,
-            ProblemArg::Abgame => Problem::Abgame,
-            ProblemArg::Legowarz => Problem::Legowarz,
-        }
-    }
+/// `grundy judge`'s one-line description, naming the problems of the registry.
+pub fn about() -> String {
+    let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
+    format!(
+        "Answer a contest judge's input exactly ({})",
+        names.join(", ")
+    )
 }
 
 /// The list of problems with their formats, shown after the options in `--help`.
@@ -84,7 +81,7 @@ fn wrap(label: &str, text: &str) -> String {
 
 /// Runs `grundy judge`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let problem = Problem::from(args.problem);
+    let problem = args.problem;
     let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     match args.file {
         Some(path) if path.as_os_str() != "-" => {

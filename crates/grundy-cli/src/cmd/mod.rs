@@ -4,17 +4,17 @@ use std::io;
 
 pub mod analyze;
 pub mod check;
-pub mod interact;
 pub mod gen;
+pub mod interact;
 pub mod judge;
 pub mod play;
 pub mod progress;
 pub mod rules;
 pub mod sequence;
 pub mod serve;
-pub mod value;
 pub mod stress;
 pub mod validate;
+pub mod value;
 pub mod verify;
 
 /// Whether `err` comes from writing to a closed pipe (as `grundy ... | head` does),

@@ -9,6 +9,7 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
+use grundy::engine::Budget;
 use grundy::play::{Hints, Match, Seat};
 use grundy::Player;
 
@@ -37,13 +38,17 @@ pub struct Args {
     /// Mark every legal move as winning or losing before each of your moves.
     #[arg(long)]
     pub hints: bool,
+    /// Each exhaustive search (for the engine's move and for hints) may list at most N
+    /// moves; past it the engine plays from the closed form, hints without lengths.
+    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.left())]
+    pub budget: u64,
 }
 
 /// Runs `grundy play`.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let rules = args.game.build()?;
     let mut game = rules
-        .start_match(&args.position, Player::Left)
+        .start_match(&args.position, Player::Left, Budget::moves(args.budget))
         .map_err(|e| anyhow!("position {:?}: {e}", args.position))?;
     let you = match args.you {
         You::First => Seat::First,

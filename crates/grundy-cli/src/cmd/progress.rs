@@ -16,7 +16,7 @@ pub enum Reporter {
     Bar(ProgressBar),
     /// A line every few seconds, naming the work.
     Lines {
-        /// What is being done, e.g. `verify pawns (step 2)`.
+        /// What is being done: the command and the game's title.
         what: String,
         /// When the work started, and when a line was last written.
         clock: Mutex<(Instant, Instant)>,
@@ -70,7 +70,7 @@ impl Reporter {
                 if now.duration_since(clock.1) >= EVERY {
                     clock.1 = now;
                     let secs = now.duration_since(clock.0).as_secs();
-                    let pct = if total > 0 { done * 100 / total } else { 0 };
+                    let pct = (done * 100).checked_div(total).unwrap_or(0);
                     let _ = writeln!(
                         std::io::stderr(),
                         "{what}: {note}, {done}/{total} ({pct}%), {secs} s"

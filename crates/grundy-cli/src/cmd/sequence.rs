@@ -1,43 +1,56 @@
 //! `grundy sequence`: the Grundy sequence of a heap game and its proven period.
+//!
+//! The game comes from the registry with its own options (as for analyze); it
+//! offers its sequence through the ruleset contract (`heap_sequence`). Nothing here
+//! names a game.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 
-use grundy::report::{compact, sequence_json, HeapSequence};
-use grundy::rules::octal::Method;
-use grundy::sequence::{svg, Options, Progress, Sequence};
+use grundy::registry::{self, DynRuleset};
+use grundy::ruleset::ParamError;
+use grundy::sequence::certificate::{self, Certificate};
+use grundy::sequence::{svg, Method, Options, Progress, Sequence, SequenceSpec};
+
+use super::progress::Reporter;
+use super::rules::GameArgs;
 
 /// Compute G(0), G(1), ... until a period is proven (or up to a bound) and print it.
 #[derive(Debug, clap::Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = examples()
+)]
 pub struct Args {
     #[command(subcommand)]
-    game: Game,
+    check: Option<Check>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// The game's required parameter, given after its name instead of as an option
+    /// (e.g. a code or a set).
+    #[arg(value_name = "VALUE")]
+    value: Option<String>,
+    /// How to compute the values (a game may offer fewer; auto is its fastest).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    method: MethodArg,
+    #[command(flatten)]
+    common: Common,
 }
 
 #[derive(Debug, Subcommand)]
-enum Game {
-    /// A subtraction game: a move takes s ∈ S stones from a heap.
-    Subtraction {
-        /// The subtraction set S, e.g. 2,4,5.
-        #[arg(long, value_name = "S")]
-        set: String,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// An octal (take-and-break) game given by its code, e.g. 0.77 (Kayles).
-    Octal {
-        /// The octal code, e.g. 0.77, 0.07, 0.137, 4.7.
-        code: String,
-        /// How to compute the values.
-        #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-        method: MethodArg,
-        #[command(flatten)]
-        common: Common,
+enum Check {
+    /// Check a certificate written by --certificate, from scratch: every value by the
+    /// game's definition, then the period by the theorem. Exit 0 if it holds, 1 with
+    /// the first condition that fails, 2 if the file is not a certificate.
+    Check {
+        /// The certificate file.
+        file: PathBuf,
     },
 }
 
@@ -47,9 +60,19 @@ enum MethodArg {
     Naive,
     /// The sparse-space method.
     Sparse,
-    /// The sparse-space method, and a shortcut while the values repeat with a short
-    /// period.
+    /// The game's fastest (for games that split heaps: the sparse-space method, and
+    /// a shortcut while the values repeat with a short period).
     Auto,
+}
+
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Method {
+        match m {
+            MethodArg::Naive => Method::Naive,
+            MethodArg::Sparse => Method::Sparse,
+            MethodArg::Auto => Method::Auto,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -69,91 +92,228 @@ struct Common {
     /// Also draw the sequence (G(n) against n) into this SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Write what the proven period rests on (the game, the values the proof needs,
+    /// the preperiod and period; gzip) to FILE, for `grundy sequence check FILE`.
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<PathBuf>,
+    /// Stop after S seconds of computing, keeping the values computed and the period
+    /// they prove, if any (0: no limit).
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    time_limit: f64,
+    /// No progress on standard error (by default a bar on a terminal, elsewhere a
+    /// line every 5 seconds).
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The examples of the help: one per game that has a sequence.
+fn examples() -> String {
+    let mut out = String::from("Examples:");
+    for spec in registry::RULESETS {
+        if !registry::with_sequences().contains(&spec.name) {
+            continue;
+        }
+        let value: String = spec
+            .params
+            .iter()
+            .filter(|p| p.required)
+            .map(|p| format!(" {}", p.example))
+            .collect();
+        out.push_str(&format!(
+            "\n  grundy sequence {}{value} --summary",
+            spec.name
+        ));
+    }
+    out.push_str("\n  grundy sequence check FILE");
+    out
 }
 
 /// Runs `grundy sequence`.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let (game, common) = match args.game {
-        Game::Subtraction { set, common } => (HeapSequence::subtraction(&set)?, common),
-        Game::Octal {
-            code,
-            method,
-            common,
-        } => {
-            let method = match method {
-                MethodArg::Naive => Method::Naive,
-                MethodArg::Sparse => Method::Sparse,
-                MethodArg::Auto => Method::Auto,
-            };
-            (HeapSequence::octal(&code, method)?, common)
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(Check::Check { file }) = args.check {
+        return check(&file);
+    }
+    let game = build(&args.game, args.value.as_deref())?;
+    let spec = registry::sequence_of(&*game)?;
+    let method = Method::from(args.method);
+    spec.check_method(method)?;
+    let options = options(&args.common)?;
+    if spec.rule.is_none() {
+        if let Some(path) = &args.common.certificate {
+            anyhow::bail!(
+                "--certificate {}: no period is known for {}, so there is nothing to certify",
+                path.display(),
+                spec.title
+            );
         }
-    };
-    let options = options(&common)?;
-    let seq = with_progress(|p| game.compute(&options, p));
-    output(&common, &game.title(), game.header(), &seq)
+    }
+    let what = format!("sequence {}", spec.title);
+    let seq = with_progress(what, args.common.quiet, |p| {
+        spec.compute(method, &options, p)
+    })?;
+    let asked = options.to.unwrap_or(options.limit).saturating_add(1);
+    if seq.computed() < asked && (options.to.is_some() || seq.period.is_none()) {
+        eprintln!(
+            "grundy: stopped at the time limit ({} s) after {} of the {asked} values; \
+             --time-limit 0 computes them all",
+            args.common.time_limit,
+            seq.computed()
+        );
+    }
+    certify(&args.common, &spec, &seq)?;
+    output(&args.common, &spec, &seq).map(|()| ExitCode::SUCCESS)
 }
 
-/// The largest heap `--to` and `--limit` accept: values take 4 bytes each, and the
-/// period check as much again.
-const MAX_HEAP: usize = 1 << 30;
+/// The game named on the command line, with its required parameter taken from the
+/// word after its name when it is given there.
+fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRuleset>> {
+    let spec = registry::find(&args.game)?;
+    let mut params = args.params.clone();
+    let positional = match value {
+        None => None,
+        Some(text) => {
+            let mut required = spec.params.iter().filter(|p| p.required);
+            let (Some(param), None) = (required.next(), required.next()) else {
+                anyhow::bail!(
+                    "unexpected {text:?} after {}: it takes no value there (its options are \
+                     given as --NAME VALUE)",
+                    spec.name
+                );
+            };
+            if params.get(param.name).is_some() {
+                anyhow::bail!(
+                    "{} {text}: --{} is given too; give it once",
+                    spec.name,
+                    param.name
+                );
+            }
+            params.set(param.name, text);
+            Some(param.name)
+        }
+    };
+    registry::build(&args.game, &params).map_err(|e| match e {
+        // A bad value names where it was given: `GAME NAME VALUE: ...` after the
+        // game's name, `--NAME VALUE: ...` as an option.
+        ParamError::Invalid {
+            option,
+            value,
+            message,
+            ..
+        } => {
+            if positional == Some(option.as_str()) {
+                anyhow::anyhow!("{} {option} {value}: {message}", spec.name)
+            } else {
+                anyhow::anyhow!("--{option} {value}: {message}")
+            }
+        }
+        other => other.into(),
+    })
+}
+
+/// Writes the certificate `--certificate` asks for: the values the proof needs.
+fn certify(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::Result<()> {
+    let Some(path) = &common.certificate else {
+        return Ok(());
+    };
+    let Some(period) = seq.period else {
+        anyhow::bail!(
+            "--certificate {}: no period is proven up to {}, so there is nothing to certify",
+            path.display(),
+            seq.computed().saturating_sub(1)
+        );
+    };
+    let Some(game) = spec.certificate.clone() else {
+        anyhow::bail!(
+            "--certificate {}: {} has no certificate checker",
+            path.display(),
+            spec.title
+        );
+    };
+    let rules = certificate::rules_of(&game)?;
+    let needed = rules.proof_rule().needed(period.preperiod, period.period);
+    let cert = Certificate {
+        game,
+        period,
+        values: seq.values[..needed.min(seq.computed())].to_vec(),
+    };
+    cert.save(path)
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// `grundy sequence check FILE`.
+fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let cert = Certificate::load(path).with_context(|| format!("{}", path.display()))?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let p = cert.period;
+    match certificate::check(&cert) {
+        Ok(()) => {
+            writeln!(
+                out,
+                "valid: {}, preperiod {}, period {}, proven from {} values (each checked by the definition)",
+                cert.game,
+                p.preperiod,
+                p.period,
+                cert.values.len()
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            writeln!(out, "invalid: {}: {e}", cert.game)?;
+            Ok(ExitCode::from(1))
+        }
+    }
+}
 
 fn options(common: &Common) -> anyhow::Result<Options> {
     let (flag, n) = match common.to {
         Some(n) => ("--to", n),
         None => ("--limit", common.limit),
     };
-    if n > MAX_HEAP {
-        anyhow::bail!("{flag} {n}: at most {MAX_HEAP} heaps");
-    }
-    Ok(match common.to {
+    let options = match common.to {
         Some(n) => Options::to(n),
         None => Options::until_proven(n),
-    })
+    };
+    options
+        .check()
+        .map_err(|e| anyhow::anyhow!("{flag} {n}: {e}"))?;
+    let time = common.time_limit;
+    if !(time.is_finite() && time >= 0.0) {
+        anyhow::bail!("--time-limit {time}: expected a number of seconds, 0 or more");
+    }
+    Ok(options.with_time_limit((time > 0.0).then(|| Duration::from_secs_f64(time))))
 }
 
 /// Runs `f` with a progress bar on standard error (drawn only on a terminal, and
-/// only once the run has lasted a moment).
-fn with_progress(f: impl FnOnce(&mut dyn FnMut(Progress)) -> Sequence) -> Sequence {
-    let bar = ProgressBar::hidden();
+/// Runs `f` reporting its progress on standard error (see [`Reporter`]): values
+/// computed of the most asked for, and values per second.
+fn with_progress<T>(what: String, quiet: bool, f: impl FnOnce(&mut dyn FnMut(Progress)) -> T) -> T {
+    let reporter = Reporter::new(what, quiet);
     let start = std::time::Instant::now();
-    let mut shown = false;
     let mut report = |p: Progress| {
-        if !shown && start.elapsed() > Duration::from_millis(500) {
-            shown = true;
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} G(n) {human_pos}/{human_len} values, {elapsed_precise} {wide_bar} eta {eta}",
-                )
-                .expect("a valid template"),
-            );
-        }
-        bar.set_length(p.goal as u64);
-        bar.set_position(p.computed as u64);
+        reporter.set_total(p.goal as u64);
+        let rate = p.computed as f64 / start.elapsed().as_secs_f64().max(1e-3);
+        let note = format!("G(n), {rate:.0} values/s");
+        reporter.report(p.computed as u64, p.goal as u64, &note);
     };
-    let seq = f(&mut report);
-    bar.finish_and_clear();
-    seq
+    let result = f(&mut report);
+    reporter.finish();
+    result
 }
 
-fn output(
-    common: &Common,
-    title: &str,
-    game: serde_json::Value,
-    seq: &Sequence,
-) -> anyhow::Result<()> {
+fn output(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::Result<()> {
     if let Some(path) = &common.svg {
-        std::fs::write(path, svg::render(title, &seq.values, seq.period))
+        std::fs::write(path, svg::render(&spec.title, &seq.values, seq.period))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let last = seq.computed().saturating_sub(1);
     if common.json {
-        let obj = sequence_json(game, seq, common.summary);
-        out.write_all(compact(&obj)?.as_bytes())?;
+        let json = grundy::report::sequence_json(spec, seq, common.summary);
+        out.write_all(grundy::report::compact(&json)?.as_bytes())?;
     } else {
-        writeln!(out, "{title}: G(0), ..., G({last})")?;
+        writeln!(out, "{}: G(0), ..., G({last})", spec.title)?;
         if !common.summary {
             let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
             let index_width = last.to_string().len();
@@ -165,15 +325,20 @@ fn output(
                 writeln!(out)?;
             }
         }
-        match seq.period {
-            Some(p) => writeln!(
+        match (seq.period, spec.rule) {
+            (Some(p), _) => writeln!(
                 out,
                 "preperiod {}, period {} (proven from {} values)",
                 p.preperiod,
                 p.period,
                 seq.computed()
             )?,
-            None => writeln!(out, "no period proven up to {last}")?,
+            (None, Some(_)) => writeln!(out, "no period proven up to {last}")?,
+            (None, None) => writeln!(
+                out,
+                "no period proven up to {last} (none is known for {}; its values are only computed)",
+                spec.title
+            )?,
         }
     }
     out.flush()?;

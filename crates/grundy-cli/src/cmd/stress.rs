@@ -4,6 +4,7 @@
 
 use std::ffi::OsString;
 use std::fs;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -18,7 +19,7 @@ use grundy::setter::{Input, Scale};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::gen::SizeArg;
-use super::judge::ProblemArg;
+use super::judge::problem_parser;
 
 mod child;
 mod compare;
@@ -47,8 +48,8 @@ use compare::{first_difference, same_output, show};
     grundy stress legowarz --size medium --ignore-whitespace -- java Main")]
 pub struct Args {
     /// The problem the program solves.
-    #[arg(value_enum)]
-    pub problem: ProblemArg,
+    #[arg(value_parser = problem_parser())]
+    pub problem: Problem,
     /// How many generated tests to run.
     #[arg(long, default_value_t = 100, value_name = "N")]
     pub tests: u64,
@@ -176,7 +177,7 @@ fn kind_of(problem: Problem, i: u64) -> Kind {
 
 /// Runs `grundy stress`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let problem = Problem::from(args.problem);
+    let problem = args.problem;
     if args.tests == 0 {
         bail!("--tests must be at least 1");
     }
@@ -235,20 +236,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
             bar.finish_and_clear();
             let (input, run, expected, note) = outcome?;
-            println!("{header}");
-            println!("{note}");
-            report(&session, verdict, &input, &run, &expected);
+            let mut text = format!("{header}\n{note}\n");
+            text.push_str(&report(&session, verdict, &input, &run, &expected));
             if let Some(path) = &args.save {
                 fs::write(path, input.to_bytes())
                     .with_context(|| format!("cannot write {}", path.display()))?;
-                println!("the minimal failing input is saved in {}", path.display());
+                text.push_str(&format!(
+                    "the minimal failing input is saved in {}\n",
+                    path.display()
+                ));
             }
-            return Ok(ExitCode::from(1));
+            // A closed standard output (`| head`) does not hide the failure's exit code.
+            match io::stdout().write_all(text.as_bytes()) {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => return Err(e.into()),
+                _ => return Ok(ExitCode::from(1)),
+            }
         }
         bar.inc(1);
     }
     bar.finish_and_clear();
-    println!(
+    writeln!(
+        io::stdout(),
         "{} tests passed: {} agrees with the judge (sizes up to {}, seed {})",
         args.tests,
         session.command_line(),
@@ -258,7 +266,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             SizeArg::Max => "max",
         },
         args.seed
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -321,33 +329,40 @@ fn minimise(
     Ok((shrunk.input, last.0, last.1, note))
 }
 
-/// Prints the minimal input with the expected and received output.
-fn report(session: &Session, verdict: Verdict, input: &Input, run: &Run, expected: &[u8]) {
-    println!("minimal failing input ({}):", input.describe());
-    print!("{}", show(&input.to_bytes()));
+/// The minimal input with the expected and received output, as printed.
+fn report(
+    session: &Session,
+    verdict: Verdict,
+    input: &Input,
+    run: &Run,
+    expected: &[u8],
+) -> String {
+    let mut out = format!("minimal failing input ({}):\n", input.describe());
+    out.push_str(&show(&input.to_bytes()));
     if verdict != Verdict::WrongAnswer {
-        println!("result: {}", session.describe(verdict, run, expected));
+        out.push_str(&format!(
+            "result: {}\n",
+            session.describe(verdict, run, expected)
+        ));
     }
-    println!("expected output:");
-    print!("{}", show(expected));
-    match verdict {
-        Verdict::WrongAnswer => {
-            println!("received output:");
-            print!("{}", show(&run.stdout));
-            println!(
-                "first difference: {}",
-                first_difference(expected, &run.stdout, session.ignore_whitespace)
-            );
+    out.push_str("expected output:\n");
+    out.push_str(&show(expected));
+    if verdict == Verdict::WrongAnswer {
+        out.push_str("received output:\n");
+        out.push_str(&show(&run.stdout));
+        out.push_str(&format!(
+            "first difference: {}\n",
+            first_difference(expected, &run.stdout, session.ignore_whitespace)
+        ));
+    } else {
+        if !run.stdout.is_empty() {
+            out.push_str("received output (before it stopped):\n");
+            out.push_str(&show(&run.stdout));
         }
-        _ => {
-            if !run.stdout.is_empty() {
-                println!("received output (before it stopped):");
-                print!("{}", show(&run.stdout));
-            }
-            if !run.stderr.is_empty() {
-                println!("standard error:");
-                print!("{}", show(&run.stderr));
-            }
+        if !run.stderr.is_empty() {
+            out.push_str("standard error:\n");
+            out.push_str(&show(&run.stderr));
         }
     }
+    out
 }

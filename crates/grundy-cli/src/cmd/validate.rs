@@ -9,7 +9,7 @@ use anyhow::Context;
 use grundy::judge::Problem;
 use grundy::setter::validate::{validate, ValidationError};
 
-use super::judge::ProblemArg;
+use super::judge::problem_parser;
 
 /// Check a judge input against its statement, strictly (as testlib validators do).
 ///
@@ -24,8 +24,8 @@ use super::judge::ProblemArg;
     grundy validate adapwns tests/01.in")]
 pub struct Args {
     /// The problem whose statement the input must follow.
-    #[arg(value_enum)]
-    pub problem: ProblemArg,
+    #[arg(value_parser = problem_parser())]
+    pub problem: Problem,
     /// The input; standard input when absent or `-`.
     pub file: Option<PathBuf>,
     /// Print what the input covers: for each constrained quantity the least and
@@ -36,7 +36,7 @@ pub struct Args {
 
 /// Runs `grundy validate`: exit 0 when the input is valid, 1 when it is not.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let problem = Problem::from(args.problem);
+    let problem = args.problem;
     let (result, name) = match &args.file {
         Some(path) if path.as_os_str() != "-" => {
             let file =

@@ -8,7 +8,10 @@ fn grundy() -> Command {
 }
 
 fn fixture(name: &str) -> String {
-    format!("{}/tests/fixtures/players/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/tests/fixtures/players/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 #[test]
@@ -22,9 +25,10 @@ fn check_says_winning_losing_illegal_or_not_a_move() {
         .args(["check", "nim", "3,5,7", "1-2"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("legal but losing").and(predicate::str::contains(
-            "winning moves: 1-1, 2-1, 3-1",
-        )));
+        .stdout(
+            predicate::str::contains("legal but losing")
+                .and(predicate::str::contains("winning moves: 1-1, 2-1, 3-1")),
+        );
     grundy()
         .args(["check", "nim", "3,5,7", "4-1"])
         .assert()
@@ -39,7 +43,9 @@ fn check_says_winning_losing_illegal_or_not_a_move() {
         .args(["check", "nim", "3,,7", "1-1"])
         .assert()
         .code(2)
-        .stdout(predicate::str::contains("bad nim position \"3,,7\": column 3"));
+        .stdout(predicate::str::contains(
+            "bad nim position \"3,,7\": column 3",
+        ));
 }
 
 #[test]
@@ -58,7 +64,16 @@ fn check_a_file_reports_every_line_and_the_worst_exit_code() {
 
 fn interact(position: &str, seat: &str, player: &[&str]) -> (i32, String) {
     let out = grundy()
-        .args(["interact", "nim", position, "--seat", seat, "--time-limit", "10", "--"])
+        .args([
+            "interact",
+            "nim",
+            position,
+            "--seat",
+            seat,
+            "--time-limit",
+            "10",
+            "--",
+        ])
         .args(player)
         .output()
         .unwrap();
@@ -92,11 +107,27 @@ fn a_perfect_program_wins_its_won_positions() {
 
 #[test]
 fn illegal_moves_timeouts_and_crashes_lose_with_a_reason() {
-    let (code, out) = interact("3", "first", &["sh", "-c", "read p; read s; echo 9-9; sleep 1"]);
+    let (code, out) = interact(
+        "3",
+        "first",
+        &["sh", "-c", "read p; read s; echo 9-9; sleep 1"],
+    );
     assert_eq!(code, 1);
-    assert!(out.contains("illegal move \"9-9\": there is no heap 9"), "{out}");
+    assert!(
+        out.contains("illegal move \"9-9\": there is no heap 9"),
+        "{out}"
+    );
     let out = grundy()
-        .args(["interact", "nim", "3", "--time-limit", "0.3", "--", "sleep", "5"])
+        .args([
+            "interact",
+            "nim",
+            "3",
+            "--time-limit",
+            "0.3",
+            "--",
+            "sleep",
+            "5",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));

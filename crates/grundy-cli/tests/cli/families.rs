@@ -58,7 +58,7 @@ fn verify_wants_each_family_s_parameter_and_only_it() {
         .args(["verify", "nim", "--max-size", "99"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("at most 24 tokens"));
+        .stderr(predicate::str::contains("at most 15 tokens"));
 }
 
 fn play(args: &[&str], input: &str) -> String {

@@ -9,6 +9,7 @@ use grundy::rules::ab::{Ab, Row};
 use grundy::rules::pawns::{Board, Pawns};
 use grundy::rules::table::{Cell, Table};
 use grundy::rules::towers::{Building, City, Towers};
+use grundy::ruleset::AsImpartial;
 use grundy::Player;
 
 /// What a run printed and how it ended.
@@ -442,7 +443,8 @@ fn random_ab_rows_match_the_exhaustive_engine() {
 
 #[test]
 fn random_cities_match_the_exhaustive_engine() {
-    let mut solver = ImpartialSolver::new(&Towers);
+    let game = AsImpartial(&Towers);
+    let mut solver = ImpartialSolver::new(&game);
     let mut rng = Rng(4);
     for _ in 0..40 {
         let count = rng.below(4);

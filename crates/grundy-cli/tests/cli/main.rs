@@ -3,9 +3,11 @@
 mod analyze;
 mod check;
 mod families;
+mod hostile;
 mod judge;
 mod play;
 mod sequence;
 mod serve;
-mod verify;
+mod setter;
 mod value;
+mod verify;

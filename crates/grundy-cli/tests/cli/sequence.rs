@@ -128,7 +128,7 @@ fn bad_input_is_exit_2_with_the_column() {
         .args(["sequence", "octal", "0.7", "--to", "100000000000"])
         .assert()
         .code(2)
-        .stderr("grundy: --to 100000000000: at most 1073741824 heaps\n");
+        .stderr("grundy: --to 100000000000: G(100000000000) is past the 134217728 values a sequence may hold (about 1.5 GB)\n");
     let dir = tempfile::tempdir().unwrap();
     grundy()
         .args(["sequence", "octal", "0.7", "--svg"])
@@ -155,4 +155,91 @@ fn a_closed_pipe_is_not_an_error() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn certificates_are_written_and_checked() {
+    use grundy::sequence::certificate::Certificate;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kayles.cert");
+    grundy()
+        .args(["sequence", "octal", "0.77", "--summary", "--certificate"])
+        .arg(&path)
+        .assert()
+        .success();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout("valid: octal 0.77, preperiod 71, period 12, proven from 167 values (each checked by the definition)\n");
+    // A value changed: exit 1 naming the heap.
+    let mut cert = Certificate::load(&path).unwrap();
+    cert.values[30] += 1;
+    let bad = dir.path().join("bad.cert");
+    cert.save(&bad).unwrap();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("invalid: octal 0.77: G(30) = "));
+    // A false period with true values: exit 1.
+    let mut cert = Certificate::load(&path).unwrap();
+    cert.period.preperiod = 70;
+    cert.save(&bad).unwrap();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout("invalid: octal 0.77: G(70) = 6 but G(82) = 2, so period 12 fails from 70\n");
+    // Not a certificate: exit 2.
+    std::fs::write(&bad, "junk").unwrap();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read the certificate"));
+    // Nothing proven, nothing to certify.
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.6",
+            "--limit",
+            "100",
+            "--certificate",
+        ])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no period is proven up to 100"));
+}
+
+/// A computation that would run for hours stops at `--time-limit`, keeps what it
+/// computed and says so; a negative limit is refused.
+#[test]
+fn the_time_limit_stops_a_long_computation() {
+    let started = std::time::Instant::now();
+    let out = grundy()
+        .args(["sequence", "octal", "0.6", "--limit", "100000000"])
+        .args(["--time-limit", "0.5", "--summary"])
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stdout.contains("no period proven up to"), "{stdout}");
+    assert!(
+        stderr.contains("stopped at the time limit (0.5 s) after")
+            && stderr.contains("of the 100000001 values; --time-limit 0 computes them all"),
+        "{stderr}"
+    );
+    grundy()
+        .args(["sequence", "octal", "0.6", "--time-limit", "-1"])
+        .assert()
+        .code(2);
 }

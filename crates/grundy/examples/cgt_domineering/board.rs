@@ -1,4 +1,4 @@
-//! Domineering on boards of up to 64 cells, as bitboards, for the canonical-form
+//! Domineering on boards of up to 8×8 cells, as bitboards, for the canonical-form
 //! engine.
 //!
 //! Rules: players take turns placing a domino on two empty adjacent cells; Left
@@ -6,89 +6,93 @@
 //! of one row); a player who cannot place a domino loses. So a board of one column
 //! and two rows is 1 (Left has one move, Right none) and the 2×2 board is ±1.
 //!
-//! A board is `h` rows of `w` columns; bit `r·w + c` is set when cell (r, c) is
-//! empty.
+//! A board is `h` rows of `w` columns (each at most 8); bit `8r + c` is set when
+//! cell (r, c) is empty, so rows are bytes and the symmetries of the rectangle are a
+//! few word operations. Every board is kept in the top-left corner of the 8×8 frame.
 
 use grundy::cgt::engine::PartizanRules;
+
+/// Column 0 of every row.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// Column 7 of every row.
+const FILE_H: u64 = 0x8080_8080_8080_8080;
 
 /// A Domineering board: `h` rows of `w` columns, a set bit per empty cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
-    /// Rows.
+    /// Rows (1 to 8).
     pub h: u8,
-    /// Columns.
+    /// Columns (1 to 8).
     pub w: u8,
-    /// Empty cells, bit r·w + c.
+    /// Empty cells, bit 8r + c.
     pub bits: u64,
 }
 
+/// Swaps rows and columns of an 8×8 bitboard (bit 8r + c to bit 8c + r).
+fn transpose(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
 impl Board {
-    /// The empty `rows`×`cols` board (rows·cols ≤ 64).
+    /// The empty `rows`×`cols` board (each 1 to 8).
     pub fn empty(rows: u8, cols: u8) -> Board {
-        let n = u32::from(rows) * u32::from(cols);
-        assert!(n <= 64, "at most 64 cells");
+        assert!((1..=8).contains(&rows) && (1..=8).contains(&cols));
+        let row = (1u64 << cols) - 1;
+        let bits = (0..rows).fold(0, |b, r| b | row << (8 * r));
         Board {
             h: rows,
             w: cols,
-            bits: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+            bits,
         }
     }
 
-    fn col_mask(&self, c: u8) -> u64 {
-        let mut m = 0;
-        for r in 0..self.h {
-            m |= 1u64 << (u32::from(r) * u32::from(self.w) + u32::from(c));
+    /// Mirrors the rows (top to bottom).
+    fn flip_rows(self) -> Board {
+        Board {
+            bits: self.bits.swap_bytes() >> (8 * (8 - u32::from(self.h))),
+            ..self
         }
-        m
     }
 
-    /// The board mapped by one of the 8 symmetries of the rectangle: `transpose`
-    /// swaps rows and columns (and so the players), then `flip_r`, `flip_c` mirror.
-    pub fn transform(&self, transpose: bool, flip_r: bool, flip_c: bool) -> Board {
-        let (h, w) = if transpose {
-            (self.w, self.h)
-        } else {
-            (self.h, self.w)
-        };
-        let mut bits = 0u64;
-        let mut rest = self.bits;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let (r, c) = (i / self.w, i % self.w);
-            let (mut r, mut c) = if transpose { (c, r) } else { (r, c) };
-            if flip_r {
-                r = h - 1 - r;
-            }
-            if flip_c {
-                c = w - 1 - c;
-            }
-            bits |= 1 << (u32::from(r) * u32::from(w) + u32::from(c));
+    /// Mirrors the columns (left to right).
+    fn flip_cols(self) -> Board {
+        Board {
+            bits: self.bits.reverse_bits().swap_bytes() >> (8 - u32::from(self.w)),
+            ..self
         }
-        Board { h, w, bits }
+    }
+
+    /// Swaps rows and columns (and so the players).
+    fn transposed(self) -> Board {
+        Board {
+            h: self.w,
+            w: self.h,
+            bits: transpose(self.bits),
+        }
     }
 
     /// The board cut down to the rectangle around the cells of `cells`.
-    fn crop(&self, cells: u64) -> Board {
-        let (mut r0, mut r1, mut c0, mut c1) = (u8::MAX, 0, u8::MAX, 0);
-        let mut rest = cells;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let (r, c) = (i / self.w, i % self.w);
-            r0 = r0.min(r);
-            r1 = r1.max(r);
-            c0 = c0.min(c);
-            c1 = c1.max(c);
+    fn crop(cells: u64) -> Board {
+        let r0 = cells.trailing_zeros() / 8;
+        let r1 = (63 - cells.leading_zeros()) / 8;
+        let mut cols = cells;
+        cols |= cols >> 32;
+        cols |= cols >> 16;
+        cols |= cols >> 8;
+        let cols = cols as u8;
+        let c0 = cols.trailing_zeros();
+        let c1 = 7 - cols.leading_zeros();
+        Board {
+            h: (r1 - r0 + 1) as u8,
+            w: (c1 - c0 + 1) as u8,
+            bits: cells >> (8 * r0 + c0),
         }
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let row_mask = (1u64 << w) - 1;
-        let mut bits = 0;
-        for r in r0..=r1 {
-            let row = (cells >> (u32::from(r) * u32::from(self.w) + u32::from(c0))) & row_mask;
-            bits |= row << (u32::from(r - r0) * u32::from(w));
-        }
-        Board { h, w, bits }
     }
 }
 
@@ -104,17 +108,13 @@ impl PartizanRules for Domineering {
     type Position = Board;
 
     fn left_options(&self, b: &Board) -> Vec<Board> {
-        let w = u32::from(b.w);
-        if b.h < 2 {
-            return Vec::new();
-        }
-        let mut pairs = b.bits & (b.bits >> w);
+        let mut pairs = b.bits & (b.bits >> 8);
         let mut out = Vec::with_capacity(pairs.count_ones() as usize);
         while pairs != 0 {
             let i = pairs.trailing_zeros();
             pairs &= pairs - 1;
             out.push(Board {
-                bits: b.bits & !(1 << i | 1 << (i + w)),
+                bits: b.bits & !(0x101 << i),
                 ..*b
             });
         }
@@ -122,11 +122,7 @@ impl PartizanRules for Domineering {
     }
 
     fn right_options(&self, b: &Board) -> Vec<Board> {
-        if b.w < 2 {
-            return Vec::new();
-        }
-        let not_last = !b.col_mask(b.w - 1);
-        let mut pairs = b.bits & (b.bits >> 1) & not_last;
+        let mut pairs = b.bits & (b.bits >> 1) & !FILE_H;
         let mut out = Vec::with_capacity(pairs.count_ones() as usize);
         while pairs != 0 {
             let i = pairs.trailing_zeros();
@@ -143,19 +139,16 @@ impl PartizanRules for Domineering {
         if !self.split {
             return vec![*b];
         }
-        let w = u32::from(b.w);
-        let not_first = !b.col_mask(0);
-        let not_last = !b.col_mask(b.w - 1);
         let mut rest = b.bits;
         let mut parts = Vec::new();
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
                 let grown = (region
-                    | ((region << 1) & not_first)
-                    | ((region >> 1) & not_last)
-                    | (region << w)
-                    | (region >> w))
+                    | ((region << 1) & !FILE_A)
+                    | ((region >> 1) & !FILE_H)
+                    | (region << 8)
+                    | (region >> 8))
                     & b.bits;
                 if grown == region {
                     break;
@@ -165,7 +158,7 @@ impl PartizanRules for Domineering {
             rest &= !region;
             // A lone cell takes no domino: it is worth 0.
             if region.count_ones() >= 2 {
-                parts.push(b.crop(region));
+                parts.push(Board::crop(region));
             }
         }
         parts
@@ -176,11 +169,12 @@ impl PartizanRules for Domineering {
             return (*b, false);
         }
         let mut best = (*b, false);
-        for t in 0..8u8 {
-            let (transpose, flip_r, flip_c) = (t & 4 != 0, t & 2 != 0, t & 1 != 0);
-            let image = b.transform(transpose, flip_r, flip_c);
-            if image < best.0 {
-                best = (image, transpose);
+        for (start, negated) in [(*b, false), (b.transposed(), true)] {
+            let r = start.flip_rows();
+            for image in [start, r, start.flip_cols(), r.flip_cols()] {
+                if image < best.0 {
+                    best = (image, negated);
+                }
             }
         }
         best

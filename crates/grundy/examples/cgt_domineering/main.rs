@@ -24,8 +24,8 @@ fn main() -> ExitCode {
         eprintln!("usage: cgt_domineering ROWS COLS [--parallel] [--max-positions N]");
         return ExitCode::from(2);
     };
-    if u32::from(rows) * u32::from(cols) > 64 {
-        eprintln!("at most 64 cells");
+    if !(1..=8).contains(&rows) || !(1..=8).contains(&cols) {
+        eprintln!("rows and columns: 1 to 8");
         return ExitCode::from(2);
     }
     let mut limits = Limits {
@@ -45,9 +45,13 @@ fn main() -> ExitCode {
         Ok(g) => {
             let s = engine.stats();
             println!("{rows}x{cols}: {g}");
+            let a = grundy::cgt::stats();
             println!(
-                "positions: {}  arena: {:.1} MB  time: {:.2} s",
+                "positions: {}  forms: {}  memo entries: {} ({} comparisons)  arena and tables: {:.1} MB  time: {:.2} s",
                 s.positions,
+                a.forms,
+                a.memo_entries,
+                a.comparisons,
                 s.arena_bytes as f64 / 1e6,
                 start.elapsed().as_secs_f64()
             );

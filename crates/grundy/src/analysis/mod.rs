@@ -70,15 +70,21 @@ pub const ENGINE_REACH: u128 = 1 << 20;
 /// `--moves`, estimated as [`Ruleset::reach`] times the position's size: 256 MiB.
 pub const ENGINE_BYTES: u128 = 256 << 20;
 
+/// The most moves one answer lists, whatever limit is asked: a listing of more would
+/// be megabytes of text that no one reads. The count of moves stays exact.
+pub const MAX_LISTED: usize = 1 << 16;
+
 /// Everything about `pos` with `to_move` to move, listing at most `limit` winning
-/// moves: from the closed form, or for an impartial game without one, from the
-/// exhaustive engine when the game below `pos` is small.
+/// moves (and never more than [`MAX_LISTED`]): from the closed form, or for an
+/// impartial game without one, from the exhaustive engine when the game below `pos`
+/// is small.
 pub fn analyze<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
     to_move: Player,
     limit: usize,
 ) -> Result<Analysis, Unsolved> {
+    let limit = limit.min(MAX_LISTED);
     let closed = closed_form(rules, pos, to_move, limit);
     let (value, to_move_wins, outcome, listing) = match closed {
         Ok(found) => found,
@@ -160,4 +166,30 @@ fn engine_form<R: Ruleset + ?Sized>(
         if wins { Outcome::N } else { Outcome::P },
         Listing { moves, count },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{build, Params};
+
+    /// A limit past what can be listed is cut to [`MAX_LISTED`], not allocated.
+    #[test]
+    fn a_huge_limit_lists_at_most_max_listed() {
+        let towers = build("towers", &Params::new()).unwrap();
+        let a = towers
+            .analyze("1:1000000000000000000", Player::Left, usize::MAX)
+            .unwrap();
+        assert_eq!(a.winning_moves.len(), MAX_LISTED);
+        assert!(a.winning_move_count > Some(MAX_LISTED as u128));
+        let moves = towers
+            .move_values(
+                "1:1000000000000000000",
+                Player::Left,
+                usize::MAX,
+                crate::engine::Budget::moves(0),
+            )
+            .unwrap();
+        assert_eq!(moves.len(), MAX_LISTED);
+    }
 }

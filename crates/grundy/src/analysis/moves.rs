@@ -8,13 +8,11 @@
 
 use serde::Serialize;
 
+use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, RemotenessSolver};
 use crate::game::Player;
 use crate::ruleset::{AsImpartial, AsPartizan, Kind, Ruleset, Unsolved};
 use crate::values::Value;
-
-/// How many positions the exhaustive engine may hold to find remoteness, by default.
-pub const EXHAUSTIVE_POSITIONS: usize = 1 << 20;
 
 /// One legal move and its worth to the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -29,24 +27,27 @@ pub struct MoveValue {
     /// The value of the position after the move.
     pub value_after: Value,
     /// The remoteness of the position after the move, with the opponent to move:
-    /// how many moves are left under best play. `None` when the position was too big
-    /// to solve exhaustively.
+    /// how many moves are left under best play. `None` (in JSON `null`) when finding
+    /// it would have passed the search budget ([`Budget`]).
     pub remoteness: Option<u32>,
 }
 
-/// The first `limit` legal moves of `to_move` from `pos`, each with its worth: win or
+/// The first `limit` legal moves (at most [`MAX_LISTED`](super::MAX_LISTED)) of
+/// `to_move` from `pos`, each with its worth: win or
 /// loss and the value after it from the closed form, and the remoteness from the
-/// exhaustive engine, searched with at most `max_positions` positions (once that is
-/// not enough, it is not tried again).
+/// exhaustive engine, within `budget` for all the moves together (once it is spent,
+/// the remoteness of the remaining moves is left out).
 pub fn move_values<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
     to_move: Player,
     limit: usize,
-    max_positions: usize,
+    budget: Budget,
 ) -> Result<Vec<MoveValue>, Unsolved> {
+    let limit = limit.min(super::MAX_LISTED);
     let opponent = to_move.opponent();
-    let mut searching = max_positions > 0;
+    let mut budget = budget;
+    let mut searching = !budget.is_spent();
     let mut out = Vec::new();
     let impartial = AsImpartial(rules);
     let partizan = AsPartizan(rules);
@@ -58,8 +59,8 @@ pub fn move_values<R: Ruleset + ?Sized>(
         let value_after = rules.value(&after)?;
         let r = if searching {
             match rules.kind() {
-                Kind::Impartial => imp.remoteness_within(&after, max_positions),
-                Kind::Partizan => par.remoteness_within(&after, opponent, max_positions),
+                Kind::Impartial => imp.remoteness_within(&after, &mut budget),
+                Kind::Partizan => par.remoteness_within(&after, opponent, &mut budget),
             }
         } else {
             None

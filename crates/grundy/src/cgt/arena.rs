@@ -118,7 +118,7 @@ pub(crate) struct Arena {
     nus: Sharded<Nus, Game>,
     moves: Sharded<Box<[u32]>, Game>,
     pub(crate) sums: Sharded<u64, Game>,
-    pub(crate) leqs: Sharded<u64, bool>,
+    pub(crate) leqs: ComparisonCache,
     pub(crate) negs: Sharded<u32, Game>,
     nus_options: Sharded<u32, NusOptions>,
 }
@@ -129,10 +129,109 @@ pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     nus: Sharded::new(),
     moves: Sharded::new(),
     sums: Sharded::new(),
-    leqs: Sharded::new(),
+    leqs: ComparisonCache::new(),
     negs: Sharded::new(),
     nus_options: Sharded::new(),
 });
+
+/// Results of comparisons `g <= h` in a bounded cache: each of the shards is an
+/// open table of slots that doubles while it is less than half full, up to
+/// [`CACHE_SLOTS`] slots in all; past that a new result overwrites whatever shared
+/// its slot. Comparisons are by far the most numerous results, so this keeps their
+/// memory small for small searches and bounded for big ones. A slot is one word: the
+/// pair's key with the result in the top bit (ids below 2^31 only; 0, the pair
+/// (0, 0), is never asked since equal forms compare without the cache).
+pub(crate) struct ComparisonCache {
+    shards: Box<[Mutex<CacheShard>]>,
+}
+
+struct CacheShard {
+    slots: Vec<u64>,
+    filled: usize,
+}
+
+/// The most slots of the comparison cache (8 bytes each).
+pub const CACHE_SLOTS: usize = 1 << 22;
+const FIRST_SLOTS: usize = 256;
+
+/// Bytes held by the comparison cache's slots.
+static CACHE_BYTES: AtomicU64 = AtomicU64::new((SHARDS * FIRST_SLOTS * 8) as u64);
+
+fn slot_of(key: u64, len: usize) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 16) as usize % len
+}
+
+impl ComparisonCache {
+    fn new() -> Self {
+        ComparisonCache {
+            shards: (0..SHARDS)
+                .map(|_| {
+                    Mutex::new(CacheShard {
+                        slots: vec![0; FIRST_SLOTS],
+                        filled: 0,
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    fn shard(&self, key: u64) -> MutexGuard<'_, CacheShard> {
+        let h = key.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        self.shards[(h >> 58) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub(crate) fn get(&self, key: u64) -> Option<bool> {
+        if key >> 63 != 0 {
+            return None;
+        }
+        let shard = self.shard(key);
+        let v = shard.slots[slot_of(key, shard.slots.len())];
+        (v & !(1 << 63) == key).then_some(v >> 63 == 1)
+    }
+
+    pub(crate) fn insert(&self, key: u64, result: bool) {
+        if key >> 63 != 0 {
+            return;
+        }
+        let mut shard = self.shard(key);
+        let len = shard.slots.len();
+        if shard.slots[slot_of(key, len)] == 0 {
+            if 2 * (shard.filled + 1) > len && len < CACHE_SLOTS / SHARDS {
+                let mut bigger = vec![0u64; 2 * len];
+                let mut filled = 0;
+                for &v in shard.slots.iter().filter(|&&v| v != 0) {
+                    let i = slot_of(v & !(1 << 63), 2 * len);
+                    if bigger[i] == 0 {
+                        filled += 1;
+                    }
+                    bigger[i] = v;
+                }
+                CACHE_BYTES.fetch_add(8 * len as u64, Ordering::Relaxed);
+                shard.slots = bigger;
+                shard.filled = filled;
+            }
+            let len = shard.slots.len();
+            if shard.slots[slot_of(key, len)] == 0 {
+                shard.filled += 1;
+            }
+        }
+        let len = shard.slots.len();
+        shard.slots[slot_of(key, len)] = key | u64::from(result) << 63;
+    }
+
+    fn len(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).filled as u64)
+            .sum()
+    }
+
+    fn bytes(&self) -> u64 {
+        CACHE_BYTES.load(Ordering::Relaxed)
+    }
+}
 
 /// A key for an ordered pair of stored forms.
 pub(crate) fn pair(a: Game, b: Game) -> u64 {
@@ -286,22 +385,30 @@ pub struct ArenaStats {
     pub forms: u64,
     /// Memoised sums, negations and comparisons.
     pub memo_entries: u64,
+    /// Of those, comparisons (held in a fixed-size cache).
+    pub comparisons: u64,
     /// Rough bytes held by the forms and the memo tables.
     pub approx_bytes: u64,
 }
 
 /// The arena's size now. Counting the memo tables locks each shard in turn.
 pub fn stats() -> ArenaStats {
-    let memo = (ARENA.sums.len() + ARENA.leqs.len() + ARENA.negs.len()) as u64;
+    let comparisons = ARENA.leqs.len();
+    let memo = (ARENA.sums.len() + ARENA.negs.len()) as u64 + comparisons;
     ArenaStats {
         forms: u64::from(ARENA.next_id.load(Ordering::Relaxed)),
         memo_entries: memo,
-        approx_bytes: ARENA.bytes.load(Ordering::Relaxed) + memo * ENTRY_BYTES,
+        comparisons,
+        approx_bytes: ARENA.bytes.load(Ordering::Relaxed)
+            + (memo - comparisons) * ENTRY_BYTES
+            + ARENA.leqs.bytes(),
     }
 }
 
 /// Rough bytes held by the stored forms and every sharded map (memo tables and
 /// engines' tables, including those already dropped); cheap to read.
 pub(crate) fn form_bytes() -> u64 {
-    ARENA.bytes.load(Ordering::Relaxed) + MEMO_ENTRIES.load(Ordering::Relaxed) * ENTRY_BYTES
+    ARENA.bytes.load(Ordering::Relaxed)
+        + MEMO_ENTRIES.load(Ordering::Relaxed) * ENTRY_BYTES
+        + ARENA.leqs.bytes()
 }

@@ -5,8 +5,9 @@
 //! A [`Game`] is a handle to the one stored copy of a canonical form (see
 //! [`arena`]), so equal values are the same handle and `==` costs O(1). Values of
 //! the form number + ups + nimber ([`Nus`]) are added and compared in closed form;
-//! the rest follow the definitions with memo tables ([`ops`]-level details in the
-//! source). The generic [`engine`] finds the canonical form of any position of a
+//! the rest follow the definitions, with memo tables for sums, negations and
+//! comparisons, and are reduced to canonical form (dominated options removed,
+//! reversible options bypassed). The generic [`engine`] finds the canonical form of any position of a
 //! ruleset that implements [`engine::PartizanRules`].
 //!
 //! # Notation
@@ -63,6 +64,6 @@ pub use dyadic::{Dyadic, MAX_EXP, MAX_NUM};
 pub use error::ValueError;
 pub use nus::{Nus, MAX_UPS, NIMBER_LIMIT};
 pub use ops::Budget;
-pub use parse::{parse_query, parse_value, NotationError, Query, Relation};
+pub use parse::{parse_query, parse_value, NotationError, Query, Relation, MAX_NESTING};
 pub use print::Style;
 pub use thermograph::{Thermograph, Wall};

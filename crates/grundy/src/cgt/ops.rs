@@ -88,7 +88,7 @@ pub(crate) fn leq(g: Game, h: Game, b: &Budget) -> Result<bool, ValueError> {
         return Ok(false);
     }
     let key = pair(g, h);
-    if let Some(r) = ARENA.leqs.get(&key) {
+    if let Some(r) = ARENA.leqs.get(key) {
         return Ok(r);
     }
     let r = if h.is_number() {

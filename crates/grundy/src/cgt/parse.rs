@@ -168,10 +168,14 @@ impl FromStr for Game {
 
 const VALUE: &str = "a value (a number, *, ^, v, {, ( or +-)";
 
+/// The deepest nesting of parentheses, braces and unary operators read.
+pub const MAX_NESTING: usize = 200;
+
 struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
     budget: &'a Budget,
+    depth: usize,
 }
 
 /// One piece of a braces' contents: a list of options or a run of bars.
@@ -186,6 +190,7 @@ impl<'a> Parser<'a> {
             chars: text.chars().collect(),
             pos: 0,
             budget,
+            depth: 0,
         }
     }
 
@@ -281,6 +286,18 @@ impl<'a> Parser<'a> {
 
     fn term(&mut self) -> Result<Game, NotationError> {
         self.skip_ws();
+        if self.depth >= MAX_NESTING {
+            return Err(self.expected(&format!(
+                "at most {MAX_NESTING} nested parentheses, braces or signs"
+            )));
+        }
+        self.depth += 1;
+        let t = self.term_inner();
+        self.depth -= 1;
+        t
+    }
+
+    fn term_inner(&mut self) -> Result<Game, NotationError> {
         let column = self.pos + 1;
         if let Some(len) = self.plus_minus_len() {
             self.pos += len;

@@ -34,27 +34,40 @@ impl Game {
     }
 }
 
+/// Writes the explicit form with a stack of its own (a birthday in the millions is
+/// fine), giving up as soon as the text is longer than `max_len`.
 fn explicit(g: Game, out: &mut String, max_len: usize) -> bool {
-    out.push('{');
-    for (i, &l) in g.left_options().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+    enum Item {
+        Game(Game),
+        Text(char),
+    }
+    let mut stack = vec![Item::Game(g)];
+    while let Some(item) = stack.pop() {
+        match item {
+            Item::Text(c) => out.push(c),
+            Item::Game(g) => {
+                out.push('{');
+                stack.push(Item::Text('}'));
+                for (i, &r) in g.right_options().iter().enumerate().rev() {
+                    stack.push(Item::Game(r));
+                    if i > 0 {
+                        stack.push(Item::Text(','));
+                    }
+                }
+                stack.push(Item::Text('|'));
+                for (i, &l) in g.left_options().iter().enumerate().rev() {
+                    stack.push(Item::Game(l));
+                    if i > 0 {
+                        stack.push(Item::Text(','));
+                    }
+                }
+            }
         }
-        if !explicit(l, out, max_len) {
+        if out.len() > max_len {
             return false;
         }
     }
-    out.push('|');
-    for (i, &r) in g.right_options().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        if !explicit(r, out, max_len) {
-            return false;
-        }
-    }
-    out.push('}');
-    out.len() <= max_len
+    true
 }
 
 impl fmt::Display for Game {

@@ -16,6 +16,7 @@ use serde::Serialize;
 use super::arena::Game;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
+use super::nus::Nus;
 
 /// A piecewise-linear function of the temperature t ≥ −1: corners `(t, value)` from
 /// t = −1 on, each followed by a slope (value per degree) up to the next corner; the
@@ -97,7 +98,7 @@ impl Wall {
                 x = x.checked_neg()?;
             }
             let tc = t0.checked_add(x)?;
-            if ts.get(i + 1).map_or(true, |&t1| tc < t1) {
+            if ts.get(i + 1).is_none_or(|&t1| tc < t1) {
                 extra.push(tc);
             }
         }
@@ -179,15 +180,33 @@ pub struct Thermograph {
 impl Thermograph {
     /// The thermograph of `g`.
     pub fn of(g: Game) -> Result<Thermograph, ValueError> {
-        thermograph(g, &mut HashMap::new())
+        thermograph(g, &mut HashMap::new(), true)
     }
 }
 
-fn thermograph(g: Game, memo: &mut HashMap<u32, Thermograph>) -> Result<Thermograph, ValueError> {
+/// The thermograph of `g`; with `shortcut`, that of `x + n·↑ + *m` with a big m is
+/// that of the same game with a small nimber (checked on every small case in the
+/// tests), without visiting its options: `*m` has m of them, each with its own, so
+/// the walls built from them take work quadratic in m.
+fn thermograph(
+    g: Game,
+    memo: &mut HashMap<u32, Thermograph>,
+    shortcut: bool,
+) -> Result<Thermograph, ValueError> {
     if let Some(t) = memo.get(&g.id()) {
         return Ok(t.clone());
     }
-    let t = if let Some(x) = g.as_number() {
+    let small = match g.as_nus() {
+        Some(v) if shortcut && v.nimber > small_nimber(v.ups, v.nimber) => Some(v),
+        _ => None,
+    };
+    let t = if let Some(v) = small {
+        let same = Nus {
+            nimber: small_nimber(v.ups, v.nimber),
+            ..v
+        };
+        thermograph(Game::from_nus(same)?, memo, shortcut)?
+    } else if let Some(x) = g.as_number() {
         let temperature = if x.is_integer() {
             Dyadic::int(-1)
         } else {
@@ -202,7 +221,7 @@ fn thermograph(g: Game, memo: &mut HashMap<u32, Thermograph>) -> Result<Thermogr
     } else {
         let mut l: Option<Wall> = None;
         for &gl in g.left_options() {
-            let w = thermograph(gl, memo)?.right.tilt(-1)?;
+            let w = thermograph(gl, memo, shortcut)?.right.tilt(-1)?;
             l = Some(match l {
                 None => w,
                 Some(l) => l.combine(&w, true)?,
@@ -210,7 +229,7 @@ fn thermograph(g: Game, memo: &mut HashMap<u32, Thermograph>) -> Result<Thermogr
         }
         let mut r: Option<Wall> = None;
         for &gr in g.right_options() {
-            let w = thermograph(gr, memo)?.left.tilt(1)?;
+            let w = thermograph(gr, memo, shortcut)?.left.tilt(1)?;
             r = Some(match r {
                 None => w,
                 Some(r) => r.combine(&w, false)?,
@@ -238,7 +257,7 @@ fn thermograph(g: Game, memo: &mut HashMap<u32, Thermograph>) -> Result<Thermogr
                     x = x.half()?;
                 }
                 let tc = t0.checked_add(x)?;
-                if ts.get(i + 1).map_or(true, |&t1| tc <= t1) {
+                if ts.get(i + 1).is_none_or(|&t1| tc <= t1) {
                     temperature = Some(tc);
                     break;
                 }
@@ -367,4 +386,48 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// The nimber whose `x + n·↑ + *it` has the thermograph of `x + n·↑ + *m`.
+fn small_nimber(ups: i32, m: u32) -> u32 {
+    match (ups, m) {
+        (_, 0..=1) => m,
+        (0, _) => 1,
+        _ => 2 + m % 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cgt::{parse_value, Budget};
+
+    /// The shortcut for infinitesimals gives what the walls built from the options
+    /// give, on every small `x + n·↑ + *m`.
+    #[test]
+    fn infinitesimals_shortcut_agrees_with_the_options() {
+        let budget = Budget::unlimited();
+        for x in ["0", "1", "-3/4", "5/2"] {
+            for ups in ["", "+^", "+v", "+^^^", "+vv"] {
+                for m in 0..24 {
+                    let text = format!("{x}{ups}+*{m}");
+                    let g = parse_value(&text, &budget).unwrap();
+                    let fast = Thermograph::of(g).unwrap();
+                    let slow = thermograph(g, &mut HashMap::new(), false).unwrap();
+                    assert_eq!(fast, slow, "{text}");
+                }
+            }
+        }
+    }
+
+    /// `*4095` has 4095 options, each with its own: found at once, not in seconds.
+    #[test]
+    fn a_big_nimber_is_quick() {
+        let g = parse_value("*4095 + 1/2", &Budget::unlimited()).unwrap();
+        let t = Thermograph::of(g).unwrap();
+        assert_eq!(
+            (t.temperature, t.mean),
+            (Dyadic::ZERO, Dyadic::new(1, 1).unwrap())
+        );
+    }
 }

@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use super::budget::Budget;
+
 /// Evaluates a value `V` bottom-up over every position reachable from a root.
 ///
 /// The graph is given by `expand`, which lists a position's children, each with an
@@ -15,6 +17,12 @@ use std::hash::Hash;
 #[derive(Debug)]
 pub struct Dag<P, V> {
     memo: HashMap<P, V>,
+}
+
+/// How many children to list at most: one more than `budget` may spend, so that
+/// listing more shows the budget is short.
+pub(crate) fn wanted(budget: &Budget) -> usize {
+    usize::try_from(budget.left()).map_or(usize::MAX, |left| left.saturating_add(1))
 }
 
 impl<P, V> Default for Dag<P, V> {
@@ -50,21 +58,23 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
     pub fn evaluate<E: Clone>(
         &mut self,
         root: &P,
-        expand: impl FnMut(&P) -> Vec<(E, P)>,
+        mut expand: impl FnMut(&P) -> Vec<(E, P)>,
         combine: impl FnMut(&P, &[(E, V)]) -> V,
     ) -> V {
-        self.evaluate_within(root, usize::MAX, expand, combine)
+        self.evaluate_within(root, &mut Budget::unlimited(), |p, _| expand(p), combine)
             .expect("an unlimited evaluation always finishes")
     }
 
-    /// Like [`Dag::evaluate`], but gives up (returning `None`) rather than hold more
-    /// than `max_positions` evaluated or pending positions. What was evaluated before
-    /// giving up is kept, and is correct.
+    /// Like [`Dag::evaluate`], but gives up (returning `None`) rather than list more
+    /// children than `budget` has moves left; what it listed is taken from `budget`.
+    /// What was evaluated before giving up is kept, and is correct. `expand` is told
+    /// how many children are wanted at most (one more than the budget has left): it may
+    /// stop listing there.
     pub fn evaluate_within<E: Clone>(
         &mut self,
         root: &P,
-        max_positions: usize,
-        mut expand: impl FnMut(&P) -> Vec<(E, P)>,
+        budget: &mut Budget,
+        mut expand: impl FnMut(&P, usize) -> Vec<(E, P)>,
         mut combine: impl FnMut(&P, &[(E, V)]) -> V,
     ) -> Option<V> {
         if let Some(v) = self.memo.get(root) {
@@ -76,7 +86,10 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
             next: usize,
         }
         let mut on_stack: std::collections::HashSet<P> = std::collections::HashSet::new();
-        let children = expand(root);
+        let children = expand(root, wanted(budget));
+        if !budget.spend(children.len()) {
+            return None;
+        }
         on_stack.insert(root.clone());
         let mut stack = vec![Frame {
             pos: root.clone(),
@@ -100,10 +113,10 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
                 }
             }
             if let Some(child) = descend {
-                if self.memo.len() + stack.len() >= max_positions {
+                let children = expand(&child, wanted(budget));
+                if !budget.spend(children.len()) {
                     return None;
                 }
-                let children = expand(&child);
                 on_stack.insert(child.clone());
                 stack.push(Frame {
                     pos: child,
@@ -167,12 +180,30 @@ mod tests {
     #[test]
     fn a_budget_stops_early_and_keeps_what_was_done() {
         let mut dag: Dag<u32, u32> = Dag::new();
-        let expand = |&n: &u32| if n == 0 { vec![] } else { vec![((), n - 1)] };
+        let expand = |&n: &u32, _| if n == 0 { vec![] } else { vec![((), n - 1)] };
         let depth = |_: &u32, kids: &[((), u32)]| kids.first().map_or(0, |(_, d)| d + 1);
-        assert_eq!(dag.evaluate_within(&100, 50, expand, depth), None);
-        assert_eq!(dag.evaluate_within(&30, 50, expand, depth), Some(30));
-        assert_eq!(dag.len(), 31);
-        assert_eq!(dag.evaluate_within(&100, 101, expand, depth), Some(100));
+        let mut budget = Budget::moves(50);
+        assert_eq!(dag.evaluate_within(&100, &mut budget, expand, depth), None);
+        // Nothing was finished: the chain's bottom lies beyond the budget.
+        assert_eq!(dag.len(), 0);
+        // 30 down to 0 lists 30 children.
+        let mut budget = Budget::moves(30);
+        assert_eq!(
+            dag.evaluate_within(&30, &mut budget, expand, depth),
+            Some(30)
+        );
+        assert_eq!((budget.left(), dag.len()), (0, 31));
+        // 100 down to 31 lists 70 more: what was solved is kept.
+        assert_eq!(
+            dag.evaluate_within(&100, &mut Budget::moves(69), expand, depth),
+            None
+        );
+        let mut budget = Budget::moves(70);
+        assert_eq!(
+            dag.evaluate_within(&100, &mut budget, expand, depth),
+            Some(100)
+        );
+        assert_eq!(budget.left(), 0);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Exhaustive solvers that work for any ruleset.
 //!
+//! - [`budget`]: the work an exhaustive search may do;
 //! - [`dag`]: a memoised evaluator of a value over the finite, acyclic graph of
 //!   positions reachable from a root, without recursion (deep games do not overflow
 //!   the stack);
@@ -11,6 +12,7 @@
 //!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel;
 //! - [`sum`]: the disjunctive sum of two games, to check values with the solvers.
 
+pub mod budget;
 pub mod dag;
 pub mod dense;
 pub mod impartial;
@@ -18,6 +20,7 @@ pub mod partizan;
 pub mod remoteness;
 pub mod sum;
 
+pub use budget::Budget;
 pub use impartial::ImpartialSolver;
 pub use partizan::PartizanSolver;
 pub use remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};

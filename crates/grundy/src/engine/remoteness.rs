@@ -32,7 +32,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::dag::Dag;
+use crate::engine::budget::Budget;
+use crate::engine::dag::{wanted, Dag};
 use crate::game::{Impartial, Partizan, Player};
 
 /// The number of moves left under best play, and whether the player to move wins.
@@ -174,23 +175,23 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
 
     /// The remoteness of `pos` for the player to move.
     pub fn remoteness(&mut self, pos: &G::Position) -> Remoteness {
-        self.remoteness_within(pos, usize::MAX)
+        self.remoteness_within(pos, &mut Budget::unlimited())
             .expect("an unlimited search always finishes")
     }
 
-    /// The remoteness of `pos`, or `None` if finding it would mean holding more than
-    /// `max_positions` positions (the solver keeps what it solved).
+    /// The remoteness of `pos`, or `None` if finding it would spend more than
+    /// `budget` (the solver keeps what it solved).
     pub fn remoteness_within(
         &mut self,
         pos: &G::Position,
-        max_positions: usize,
+        budget: &mut Budget,
     ) -> Option<Remoteness> {
         let game = self.game;
         self.dag.evaluate_within(
             pos,
-            max_positions,
-            |p| {
-                game.moves(p)
+            budget,
+            |p, wanted| {
+                game.first_moves(p, wanted)
                     .into_iter()
                     .map(|m| ((), game.play(p, &m)))
                     .collect()
@@ -211,16 +212,28 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
     /// first for the player to move: winning moves quickest first, then losing moves
     /// longest first; ties in the ruleset's order.
     pub fn ranked_moves(&mut self, pos: &G::Position) -> Vec<(G::Move, Remoteness)> {
+        self.ranked_moves_within(pos, &mut Budget::unlimited())
+            .expect("an unlimited search always finishes")
+    }
+
+    /// [`ranked_moves`](Self::ranked_moves), or `None` if it would spend more than
+    /// `budget`.
+    pub fn ranked_moves_within(
+        &mut self,
+        pos: &G::Position,
+        budget: &mut Budget,
+    ) -> Option<Vec<(G::Move, Remoteness)>> {
         let game = self.game;
-        let moves = game
-            .moves(pos)
-            .into_iter()
-            .map(|m| {
-                let r = self.remoteness(&game.play(pos, &m));
-                (m, r)
-            })
-            .collect();
-        rank(moves)
+        let moves = game.first_moves(pos, wanted(budget));
+        if !budget.spend(moves.len()) {
+            return None;
+        }
+        let mut ranked = Vec::with_capacity(moves.len());
+        for m in moves {
+            let r = self.remoteness_within(&game.play(pos, &m), budget)?;
+            ranked.push((m, r));
+        }
+        Some(rank(ranked))
     }
 
     /// The moves of best play from `pos`: the quickest wins if the player to move
@@ -259,24 +272,24 @@ impl<'g, G: Partizan> PartizanRemotenessSolver<'g, G> {
 
     /// The remoteness of `pos` with `to_move` to move.
     pub fn remoteness(&mut self, pos: &G::Position, to_move: Player) -> Remoteness {
-        self.remoteness_within(pos, to_move, usize::MAX)
+        self.remoteness_within(pos, to_move, &mut Budget::unlimited())
             .expect("an unlimited search always finishes")
     }
 
     /// The remoteness of `pos` with `to_move` to move, or `None` if finding it would
-    /// mean holding more than `max_positions` positions.
+    /// spend more than `budget`.
     pub fn remoteness_within(
         &mut self,
         pos: &G::Position,
         to_move: Player,
-        max_positions: usize,
+        budget: &mut Budget,
     ) -> Option<Remoteness> {
         let game = self.game;
         self.dag.evaluate_within(
             &(pos.clone(), to_move),
-            max_positions,
-            |(p, player)| {
-                game.moves_for(p, *player)
+            budget,
+            |(p, player), wanted| {
+                game.first_moves_for(p, *player, wanted)
                     .into_iter()
                     .map(|m| ((), (game.play(p, &m), player.opponent())))
                     .collect()
@@ -300,16 +313,29 @@ impl<'g, G: Partizan> PartizanRemotenessSolver<'g, G> {
         pos: &G::Position,
         to_move: Player,
     ) -> Vec<(G::Move, Remoteness)> {
+        self.ranked_moves_within(pos, to_move, &mut Budget::unlimited())
+            .expect("an unlimited search always finishes")
+    }
+
+    /// [`ranked_moves`](Self::ranked_moves), or `None` if it would spend more than
+    /// `budget`.
+    pub fn ranked_moves_within(
+        &mut self,
+        pos: &G::Position,
+        to_move: Player,
+        budget: &mut Budget,
+    ) -> Option<Vec<(G::Move, Remoteness)>> {
         let game = self.game;
-        let moves = game
-            .moves_for(pos, to_move)
-            .into_iter()
-            .map(|m| {
-                let r = self.remoteness(&game.play(pos, &m), to_move.opponent());
-                (m, r)
-            })
-            .collect();
-        rank(moves)
+        let moves = game.first_moves_for(pos, to_move, wanted(budget));
+        if !budget.spend(moves.len()) {
+            return None;
+        }
+        let mut ranked = Vec::with_capacity(moves.len());
+        for m in moves {
+            let r = self.remoteness_within(&game.play(pos, &m), to_move.opponent(), budget)?;
+            ranked.push((m, r));
+        }
+        Some(rank(ranked))
     }
 
     /// The moves of best play for `to_move` from `pos` (see

@@ -100,7 +100,11 @@ mod tests {
         let mut solver = ImpartialSolver::new(&sum);
         for a in 0..8u64 {
             for b in 0..8u64 {
-                assert_eq!(solver.grundy(&(a, b)), Nimber(u128::from(a ^ b)), "*{a} + *{b}");
+                assert_eq!(
+                    solver.grundy(&(a, b)),
+                    Nimber(u128::from(a ^ b)),
+                    "*{a} + *{b}"
+                );
             }
         }
     }

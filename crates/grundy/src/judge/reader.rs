@@ -171,6 +171,23 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// The same reader, at the same place, over `f(source)`: for example its source
+    /// boxed as a `dyn Read`.
+    pub fn map_source<S: Read>(self, f: impl FnOnce(R) -> S) -> Reader<S> {
+        Reader {
+            src: f(self.src),
+            buf: self.buf,
+            pos: self.pos,
+            end: self.end,
+            eof: self.eof,
+            base: self.base,
+            line: self.line,
+            cr_end: self.cr_end,
+            line_start: self.line_start,
+            token: self.token,
+        }
+    }
+
     /// The line of the next unread byte, from 1.
     pub fn line(&self) -> u64 {
         self.line

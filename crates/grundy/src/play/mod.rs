@@ -17,6 +17,7 @@
 //! and calls [`Match::play`] or [`Match::engine_move`] by turn until
 //! [`Match::winner`] says the game is over.
 
+use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
 use crate::game::Player;
 use crate::ruleset::{AsImpartial, AsPartizan, Kind, Ruleset};
@@ -111,11 +112,12 @@ pub struct RulesetMatch<'r, R: Ruleset + ?Sized> {
     first: Player,
     to_move: Seat,
     moved: bool,
+    budget: Budget,
 }
 
 impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
     /// A match of `rules` from `start`; `first` (Left in an impartial game) moves
-    /// first.
+    /// first. Each search for a move or hints spends at most [`Budget::DEFAULT`].
     pub fn new(rules: &'r R, start: R::Position, first: Player) -> Self {
         RulesetMatch {
             rules,
@@ -124,7 +126,14 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
             first,
             to_move: Seat::First,
             moved: false,
+            budget: Budget::DEFAULT,
         }
+    }
+
+    /// The same match, each search spending at most `budget`; past it the engine
+    /// plays and hints from the closed form, without remoteness.
+    pub fn with_budget(self, budget: Budget) -> Self {
+        RulesetMatch { budget, ..self }
     }
 
     /// The player in `seat`.
@@ -139,10 +148,6 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
         self.player(self.to_move)
     }
 
-    fn exhaustive(&self) -> bool {
-        self.rules.reach(&self.pos) <= EXHAUSTIVE_LIMIT
-    }
-
     fn advance(&mut self, mv: &R::Move) -> String {
         self.pos = self.rules.play(&self.pos, mv);
         self.to_move = self.to_move.other();
@@ -150,16 +155,25 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
         mv.to_string()
     }
 
-    /// Every move of the player to move with the remoteness after it, best first.
-    fn ranked(&self) -> Vec<(R::Move, Remoteness)> {
+    /// Every move of the player to move with the remoteness after it, best first;
+    /// `None` when the position is too big to search or the search passes the budget.
+    fn ranked(&self) -> Option<Vec<(R::Move, Remoteness)>> {
+        if self.rules.reach(&self.pos) > EXHAUSTIVE_LIMIT {
+            return None;
+        }
+        let mut budget = self.budget;
         match self.rules.kind() {
             Kind::Impartial => {
                 let game = AsImpartial(self.rules);
-                RemotenessSolver::new(&game).ranked_moves(&self.pos)
+                RemotenessSolver::new(&game).ranked_moves_within(&self.pos, &mut budget)
             }
             Kind::Partizan => {
                 let game = AsPartizan(self.rules);
-                PartizanRemotenessSolver::new(&game).ranked_moves(&self.pos, self.mover())
+                PartizanRemotenessSolver::new(&game).ranked_moves_within(
+                    &self.pos,
+                    self.mover(),
+                    &mut budget,
+                )
             }
         }
     }
@@ -234,8 +248,8 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
             return None;
         }
         let mover = self.mover();
-        let mv = if self.exhaustive() {
-            self.ranked().into_iter().next().map(|(mv, _)| mv)
+        let mv = if let Some(ranked) = self.ranked() {
+            ranked.into_iter().next().map(|(mv, _)| mv)
         } else {
             self.rules
                 .winning_listing(&self.pos, mover, 1)
@@ -250,9 +264,8 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
         if self.winner().is_some() {
             return Hints::default();
         }
-        if self.exhaustive() {
-            let moves = self
-                .ranked()
+        if let Some(ranked) = self.ranked() {
+            let moves = ranked
                 .into_iter()
                 .map(|(mv, after)| Hint {
                     mv: mv.to_string(),
@@ -274,7 +287,7 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
             })
         };
         let total = self.rules.move_count(&self.pos, mover);
-        if total.map_or(true, |t| t <= HINT_LIMIT as u128) {
+        if total.is_none_or(|t| t <= HINT_LIMIT as u128) {
             let moves: Vec<R::Move> = self.rules.moves(&self.pos, mover);
             if moves.len() <= HINT_LIMIT {
                 return Hints {

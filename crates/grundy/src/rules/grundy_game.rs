@@ -38,8 +38,8 @@ use crate::rules::notation::{Found, NotationError};
 use crate::ruleset::{
     nimber, Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved,
 };
-use crate::sequence::naive::{Marks, MaxValue};
-use crate::sequence::Source;
+use crate::sequence::grundy_game::SparseGrundyGame;
+use crate::sequence::{Method, SequenceSpec, Source};
 use crate::values::{Nimber, Value};
 
 /// Grundy's game in the registry.
@@ -51,63 +51,16 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     build: |_| Ok(Box::new(GrundyGame::new())),
 };
 
-/// The largest heap a position may hold: G is computed by the definition up to
-/// here (about a second, once), and every move list stays small.
-pub const HEAP_LIMIT: u64 = 1 << 16;
+/// The largest heap a position may hold: G is computed by the sparse-space method up
+/// to here (about a second of CPU, once).
+pub const HEAP_LIMIT: u64 = 1 << 17;
 
 /// `grundy verify` checks rows of heaps of up to this many tokens: the exhaustive
 /// engine meets many rows of small heaps below them, and at 22 tokens holds about
 /// 1 GB (4 · 10^6 positions checked, a minute of CPU); 24 would need four times that.
 pub const LARGEST_SIZE: usize = 22;
 
-/// Grundy's game's values by the definition: G(n) is the mex of G(a) ⊕ G(n − a)
-/// over 1 ≤ a < n − a, O(n) per value. While every value is below 64 the options
-/// are gathered in one 64-bit word.
-#[derive(Clone, Debug, Default)]
-pub struct GrundyGameValues {
-    marks: Marks,
-    max: MaxValue,
-}
-
-impl GrundyGameValues {
-    /// A computation from G(0).
-    pub fn new() -> GrundyGameValues {
-        GrundyGameValues::default()
-    }
-}
-
-/// G(n) for n = `values.len()`, given G(0..n), whose largest value is `max`.
-fn next_value(values: &[u32], marks: &mut Marks, max: MaxValue) -> u32 {
-    let n = values.len();
-    // The splits (a, n − a) with 1 ≤ a < n − a, i.e. a ≤ (n − 1)/2.
-    let half = n.saturating_sub(1) / 2;
-    if half == 0 {
-        return 0;
-    }
-    let small = &values[1..=half];
-    let large = &values[n - half..];
-    let pairs = small.iter().zip(large.iter().rev());
-    if max.0 < 64 {
-        let seen = pairs.fold(0u64, |acc, (&a, &b)| acc | 1u64 << ((a ^ b) & 63));
-        return (!seen).trailing_zeros();
-    }
-    marks.start(max.0);
-    for (&a, &b) in pairs {
-        marks.mark(a ^ b);
-    }
-    marks.mex_from(0)
-}
-
-impl Source for GrundyGameValues {
-    fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
-        // The values passed in are this source's own, so `max` covers them.
-        while values.len() < len {
-            let v = next_value(values, &mut self.marks, self.max);
-            self.max.see(v);
-            values.push(v);
-        }
-    }
-}
+pub use crate::sequence::grundy_game::GrundyGameValues;
 
 /// A move: split heap `heap` (0-based field, printed 1-based) into `small` and
 /// `large` stones, written `HEAP=SMALL+LARGE`.
@@ -172,7 +125,7 @@ impl FromStr for Split {
 /// Grundy's game (it has no parameters). It keeps the values of G it has computed.
 #[derive(Default)]
 pub struct GrundyGame {
-    cache: Mutex<(Vec<u32>, GrundyGameValues)>,
+    cache: Mutex<(Vec<u32>, SparseGrundyGame)>,
 }
 
 impl fmt::Debug for GrundyGame {
@@ -184,8 +137,8 @@ impl fmt::Debug for GrundyGame {
 /// A heap beyond the values computed.
 fn beyond(heap: u64) -> Unsolved {
     Unsolved::new(format!(
-        "heap {heap} is beyond the values of Grundy's game computed by the definition (heaps \
-         of at most {HEAP_LIMIT} stones); no formula or period is known"
+        "heap {heap} is beyond the values of Grundy's game computed here (heaps of at most \
+         {HEAP_LIMIT} stones); no formula or period is known"
     ))
 }
 
@@ -284,7 +237,7 @@ impl Ruleset for GrundyGame {
                     column,
                     format!(
                         "a heap of at most {HEAP_LIMIT} stones (Grundy's game values are \
-                         computed by the definition that far)"
+                         computed that far)"
                     ),
                     Found::Text(part.to_owned()),
                 ));
@@ -347,16 +300,22 @@ impl Ruleset for GrundyGame {
         draw_heaps(pos)
     }
 
-    fn moves(&self, pos: &Heaps, _: Player) -> Vec<Split> {
-        let mut out = Vec::new();
-        for (heap, &size) in pos.sizes().iter().enumerate() {
-            out.extend((1..=size.saturating_sub(1) / 2).map(|small| Split {
-                heap,
-                small,
-                large: size - small,
-            }));
-        }
-        out
+    fn moves(&self, pos: &Heaps, player: Player) -> Vec<Split> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    /// Lists no more than `limit` moves: a heap may hold more stones than memory.
+    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<Split> {
+        crate::ruleset::first_items(
+            pos.sizes().iter().enumerate().flat_map(|(heap, &size)| {
+                (1..=size.saturating_sub(1) / 2).map(move |small| Split {
+                    heap,
+                    small,
+                    large: size - small,
+                })
+            }),
+            limit,
+        )
     }
 
     fn play(&self, pos: &Heaps, mv: &Split) -> Heaps {
@@ -411,7 +370,8 @@ impl Ruleset for GrundyGame {
         let values = self.heap_values(pos).ok()?;
         let mut sentences = vec![
             "a heap of n stones is worth G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n − a}, \
-             computed by the definition (no formula or period is known; OEIS A002188)"
+             computed by the sparse-space method (no formula or period is known; OEIS \
+             A002188)"
                 .to_owned(),
         ];
         sentences.extend(explain_heaps(&values, "stones"));
@@ -440,6 +400,24 @@ impl Ruleset for GrundyGame {
     fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
         Some(positions_of(size, Heaps))
     }
+
+    /// By the definition or the sparse-space method; no period is known, so none is
+    /// claimed (and there is nothing to certify).
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        Some(SequenceSpec {
+            title: SPEC.name.to_owned(),
+            json: json!({ "game": SPEC.name }),
+            certificate: None,
+            rule: None,
+            methods: &[Method::Naive, Method::Sparse],
+            source: Box::new(|method| -> Box<dyn Source> {
+                match method {
+                    Method::Naive => Box::new(GrundyGameValues::new()),
+                    Method::Sparse | Method::Auto => Box::new(SparseGrundyGame::new()),
+                }
+            }),
+        })
+    }
 }
 
 #[cfg(test)]
@@ -454,34 +432,6 @@ mod tests {
         GrundyGame::new().parse_position(text).unwrap()
     }
 
-    /// G by the definition with a set of options, from any given prefix of values.
-    fn mex_of_splits(values: &[u32]) -> u32 {
-        let n = values.len();
-        let seen: std::collections::BTreeSet<u32> = (1..n)
-            .filter(|&a| a < n - a)
-            .map(|a| values[a] ^ values[n - a])
-            .collect();
-        (0..).find(|v| !seen.contains(v)).unwrap()
-    }
-
-    #[test]
-    fn the_source_follows_the_definition() {
-        let mut values = Vec::new();
-        GrundyGameValues::new().extend(&mut values, 3000);
-        for n in 0..values.len() {
-            assert_eq!(values[n], mex_of_splits(&values[..n]), "G({n})");
-        }
-        // The wide path (values of 64 and more), on made-up prefixes.
-        let mut marks = Marks::default();
-        for seed in 0..200u32 {
-            let prefix: Vec<u32> = (0..50 + seed)
-                .map(|i| (i * 7919 + seed * 31) % 150)
-                .collect();
-            let max = MaxValue(*prefix.iter().max().unwrap());
-            assert_eq!(next_value(&prefix, &mut marks, max), mex_of_splits(&prefix));
-        }
-    }
-
     #[test]
     fn notation_round_trips_and_errors() {
         for m in ["1=3+4", "12=1+100"] {
@@ -494,9 +444,15 @@ mod tests {
         assert_eq!(col("1=34"), 5);
         assert_eq!(col("1=3+x"), 5);
         assert_eq!(col("10=x+4"), 4);
-        let e = GrundyGame::new().parse_position("7,65537").unwrap_err();
+        let e = GrundyGame::new()
+            .parse_position(&format!("7,{}", HEAP_LIMIT + 1))
+            .unwrap_err();
         assert_eq!(e.column, 3);
-        assert!(e.to_string().contains("at most 65536 stones"), "{e}");
+        assert!(
+            e.to_string()
+                .contains(&format!("at most {HEAP_LIMIT} stones")),
+            "{e}"
+        );
         assert_eq!(heaps("7,10,0").to_string(), "7,10,0");
     }
 
@@ -571,7 +527,8 @@ mod tests {
         let rules = GrundyGame::new();
         let far = Heaps(vec![3, HEAP_LIMIT + 1]);
         let e = rules.value(&far).unwrap_err().to_string();
-        assert!(e.starts_with("heap 65537 is beyond the values"), "{e}");
+        let expected = format!("heap {} is beyond the values", HEAP_LIMIT + 1);
+        assert!(e.starts_with(&expected), "{e}");
         assert!(Ruleset::winning_moves(&rules, &far, Player::Left).is_err());
         assert!(rules.explain(&far, Player::Left, 10).is_none());
     }

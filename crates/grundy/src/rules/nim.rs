@@ -94,12 +94,19 @@ impl Ruleset for Nim {
         draw_heaps(pos)
     }
 
-    fn moves(&self, pos: &Heaps, _: Player) -> Vec<HeapMove> {
-        let mut moves = Vec::new();
-        for (heap, &h) in pos.sizes().iter().enumerate() {
-            moves.extend((1..=h).map(|take| HeapMove { heap, take }));
-        }
-        moves
+    fn moves(&self, pos: &Heaps, player: Player) -> Vec<HeapMove> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    /// Lists no more than `limit` moves: a heap may hold more stones than memory.
+    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<HeapMove> {
+        crate::ruleset::first_items(
+            pos.sizes()
+                .iter()
+                .enumerate()
+                .flat_map(|(heap, &h)| (1..=h).map(move |take| HeapMove { heap, take })),
+            limit,
+        )
     }
 
     fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {

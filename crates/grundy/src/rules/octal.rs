@@ -33,20 +33,68 @@
 //! With G(n) indexed by heap size:
 //! Kayles has preperiod 71 and period 12, Dawson's Kayles preperiod 52 and period 34,
 //! and Dawson's chess is Dawson's Kayles shifted by one (G_0.137(n) = G_0.07(n + 1)).
+//!
+//! The ruleset computes G when a position asks for it, far enough for the position's
+//! largest heap or until a period is proven, and keeps it; a heap beyond the values
+//! computed (at most [`TABLE_LIMIT`](crate::sequence::TABLE_LIMIT)) when they prove
+//! no period is [`Unsolved`]. A heap has about h/2 splits: moves are counted
+//! without being listed, and winning splits are searched with a part of at most
+//! [`MAX_LISTED_PART`] stones (beyond it the winning moves are not all counted).
 
+use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use serde_json::json;
 
-use crate::analysis::{Analysis, MoveReport};
-use crate::game::{Game, Impartial};
-use crate::rules::heaps::{describe_table, explain_heaps, Heaps};
+use crate::game::Player;
+use crate::registry::DynRuleset;
+use crate::rules::heaps::{
+    describe_table, draw_heaps, explain_heaps, positions_of, HeapMove, Heaps, ValueCache,
+    LARGEST_HEAP_SIZE,
+};
 use crate::rules::notation::NotationError;
+use crate::ruleset::{
+    Explanation, Kind, Listing, MoveError, Param, ParamError, Params, Positions, Ruleset,
+    RulesetSpec, Unsolved,
+};
 use crate::sequence::naive::{HeapMoves, NaiveOctal};
 use crate::sequence::sparse::SparseOctal;
-use crate::sequence::{self, BeyondComputed, Options, Progress, ProofRule, Sequence, Source};
-use crate::values::{Nimber, Outcome};
+use crate::sequence::{self, Options, Progress, ProofRule, Sequence, SequenceSpec, Source};
+use crate::values::{Nimber, Value};
+
+/// The code, `--code CODE`.
+const CODE: Param = Param {
+    name: "code",
+    value_name: "CODE",
+    help: "the game's code, e.g. 0.77 (Kayles), 0.07, 0.137, 4.7",
+    default: None,
+    required: true,
+    example: "0.77",
+};
+
+/// Octal games in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "octal",
+    about: "An octal (take-and-break) game on heaps, with --code CODE.",
+    example: "3,5",
+    params: &[CODE],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+    match params.parse_notation(SPEC.name, &CODE, str::parse::<Octal>)? {
+        Some(rules) => Ok(Box::new(rules)),
+        None => Err(ParamError::Missing {
+            game: SPEC.name.to_owned(),
+            option: CODE.name.to_owned(),
+            value_name: CODE.value_name.to_owned(),
+            example: CODE.example.to_owned(),
+        }),
+    }
+}
 
 /// An octal code d0.d1...dt, without trailing zeros after the point.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -142,30 +190,51 @@ impl fmt::Display for OctalCode {
     }
 }
 
-/// How to compute an octal game's values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// The mex over every option (quadratic).
-    Naive,
-    /// The sparse-space method (see [`sequence::sparse`]).
-    Sparse,
-    /// The sparse-space method, and the periodic-tail shortcut while the latest
-    /// values repeat with a short period (see [`sequence::tail`]).
-    Auto,
-}
+/// How to compute an octal game's values: `Naive` (the mex over every option,
+/// quadratic), `Sparse` (see [`sequence::sparse`]), or `Auto`, the sparse-space
+/// method and the periodic-tail shortcut while the latest values repeat with a short
+/// period (see [`sequence::tail`]).
+pub use crate::sequence::Method;
 
-/// An octal game: its code.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// An octal game: its code, and the values of its heaps computed so far.
+#[derive(Clone, Debug)]
 pub struct Octal {
     code: OctalCode,
     moves: HeapMoves,
+    cache: ValueCache,
 }
+
+impl PartialEq for Octal {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+    }
+}
+
+impl Eq for Octal {}
+
+impl Hash for Octal {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.code.hash(state);
+    }
+}
+
+/// Splits are listed with the smaller part up to this size; beyond it the list of
+/// winning moves in a heap is cut (and the analysis says so).
+pub const MAX_LISTED_PART: u64 = 1 << 20;
+
+/// The most splits one search for winning moves examines; past it the moves are not
+/// all counted (a position of many large heaps).
+const SEARCH_BUDGET: u64 = 1 << 28;
 
 impl Octal {
     /// The octal game with this code.
     pub fn new(code: OctalCode) -> Octal {
         let moves = code.heap_moves();
-        Octal { code, moves }
+        Octal {
+            code,
+            moves,
+            cache: ValueCache::default(),
+        }
     }
 
     /// The code.
@@ -204,55 +273,211 @@ impl Octal {
         )
     }
 
-    /// A sequence that gives the value of each of `heaps` ([`Method::Auto`]).
-    pub fn table(&self, heaps: &Heaps) -> Result<Sequence, BeyondComputed> {
-        let mut source = self.source(Method::Auto);
-        sequence::table_for(&mut *source, self.proof_rule(), heaps.sizes())
+    /// `f` of a sequence that gives the value of every heap up to the largest of
+    /// `heaps` ([`Method::Auto`]), computed as needed.
+    fn with_values<T>(&self, heaps: &Heaps, f: impl FnOnce(&Sequence) -> T) -> Result<T, Unsolved> {
+        let source = || self.source(Method::Auto);
+        self.cache.with(heaps.sizes(), self.proof_rule(), source, f)
     }
 
-    /// The value of a position, looked up in `table`.
-    pub fn value(&self, table: &Sequence, heaps: &Heaps) -> Option<Nimber> {
-        heaps.sizes().iter().try_fold(Nimber(0), |acc, &h| {
-            table.get(h).map(|g| acc ^ Nimber(u128::from(g)))
-        })
+    /// Every legal move in heap `heap` of `size` stones, in move order: by stones
+    /// taken, then what is left (nothing, one heap, two heaps by the smaller part).
+    fn heap_moves_iter(&self, heap: usize, size: u64) -> impl Iterator<Item = OctalMove> + '_ {
+        self.code
+            .digits
+            .iter()
+            .enumerate()
+            .flat_map(move |(j, &d)| {
+                let take = j as u64;
+                let mv = move |leave| OctalMove { heap, take, leave };
+                let whole = (j > 0 && d & 1 != 0 && size == take).then(|| mv(Leave::Nothing));
+                let one = (j > 0 && d & 2 != 0 && size > take).then(|| mv(Leave::One(size - take)));
+                let rest = size.saturating_sub(take);
+                let half = if d & 4 != 0 { rest / 2 } else { 0 };
+                whole
+                    .into_iter()
+                    .chain(one)
+                    .chain((1..=half).map(move |a| mv(Leave::Two(a, rest - a))))
+            })
     }
 
-    /// The moves in heap `heap` of size `size` to a heap part of value `target`
-    /// (looked up in `table`); splits are tried with the smaller part up to
-    /// `max_part`. `None` if a needed value is not in `table`.
-    pub fn moves_to_value(
+    /// Every legal move, in move order, without listing them all at once.
+    pub fn moves_iter<'a>(&'a self, pos: &'a Heaps) -> impl Iterator<Item = OctalMove> + 'a {
+        pos.sizes()
+            .iter()
+            .enumerate()
+            .flat_map(move |(heap, &size)| self.heap_moves_iter(heap, size))
+    }
+
+    /// How many legal moves a heap of `size` stones has.
+    fn heap_move_count(&self, size: u64) -> u128 {
+        let mut count = 0u128;
+        for (j, &d) in self.code.digits.iter().enumerate() {
+            let take = j as u64;
+            count += u128::from(j > 0 && d & 1 != 0 && size == take);
+            count += u128::from(j > 0 && d & 2 != 0 && size > take);
+            if d & 4 != 0 {
+                count += u128::from(size.saturating_sub(take) / 2);
+            }
+        }
+        count
+    }
+
+    /// Whether `mv` is a legal move in `pos`.
+    fn is_legal(&self, pos: &Heaps, mv: &OctalMove) -> bool {
+        let Some(&size) = pos.sizes().get(mv.heap) else {
+            return false;
+        };
+        let Some(&d) = usize::try_from(mv.take)
+            .ok()
+            .and_then(|j| self.code.digits.get(j))
+        else {
+            return false;
+        };
+        let taken = mv.take > 0;
+        match mv.leave {
+            Leave::Nothing => taken && d & 1 != 0 && size == mv.take,
+            Leave::One(a) => taken && d & 2 != 0 && size > mv.take && a == size - mv.take,
+            Leave::Two(a, b) => {
+                d & 4 != 0
+                    && a >= 1
+                    && a <= b
+                    && a.checked_add(b).and_then(|s| s.checked_add(mv.take)) == Some(size)
+            }
+        }
+    }
+
+    /// Reads `text` as a move in `pos`: `HEAP-TAKE` (what is left is one heap or
+    /// nothing) or `HEAP-TAKE=A+B`. `None` when it is not in that notation or names
+    /// no heap of `pos`.
+    fn read_move(pos: &Heaps, text: &str) -> Option<OctalMove> {
+        let (head, split) = match text.split_once('=') {
+            Some((head, split)) => (head, Some(split)),
+            None => (text, None),
+        };
+        let HeapMove { heap, take } = head.parse().ok()?;
+        let size = *pos.sizes().get(heap)?;
+        let leave = match split {
+            Some(split) => {
+                let (a, b) = split.split_once('+')?;
+                let number = |t: &str| -> Option<u64> {
+                    (!t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
+                        .then(|| t.parse().ok())
+                        .flatten()
+                };
+                Leave::Two(number(a)?, number(b)?)
+            }
+            None if size == take => Leave::Nothing,
+            None => Leave::One(size.checked_sub(take)?),
+        };
+        Some(OctalMove { heap, take, leave })
+    }
+
+    /// The moves of heap `heap` of `size` stones to a heap part of value `target`, in
+    /// move order, splits with the smaller part up to [`MAX_LISTED_PART`]; each split
+    /// examined counts against `budget`, and the search stops (returning `false`)
+    /// when it runs out. `found` is called with each move and returns whether to go
+    /// on (stopping there returns `true`).
+    fn moves_to_value(
         &self,
         table: &Sequence,
-        heap: usize,
-        size: u64,
-        target: u32,
-        max_part: u64,
-    ) -> Option<Vec<OctalMove>> {
-        let mut out = Vec::new();
-        let mv = |take: usize, leave| OctalMove {
-            heap,
-            take: take as u64,
-            leave,
+        (heap, size, target): (usize, u64, u32),
+        budget: &mut u64,
+        found: &mut dyn FnMut(OctalMove) -> bool,
+    ) -> bool {
+        let g = |n: u64| {
+            table
+                .get(n)
+                .expect("the sequence covers every heap asked for")
         };
-        // In the order of `Impartial::moves`: by stones taken, then what is left.
         for (j, &d) in self.code.digits.iter().enumerate() {
-            let j64 = j as u64;
-            if j > 0 && d & 1 != 0 && size == j64 && target == 0 {
-                out.push(mv(j, Leave::Nothing));
+            let take = j as u64;
+            let mv = |leave| OctalMove { heap, take, leave };
+            if j > 0 && d & 1 != 0 && size == take && target == 0 && !found(mv(Leave::Nothing)) {
+                return true;
             }
-            if j > 0 && d & 2 != 0 && size > j64 && table.get(size - j64)? == target {
-                out.push(mv(j, Leave::One(size - j64)));
+            if j > 0
+                && d & 2 != 0
+                && size > take
+                && g(size - take) == target
+                && !found(mv(Leave::One(size - take)))
+            {
+                return true;
             }
-            if d & 4 != 0 && size >= j64 + 2 {
-                let rest = size - j64;
-                for a in 1..=(rest / 2).min(max_part) {
-                    if table.get(a)? ^ table.get(rest - a)? == target {
-                        out.push(mv(j, Leave::Two(a, rest - a)));
+            let rest = size.saturating_sub(take);
+            if d & 4 != 0 && rest >= 2 {
+                for a in 1..=(rest / 2).min(MAX_LISTED_PART) {
+                    if *budget == 0 {
+                        return false;
+                    }
+                    *budget -= 1;
+                    if g(a) ^ g(rest - a) == target && !found(mv(Leave::Two(a, rest - a))) {
+                        return true;
                     }
                 }
             }
         }
-        Some(out)
+        true
+    }
+
+    /// Whether the splits of heap `size` go beyond those searched for winning moves.
+    fn splits_cut(&self, size: u64) -> bool {
+        size / 2 > MAX_LISTED_PART && !self.moves.leave_two.is_empty()
+    }
+
+    /// The first `limit` winning moves and their count: `None` when a heap has
+    /// more splits than are searched or the search budget ran out.
+    fn listing(&self, table: &Sequence, pos: &Heaps, limit: usize) -> Listing<OctalMove> {
+        let g = |n: u64| {
+            table
+                .get(n)
+                .expect("the sequence covers every heap asked for")
+        };
+        let x = pos.sizes().iter().fold(0, |acc, &h| acc ^ g(h));
+        let mut moves = Vec::new();
+        if x == 0 {
+            return Listing {
+                moves,
+                count: Some(0),
+            };
+        }
+        let mut complete = !pos.sizes().iter().any(|&h| self.splits_cut(h));
+        let mut budget = SEARCH_BUDGET;
+        // Heaps of one size have the same winning moves: count each size once.
+        let mut counted: HashMap<u64, u128> = HashMap::new();
+        let mut count = 0u128;
+        for (heap, &size) in pos.sizes().iter().enumerate() {
+            let target = g(size) ^ x;
+            if let Some(&n) = counted.get(&size) {
+                count += n;
+                if n == 0 || moves.len() >= limit {
+                    continue;
+                }
+            }
+            let mut n = 0u128;
+            let within_budget =
+                self.moves_to_value(table, (heap, size, target), &mut budget, &mut |m| {
+                    n += 1;
+                    if moves.len() < limit {
+                        moves.push(m);
+                    }
+                    complete || moves.len() < limit
+                });
+            if !within_budget {
+                complete = false;
+            }
+            if let Entry::Vacant(first) = counted.entry(size) {
+                first.insert(n);
+                count += n;
+            }
+            if !complete && moves.len() >= limit {
+                break;
+            }
+        }
+        Listing {
+            moves,
+            count: complete.then_some(count),
+        }
     }
 }
 
@@ -302,9 +527,98 @@ impl fmt::Display for OctalMove {
     }
 }
 
-impl Game for Octal {
+impl Ruleset for Octal {
     type Position = Heaps;
     type Move = OctalMove;
+
+    fn name(&self) -> &'static str {
+        SPEC.name
+    }
+
+    /// `code 0.77`, as `grundy analyze` shows it.
+    fn parameters(&self) -> String {
+        format!("code {self}")
+    }
+
+    /// `octal (0.77)`, as `grundy play` and `grundy verify` show it.
+    fn title(&self) -> String {
+        format!("octal ({self})")
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Heaps) -> String {
+        pos.to_string()
+    }
+
+    /// Any legal move as the notation prints it (`1-1`, `1-1=2+3`); otherwise the
+    /// first legal moves are shown.
+    fn parse_move(&self, pos: &Heaps, _: Player, text: &str) -> Result<OctalMove, MoveError> {
+        if let Some(mv) = Octal::read_move(pos, text) {
+            if self.is_legal(pos, &mv) && mv.to_string() == text {
+                return Ok(mv);
+            }
+        }
+        let first: Vec<String> = self
+            .moves_iter(pos)
+            .take(13)
+            .map(|m| m.to_string())
+            .collect();
+        let shown = &first[..first.len().min(12)];
+        let more = if first.len() > shown.len() {
+            ", ..."
+        } else {
+            ""
+        };
+        Err(MoveError::illegal(format!(
+            "not a legal move here (the code {self} allows {}{more})",
+            shown.join(", ")
+        )))
+    }
+
+    fn move_help(&self) -> String {
+        "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1); HEAP-TAKE=A+B also \
+         splits what is left into heaps of A and B, e.g. 1-1 or 1-1=2+3"
+            .to_owned()
+    }
+
+    fn drawing(&self, pos: &Heaps) -> String {
+        draw_heaps(pos)
+    }
+
+    /// Every legal move, listed (the same moves as [`Octal::moves_iter`], with plain
+    /// loops: the exhaustive engine calls this often).
+    /// Lists no more than `limit` moves: a heap may have more splits than memory.
+    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<OctalMove> {
+        crate::ruleset::first_items(self.moves_iter(pos), limit)
+    }
+
+    fn moves(&self, pos: &Heaps, _: Player) -> Vec<OctalMove> {
+        let mut out = Vec::new();
+        for (heap, &size) in pos.sizes().iter().enumerate() {
+            for (j, &d) in self.code.digits.iter().enumerate() {
+                let take = j as u64;
+                let mv = |leave| OctalMove { heap, take, leave };
+                if j > 0 && d & 1 != 0 && size == take {
+                    out.push(mv(Leave::Nothing));
+                }
+                if j > 0 && d & 2 != 0 && size > take {
+                    out.push(mv(Leave::One(size - take)));
+                }
+                if d & 4 != 0 && size >= take + 2 {
+                    let rest = size - take;
+                    out.extend((1..=rest / 2).map(|a| mv(Leave::Two(a, rest - a))));
+                }
+            }
+        }
+        out
+    }
 
     fn play(&self, pos: &Heaps, mv: &OctalMove) -> Heaps {
         let rest: Vec<u64> = match mv.leave {
@@ -316,97 +630,145 @@ impl Game for Octal {
         next.splice(mv.heap..=mv.heap, rest);
         Heaps(next)
     }
-}
 
-impl Impartial for Octal {
-    fn moves(&self, pos: &Heaps) -> Vec<OctalMove> {
-        let mut out = Vec::new();
-        for (heap, &size) in pos.sizes().iter().enumerate() {
-            let mv = |take: usize, leave| OctalMove {
-                heap,
-                take: take as u64,
-                leave,
-            };
-            for (j, &d) in self.code.digits.iter().enumerate() {
-                let j64 = j as u64;
-                if j > 0 && d & 1 != 0 && size == j64 {
-                    out.push(mv(j, Leave::Nothing));
-                }
-                if j > 0 && d & 2 != 0 && size > j64 {
-                    out.push(mv(j, Leave::One(size - j64)));
-                }
-                if d & 4 != 0 && size >= j64 + 2 {
-                    let rest = size - j64;
-                    out.extend((1..=rest / 2).map(|a| mv(j, Leave::Two(a, rest - a))));
-                }
-            }
-        }
-        out
-    }
-}
-
-/// Splits are listed with the smaller part up to this size; beyond it the list of
-/// winning moves in a heap is cut (and the analysis says so).
-pub const MAX_LISTED_PART: u64 = 1 << 20;
-
-/// Everything about a position of an octal game: each heap's value, the XOR, the
-/// proven period used, the winning moves.
-pub fn analyze(rules: &Octal, heaps: &Heaps) -> Result<Analysis, BeyondComputed> {
-    let table = rules.table(heaps)?;
-    let values = heaps.values_in(&table);
-    let value = rules.value(&table, heaps).expect("checked by table");
-    let mut explanation = vec![describe_table(&table, &rules.to_string())];
-    explanation.extend(explain_heaps(&values, "stones"));
-    let mut winning_moves = Vec::new();
-    let mut all_listed = true;
-    if value.to_move_wins() {
-        for (heap, h) in values.iter().enumerate() {
-            let target = (u128::from(h.grundy) ^ value.0) as u32;
-            let moves = rules
-                .moves_to_value(&table, heap, h.size, target, MAX_LISTED_PART)
-                .expect("every part is at most a heap of the position");
-            if h.size / 2 > MAX_LISTED_PART && !rules.moves.leave_two.is_empty() {
-                all_listed = false;
-                explanation.push(format!(
-                    "heap {}: winning splits listed only with a part of at most {MAX_LISTED_PART} stones",
-                    heap + 1
-                ));
-            }
-            winning_moves.extend(moves.iter().map(|m| MoveReport {
-                mv: m.to_string(),
-                after: rules.play(heaps, m).to_string(),
-            }));
-        }
-    }
-    Ok(Analysis {
-        game: "octal".to_owned(),
-        rules: format!("code {rules}"),
-        position: heaps.to_string(),
-        to_move: "first player".to_owned(),
-        to_move_wins: value.to_move_wins(),
-        other_to_move_wins: None,
-        outcome: if value.to_move_wins() {
-            Outcome::N
+    fn play_checked(
+        &self,
+        pos: &Heaps,
+        _: Player,
+        mv: &OctalMove,
+    ) -> Result<Heaps, crate::ruleset::IllegalMove> {
+        if self.is_legal(pos, mv) {
+            Ok(self.play(pos, mv))
         } else {
-            Outcome::P
-        },
-        value: value.into(),
-        reduction: json!({
-            "code": rules.to_string(),
-            "period": table.period,
-            "heaps": values,
-            "xor": value.0,
-        }),
-        explanation,
-        winning_move_count: all_listed.then_some(winning_moves.len() as u128),
-        winning_moves,
-    })
+            Err(crate::ruleset::IllegalMove::new(format!(
+                "{mv} is not a legal move here"
+            )))
+        }
+    }
+
+    /// Splits multiply the rows; a heap of h has fewer than 2^h ways to end up.
+    fn reach(&self, pos: &Heaps) -> u128 {
+        pos.sizes().iter().fold(1u128, |acc, &h| {
+            acc.saturating_mul(1u128.checked_shl(h.min(127) as u32).unwrap_or(u128::MAX))
+        })
+    }
+
+    /// The XOR of G(h) over the heaps.
+    fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
+        self.with_values(pos, |table| {
+            let x = pos.sizes().iter().fold(0u32, |acc, &h| {
+                acc ^ table
+                    .get(h)
+                    .expect("the sequence covers every heap asked for")
+            });
+            Nimber(u128::from(x)).into()
+        })
+    }
+
+    /// Every winning move: from each heap h, the moves to heap parts of value
+    /// G(h) ⊕ X. `Unsolved` when a heap has more splits than are searched.
+    fn winning_moves(&self, pos: &Heaps, _: Player) -> Result<Vec<OctalMove>, Unsolved> {
+        let listing = self.with_values(pos, |table| self.listing(table, pos, usize::MAX))?;
+        match listing.count {
+            Some(_) => Ok(listing.moves),
+            None => Err(Unsolved::new(format!(
+                "the winning moves of {pos} in octal {self} are too many to list (splits are \
+                 searched with a part of at most {MAX_LISTED_PART} stones)"
+            ))),
+        }
+    }
+
+    /// The first `limit` winning moves; the count is `None` when a heap has more
+    /// splits than are searched ([`MAX_LISTED_PART`]).
+    fn winning_listing(
+        &self,
+        pos: &Heaps,
+        _: Player,
+        limit: usize,
+    ) -> Result<Listing<OctalMove>, Unsolved> {
+        self.with_values(pos, |table| self.listing(table, pos, limit))
+    }
+
+    /// The first legal move.
+    fn stalling_move(&self, pos: &Heaps, _: Player) -> Option<OctalMove> {
+        self.moves_iter(pos).next()
+    }
+
+    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
+        Some(
+            pos.sizes()
+                .iter()
+                .map(|&h| self.heap_move_count(h))
+                .fold(0u128, u128::saturating_add),
+        )
+    }
+
+    /// The sequence (its proven period, or how far it was computed), each heap's
+    /// value and the XOR, and which heaps have more splits than are searched.
+    fn explain(&self, pos: &Heaps, _: Player, _: usize) -> Option<Explanation> {
+        self.with_values(pos, |table| {
+            let values = pos.values_in(table);
+            let xor = values.iter().fold(0, |acc, h| acc ^ h.grundy);
+            let mut sentences = vec![describe_table(table, &self.to_string())];
+            sentences.extend(explain_heaps(&values, "stones"));
+            if xor != 0 {
+                for (heap, h) in values.iter().enumerate() {
+                    if self.splits_cut(h.size) {
+                        sentences.push(format!(
+                            "heap {}: winning splits listed only with a part of at most \
+                             {MAX_LISTED_PART} stones",
+                            heap + 1
+                        ));
+                    }
+                }
+            }
+            Explanation {
+                reduction: json!({
+                    "code": self.to_string(),
+                    "period": table.period,
+                    "heaps": values,
+                    "xor": xor,
+                }),
+                sentences,
+            }
+        })
+        .ok()
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "tokens"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        0..=LARGEST_HEAP_SIZE
+    }
+
+    fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
+        Some(positions_of(size, Heaps))
+    }
+
+    /// `octal CODE`, by the definition, the sparse-space method or both with the
+    /// periodic-tail shortcut; periods by the periodicity theorem.
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        Some(SequenceSpec {
+            title: format!("octal {self}"),
+            json: json!({ "game": SPEC.name, "code": self.to_string() }),
+            certificate: Some(format!("octal {self}")),
+            rule: Some(self.proof_rule()),
+            methods: &[Method::Naive, Method::Sparse],
+            source: Box::new(|method| self.source(method)),
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::analyze;
     use crate::engine::ImpartialSolver;
+    use crate::play::{Match, RulesetMatch, Seat};
+    use crate::registry::{self, Params};
+    use crate::ruleset::AsImpartial;
 
     fn all_codes() -> impl Iterator<Item = Octal> {
         (0..2 * 512).map(|k| {
@@ -416,6 +778,24 @@ mod tests {
                 .parse()
                 .unwrap()
         })
+    }
+
+    fn nimber(rules: &Octal, pos: &Heaps) -> Nimber {
+        rules.value(pos).unwrap().as_nimber().unwrap()
+    }
+
+    /// Codes whose moves must split a heap (a part may shrink to an empty heap): the
+    /// periodicity theorem needs i ≥ 1 for them, and a period proven too early would
+    /// make verify find positions whose value is wrong.
+    const SPLIT_ONLY: [&str; 4] = ["0.004", "0.04", "0.4", "4.0"];
+
+    #[test]
+    fn split_only_codes_prove_no_false_period() {
+        for code in SPLIT_ONLY {
+            let game = registry::build("octal", &Params::new().with("code", code)).unwrap();
+            let report = game.verify(8, &()).unwrap();
+            assert_eq!(report.mismatch, None, "{code}");
+        }
     }
 
     #[test]
@@ -457,41 +837,133 @@ mod tests {
     }
 
     #[test]
-    fn sequences_match_the_engine_for_every_3_digit_code() {
-        // Single heaps up to 9, and pairs of heaps up to 5, for all 1024 codes.
+    fn sequences_and_moves_match_the_engine_for_every_3_digit_code() {
+        // Single heaps up to 9, and pairs of heaps up to 5, for all 1024 codes; the
+        // lazy moves, their count and the legality check against the listed moves.
         for rules in all_codes() {
             let seq = rules.sequence(Method::Naive, &Options::to(12), &mut |_| {});
             let sparse = rules.sequence(Method::Sparse, &Options::to(12), &mut |_| {});
             assert_eq!(seq.values, sparse.values);
             let auto = rules.sequence(Method::Auto, &Options::to(12), &mut |_| {});
             assert_eq!(seq.values, auto.values);
-            let mut solver = ImpartialSolver::new(&rules);
+            let game = AsImpartial(&rules);
+            let mut solver = ImpartialSolver::new(&game);
             for n in 0..=9u64 {
                 let pos = Heaps(vec![n]);
-                assert_eq!(
-                    Nimber(u64::from(seq.values[n as usize])),
-                    solver.grundy(&pos),
-                    "{rules} {n}"
-                );
+                let g = Nimber(u128::from(seq.values[n as usize]));
+                assert_eq!(g, solver.grundy(&pos), "{rules} {n}");
+                assert_eq!(nimber(&rules, &pos), g, "{rules} {n}");
             }
-            for a in 1..=5u64 {
-                for b in 1..=5u64 {
+            for a in 0..=5u64 {
+                for b in 0..=5u64 {
                     let pos = Heaps(vec![a, b]);
-                    assert_eq!(rules.value(&seq, &pos), Some(solver.grundy(&pos)));
+                    assert_eq!(nimber(&rules, &pos), solver.grundy(&pos));
+                    let moves = rules.moves(&pos, Player::Left);
+                    assert_eq!(rules.moves_iter(&pos).collect::<Vec<_>>(), moves);
+                    let count = rules.move_count(&pos, Player::Left).unwrap();
+                    assert_eq!(count, moves.len() as u128, "{rules} {pos}");
+                    for m in &moves {
+                        let text = m.to_string();
+                        assert_eq!(rules.parse_move(&pos, Player::Left, &text), Ok(*m));
+                    }
                 }
             }
         }
     }
 
     #[test]
+    fn only_legal_moves_are_read() {
+        // Every move text with a heap of up to 6, a take of up to 3 and splits of up
+        // to 6 + 6, on two heaps: read exactly when it is a listed move.
+        for code in ["0.77", "0.07", "0.137", "4.7", "0.6", "0.16", "4.07", "0.1"] {
+            let rules: Octal = code.parse().unwrap();
+            for (a, b) in [(0, 0), (1, 6), (5, 2), (6, 6)] {
+                let pos = Heaps(vec![a, b]);
+                let legal: Vec<String> = rules
+                    .moves(&pos, Player::Left)
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                let mut texts = Vec::new();
+                for heap in 0..=3 {
+                    for take in 0..=3 {
+                        texts.push(format!("{heap}-{take}"));
+                        for x in 0..=6 {
+                            for y in 0..=6 {
+                                texts.push(format!("{heap}-{take}={x}+{y}"));
+                            }
+                        }
+                    }
+                }
+                texts
+                    .extend(["01-1", "1-01", "1-1=02+2", "1-1=+2", "1-1=2", "x"].map(String::from));
+                for text in texts {
+                    let read = rules.parse_move(&pos, Player::Left, &text);
+                    assert_eq!(read.is_ok(), legal.contains(&text), "{code} {pos} {text}");
+                    if let Ok(mv) = read {
+                        assert_eq!(
+                            rules.play_checked(&pos, Player::Left, &mv),
+                            Ok(rules.play(&pos, &mv))
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_moves_name_the_legal_ones() {
+        let rules: Octal = "0.77".parse().unwrap();
+        let err = |pos: &str, text: &str| {
+            let pos: Heaps = pos.parse().unwrap();
+            rules
+                .parse_move(&pos, Player::Left, text)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("5", "1-9"),
+            "not a legal move here (the code 0.77 allows 1-1, 1-1=1+3, 1-1=2+2, 1-2, 1-2=1+2)"
+        );
+        assert_eq!(
+            err("30", "2-1"),
+            "not a legal move here (the code 0.77 allows 1-1, 1-1=1+28, 1-1=2+27, 1-1=3+26, \
+             1-1=4+25, 1-1=5+24, 1-1=6+23, 1-1=7+22, 1-1=8+21, 1-1=9+20, 1-1=10+19, 1-1=11+18, ...)"
+        );
+        // A huge heap: the message lists 12 moves, not every one.
+        assert!(err("1000000000000000", "1-1=1+1").ends_with("1-1=11+999999999999988, ...)"));
+    }
+
+    #[test]
+    fn verify_through_the_registry_agrees() {
+        for code in ["0.77", "0.07", "0.137", "4.7", "0.6"] {
+            let game = registry::build("octal", &Params::new().with("code", code)).unwrap();
+            let report = game.verify(10, &()).unwrap();
+            assert_eq!(report.mismatch, None, "{code}");
+            assert_eq!(report.positions, 1 << 10);
+            assert_eq!(report.name, format!("octal ({code})"));
+        }
+        let err = |params: Params| registry::build("octal", &params).err().unwrap().to_string();
+        assert_eq!(
+            err(Params::new()),
+            "octal needs --code CODE, e.g. --code 0.77"
+        );
+        assert_eq!(
+            err(Params::new().with("code", "0.78")),
+            "--code \"0.78\": column 4: expected an octal digit 0-7, found '8'"
+        );
+    }
+
+    #[test]
     fn winning_moves_match_the_engine() {
         for code in ["0.77", "0.07", "0.137", "4.7", "0.6", "0.16", "4.07"] {
             let rules: Octal = code.parse().unwrap();
-            let mut solver = ImpartialSolver::new(&rules);
-            for a in 0..=9u64 {
-                for b in 0..=9u64 {
+            let game = AsImpartial(&rules);
+            let mut solver = ImpartialSolver::new(&game);
+            for a in 0..=8u64 {
+                for b in 0..=8u64 {
                     let pos = Heaps(vec![a, b]);
-                    let analysis = analyze(&rules, &pos).unwrap();
+                    let analysis = analyze(&rules, &pos, Player::Left, 1000).unwrap();
                     let expect: Vec<String> = solver
                         .winning_moves(&pos)
                         .iter()
@@ -503,7 +975,12 @@ mod tests {
                         .map(|m| m.mv.clone())
                         .collect();
                     assert_eq!(got, expect, "{code} {pos}");
+                    assert_eq!(analysis.winning_move_count, Some(expect.len() as u128));
                     assert_eq!(analysis.to_move_wins, solver.to_move_wins(&pos));
+                    let two = rules.winning_listing(&pos, Player::Left, 2).unwrap();
+                    assert_eq!(two.count, Some(expect.len() as u128));
+                    let listed: Vec<String> = two.moves.iter().map(|m| m.to_string()).collect();
+                    assert_eq!(listed, expect[..expect.len().min(2)]);
                 }
             }
         }
@@ -512,19 +989,82 @@ mod tests {
     #[test]
     fn kayles_analysis_uses_the_proven_period() {
         let rules: Octal = "0.77".parse().unwrap();
-        let a = analyze(&rules, &"3,5,1000000000000".parse().unwrap()).unwrap();
+        let a = analyze(
+            &rules,
+            &"3,5,1000000000000".parse().unwrap(),
+            Player::Left,
+            1000,
+        )
+        .unwrap();
+        assert_eq!(a.rules, "code 0.77");
         assert_eq!(a.reduction["period"]["preperiod"], 71);
         assert_eq!(a.reduction["period"]["period"], 12);
         // G(3) = 3, G(5) = 4; 10^12 ≡ 4 (mod 12), so G = G(76) = 1.
         assert_eq!(a.reduction["heaps"][2]["grundy"], 1);
-        assert_eq!(a.value, "*6");
+        assert_eq!(a.value.to_string(), "*6");
         assert!(a.explanation[0].contains("preperiod 71 and period 12"));
+        assert_eq!(
+            a.explanation.last().unwrap(),
+            "heap 3: winning splits listed only with a part of at most 1048576 stones"
+        );
+        assert_eq!(a.winning_move_count, None);
         let m = &a.winning_moves[0];
         // Heap 5 (value 4) must go to 4 ⊕ 6 = 2: take 1 and leave 1 + 3 (1 ⊕ 3 = 2).
         let first = (m.mv.as_str(), m.after.as_str());
         assert_eq!(first, ("2-1=1+3", "3,1,3,1000000000000"));
-        let lost = analyze(&rules, &"3,3".parse().unwrap()).unwrap();
+        let lost = analyze(&rules, &"3,3".parse().unwrap(), Player::Left, 1000).unwrap();
         assert!(!lost.to_move_wins && lost.winning_moves.is_empty());
+        assert_eq!(lost.winning_move_count, Some(0));
+        // The full list of a huge heap's winning moves is not claimed.
+        let huge: Heaps = "3,5,1000000000000".parse().unwrap();
+        assert!(rules.winning_moves(&huge, Player::Left).is_err());
+        assert_eq!(
+            rules.move_count(&huge, Player::Left),
+            Some(3 + 5 + (1 + 499_999_999_999) + (1 + 499_999_999_999))
+        );
+    }
+
+    #[test]
+    fn kayles_is_won_by_the_middle_pin() {
+        // Kayles (0.77) on 5 pins: the first player takes the middle pin, leaving 2 + 2,
+        // and mirrors from then on.
+        let rules: Octal = "0.77".parse().unwrap();
+        let mut m = RulesetMatch::new(&rules, "5".parse().unwrap(), Player::Left);
+        let first = m.engine_move().unwrap();
+        // G(0..=5) = 0, 1, 2, 3, 1, 4: the only move to 0 leaves 2 + 2.
+        assert_eq!(first, "1-1=2+2");
+        while m.winner().is_none() {
+            let mv = m.hints().moves[0].mv.clone();
+            if m.to_move() == Seat::Second {
+                m.play(&mv).unwrap();
+            } else {
+                m.engine_move();
+            }
+        }
+        assert_eq!(m.winner(), Some(Seat::First));
+    }
+
+    #[test]
+    fn a_huge_heap_is_answered_at_once() {
+        // Dawson's Kayles on one heap of 10^15: a winning split is found through the
+        // proven period without listing the moves.
+        let rules: Octal = "0.07".parse().unwrap();
+        let pos: Heaps = "1000000000000000".parse().unwrap();
+        assert!(nimber(&rules, &pos).to_move_wins());
+        let listing = rules.winning_listing(&pos, Player::Left, 1).unwrap();
+        assert_eq!(listing.count, None);
+        let mv = listing.moves[0];
+        assert_eq!(nimber(&rules, &rules.play(&pos, &mv)), Nimber(0));
+        assert_eq!(
+            rules.play_checked(&pos, Player::Left, &mv),
+            Ok(rules.play(&pos, &mv))
+        );
+        assert_eq!(
+            rules
+                .stalling_move(&pos, Player::Left)
+                .map(|m| m.to_string()),
+            Some("1-2".to_owned())
+        );
     }
 
     proptest::proptest! {
@@ -536,12 +1076,13 @@ mod tests {
         ) {
             let rules = all_codes().nth(code).unwrap();
             let pos = Heaps(heaps);
-            let a = analyze(&rules, &pos).unwrap();
-            let table = rules.table(&pos).unwrap();
+            let a = analyze(&rules, &pos, Player::Left, usize::MAX).unwrap();
             proptest::prop_assert_eq!(a.winning_moves.is_empty(), !a.to_move_wins);
-            for m in &a.winning_moves {
-                let after: Heaps = m.after.parse().unwrap();
-                proptest::prop_assert_eq!(rules.value(&table, &after), Some(Nimber(0)));
+            let all = rules.winning_moves(&pos, Player::Left).unwrap();
+            proptest::prop_assert_eq!(a.winning_move_count, Some(all.len() as u128));
+            for m in &all {
+                proptest::prop_assert!(rules.parse_move(&pos, Player::Left, &m.to_string()).is_ok());
+                proptest::prop_assert_eq!(nimber(&rules, &rules.play(&pos, m)), Nimber(0));
             }
         }
     }

@@ -27,18 +27,64 @@
 //! s mod (k + 1) (bound k, as in Nim taking at most k), and the position is worth the
 //! XOR of its counted steps.
 
+//!
+//! # Bounds
+//! Any bound from 1 to 2^64 − 1 is allowed (a bound of at least the stones on the
+//! staircase is no bound), and a position holds at most 2^64 − 1 stones in all, so
+//! that no step can overflow as stones move down.
+
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use serde::Serialize;
 use serde_json::json;
 
-use crate::analysis::{Analysis, MoveReport};
-use crate::game::{Game, Impartial};
-use crate::rules::heaps::{parse_list, parse_number, write_list};
+use crate::game::Player;
+use crate::play::binomial;
+use crate::registry::DynRuleset;
+use crate::rules::heaps::{
+    draw_row, parse_list, parse_number, positions_of, write_list, LARGEST_HEAP_SIZE,
+};
 use crate::rules::notation::{Found, NotationError};
 use crate::rules::pawns::Board;
-use crate::values::{Nimber, Outcome};
+use crate::ruleset::{
+    Explanation, Kind, MoveError, Param, ParamError, Params, Positions, Ruleset, RulesetSpec,
+    Unsolved,
+};
+use crate::values::{Nimber, Value};
+
+/// The bound, `--bound K`.
+const BOUND: Param = Param {
+    name: "bound",
+    value_name: "K",
+    help: "at most K stones move at once (no bound without it)",
+    default: None,
+    required: false,
+    example: "2",
+};
+
+/// Staircase Nim in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "staircase",
+    about: "Staircase Nim: stones on steps from the top to the bottom, with --bound K.",
+    example: "3,0,2",
+    params: &[BOUND],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+    let bound = params.parse(SPEC.name, &BOUND, |text| {
+        let k: u64 = text.parse().map_err(|e: std::num::ParseIntError| {
+            format!(
+                "expected a whole number of stones from 1 to {}: {e}",
+                u64::MAX
+            )
+        })?;
+        Staircase::new(Some(k)).map_err(|e| e.to_string())
+    })?;
+    Ok(Box::new(bound.unwrap_or_default()))
+}
 
 /// Staircase Nim with an optional bound on the stones moved at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -66,11 +112,23 @@ impl Staircase {
         self.bound
     }
 
+    /// k + 1, the period of a counted step's value under bound k (as a u128, so
+    /// that k = 2^64 − 1 works).
+    fn modulus(&self) -> Option<u128> {
+        self.bound.map(|k| u128::from(k) + 1)
+    }
+
+    /// The most stones a move can take from a step of `s` stones.
+    fn most(&self, s: u64) -> u64 {
+        self.bound.map_or(s, |k| s.min(k))
+    }
+
     /// The value of a step of `s` stones that counts: s, or s mod (k + 1).
     pub fn step_value(&self, s: u64) -> u64 {
-        match self.bound {
+        match self.modulus() {
             None => s,
-            Some(k) => s % (k + 1),
+            // The remainder is below k + 1, so it fits in a u64.
+            Some(m) => (u128::from(s) % m) as u64,
         }
     }
 
@@ -82,51 +140,53 @@ impl Staircase {
 
     /// The value of a position: the XOR of the counted steps' values.
     pub fn value(&self, steps: &Steps) -> Nimber {
+        Nimber(u128::from(self.xor(steps)))
+    }
+
+    fn xor(&self, steps: &Steps) -> u64 {
         let len = steps.0.len();
-        let x = steps
+        steps
             .0
             .iter()
             .enumerate()
             .filter(|&(i, _)| Staircase::counts(i, len))
-            .fold(0, |acc, (_, &s)| acc ^ self.step_value(s));
-        Nimber(u128::from(x))
+            .fold(0, |acc, (_, &s)| acc ^ self.step_value(s))
     }
 
-    /// Every winning move, in the order [`Impartial::moves`] lists moves. A move from
-    /// a counted step changes that step's value; a move from an uncounted step
-    /// changes the counted step below it. For each step at most one count works.
+    /// Every winning move, in move order. A move from a counted step changes that
+    /// step's value; a move from an uncounted step changes the counted step below
+    /// it. For each step at most one count works.
     pub fn winning_moves(&self, steps: &Steps) -> Vec<StairMove> {
-        let x = self.value(steps).0 as u64;
+        let x = self.xor(steps);
         if x == 0 {
             return Vec::new();
         }
         let len = steps.0.len();
-        let cap = |s: u64| self.bound.map_or(s, |k| s.min(k));
         let mut moves = Vec::new();
         for (i, &s) in steps.0.iter().enumerate() {
-            let most = cap(s);
+            let most = self.most(s);
             if most == 0 {
                 continue;
             }
             let count = if Staircase::counts(i, len) {
-                // New value of this step must be value ^ x.
+                // The new value of this step must be its value ⊕ x.
                 let want = self.step_value(s) ^ x;
-                match self.bound {
+                match self.modulus() {
                     None => (want < s).then(|| s - want),
-                    Some(k) => (want <= k).then(|| {
-                        let m = k + 1;
-                        (s % m + m - want) % m
+                    Some(m) => (u128::from(want) < m).then(|| {
+                        let c = (u128::from(s) % m + m - u128::from(want)) % m;
+                        c as u64
                     }),
                 }
             } else {
                 // Moving c stones onto the counted step below, of t stones.
                 let t = steps.0[i + 1];
                 let want = self.step_value(t) ^ x;
-                match self.bound {
+                match self.modulus() {
                     None => (want > t).then(|| want - t),
-                    Some(k) => (want <= k).then(|| {
-                        let m = k + 1;
-                        (want + m - t % m) % m
+                    Some(m) => (u128::from(want) < m).then(|| {
+                        let c = (u128::from(want) + m - u128::from(t) % m) % m;
+                        c as u64
                     }),
                 }
             };
@@ -135,6 +195,25 @@ impl Staircase {
             }
         }
         moves
+    }
+
+    /// Each step's part in the value.
+    fn parts(&self, steps: &Steps) -> Vec<StepValue> {
+        let len = steps.0.len();
+        steps
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| {
+                let counted = Staircase::counts(i, len);
+                StepValue {
+                    from_bottom: len - i,
+                    stones: s,
+                    counted,
+                    grundy: if counted { self.step_value(s) } else { 0 },
+                }
+            })
+            .collect()
     }
 }
 
@@ -172,8 +251,22 @@ impl Steps {
 
 impl FromStr for Steps {
     type Err = NotationError;
+    /// Reads the stones on each step; they must add up to at most 2^64 − 1.
     fn from_str(s: &str) -> Result<Steps, NotationError> {
-        parse_list(s, "a number of stones (digits)").map(Steps)
+        let steps = parse_list(s, "a number of stones (digits)")?;
+        let mut total = 0u64;
+        let mut column = 1;
+        for (part, &n) in s.split(',').zip(&steps) {
+            total = total.checked_add(n).ok_or_else(|| {
+                NotationError::new(
+                    column,
+                    format!("at most {} stones in all", u64::MAX),
+                    Found::Text(part.to_owned()),
+                )
+            })?;
+            column += part.chars().count() + 1;
+        }
+        Ok(Steps(steps))
     }
 }
 
@@ -229,9 +322,108 @@ impl FromStr for StairMove {
     }
 }
 
-impl Game for Staircase {
+impl Ruleset for Staircase {
     type Position = Steps;
     type Move = StairMove;
+
+    fn name(&self) -> &'static str {
+        SPEC.name
+    }
+
+    /// `bound 2`, or nothing without a bound, as `grundy analyze` shows it.
+    fn parameters(&self) -> String {
+        match self.bound {
+            None => String::new(),
+            Some(k) => format!("bound {k}"),
+        }
+    }
+
+    /// `staircase (bound 2)` or `staircase (unbounded)`, as `grundy play` and
+    /// `grundy verify` show it.
+    fn title(&self) -> String {
+        format!("staircase ({self})")
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Steps, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Steps) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Steps, _: Player, text: &str) -> Result<StairMove, MoveError> {
+        let mv: StairMove = text.parse().map_err(|e| {
+            MoveError::notation(format!("not a move: {e} (write STEP-COUNT, e.g. 1-2)"))
+        })?;
+        let n = pos.0.len();
+        let coins = *pos.0.get(mv.step).ok_or_else(|| {
+            MoveError::illegal(format!(
+                "there is no step {} (the steps are 1 to {n})",
+                mv.step + 1
+            ))
+        })?;
+        let most = self.most(coins);
+        if mv.count == 0 || mv.count > most {
+            return Err(MoveError::illegal(if coins == 0 {
+                format!("step {} is empty", mv.step + 1)
+            } else {
+                format!("move 1 to {most} stones from step {}", mv.step + 1)
+            }));
+        }
+        Ok(mv)
+    }
+
+    fn move_help(&self) -> String {
+        let most = match self.bound {
+            Some(k) => format!("1 to {k}"),
+            None => "any number of".to_owned(),
+        };
+        format!(
+            "STEP-COUNT moves COUNT stones ({most}) from step STEP (1 is the top) to the \
+             step below, e.g. 1-2"
+        )
+    }
+
+    /// One line per step, `*` marking the steps that count.
+    fn drawing(&self, pos: &Steps) -> String {
+        let len = pos.0.len();
+        if len == 0 {
+            return "(no steps)".to_owned();
+        }
+        let mut lines: Vec<String> = pos
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| {
+                let mark = if Staircase::counts(i, len) { "*" } else { " " };
+                format!("{mark}{}", draw_row("step", i, s))
+            })
+            .collect();
+        lines.push(
+            "(step 1 is the top; stones moved off the last step leave; * marks the steps that count)"
+                .to_owned(),
+        );
+        lines.join("\n")
+    }
+
+    fn moves(&self, pos: &Steps, player: Player) -> Vec<StairMove> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    /// Lists no more than `limit` moves: a step may hold more stones than memory.
+    fn first_moves(&self, pos: &Steps, _: Player, limit: usize) -> Vec<StairMove> {
+        crate::ruleset::first_items(
+            pos.0.iter().enumerate().flat_map(|(step, &s)| {
+                (1..=self.most(s)).map(move |count| StairMove { step, count })
+            }),
+            limit,
+        )
+    }
 
     fn play(&self, pos: &Steps, mv: &StairMove) -> Steps {
         let mut next = pos.clone();
@@ -241,16 +433,99 @@ impl Game for Staircase {
         }
         next
     }
-}
 
-impl Impartial for Staircase {
-    fn moves(&self, pos: &Steps) -> Vec<StairMove> {
-        let mut moves = Vec::new();
-        for (step, &s) in pos.0.iter().enumerate() {
-            let most = self.bound.map_or(s, |k| s.min(k));
-            moves.extend((1..=most).map(|count| StairMove { step, count }));
+    /// Stones only go down: at most every way to spread them over the steps and off.
+    fn reach(&self, pos: &Steps) -> u128 {
+        let stones: u64 = pos.0.iter().fold(0u64, |acc, &s| acc.saturating_add(s));
+        binomial(
+            stones.saturating_add(pos.0.len() as u64),
+            pos.0.len() as u64,
+        )
+    }
+
+    fn value(&self, pos: &Steps) -> Result<Value, Unsolved> {
+        Ok(Staircase::value(self, pos).into())
+    }
+
+    fn winning_moves(&self, pos: &Steps, _: Player) -> Result<Vec<StairMove>, Unsolved> {
+        Ok(Staircase::winning_moves(self, pos))
+    }
+
+    /// One stone down from the top step that has one.
+    fn stalling_move(&self, pos: &Steps, _: Player) -> Option<StairMove> {
+        let step = pos.0.iter().position(|&s| s > 0)?;
+        Some(StairMove { step, count: 1 })
+    }
+
+    fn move_count(&self, pos: &Steps, _: Player) -> Option<u128> {
+        Some(pos.0.iter().map(|&s| u128::from(self.most(s))).sum())
+    }
+
+    /// Which steps count, their values, and the XOR.
+    fn explain(&self, pos: &Steps, _: Player, _: usize) -> Option<Explanation> {
+        let parts = self.parts(pos);
+        let x = self.xor(pos);
+        let mut sentences = vec![match self.modulus() {
+            None => "only the 1st, 3rd, 5th, ... steps from the bottom count; a counted step \
+                     of s stones is worth *s"
+                .to_owned(),
+            Some(m) => format!(
+                "only the 1st, 3rd, 5th, ... steps from the bottom count; a counted step of s \
+                 stones is worth *(s mod {m})"
+            ),
+        }];
+        for p in &parts {
+            sentences.push(if p.counted {
+                format!(
+                    "step {} from the bottom: {} stones, counted, value {}",
+                    p.from_bottom,
+                    p.stones,
+                    Nimber(u128::from(p.grundy))
+                )
+            } else {
+                format!(
+                    "step {} from the bottom: {} stones, not counted",
+                    p.from_bottom, p.stones
+                )
+            });
         }
-        moves
+        let terms: Vec<String> = parts
+            .iter()
+            .filter(|p| p.counted)
+            .map(|p| p.grundy.to_string())
+            .collect();
+        let who = if x != 0 {
+            "the player to move wins"
+        } else {
+            "the player to move loses"
+        };
+        sentences.push(if terms.is_empty() {
+            format!("no steps: XOR = 0: {who}")
+        } else {
+            format!(
+                "XOR of the counted values: {} = {x}: {who}",
+                terms.join(" ⊕ ")
+            )
+        });
+        Some(Explanation {
+            reduction: json!({ "bound": self.bound, "steps": parts, "xor": x }),
+            sentences,
+        })
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "coins plus steps"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        0..=LARGEST_HEAP_SIZE
+    }
+
+    /// The compositions of `size`, each part less one as the stones of a step.
+    fn positions(&self, size: usize) -> Option<Positions<'_, Steps>> {
+        Some(positions_of(size, |parts| {
+            Steps(parts.into_iter().map(|p| p - 1).collect())
+        }))
     }
 }
 
@@ -267,102 +542,14 @@ pub struct StepValue {
     pub grundy: u64,
 }
 
-/// Everything about a staircase position: which steps count, their values, the XOR,
-/// the winning moves.
-pub fn analyze(rules: &Staircase, steps: &Steps) -> Analysis {
-    let len = steps.0.len();
-    let parts: Vec<StepValue> = steps
-        .0
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| {
-            let counted = Staircase::counts(i, len);
-            StepValue {
-                from_bottom: len - i,
-                stones: s,
-                counted,
-                grundy: if counted { rules.step_value(s) } else { 0 },
-            }
-        })
-        .collect();
-    let value = rules.value(steps);
-    let mut explanation = vec![match rules.bound {
-        None => "only the 1st, 3rd, 5th, ... steps from the bottom count; a counted step of s stones is worth *s".to_owned(),
-        Some(k) => format!(
-            "only the 1st, 3rd, 5th, ... steps from the bottom count; a counted step of s stones is worth *(s mod {})",
-            k + 1
-        ),
-    }];
-    for p in &parts {
-        explanation.push(if p.counted {
-            format!(
-                "step {} from the bottom: {} stones, counted, value {}",
-                p.from_bottom,
-                p.stones,
-                Nimber(u128::from(p.grundy))
-            )
-        } else {
-            format!(
-                "step {} from the bottom: {} stones, not counted",
-                p.from_bottom, p.stones
-            )
-        });
-    }
-    let terms: Vec<String> = parts
-        .iter()
-        .filter(|p| p.counted)
-        .map(|p| p.grundy.to_string())
-        .collect();
-    let who = if value.to_move_wins() {
-        "the player to move wins"
-    } else {
-        "the player to move loses"
-    };
-    explanation.push(if terms.is_empty() {
-        format!("no steps: XOR = 0: {who}")
-    } else {
-        format!(
-            "XOR of the counted values: {} = {}: {who}",
-            terms.join(" ⊕ "),
-            value.0
-        )
-    });
-    let winning_moves: Vec<MoveReport> = rules
-        .winning_moves(steps)
-        .iter()
-        .map(|m| MoveReport {
-            mv: m.to_string(),
-            after: rules.play(steps, m).to_string(),
-        })
-        .collect();
-    Analysis {
-        game: "staircase".to_owned(),
-        rules: match rules.bound {
-            None => String::new(),
-            Some(k) => format!("bound {k}"),
-        },
-        position: steps.to_string(),
-        to_move: "first player".to_owned(),
-        to_move_wins: value.to_move_wins(),
-        other_to_move_wins: None,
-        outcome: if value.to_move_wins() {
-            Outcome::N
-        } else {
-            Outcome::P
-        },
-        value: value.into(),
-        reduction: json!({ "bound": rules.bound, "steps": parts, "xor": value.0 }),
-        explanation,
-        winning_move_count: Some(winning_moves.len() as u128),
-        winning_moves,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::analyze;
     use crate::engine::ImpartialSolver;
+    use crate::registry::{self, Params};
     use crate::rules::pawns::Pawns;
+    use crate::ruleset::AsImpartial;
     use proptest::prelude::*;
 
     /// Every staircase of up to `steps` steps with at most `max` stones on each.
@@ -386,9 +573,10 @@ mod tests {
 
     #[test]
     fn closed_form_matches_the_engine_on_every_small_position() {
-        for bound in [None, Some(1), Some(2), Some(3)] {
+        for bound in [None, Some(1), Some(2), Some(3), Some(u64::MAX)] {
             let rules = Staircase::new(bound).unwrap();
-            let mut solver = ImpartialSolver::new(&rules);
+            let game = AsImpartial(&rules);
+            let mut solver = ImpartialSolver::new(&game);
             for pos in all_positions(4, 4) {
                 let v = rules.value(&pos);
                 assert_eq!(v, solver.grundy(&pos), "{pos} {rules}");
@@ -397,18 +585,91 @@ mod tests {
                     solver.winning_moves(&pos),
                     "{pos} {rules}"
                 );
+                let count = rules.move_count(&pos, Player::Left).unwrap();
+                assert_eq!(count, rules.moves(&pos, Player::Left).len() as u128);
             }
         }
     }
 
     #[test]
-    fn pawn_boards_are_staircases() {
-        // Every board of up to 10 squares, pawns with step bounds 1, 2, 3.
+    fn verify_through_the_registry_agrees() {
+        for (bound, title) in [
+            (None, "staircase (unbounded)"),
+            (Some("1"), "staircase (bound 1)"),
+            (Some("2"), "staircase (bound 2)"),
+            (
+                Some("18446744073709551615"),
+                "staircase (bound 18446744073709551615)",
+            ),
+        ] {
+            let params = match bound {
+                Some(k) => Params::new().with("bound", k),
+                None => Params::new(),
+            };
+            let game = registry::build("staircase", &params).unwrap();
+            let report = game.verify(10, &()).unwrap();
+            assert_eq!(report.mismatch, None, "{title}");
+            assert_eq!(report.positions, 1 << 10);
+            assert_eq!(report.name, title);
+        }
+    }
+
+    #[test]
+    fn bounds_are_checked_without_panics() {
+        let err = |k: &str| {
+            registry::build("staircase", &Params::new().with("bound", k))
+                .err()
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(
+            err("0"),
+            "--bound \"0\": the bound on stones moved must be at least 1, found 0"
+        );
+        assert!(err("18446744073709551616").starts_with(
+            "--bound \"18446744073709551616\": expected a whole number of stones from 1 to 18446744073709551615"
+        ));
+        assert!(err("x").starts_with("--bound \"x\": expected a whole number"));
+        // The largest bound: values are s mod 2^64 = s, as without a bound.
+        let huge = Staircase::new(Some(u64::MAX)).unwrap();
+        let free = Staircase::new(None).unwrap();
+        let pos: Steps = "18446744073709551614,1".parse().unwrap();
+        assert_eq!(huge.value(&pos), free.value(&pos));
+        assert_eq!(huge.winning_moves(&pos), free.winning_moves(&pos));
+        let a = analyze(&huge, &pos, Player::Left, 10).unwrap();
+        assert_eq!(a.value.to_string(), "*");
+        assert_eq!(
+            a.explanation[0],
+            "only the 1st, 3rd, 5th, ... steps from the bottom count; a counted step of s \
+             stones is worth *(s mod 18446744073709551616)"
+        );
+    }
+
+    #[test]
+    fn the_stones_fit_in_a_u64() {
+        let e = "18446744073709551615,1".parse::<Steps>().unwrap_err();
+        assert_eq!(e.column, 22);
+        assert_eq!(
+            e.to_string(),
+            "column 22: expected at most 18446744073709551615 stones in all, found \"1\""
+        );
+        // All stones moved down at once onto a full step: no overflow.
+        let rules = Staircase::new(None).unwrap();
+        let pos: Steps = "18446744073709551614,1".parse().unwrap();
+        let mv = rules
+            .parse_move(&pos, Player::Left, "1-18446744073709551614")
+            .unwrap();
+        assert_eq!(rules.play(&pos, &mv).to_string(), "0,18446744073709551615");
+    }
+
+    #[test]
+    fn pawn_values_are_staircase_values() {
+        // Every board of up to 12 squares, pawns with step bounds 1, 2, 3: the pawns'
+        // closed form equals this one on the board's staircase.
         for k in 1..=3u32 {
             let pawns = Pawns::new(k).unwrap();
             let stairs = Staircase::new(Some(u64::from(k))).unwrap();
-            let mut pawn_solver = ImpartialSolver::new(&pawns);
-            for len in 0..=10 {
+            for len in 0..=12 {
                 for bits in 0u32..(1 << len) {
                     let text: String = (0..len)
                         .map(|i| if bits >> i & 1 == 1 { 'P' } else { '.' })
@@ -416,11 +677,10 @@ mod tests {
                     let board: Board = text.parse().unwrap();
                     let steps = Steps::from_board(&board);
                     assert_eq!(
-                        pawn_solver.grundy(&board).to_move_wins(),
-                        stairs.value(&steps).to_move_wins(),
+                        stairs.value(&steps).0,
+                        u128::from(pawns.nim_value(board.squares())),
                         "{text}"
                     );
-                    assert_eq!(stairs.value(&steps).0, pawns.nim_value(board.squares()));
                 }
             }
         }
@@ -437,31 +697,86 @@ mod tests {
         assert_eq!(m.to_string(), "1-2");
         assert!(Staircase::new(Some(0)).is_err());
         let rules = Staircase::new(Some(2)).unwrap();
-        let a = analyze(&rules, &"3,0,2".parse().unwrap());
+        let a = analyze(&rules, &"3,0,2".parse().unwrap(), Player::Left, 100).unwrap();
+        assert_eq!(a.rules, "bound 2");
         // Counted from the bottom: 2 (worth 2) and 3 (worth 0); XOR 2.
-        assert_eq!(a.value, "*2");
+        assert_eq!(a.value.to_string(), "*2");
         assert_eq!(a.reduction["xor"], 2);
         assert_eq!(a.reduction["steps"][0]["counted"], true);
         assert_eq!(a.reduction["steps"][0]["grundy"], 0);
+        assert_eq!(
+            a.explanation,
+            [
+                "only the 1st, 3rd, 5th, ... steps from the bottom count; a counted step of s \
+                 stones is worth *(s mod 3)",
+                "step 3 from the bottom: 3 stones, counted, value 0",
+                "step 2 from the bottom: 0 stones, not counted",
+                "step 1 from the bottom: 2 stones, counted, value *2",
+                "XOR of the counted values: 0 ⊕ 2 = 2: the player to move wins",
+            ]
+        );
         let moves: Vec<&str> = a.winning_moves.iter().map(|m| m.mv.as_str()).collect();
         // Bottom 2 -> 0, or top 3 -> 2 (worth 2, cancelling the bottom).
         assert_eq!(moves, ["1-1", "3-2"]);
         assert_eq!(a.winning_moves[0].after, "2,1,2");
         assert_eq!(a.winning_moves[1].after, "3,0,0");
+        let free = analyze(&Staircase::default(), &"".parse().unwrap(), Player::Left, 1).unwrap();
+        assert_eq!(free.rules, "");
+        assert_eq!(
+            free.explanation[1],
+            "no steps: XOR = 0: the player to move loses"
+        );
+    }
+
+    #[test]
+    fn play_messages_and_drawing() {
+        let stairs = Staircase::new(Some(2)).unwrap();
+        let steps: Steps = "3,0,2".parse().unwrap();
+        let err = |text: &str| {
+            stairs
+                .parse_move(&steps, Player::Left, text)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(err("1-3"), "move 1 to 2 stones from step 1");
+        assert_eq!(err("2-1"), "step 2 is empty");
+        assert_eq!(err("4-1"), "there is no step 4 (the steps are 1 to 3)");
+        assert!(err("1").starts_with("not a move: "), "{}", err("1"));
+        assert_eq!(
+            stairs.move_help(),
+            "STEP-COUNT moves COUNT stones (1 to 2) from step STEP (1 is the top) to the step \
+             below, e.g. 1-2"
+        );
+        assert_eq!(Ruleset::title(&stairs), "staircase (bound 2)");
+        assert_eq!(
+            stairs.stalling_move(&steps, Player::Left),
+            Some(StairMove { step: 0, count: 1 })
+        );
+        assert_eq!(stairs.move_count(&steps, Player::Left), Some(4));
+        let drawn = Staircase::new(None)
+            .unwrap()
+            .drawing(&"1,2".parse().unwrap());
+        assert_eq!(
+            drawn,
+            " step 1:   1 o\n*step 2:   2 oo\n(step 1 is the top; stones moved off the last \
+             step leave; * marks the steps that count)"
+        );
+        assert_eq!(stairs.drawing(&Steps::default()), "(no steps)");
+        assert_eq!(stairs.reach(&"1,2".parse().unwrap()), 10);
     }
 
     proptest! {
         #[test]
         fn winning_moves_reach_zero_on_large_staircases(
             steps in proptest::collection::vec(0u64..1_000_000_000_000, 0..8),
-            bound in proptest::option::of(1u64..1000),
+            bound in proptest::option::of(prop_oneof![1u64..1000, Just(u64::MAX), (u64::MAX - 5)..]),
         ) {
             let rules = Staircase::new(bound).unwrap();
             let pos = Steps(steps);
             let moves = rules.winning_moves(&pos);
             prop_assert_eq!(moves.is_empty(), !rules.value(&pos).to_move_wins());
             for m in moves {
-                prop_assert!(m.count >= 1 && m.count <= pos.0[m.step] && bound.map_or(true, |k| m.count <= k));
+                prop_assert!(rules.parse_move(&pos, Player::Left, &m.to_string()).is_ok());
                 prop_assert_eq!(rules.value(&rules.play(&pos, &m)).0, 0);
             }
         }

@@ -17,27 +17,88 @@
 //! computes it. For S = {1, ..., k}, G(n) = n mod (k + 1). For S = {2, 4, 5} the
 //! values are 0, 0, 1, 1, 2, 2, 3 repeated (preperiod 0, period 7). A position is
 //! worth the XOR of its heaps' values.
+//!
+//! The ruleset computes the sequence when a position asks for it, far enough for the
+//! position's largest heap or until a period is proven, and keeps it for the next
+//! positions; a heap beyond the values computed (at most
+//! [`TABLE_LIMIT`](crate::sequence::TABLE_LIMIT)) when they prove no period is
+//! [`Unsolved`].
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use serde_json::json;
 
-use crate::analysis::{Analysis, MoveReport};
-use crate::game::{Game, Impartial};
-use crate::rules::heaps::{describe_table, explain_heaps, parse_list, write_list, HeapMove, Heaps};
+use crate::game::Player;
+use crate::registry::DynRuleset;
+use crate::rules::heaps::{
+    describe_table, draw_heaps, explain_heaps, heap_reach, parse_heap_move, parse_list,
+    positions_of, write_list, HeapMove, Heaps, ValueCache, LARGEST_HEAP_SIZE,
+};
 use crate::rules::notation::{Found, NotationError};
+use crate::ruleset::{
+    Explanation, Kind, MoveError, Param, ParamError, Params, Positions, Ruleset, RulesetSpec,
+    Unsolved,
+};
 use crate::sequence::naive::SubtractionValues;
-use crate::sequence::{self, BeyondComputed, Options, Progress, ProofRule, Sequence};
-use crate::values::{Nimber, Outcome};
+use crate::sequence::{self, Method, Options, Progress, ProofRule, Sequence, SequenceSpec};
+use crate::values::{Nimber, Value};
+
+/// The set S, `--set S`.
+const SET: Param = Param {
+    name: "set",
+    value_name: "S",
+    help: "the set S of stones a move may take, e.g. 2,4,5",
+    default: None,
+    required: true,
+    example: "2,4,5",
+};
+
+/// Subtraction games in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "subtraction",
+    about: "A subtraction game on heaps, with --set S.",
+    example: "7,9",
+    params: &[SET],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+    match params.parse_notation(SPEC.name, &SET, str::parse::<Subtraction>)? {
+        Some(rules) => Ok(Box::new(rules)),
+        None => Err(ParamError::Missing {
+            game: SPEC.name.to_owned(),
+            option: SET.name.to_owned(),
+            value_name: SET.value_name.to_owned(),
+            example: SET.example.to_owned(),
+        }),
+    }
+}
 
 /// The largest subtraction allowed (sequences need memory for a window of this size).
 pub const MAX_SUBTRACTION: u64 = 1 << 20;
 
-/// A subtraction game: its set S.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A subtraction game: its set S, and the values of its heaps computed so far.
+#[derive(Clone, Debug)]
 pub struct Subtraction {
     set: Vec<u64>,
+    cache: ValueCache,
+}
+
+impl PartialEq for Subtraction {
+    fn eq(&self, other: &Self) -> bool {
+        self.set == other.set
+    }
+}
+
+impl Eq for Subtraction {}
+
+impl Hash for Subtraction {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.set.hash(state);
+    }
 }
 
 /// A set that is not a subtraction set.
@@ -62,7 +123,10 @@ impl Subtraction {
         if set.is_empty() {
             return Err(SubtractionError::Empty);
         }
-        Ok(Subtraction { set })
+        Ok(Subtraction {
+            set,
+            cache: ValueCache::default(),
+        })
     }
 
     /// The set S, sorted.
@@ -92,35 +156,31 @@ impl Subtraction {
         sequence::compute(&mut self.source(), self.proof_rule(), options, progress)
     }
 
-    /// A sequence that gives the value of each of `heaps`.
-    pub fn table(&self, heaps: &Heaps) -> Result<Sequence, BeyondComputed> {
-        sequence::table_for(&mut self.source(), self.proof_rule(), heaps.sizes())
+    /// `f` of a sequence that gives the value of every heap up to the largest of
+    /// `heaps`, computed as needed.
+    fn with_values<T>(&self, heaps: &Heaps, f: impl FnOnce(&Sequence) -> T) -> Result<T, Unsolved> {
+        let source = || -> Box<dyn sequence::Source> { Box::new(self.source()) };
+        self.cache.with(heaps.sizes(), self.proof_rule(), source, f)
     }
 
-    /// The value of a position, looked up in `table`.
-    pub fn value(&self, table: &Sequence, heaps: &Heaps) -> Option<Nimber> {
-        heaps.sizes().iter().try_fold(Nimber(0), |acc, &h| {
-            table.get(h).map(|g| acc ^ Nimber(u128::from(g)))
-        })
+    /// How many subtractions are at most `h`.
+    fn moves_in(&self, h: u64) -> usize {
+        self.set.partition_point(|&s| s <= h)
     }
+}
 
-    /// Every winning move: in each heap h, each s with G(h − s) = G(h) ⊕ X.
-    pub fn winning_moves(&self, table: &Sequence, heaps: &Heaps) -> Option<Vec<HeapMove>> {
-        let x = self.value(table, heaps)?.0;
-        let mut moves = Vec::new();
-        if x == 0 {
-            return Some(moves);
-        }
-        for (heap, &h) in heaps.sizes().iter().enumerate() {
-            let target = u128::from(table.get(h)?) ^ x;
-            for &s in self.set.iter().take_while(|&&s| s <= h) {
-                if u128::from(table.get(h - s)?) == target {
-                    moves.push(HeapMove { heap, take: s });
-                }
-            }
-        }
-        Some(moves)
-    }
+/// G(n) from a sequence that covers it.
+fn g(table: &Sequence, n: u64) -> u64 {
+    u64::from(
+        table
+            .get(n)
+            .expect("the sequence covers every heap asked for"),
+    )
+}
+
+/// The XOR of the heaps' values.
+fn xor(table: &Sequence, heaps: &Heaps) -> u64 {
+    heaps.sizes().iter().fold(0, |acc, &h| acc ^ g(table, h))
 }
 
 impl FromStr for Subtraction {
@@ -153,73 +213,163 @@ impl fmt::Display for Subtraction {
     }
 }
 
-impl Game for Subtraction {
+impl Ruleset for Subtraction {
     type Position = Heaps;
     type Move = HeapMove;
+
+    fn name(&self) -> &'static str {
+        SPEC.name
+    }
+
+    /// `S = {2,4,5}`, as `grundy analyze` shows it.
+    fn parameters(&self) -> String {
+        format!("S = {{{self}}}")
+    }
+
+    /// `subtraction (2,4,5)`, as `grundy play` and `grundy verify` show it.
+    fn title(&self) -> String {
+        format!("subtraction ({self})")
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Heaps) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Heaps, _: Player, text: &str) -> Result<HeapMove, MoveError> {
+        let mv = parse_heap_move(pos, text)?;
+        if self.set.binary_search(&mv.take).is_err() {
+            return Err(MoveError::illegal(format!(
+                "the number taken must be in {self}"
+            )));
+        }
+        Ok(mv)
+    }
+
+    fn move_help(&self) -> String {
+        format!(
+            "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1), TAKE in {self}, e.g. 1-{}",
+            self.set[0]
+        )
+    }
+
+    fn drawing(&self, pos: &Heaps) -> String {
+        draw_heaps(pos)
+    }
+
+    fn moves(&self, pos: &Heaps, _: Player) -> Vec<HeapMove> {
+        let mut moves = Vec::new();
+        for (heap, &h) in pos.sizes().iter().enumerate() {
+            let takes = &self.set[..self.moves_in(h)];
+            moves.extend(takes.iter().map(|&take| HeapMove { heap, take }));
+        }
+        moves
+    }
 
     fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
         pos.after_taking(mv)
     }
-}
 
-impl Impartial for Subtraction {
-    fn moves(&self, pos: &Heaps) -> Vec<HeapMove> {
-        let mut moves = Vec::new();
-        for (heap, &h) in pos.sizes().iter().enumerate() {
-            for &take in self.set.iter().take_while(|&&s| s <= h) {
-                moves.push(HeapMove { heap, take });
-            }
-        }
-        moves
+    fn reach(&self, pos: &Heaps) -> u128 {
+        heap_reach(pos)
     }
-}
 
-/// Everything about a position of a subtraction game: each heap's value, the XOR,
-/// the proven period used, the winning moves.
-pub fn analyze(rules: &Subtraction, heaps: &Heaps) -> Result<Analysis, BeyondComputed> {
-    let table = rules.table(heaps)?;
-    let values = heaps.values_in(&table);
-    let value = rules.value(&table, heaps).expect("checked by table");
-    let mut explanation = vec![describe_table(&table, &format!("S = {{{rules}}}"))];
-    explanation.extend(explain_heaps(&values, "stones"));
-    let winning_moves: Vec<MoveReport> = rules
-        .winning_moves(&table, heaps)
-        .expect("checked by table")
-        .iter()
-        .map(|m| MoveReport {
-            mv: m.to_string(),
-            after: rules.play(heaps, m).to_string(),
+    /// The XOR of G(h) over the heaps.
+    fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
+        self.with_values(pos, |table| Nimber(u128::from(xor(table, pos))).into())
+    }
+
+    /// In each heap h, each s ∈ S with G(h − s) = G(h) ⊕ X.
+    fn winning_moves(&self, pos: &Heaps, _: Player) -> Result<Vec<HeapMove>, Unsolved> {
+        self.with_values(pos, |table| {
+            let x = xor(table, pos);
+            let mut moves = Vec::new();
+            if x == 0 {
+                return moves;
+            }
+            for (heap, &h) in pos.sizes().iter().enumerate() {
+                let target = g(table, h) ^ x;
+                for &take in &self.set[..self.moves_in(h)] {
+                    if g(table, h - take) == target {
+                        moves.push(HeapMove { heap, take });
+                    }
+                }
+            }
+            moves
         })
-        .collect();
-    Ok(Analysis {
-        game: "subtraction".to_owned(),
-        rules: format!("S = {{{rules}}}"),
-        position: heaps.to_string(),
-        to_move: "first player".to_owned(),
-        to_move_wins: value.to_move_wins(),
-        other_to_move_wins: None,
-        outcome: if value.to_move_wins() {
-            Outcome::N
-        } else {
-            Outcome::P
-        },
-        value: value.into(),
-        reduction: json!({
-            "set": rules.set,
-            "period": table.period,
-            "heaps": values,
-            "xor": value.0,
-        }),
-        explanation,
-        winning_move_count: Some(winning_moves.len() as u128),
-        winning_moves,
-    })
+    }
+
+    /// The smallest subtraction from the first heap that allows it (the first legal
+    /// move).
+    fn stalling_move(&self, pos: &Heaps, _: Player) -> Option<HeapMove> {
+        let take = self.set[0];
+        let heap = pos.sizes().iter().position(|&h| h >= take)?;
+        Some(HeapMove { heap, take })
+    }
+
+    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
+        Some(pos.sizes().iter().map(|&h| self.moves_in(h) as u128).sum())
+    }
+
+    /// The sequence (its proven period, or how far it was computed), each heap's
+    /// value and the XOR.
+    fn explain(&self, pos: &Heaps, _: Player, _: usize) -> Option<Explanation> {
+        self.with_values(pos, |table| {
+            let values = pos.values_in(table);
+            let mut sentences = vec![describe_table(table, &self.parameters())];
+            sentences.extend(explain_heaps(&values, "stones"));
+            Explanation {
+                reduction: json!({
+                    "set": self.set,
+                    "period": table.period,
+                    "heaps": values,
+                    "xor": xor(table, pos),
+                }),
+                sentences,
+            }
+        })
+        .ok()
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "tokens"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        0..=LARGEST_HEAP_SIZE
+    }
+
+    fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
+        Some(positions_of(size, Heaps))
+    }
+
+    /// `subtraction {S}`, by the definition; periods once max S values repeat.
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        Some(SequenceSpec {
+            title: format!("subtraction {{{self}}}"),
+            json: json!({ "game": SPEC.name, "set": self.set() }),
+            certificate: Some(format!("subtraction {self}")),
+            rule: Some(self.proof_rule()),
+            methods: &[Method::Naive],
+            source: Box::new(|_| Box::new(self.source())),
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::analyze;
     use crate::engine::ImpartialSolver;
+    use crate::registry::{self, Params};
+    use crate::ruleset::AsImpartial;
     use crate::sequence::period::brute_force_period;
 
     /// Every non-empty subset of {1, ..., m}.
@@ -232,23 +382,57 @@ mod tests {
             .collect()
     }
 
+    fn nimber(rules: &Subtraction, pos: &Heaps) -> Nimber {
+        rules.value(pos).unwrap().as_nimber().unwrap()
+    }
+
     #[test]
     fn values_and_winning_moves_match_the_engine() {
         for rules in all_sets(5) {
-            let mut solver = ImpartialSolver::new(&rules);
+            let game = AsImpartial(&rules);
+            let mut solver = ImpartialSolver::new(&game);
             for a in 0..=12u64 {
                 for b in 0..=12u64 {
                     let pos = Heaps(vec![a, b]);
-                    let table = rules.table(&pos).unwrap();
-                    assert_eq!(rules.value(&table, &pos), Some(solver.grundy(&pos)));
+                    assert_eq!(nimber(&rules, &pos), solver.grundy(&pos));
                     assert_eq!(
-                        rules.winning_moves(&table, &pos).unwrap(),
+                        rules.winning_moves(&pos, Player::Left).unwrap(),
                         solver.winning_moves(&pos),
                         "{rules} {pos}"
                     );
+                    let count = rules.move_count(&pos, Player::Left).unwrap();
+                    assert_eq!(count, rules.moves(&pos, Player::Left).len() as u128);
                 }
             }
         }
+    }
+
+    #[test]
+    fn verify_through_the_registry_agrees() {
+        for set in ["1,2", "2,4,5", "1,3,4"] {
+            let game = registry::build("subtraction", &Params::new().with("set", set)).unwrap();
+            let report = game.verify(11, &()).unwrap();
+            assert_eq!(report.mismatch, None, "{set}");
+            assert_eq!(report.positions, 1 << 11, "{set}");
+            assert_eq!(report.name, format!("subtraction ({set})"));
+        }
+    }
+
+    #[test]
+    fn parameters_are_checked() {
+        let err = |params: Params| registry::build("subtraction", &params).err().unwrap();
+        assert_eq!(
+            err(Params::new()).to_string(),
+            "subtraction needs --set S, e.g. --set 2,4,5"
+        );
+        assert_eq!(
+            err(Params::new().with("set", "1,x")).to_string(),
+            "--set \"1,x\": column 3: expected a subtraction from 1 (digits), found 'x'"
+        );
+        assert!(err(Params::new().with("set", "0"))
+            .to_string()
+            .starts_with("--set \"0\": column 1: expected a subtraction from 1 to 1048576"));
+        assert!(registry::build("subtraction", &Params::new().with("step", "2")).is_err());
     }
 
     #[test]
@@ -279,6 +463,8 @@ mod tests {
             assert_eq!((p.preperiod, p.period), (0, k as usize + 1));
             for n in [0u64, 5, 1 << 40, u64::MAX] {
                 assert_eq!(seq.get(n), Some((n % (k + 1)) as u32));
+                let pos = Heaps(vec![n]);
+                assert_eq!(nimber(&rules, &pos), Nimber(u128::from(n % (k + 1))));
             }
         }
     }
@@ -290,13 +476,79 @@ mod tests {
         assert_eq!(&seq.values[..11], &[0, 0, 1, 1, 2, 2, 3, 0, 0, 1, 1]);
         let p = seq.period.unwrap();
         assert_eq!((p.preperiod, p.period), (0, 7));
-        let a = analyze(&rules, &"7,9,1000000000000".parse().unwrap()).unwrap();
+        let pos = "7,9,1000000000000".parse().unwrap();
+        let a = analyze(&rules, &pos, Player::Left, 100).unwrap();
         // G(7) = 0, G(9) = 1, G(10^12) = G(10^12 mod 7 = 1) = 0.
         assert_eq!(a.reduction["xor"], 1);
+        assert_eq!(a.rules, "S = {2,4,5}");
+        assert_eq!(
+            a.explanation[0],
+            "G(n) for S = {2,4,5} has preperiod 0 and period 7 (proven from 12 values): \
+             G(0..) = 0, 0, 1, 1, 2, 2, 3"
+        );
         let moves: Vec<&str> = a.winning_moves.iter().map(|m| m.mv.as_str()).collect();
         // Heaps of value 0 must go to value 1: 7 - 4 = 3 and 7 - 5 = 2 (G 1), and
         // 10^12 - 5 ≡ 3 (mod 7); heap 9 (value 1) must go to value 0: 9 - 2 = 7.
         assert_eq!(moves, ["1-4", "1-5", "2-2", "3-5"]);
+        assert_eq!(a.winning_move_count, Some(4));
+        let first = analyze(&rules, &pos, Player::Left, 1).unwrap();
+        assert_eq!(first.winning_moves.len(), 1);
+        assert_eq!(first.winning_move_count, Some(4));
+    }
+
+    #[test]
+    fn play_notation_and_messages() {
+        let rules: Subtraction = "1,3,4".parse().unwrap();
+        let heaps: Heaps = "7,2".parse().unwrap();
+        let err = |text: &str| {
+            rules
+                .parse_move(&heaps, Player::Left, text)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(err("1-2"), "the number taken must be in 1,3,4");
+        assert_eq!(err("2-3"), "take 1 to 2 stones from heap 2");
+        assert_eq!(err("3-1"), "there is no heap 3 (the heaps are 1 to 2)");
+        assert!(err("1+1").starts_with("not a move: "));
+        assert_eq!(
+            rules.parse_move(&heaps, Player::Left, "1-4"),
+            Ok(HeapMove { heap: 0, take: 4 })
+        );
+        assert_eq!(
+            rules.move_help(),
+            "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1), TAKE in 1,3,4, e.g. 1-1"
+        );
+        assert_eq!(Ruleset::title(&rules), "subtraction (1,3,4)");
+        assert_eq!(rules.drawing(&heaps), "heap 1:   7 ooooooo\nheap 2:   2 oo");
+        let high: Subtraction = "3,5".parse().unwrap();
+        let small: Heaps = "2,6".parse().unwrap();
+        assert_eq!(
+            high.stalling_move(&small, Player::Left),
+            high.moves(&small, Player::Left).first().copied()
+        );
+        assert_eq!(high.move_count(&small, Player::Left), Some(2));
+        assert_eq!(
+            high.stalling_move(&"1,2".parse().unwrap(), Player::Left),
+            None
+        );
+    }
+
+    #[test]
+    fn big_heaps_are_answered_by_the_period() {
+        // {1, 3, 4}: period 7, values 0, 1, 0, 1, 2, 3, 2.
+        let rules: Subtraction = "1,3,4".parse().unwrap();
+        let pos: Heaps = "1000000,7".parse().unwrap();
+        // G(10^6) = G(10^6 mod 7 = 1) = 1, G(7) = G(0) = 0.
+        assert_eq!(nimber(&rules, &pos), Nimber(1));
+        // Heap 1 to value 0: 10^6 - 1 (G 0); heap 2 to value 1: 7 - 4 = 3 (G 1).
+        let first = rules.winning_listing(&pos, Player::Left, 1).unwrap();
+        assert_eq!(first.moves, [HeapMove { heap: 0, take: 1 }]);
+        assert_eq!(first.count, Some(2));
+        let all = rules.winning_moves(&pos, Player::Left).unwrap();
+        assert_eq!(
+            all,
+            [HeapMove { heap: 0, take: 1 }, HeapMove { heap: 1, take: 4 }]
+        );
     }
 
     #[test]
@@ -320,13 +572,13 @@ mod tests {
         ) {
             let rules = Subtraction::new(set).unwrap();
             let pos = Heaps(heaps);
-            let table = rules.table(&pos).unwrap();
-            let value = rules.value(&table, &pos).unwrap();
-            let moves = rules.winning_moves(&table, &pos).unwrap();
+            let value = nimber(&rules, &pos);
+            let moves = rules.winning_moves(&pos, Player::Left).unwrap();
             proptest::prop_assert_eq!(moves.is_empty(), value.0 == 0);
             for m in moves {
+                proptest::prop_assert!(rules.parse_move(&pos, Player::Left, &m.to_string()).is_ok());
                 let after = rules.play(&pos, &m);
-                proptest::prop_assert_eq!(rules.value(&table, &after).unwrap().0, 0);
+                proptest::prop_assert_eq!(nimber(&rules, &after).0, 0);
             }
         }
     }

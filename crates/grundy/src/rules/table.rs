@@ -65,6 +65,7 @@ mod explain;
 mod moves;
 mod nimbers;
 mod position;
+pub mod problem;
 mod reduction;
 mod render;
 mod ruleset;

@@ -32,6 +32,13 @@ impl<R: Ruleset + ?Sized> Impartial for AsImpartial<'_, R> {
         }
         self.0.moves(pos, Player::Left)
     }
+
+    fn first_moves(&self, pos: &R::Position, limit: usize) -> Vec<R::Move> {
+        if self.0.decided(pos, Player::Left).is_some() {
+            return Vec::new();
+        }
+        self.0.first_moves(pos, Player::Left, limit)
+    }
 }
 
 impl<R: Ruleset + ?Sized> Game for AsPartizan<'_, R> {
@@ -53,5 +60,12 @@ impl<R: Ruleset + ?Sized> Partizan for AsPartizan<'_, R> {
             return Vec::new();
         }
         self.0.moves(pos, player)
+    }
+
+    fn first_moves_for(&self, pos: &R::Position, player: Player, limit: usize) -> Vec<R::Move> {
+        if self.0.decided(pos, player).is_some() {
+            return Vec::new();
+        }
+        self.0.first_moves(pos, player, limit)
     }
 }

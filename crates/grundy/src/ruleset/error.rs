@@ -86,6 +86,8 @@ pub enum ParamError {
         value: String,
         /// What is wrong with it.
         message: String,
+        /// Where in the value it went wrong (from 1), for a value in a notation.
+        column: Option<usize>,
     },
     /// A game name that is not in the registry.
     #[error("unknown game {name:?}; the games are {known}")]
@@ -95,6 +97,16 @@ pub enum ParamError {
         /// The names known, comma-separated.
         known: String,
     },
+}
+
+impl ParamError {
+    /// Where in the value given the problem is (from 1), for a value in a notation.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            ParamError::Invalid { column, .. } => *column,
+            _ => None,
+        }
+    }
 }
 
 /// A size the library refuses: too small to have positions, or too large to finish.

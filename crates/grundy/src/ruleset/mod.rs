@@ -11,6 +11,7 @@
 //! | [`analysis`](crate::analysis) (`grundy analyze`, `--moves`) | the closed form and `explain` |
 //! | [`play`](crate::play) (`grundy play`) | notation, `play_checked`, the closed form, `drawing` |
 //! | [`verify`](crate::verify) (`grundy verify`) | `positions` by size, the closed form |
+//! | [`sequence`](crate::sequence) (`grundy sequence`) | `heap_sequence` |
 //! | [`registry`](crate::registry) (every command) | [`RulesetSpec`]: name, parameters, builder |
 //!
 //! The closed form ([`Ruleset::value`], [`Ruleset::winning_moves`]) is *the one
@@ -47,6 +48,7 @@ use std::hash::Hash;
 
 use crate::game::Player;
 use crate::rules::NotationError;
+use crate::sequence::SequenceSpec;
 use crate::values::{Nimber, Outcome, Value};
 
 /// Whether both players have the same moves.
@@ -321,6 +323,20 @@ pub trait Ruleset: Send + Sync {
         let _ = size;
         None
     }
+
+    // ---- sequence
+
+    /// The Grundy sequence of a single heap, G(0), G(1), ..., for `grundy sequence`:
+    /// how to compute it (by which methods), the theorem that proves its period (if
+    /// one is known), and the names its output and certificates use. `None` (the
+    /// default) for a game that is not a heap game.
+    ///
+    /// Whether a game has a sequence should not depend on its parameters: the
+    /// registry lists the games that have one by building each with its example
+    /// parameters ([`registry::with_sequences`](crate::registry::with_sequences)).
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        None
+    }
 }
 
 /// The outcome class of `pos` by the closed form.
@@ -336,4 +352,15 @@ pub fn outcome_of<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Result<O
 /// A nimber value, for impartial rulesets' [`Ruleset::value`].
 pub fn nimber(n: u128) -> Result<Value, Unsolved> {
     Ok(Value::Nimber(Nimber(n)))
+}
+
+/// The first `limit` items of `iter`, pushed one by one: `collect` would reserve room
+/// by the iterator's length hint, which for the moves of a huge position (or a huge
+/// `limit`) is more than memory holds.
+pub(crate) fn first_items<I: Iterator>(iter: I, limit: usize) -> Vec<I::Item> {
+    let mut out = Vec::new();
+    for item in iter.take(limit) {
+        out.push(item);
+    }
+    out
 }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::registry::DynRuleset;
+use crate::rules::NotationError;
 use crate::ruleset::ParamError;
 
 /// One parameter of a ruleset, given on the command line as `--NAME VALUE`.
@@ -85,6 +86,26 @@ impl Params {
             option: param.name.to_owned(),
             value: text.clone(),
             message: e.to_string(),
+            column: None,
+        })
+    }
+
+    /// As [`parse`](Params::parse), for a value in a notation: the error keeps the
+    /// column in the value where the notation went wrong.
+    pub fn parse_notation<T>(
+        &self,
+        game: &str,
+        param: &Param,
+        parse: impl FnOnce(&str) -> Result<T, NotationError>,
+    ) -> Result<Option<T>, ParamError> {
+        let Some(text) = self.value_of(game, param)? else {
+            return Ok(None);
+        };
+        parse(&text).map(Some).map_err(|e| ParamError::Invalid {
+            option: param.name.to_owned(),
+            value: text.clone(),
+            message: e.to_string(),
+            column: Some(e.column),
         })
     }
 }

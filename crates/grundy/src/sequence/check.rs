@@ -198,6 +198,34 @@ pub enum Violation {
         /// G(i − 1).
         value: u32,
     },
+    /// A value differs from the definition's.
+    #[error("G({n}) = {claimed} is claimed, but the definition gives {actual}")]
+    WrongValue {
+        /// The heap size.
+        n: usize,
+        /// The value claimed.
+        claimed: u32,
+        /// The value by the definition.
+        actual: u32,
+    },
+    /// The claimed value is the value of an option, so it cannot be the mex.
+    #[error("G({n}) = {value} is claimed, but a move from heap {n} reaches value {value}")]
+    IsAnOption {
+        /// The heap size.
+        n: usize,
+        /// The claimed value.
+        value: u32,
+    },
+    /// A smaller value is no option's, so the mex is smaller than claimed.
+    #[error("G({n}) = {claimed} is claimed, but no move from heap {n} reaches value {value}")]
+    NotAnOption {
+        /// The heap size.
+        n: usize,
+        /// The value below the claim that no option has.
+        value: u32,
+        /// The claimed value.
+        claimed: u32,
+    },
     /// A proper divisor of the period is a period too.
     #[error("period {smaller} divides {period} and also holds from {preperiod}")]
     PeriodNotSmallest {
@@ -208,6 +236,123 @@ pub enum Violation {
         /// The smaller period that holds.
         smaller: usize,
     },
+}
+
+/// Checks `values` against the definition, value by value ([`Definition`]).
+pub fn verify_by_definition(rules: &Rules, values: &[u32]) -> Result<(), Violation> {
+    let mut def = Definition::new(rules.clone());
+    for n in 0..values.len() {
+        let actual = def.next(&values[..n]);
+        if actual != values[n] {
+            return Err(Violation::WrongValue {
+                n,
+                claimed: values[n],
+                actual,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks the values of an octal game given by `digits`, all at once, by the
+/// sparse-space argument (the claimed values are all known, so heaps are checked
+/// independently and in parallel; the first failing heap is reported).
+///
+/// For heap n with claimed value g, from the claimed values below n: every value
+/// below g must be an option's and g must not be. A bit mask m splits heap sizes into
+/// *rare* ones (parity of G(k) & m equal to e·(k − t0) mod 2) and *common* ones,
+/// where e ∈ {0, 1} and t0 is the least j of a split. A split a + b = s of two common
+/// heaps, or of two rare ones, has a value v with parity(v & m) = e·(s mod 2); a
+/// split with one rare heap has the other parity. So: all splits with a rare part
+/// are listed; a value of the first parity is looked for among all splits of s
+/// (stopping at the first hit); a value of the other parity that is not listed is
+/// no option's. The mask only decides the speed: it is chosen as the one leaving the
+/// fewest rare heaps among the last 4096 values, and when more than an eighth of
+/// them stay rare every split is listed (the definition).
+pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violation> {
+    use rayon::prelude::*;
+    let splits: Vec<usize> = (0..digits.len()).filter(|&j| digits[j] & 4 != 0).collect();
+    let offset = splits.first().copied().unwrap_or(0);
+    let parity = |v: u32| v.count_ones() & 1 == 1;
+    let sample = &values[values.len().saturating_sub(4096).max(1).min(values.len())..];
+    let first = values.len() - sample.len();
+    let max = values.iter().copied().max().unwrap_or(0);
+    let bits = (32 - max.leading_zeros()).min(8);
+    let rare_under =
+        |m: u32, e: bool, k: usize, v: u32| parity(v & m) == (e && (k ^ offset) & 1 == 1);
+    let mut best = (usize::MAX, 0, false);
+    for e in [false, true] {
+        for m in 1..1u32 << bits {
+            let count = sample
+                .iter()
+                .enumerate()
+                .filter(|&(k, &v)| rare_under(m, e, first + k, v))
+                .count();
+            best = best.min((count, m, e));
+        }
+    }
+    let (count, m, e) = best;
+    let masked = count.saturating_mul(8) <= sample.len() && !splits.is_empty();
+    let rare: Vec<usize> = if masked {
+        (1..values.len())
+            .filter(|&k| rare_under(m, e, k, values[k]))
+            .collect()
+    } else {
+        (1..values.len()).collect()
+    };
+    let one = |n: usize, seen: &mut Vec<bool>| -> Option<Violation> {
+        let g = values[n];
+        let size = (max as usize + 1).next_power_of_two() + 1;
+        seen.clear();
+        seen.resize(size, false);
+        for (j, &d) in digits.iter().enumerate() {
+            if d & 1 != 0 && j > 0 && n == j {
+                seen[0] = true;
+            }
+            if d & 2 != 0 && j > 0 && n > j {
+                seen[values[n - j] as usize] = true;
+            }
+        }
+        let sums: Vec<usize> = splits
+            .iter()
+            .filter(|&&j| n >= j + 2)
+            .map(|&j| n - j)
+            .collect();
+        for &s in &sums {
+            for &r in rare.iter().take_while(|&&r| r < s) {
+                seen[(values[r] ^ values[s - r]) as usize] = true;
+            }
+        }
+        // The sums whose splits may give v without a rare part.
+        let searched = |v: u32| {
+            sums.iter()
+                .copied()
+                .filter(move |&s| masked && parity(v & m) == (e && s & 1 == 1))
+        };
+        let has_split = |s: usize, v: u32| (1..=s / 2).any(|a| values[a] ^ values[s - a] == v);
+        let is_option = |v: u32| {
+            (v as usize) < seen.len() && seen[v as usize] || searched(v).any(|s| has_split(s, v))
+        };
+        if is_option(g) {
+            return Some(Violation::IsAnOption { n, value: g });
+        }
+        (0..g)
+            .find(|&v| !is_option(v))
+            .map(|v| Violation::NotAnOption {
+                n,
+                value: v,
+                claimed: g,
+            })
+    };
+    let first_bad = (0..values.len())
+        .into_par_iter()
+        .with_min_len(1024)
+        .map_init(Vec::new, |seen, n| one(n, seen))
+        .find_first(Option::is_some);
+    match first_bad.flatten() {
+        Some(v) => Err(v),
+        None => Ok(()),
+    }
 }
 
 /// The first heap the induction of `rule`'s theorem does not need for (i, p): the

@@ -21,12 +21,18 @@
 //! The parts:
 //!
 //! - [`period`]: finds a proven period in computed values (one pass, linear time);
-//! - [`check`]: re-verifies a claimed period by the theorem's exact conditions;
+//! - [`check`]: re-verifies a claimed period by the theorem's exact conditions, and
+//!   values by the definition;
+//! - [`certificate`]: files holding what a proof rests on, and their checker;
 //! - [`naive`]: values by the definition, the mex over every option (quadratic for
 //!   games that split heaps);
 //! - [`sparse`]: octal values by the sparse-space method, which combines only the
 //!   few pairs of heaps whose values are rare under a game-specific bit mask;
 //! - [`tail`]: a shortcut for values that already repeat with a short period;
+//! - [`grundy_game`]: Grundy's game (split a heap into two unequal heaps), by the
+//!   definition and by the sparse-space method;
+//! - [`spec`]: what a ruleset offers `grundy sequence` ([`SequenceSpec`]: how to
+//!   compute its sequence, by which [`Method`], and the [`ProofRule`] of its period);
 //! - [`svg`]: a picture of a sequence;
 //! - [`compute`]: runs a computation until a period is proven or a bound is reached,
 //!   reporting progress.
@@ -42,16 +48,20 @@
 //! assert_eq!(&seq.values[..7], &[0, 0, 1, 1, 2, 2, 3]);
 //! ```
 
+pub mod certificate;
 pub mod check;
+pub mod grundy_game;
 pub mod naive;
 pub mod period;
 pub mod sparse;
+pub mod spec;
 pub mod svg;
 pub mod tail;
 
 use serde::Serialize;
 
 pub use period::{proven_period, Period, ProofRule};
+pub use spec::{Method, MethodError, SequenceError, SequenceSpec};
 
 /// Something that computes a Grundy sequence value after value.
 pub trait Source {
@@ -67,6 +77,9 @@ pub struct Options {
     pub to: Option<usize>,
     /// Without `to`: compute until a period is proven, but not beyond G(limit).
     pub limit: usize,
+    /// Stop after this long (between chunks of values), keeping what was computed
+    /// and the period those values prove, if any; `None` for no limit.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Options {
@@ -75,13 +88,49 @@ impl Options {
         Options {
             to: Some(to),
             limit: to,
+            time_limit: None,
         }
     }
 
     /// Compute until a period is proven or G(limit) is reached.
     pub fn until_proven(limit: usize) -> Options {
-        Options { to: None, limit }
+        Options {
+            to: None,
+            limit,
+            time_limit: None,
+        }
     }
+
+    /// The same, stopping after `time_limit`.
+    pub fn with_time_limit(self, time_limit: Option<std::time::Duration>) -> Options {
+        Options { time_limit, ..self }
+    }
+
+    /// Whether a computation started at `started` has run out of time.
+    pub(crate) fn out_of_time(&self, started: std::time::Instant) -> bool {
+        self.time_limit.is_some_and(|t| started.elapsed() >= t)
+    }
+
+    /// Checks that the values asked for fit [`MAX_VALUES`].
+    pub fn check(&self) -> Result<(), TooManyValues> {
+        let n = self.to.unwrap_or(self.limit);
+        if n >= MAX_VALUES {
+            return Err(TooManyValues { asked: n });
+        }
+        Ok(())
+    }
+}
+
+/// The most values a sequence holds: 2^27 (half a gigabyte of values, about
+/// 1.5 GB with the sparse-space method's tables).
+pub const MAX_VALUES: usize = 1 << 27;
+
+/// More values asked for than [`MAX_VALUES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("G({asked}) is past the {MAX_VALUES} values a sequence may hold (about 1.5 GB)")]
+pub struct TooManyValues {
+    /// The last heap asked for.
+    pub asked: usize,
 }
 
 /// How a computation is going, for a progress bar.
@@ -126,6 +175,34 @@ impl Sequence {
 /// Values computed between two progress reports.
 const CHUNK: usize = 4096;
 
+/// The values to compute next: from 64, twice as many after a chunk that took less
+/// than 50 ms (up to [`CHUNK`]), half as many after one that took more than 250 ms,
+/// so that progress and the time limit are looked at every quarter of a second or so
+/// even where values cost more as the heaps grow.
+#[derive(Debug)]
+pub(crate) struct Chunks {
+    size: usize,
+}
+
+impl Chunks {
+    pub(crate) fn new() -> Chunks {
+        Chunks { size: 64 }
+    }
+
+    /// Extends `values` by the next chunk, at most to `until` values.
+    pub(crate) fn extend(&mut self, source: &mut dyn Source, values: &mut Vec<u32>, until: usize) {
+        let started = std::time::Instant::now();
+        let next = until.min(values.len() + self.size);
+        source.extend(values, next);
+        let took = started.elapsed();
+        if took > std::time::Duration::from_millis(250) {
+            self.size = (self.size / 2).max(16);
+        } else if took < std::time::Duration::from_millis(50) {
+            self.size = (self.size * 2).min(CHUNK);
+        }
+    }
+}
+
 /// Computes a sequence with `source` as `options` say, proving periods by `rule`.
 ///
 /// Without [`Options::to`], the computation checks for a proven period at lengths
@@ -141,6 +218,8 @@ pub fn compute(
     progress: &mut dyn FnMut(Progress),
 ) -> Sequence {
     let goal = options.to.unwrap_or(options.limit).saturating_add(1);
+    let started = std::time::Instant::now();
+    let mut chunks = Chunks::new();
     let mut values: Vec<u32> = Vec::new();
     let report = |values: &Vec<u32>, progress: &mut dyn FnMut(Progress)| {
         progress(Progress {
@@ -150,25 +229,27 @@ pub fn compute(
     };
     if options.to.is_some() {
         while values.len() < goal {
-            let next = goal.min(values.len() + CHUNK);
-            source.extend(&mut values, next);
+            chunks.extend(source, &mut values, goal);
             report(&values, progress);
+            if options.out_of_time(started) {
+                break;
+            }
         }
         let period = checked(&values, rule, proven_period(&values, rule).proven);
         return Sequence { values, period };
     }
     let mut next_check = 1;
     loop {
-        let next = goal.min(next_check).min(values.len() + CHUNK);
-        source.extend(&mut values, next);
+        chunks.extend(source, &mut values, goal.min(next_check));
         report(&values, progress);
         let len = values.len();
-        if len < next_check && len < goal {
+        let out_of_time = options.out_of_time(started);
+        if len < next_check && len < goal && !out_of_time {
             continue;
         }
         let scan = proven_period(&values, rule);
         let period = checked(&values, rule, scan.proven);
-        if period.is_some() || len >= goal {
+        if period.is_some() || len >= goal || out_of_time {
             return Sequence { values, period };
         }
         let gap = (len / 16).max(1);

@@ -55,6 +55,17 @@ impl Marks {
         self.stamp[v as usize & mask] = self.current;
     }
 
+    /// Marks every value of `values` (as [`mark`](Marks::mark), in one loop).
+    #[inline]
+    pub(crate) fn mark_each(&mut self, values: impl Iterator<Item = u32>) {
+        let mask = self.stamp.len() - 1;
+        let current = self.current;
+        let stamp = &mut self.stamp[..];
+        for v in values {
+            stamp[v as usize & mask] = current;
+        }
+    }
+
     #[inline]
     pub(crate) fn is_marked(&self, v: u32) -> bool {
         (v as usize) < self.stamp.len() && self.stamp[v as usize] == self.current

@@ -251,7 +251,7 @@ mod tests {
     fn the_smallest_period_and_preperiod_are_reported() {
         // Constant after a preperiod of 1: period 1, though longer periods also fit.
         let mut values = vec![5];
-        values.extend(std::iter::repeat(2).take(30));
+        values.extend(std::iter::repeat_n(2, 30));
         let p = proven_period(&values, ProofRule::Octal { max_take: 2 }).proven;
         assert_eq!(
             p,

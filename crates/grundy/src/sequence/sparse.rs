@@ -130,6 +130,15 @@ pub struct SparseOctal {
     next_tail_check: usize,
     tail_words: Vec<u64>,
     searches: u64,
+    /// While the mask is used: the heap sizes (from 1) of each value, ascending.
+    positions: Vec<Vec<u32>>,
+    /// For each value v: the values y to look through, best first (see `find`).
+    order: Vec<Vec<u32>>,
+    next_order: usize,
+    /// The rare heaps and the bit length of the largest value when the mask in use
+    /// was chosen: the mask is chosen again when either has grown (see `extend`).
+    rare_at_choice: usize,
+    bits_at_choice: u32,
 }
 
 impl SparseOctal {
@@ -178,6 +187,11 @@ impl SparseOctal {
             next_tail_check: TAIL_CHECK,
             tail_words: Vec::new(),
             searches: 0,
+            positions: Vec::new(),
+            order: Vec::new(),
+            next_order: 0,
+            rare_at_choice: 0,
+            bits_at_choice: 0,
         }
     }
 
@@ -237,13 +251,112 @@ impl SparseOctal {
                 return v;
             }
             self.searches += 1;
-            if !search(values, sums, v) {
+            if !find(values, sums, v, &self.positions, &self.order) {
                 return v;
             }
             v += 1;
         }
     }
+
+    /// Records heap n's value in the position lists, and every [`ORDER_EVERY`]
+    /// heaps (or when the values outgrow the order, at each doubling of their
+    /// number) orders the lists again by the frequencies so far.
+    fn record(&mut self, n: usize, v: u32) {
+        if n == 0 {
+            return;
+        }
+        let v = v as usize;
+        if self.positions.len() <= v {
+            self.positions.resize(v + 1, Vec::new());
+            // Ordering costs the square of the number of values: only when they
+            // outgrow the order's table (a power of two), not at every new value;
+            // `find` goes through the values added since in plain order.
+            if v >= self.order.len() {
+                self.next_order = n;
+            }
+        }
+        self.positions[v].push(n as u32);
+        if n >= self.next_order {
+            self.next_order = n + ORDER_EVERY;
+            self.reorder();
+        }
+    }
+
+    fn reorder(&mut self) {
+        let count: Vec<usize> = self.positions.iter().map(Vec::len).collect();
+        // XORs of two values below 2^k stay below 2^k.
+        let size = count.len().next_power_of_two();
+        self.order = (0..size as u32)
+            .map(|v| {
+                // Every value, even one no heap has yet: the lists must cover all heaps.
+                let mut ys: Vec<u32> = (0..count.len() as u32).collect();
+                let partner = |y: u32| count.get((v ^ y) as usize).copied().unwrap_or(0);
+                ys.sort_by_key(|&y| std::cmp::Reverse(partner(y)));
+                ys
+            })
+            .collect();
+    }
 }
+
+/// Whether some split a + b = s, for some s in `sums`, has G(a) ⊕ G(b) = v.
+///
+/// First the splits with the smallest parts (a few, whose values are in cache);
+/// then, heap by heap, through the heaps of one value y at a time: a heap b of
+/// value y gives v exactly when G(s − b) = v ⊕ y. The values y are taken in the
+/// order that makes a hit likeliest (the partner value v ⊕ y most frequent), so
+/// a value needed from a rare pair is found among that pair's few heaps instead
+/// of after a scan over all the small parts. Every heap b < s is in exactly one
+/// list, so when no list has a hit, no split gives v: the search is exact.
+fn find(
+    values: &[u32],
+    sums: &[usize],
+    v: u32,
+    positions: &[Vec<u32>],
+    order: &[Vec<u32>],
+) -> bool {
+    let longest = sums.iter().copied().max().unwrap_or(0);
+    let quick = (longest / 2).min(QUICK);
+    if (1..=quick).any(|a| {
+        sums.iter()
+            .any(|&s| a <= s / 2 && values[a] ^ values[s - a] == v)
+    }) {
+        return true;
+    }
+    if order.len() <= v as usize {
+        return search(values, sums, v);
+    }
+    let ordered = &order[v as usize];
+    // The values ordered last time, then those that heaps have taken since.
+    let since = (ordered.len() as u32)..(positions.len() as u32);
+    for y in ordered.iter().copied().chain(since) {
+        let x = v ^ y;
+        for &b in &positions[y as usize] {
+            let b = b as usize;
+            if b >= longest {
+                break;
+            }
+            if sums.iter().any(|&s| b < s && values[s - b] == x) {
+                return true;
+            }
+        }
+    }
+    // Values that no heap has yet (order covers those that some heap has).
+    false
+}
+
+/// The mask is chosen again once the rare heaps number more than twice as many as
+/// when it was chosen, plus this.
+pub const RARE_SLACK: usize = 64;
+
+fn bit_length(v: u32) -> u32 {
+    32 - v.leading_zeros()
+}
+
+/// How many of the smallest parts are tried first in a search.
+pub const QUICK: usize = 16;
+
+/// How often (in heaps) the search order is recomputed from the frequencies.
+pub const ORDER_EVERY: usize = 1 << 16;
 
 /// Whether some split a + b = s, for some s in `sums`, has G(a) ⊕ G(b) = v. The
 /// splits of all sums are tried together, smallest part first, so the search stops
@@ -276,11 +389,20 @@ impl Source for SparseOctal {
                 if n > 0 && mask.is_rare(n, v) {
                     self.rare.push(n);
                 }
+                self.record(n, v);
             }
             self.max.see(v);
             values.push(v);
             if !self.sparse && values.len() == self.next_choice {
                 self.next_choice = self.next_choice.saturating_mul(8);
+                self.choose_mask(values);
+            } else if self.sparse
+                && (self.rare.len() > 2 * self.rare_at_choice + RARE_SLACK
+                    || bit_length(self.max.0) > self.bits_at_choice)
+            {
+                // A mask chosen on early values may not fit later ones (a new
+                // value bit it ignores makes every heap of such values rare, and
+                // listing them grows with n): choose again.
                 self.choose_mask(values);
             }
             if self.tail.as_ref().is_some_and(|t| !t.still_holds(values)) {
@@ -316,12 +438,22 @@ impl SparseOctal {
         let rare_in_window = (from.max(1)..values.len())
             .filter(|&k| mask.is_rare(k, values[k]))
             .count();
+        let was_sparse = self.sparse;
         self.mask = Some(mask);
         self.sparse = self.force || rare_in_window * DENSE_SHARE <= window.len();
         if self.sparse {
             self.rare = (1..values.len())
                 .filter(|&k| mask.is_rare(k, values[k]))
                 .collect();
+            if !was_sparse {
+                self.positions.clear();
+                for (k, &v) in values.iter().enumerate() {
+                    self.record(k, v);
+                }
+                self.reorder();
+            }
+            self.rare_at_choice = self.rare.len();
+            self.bits_at_choice = bit_length(self.max.0);
         }
     }
 }

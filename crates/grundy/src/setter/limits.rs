@@ -1,23 +1,5 @@
-//! The constraints of the four statements, as data, and the scales that tests are
-//! drawn at.
-//!
-//! | problem | quantity | from | to |
-//! |---|---|---:|---:|
-//! | adapwns | T, the number of boards | 1 | 500 |
-//! | adapwns | N, the length of a board | 2 | 128 |
-//! | tabgame | N, M, Q of a test case | 1 | 10^5 |
-//! | tabgame | N + M + Q, summed over the test cases | 3 | 10^6 |
-//! | tabgame | T (implied: each test case adds at least 3 to the sum) | 1 | 333,333 |
-//! | abgame | T | 1 | 10^5 |
-//! | abgame | \|s\|, the length of a row | 1 | 10^5 |
-//! | abgame | \|s\|, summed over the rows | 1 | 10^6 |
-//! | legowarz | N, the number of buildings | 1 | 10^5 |
-//! | legowarz | h and n of a building | 1 | 2^64 − 1 |
-//!
-//! LEGOWARZ has no published statement. Its limits here are this project's: the
-//! editorial's values of about 10^18 made explicit as "any 64-bit unsigned number",
-//! with at least one tower of at least one block per building, and as many buildings
-//! as ABGAME has rows. Everything else is as `../shared/problems.md` gives it.
+//! The constraints of a statement as data ([`Bound`]), and the scales that tests are
+//! drawn at ([`Scale`]). Each problem's bounds are in its module, with its game.
 
 /// A constrained quantity: `min ≤ value ≤ max`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +15,8 @@ pub struct Bound {
 }
 
 impl Bound {
-    const fn new(symbol: &'static str, meaning: &'static str, min: u64, max: u64) -> Bound {
+    /// The bound `min ≤ symbol ≤ max`.
+    pub const fn new(symbol: &'static str, meaning: &'static str, min: u64, max: u64) -> Bound {
         Bound {
             symbol,
             meaning,
@@ -56,52 +39,6 @@ impl Bound {
     pub fn cap(&self, scale: Scale) -> u64 {
         scale.cap(self.min, self.max)
     }
-}
-
-/// ADAPWNS: T boards of N squares.
-pub mod adapwns {
-    use super::Bound;
-    /// The number of test cases.
-    pub const T: Bound = Bound::new("T", "the number of boards", 1, 500);
-    /// The length of a board.
-    pub const N: Bound = Bound::new("N", "the length of a board", 2, 128);
-}
-
-/// TABGAME: T tables of N + 1 rows and M + 1 columns, Q queries each.
-pub mod tabgame {
-    use super::Bound;
-    /// The number of test cases (implied by [`SUM`]).
-    pub const T: Bound = Bound::new("T", "the number of test cases", 1, 333_333);
-    /// The length of the left string: the rows 1..N.
-    pub const N: Bound = Bound::new("N", "the length of the left string", 1, 100_000);
-    /// The length of the top string: the columns 1..M.
-    pub const M: Bound = Bound::new("M", "the length of the top string", 1, 100_000);
-    /// The number of queries of a test case.
-    pub const Q: Bound = Bound::new("Q", "the number of queries", 1, 100_000);
-    /// N + M + Q summed over the test cases.
-    pub const SUM: Bound = Bound::new("sum of N+M+Q", "over all test cases", 3, 1_000_000);
-}
-
-/// ABGAME: T rows.
-pub mod abgame {
-    use super::Bound;
-    /// The number of test cases.
-    pub const T: Bound = Bound::new("T", "the number of rows", 1, 100_000);
-    /// The length of a row.
-    pub const LEN: Bound = Bound::new("|s|", "the length of a row", 1, 100_000);
-    /// The lengths of the rows, summed.
-    pub const SUM: Bound = Bound::new("sum of |s|", "over all rows", 1, 1_000_000);
-}
-
-/// LEGOWARZ: N buildings `h n`.
-pub mod legowarz {
-    use super::Bound;
-    /// The number of buildings.
-    pub const N: Bound = Bound::new("N", "the number of buildings", 1, 100_000);
-    /// The height of a building's lowest tower.
-    pub const H: Bound = Bound::new("h", "the lowest tower's height", 1, u64::MAX);
-    /// The number of towers of a building.
-    pub const COUNT: Bound = Bound::new("n", "the number of towers", 1, u64::MAX);
 }
 
 /// How large tests are drawn: a fraction `k / 1024` of the way from each quantity's
@@ -180,24 +117,25 @@ impl Scale {
 mod tests {
     use super::*;
 
+    /// Bounds shaped as the statements' (a board's length, a count, a 64-bit value).
+    const LEN: Bound = Bound::new("N", "a length", 2, 128);
+    const COUNT: Bound = Bound::new("T", "a count", 1, 500);
+    const TABLE: Bound = Bound::new("N", "a length", 1, 100_000);
+    const SUM: Bound = Bound::new("sum", "a sum", 3, 1_000_000);
+    const HEIGHT: Bound = Bound::new("h", "a height", 1, u64::MAX);
+
     #[test]
     fn caps_interpolate_between_the_limits() {
-        assert_eq!(adapwns::N.cap(Scale::MIN), 2);
-        assert_eq!(adapwns::N.cap(Scale::MAX), 128);
-        assert_eq!(adapwns::N.cap(Scale::SMALL), 4);
-        assert_eq!(adapwns::N.cap(Scale::MEDIUM), 16);
-        assert_eq!(adapwns::T.cap(Scale::MEDIUM), 22);
-        assert_eq!(legowarz::H.cap(Scale::MEDIUM), 1 << 32);
-        assert_eq!(legowarz::H.cap(Scale::MAX), u64::MAX);
-        assert_eq!(tabgame::N.cap(Scale::SMALL), 10);
+        assert_eq!(LEN.cap(Scale::MIN), 2);
+        assert_eq!(LEN.cap(Scale::MAX), 128);
+        assert_eq!(LEN.cap(Scale::SMALL), 4);
+        assert_eq!(LEN.cap(Scale::MEDIUM), 16);
+        assert_eq!(COUNT.cap(Scale::MEDIUM), 22);
+        assert_eq!(HEIGHT.cap(Scale::MEDIUM), 1 << 32);
+        assert_eq!(HEIGHT.cap(Scale::MAX), u64::MAX);
+        assert_eq!(TABLE.cap(Scale::SMALL), 10);
         // Caps grow with the scale.
-        for bound in [
-            adapwns::T,
-            adapwns::N,
-            tabgame::SUM,
-            abgame::LEN,
-            legowarz::H,
-        ] {
+        for bound in [COUNT, LEN, SUM, TABLE, HEIGHT] {
             let caps: Vec<u64> = (0..=1024).map(|k| bound.cap(Scale(k))).collect();
             assert!(caps.windows(2).all(|w| w[0] <= w[1]), "{}", bound.symbol);
         }
@@ -218,9 +156,9 @@ mod tests {
 
     #[test]
     fn bounds_read_as_the_statement() {
-        assert_eq!(adapwns::T.constraint(), "1 ≤ T ≤ 500");
-        assert!(legowarz::H.allows(u128::from(u64::MAX)));
-        assert!(!legowarz::H.allows(u128::from(u64::MAX) + 1));
-        assert!(!legowarz::H.allows(0));
+        assert_eq!(COUNT.constraint(), "1 ≤ T ≤ 500");
+        assert!(HEIGHT.allows(u128::from(u64::MAX)));
+        assert!(!HEIGHT.allows(u128::from(u64::MAX) + 1));
+        assert!(!HEIGHT.allows(0));
     }
 }

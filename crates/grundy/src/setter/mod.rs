@@ -1,8 +1,11 @@
 //! The problem setter's tools: reproducible test generators, a strict validator and
-//! a shrinker of failing tests, for the four judge problems of [`judge`](crate::judge).
+//! a shrinker of failing tests, for the judge problems of [`judge`](crate::judge).
 //!
-//! - [`limits`]: each statement's constraints as data, and the [`Scale`] tests are
-//!   drawn at;
+//! Everything here is generic: each problem's generator, validator and shrinking
+//! steps live with its game (`rules/<game>/problem`), behind
+//! [`JudgeProblem`](crate::judge::JudgeProblem).
+//!
+//! - [`limits`]: constraints as data ([`Bound`]), and the [`Scale`] tests are drawn at;
 //! - [`input`]: a judge input as data ([`Input`]), written byte for byte;
 //! - [`gen`]: generators, random and aimed (limits, corner cases, answer classes);
 //! - [`validate`]: the strict validator, with a coverage report;
@@ -15,9 +18,10 @@
 //! use grundy::setter::gen::{generate, Kind, Options};
 //! use grundy::setter::{validate, Scale};
 //!
-//! let input = generate(Problem::Adapwns, &Options::new(Scale::SMALL, Kind::Random)).unwrap();
+//! let problem: Problem = "adapwns".parse().unwrap();
+//! let input = generate(problem, &Options::new(Scale::SMALL, Kind::Random)).unwrap();
 //! let bytes = input.to_bytes();
-//! let report = validate::validate(Problem::Adapwns, &bytes[..]).unwrap();
+//! let report = validate::validate(problem, &bytes[..]).unwrap();
 //! assert_eq!(report.cases(), input.cases() as u64);
 //! ```
 
@@ -29,5 +33,6 @@ pub mod rng;
 pub mod shrink;
 pub mod validate;
 
-pub use input::{Building, Input, TableCase};
+pub use crate::registry::{Building, TableCase};
+pub use input::Input;
 pub use limits::{Bound, Scale};

@@ -46,6 +46,7 @@
 
 pub mod dense;
 mod explain;
+pub mod problem;
 mod ruleset;
 mod solve;
 

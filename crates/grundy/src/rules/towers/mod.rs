@@ -33,9 +33,9 @@
 //! (its blocks plus its towers, up to 30) for `grundy verify`.
 //!
 //! # Checked
-//! `grundy verify towers` (and `tests/towers.rs`, through the registry) checks the
+//! `grundy verify towers` (and `tests/all/towers.rs`, through the registry) checks the
 //! value and every winning move against the exhaustive engine on every city of each
-//! size; `tests/towers.rs` also checks every city of up to three small buildings, and
+//! size; `tests/all/towers.rs` also checks every city of up to three small buildings, and
 //! proptest goes on to heights and counts up to 2^64 − 1.
 //!
 //! ```
@@ -51,6 +51,7 @@ mod cities;
 mod finder;
 mod notation;
 mod play;
+pub mod problem;
 mod report;
 mod ruleset;
 

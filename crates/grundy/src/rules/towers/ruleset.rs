@@ -120,11 +120,8 @@ impl Ruleset for Towers {
     ) -> Result<Listing<TowerMove>, Unsolved> {
         let per_building = building_moves(pos);
         let count = per_building.iter().map(|m| u128::from(m.count())).sum();
-        let moves = per_building
-            .into_iter()
-            .flat_map(|m| m.moves())
-            .take(limit)
-            .collect();
+        let moves =
+            crate::ruleset::first_items(per_building.into_iter().flat_map(|m| m.moves()), limit);
         Ok(Listing {
             moves,
             count: Some(count),
@@ -242,7 +239,9 @@ mod tests {
         let game = build("towers", &Params::new()).unwrap();
         assert_eq!(game.player_name(Player::Left, Player::Left), "Alice");
         assert_eq!(game.player_name(Player::Right, Player::Left), "Bob");
-        let m = game.start_match("1:1", Player::Left).unwrap();
+        let m = game
+            .start_match("1:1", Player::Left, crate::engine::Budget::DEFAULT)
+            .unwrap();
         assert_eq!(m.seat_name(Seat::First), "Alice");
         assert_eq!(m.seat_name(Seat::Second), "Bob");
     }
@@ -272,7 +271,12 @@ mod tests {
     fn huge_cities_list_their_first_moves() {
         let game = build("towers", &Params::new()).unwrap();
         let moves = game
-            .move_values("1:1000000000000000000", Player::Left, 3, 1000)
+            .move_values(
+                "1:1000000000000000000",
+                Player::Left,
+                3,
+                crate::engine::Budget::DEFAULT,
+            )
             .unwrap();
         let names: Vec<&str> = moves.iter().map(|m| m.mv.as_str()).collect();
         assert_eq!(names, ["1:1-1", "1:2-1", "1:2-2"]);

@@ -193,7 +193,7 @@ mod tests {
         ] {
             let r = isqrt(n);
             assert!(r * r <= n, "{n}");
-            assert!((r + 1).checked_mul(r + 1).map_or(true, |s| s > n), "{n}");
+            assert!((r + 1).checked_mul(r + 1).is_none_or(|s| s > n), "{n}");
         }
         assert_eq!(isqrt(u128::MAX), u128::from(u64::MAX));
         for k in [MAX_HEAP, MAX_HEAP - 1, MAX_HEAP - 2, 1 << 62] {
@@ -223,7 +223,7 @@ mod tests {
         fn square_roots(n in proptest::num::u128::ANY) {
             let r = isqrt(n);
             proptest::prop_assert!(r * r <= n);
-            proptest::prop_assert!((r + 1).checked_mul(r + 1).map_or(true, |s| s > n));
+            proptest::prop_assert!((r + 1).checked_mul(r + 1).is_none_or(|s| s > n));
         }
 
         /// a = ⌊kφ⌋ exactly when a ≤ kφ < a + 1, i.e. (2a − k)² ≤ 5k² < (2a + 2 − k)²

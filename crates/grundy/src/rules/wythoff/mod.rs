@@ -300,15 +300,22 @@ impl Ruleset for Wythoff {
         draw_heaps(&Heaps(pos.0.to_vec()))
     }
 
-    fn moves(&self, pos: &TwoHeaps, _: Player) -> Vec<WythoffMove> {
+    fn moves(&self, pos: &TwoHeaps, player: Player) -> Vec<WythoffMove> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    /// Lists no more than `limit` moves: a heap may hold more stones than memory.
+    fn first_moves(&self, pos: &TwoHeaps, _: Player, limit: usize) -> Vec<WythoffMove> {
         let [a, b] = pos.0;
         let one = |heap: usize, size: u64| {
             (1..=size).map(move |take| WythoffMove::One(HeapMove { heap, take }))
         };
-        one(0, a)
-            .chain(one(1, b))
-            .chain((1..=a.min(b)).map(WythoffMove::Both))
-            .collect()
+        crate::ruleset::first_items(
+            one(0, a)
+                .chain(one(1, b))
+                .chain((1..=a.min(b)).map(WythoffMove::Both)),
+            limit,
+        )
     }
 
     fn play(&self, pos: &TwoHeaps, mv: &WythoffMove) -> TwoHeaps {

@@ -1,4 +1,5 @@
-//! Reproducible test generators for the four judge problems.
+//! Reproducible test generators for the judge problems: what they share. Each
+//! problem's own generator is [`JudgeProblem::generate`](crate::judge::JudgeProblem::generate).
 //!
 //! [`generate`] draws one whole input from a seed, a [`Scale`] and a [`Kind`]. The
 //! only source of randomness is [`Rng`](super::rng::Rng), seeded from the options,
@@ -17,10 +18,10 @@
 //! - [`Kind::Corner`]: hand-picked shapes (empty and full boards, one-cell tables,
 //!   rows of one cell, values 1 and the cap);
 //! - [`Kind::FirstWins`] and [`Kind::SecondWins`]: every answer the same, the first
-//!   player's win (N-positions) or loss (P-positions; for LEGOWARZ, cities whose
-//!   heights XOR to 0), checked with the judge;
-//! - [`Kind::Diagonal`] (TABGAME): every query at least 4 away from the boundary, so
-//!   only the diagonal rule answers it.
+//!   player's win (N-positions) or loss (P-positions; for a city of buildings, heights
+//!   that XOR to 0), checked with the judge;
+//! - [`Kind::Diagonal`] (the table game): every query at least 4 away from the
+//!   boundary, so only the diagonal rule answers it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,15 +29,8 @@ use std::str::FromStr;
 use crate::judge::Problem;
 
 use super::input::Input;
-use super::limits::{self, Bound, Scale};
+use super::limits::{Bound, Scale};
 use super::rng::Rng;
-
-mod abgame;
-mod adapwns;
-mod legowarz;
-mod tabgame;
-
-pub use legowarz::{buildings_with_xor, city_xor, range_xor};
 
 /// What a generated input aims at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,7 +45,7 @@ pub enum Kind {
     FirstWins,
     /// Every answer a loss for the first player (P-positions, XOR 0).
     SecondWins,
-    /// TABGAME: queries answered only by the diagonal rule.
+    /// Queries answered only by the diagonal rule (the table game).
     Diagonal,
 }
 
@@ -64,6 +58,15 @@ impl Kind {
         Kind::FirstWins,
         Kind::SecondWins,
         Kind::Diagonal,
+    ];
+
+    /// The kinds every problem has: all but [`Kind::Diagonal`].
+    pub const COMMON: [Kind; 5] = [
+        Kind::Random,
+        Kind::Limits,
+        Kind::Corner,
+        Kind::FirstWins,
+        Kind::SecondWins,
     ];
 
     /// The kind's name on the command line.
@@ -89,7 +92,7 @@ impl Kind {
 
     /// Whether the kind makes sense for `problem`.
     pub fn applies_to(self, problem: Problem) -> bool {
-        self != Kind::Diagonal || problem == Problem::Tabgame
+        problem.spec().kinds().contains(&self)
     }
 
     /// The kinds that apply to `problem`.
@@ -138,7 +141,7 @@ pub struct Options {
     pub scale: Scale,
     /// What the input aims at.
     pub kind: Kind,
-    /// The number of test cases (of buildings, for LEGOWARZ), if it is imposed.
+    /// The number of test cases (of buildings, for a city), if it is imposed.
     pub cases: Option<u64>,
 }
 
@@ -158,12 +161,14 @@ impl Options {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenError {
     /// The kind is meant for another problem.
-    #[error("kind {kind} applies only to tabgame, not to {problem}")]
+    #[error("kind {kind} applies only to {only}, not to {problem}")]
     KindNotFor {
         /// The kind asked for.
         kind: Kind,
         /// The problem it was asked for.
         problem: Problem,
+        /// The problems it applies to: `a, b or c`.
+        only: String,
     },
     /// The number of test cases asked for breaks the statement.
     #[error("{cases} test cases: the statement requires {constraint}")]
@@ -178,23 +183,19 @@ pub enum GenError {
 /// Generates one input of `problem`.
 pub fn generate(problem: Problem, options: &Options) -> Result<Input, GenError> {
     if !options.kind.applies_to(problem) {
+        let owners: Vec<Problem> = Problem::ALL
+            .iter()
+            .copied()
+            .filter(|&p| options.kind.applies_to(p))
+            .collect();
         return Err(GenError::KindNotFor {
             kind: options.kind,
             problem,
+            only: crate::judge::problem::either(&owners),
         });
     }
-    let cases_bound = match problem {
-        Problem::Adapwns => limits::adapwns::T,
-        Problem::Tabgame => limits::tabgame::T,
-        Problem::Abgame => limits::abgame::T,
-        Problem::Legowarz => limits::legowarz::N,
-    };
     if let Some(cases) = options.cases {
-        let mut bound = cases_bound;
-        if options.kind == Kind::Diagonal {
-            // Each test case needs N, M ≥ 4 and a query: 9 of the sum.
-            bound.max = limits::tabgame::SUM.max / 9;
-        }
+        let bound = problem.spec().cases_bound(options.kind);
         if !bound.allows(u128::from(cases)) {
             return Err(GenError::Cases {
                 cases,
@@ -202,36 +203,35 @@ pub fn generate(problem: Problem, options: &Options) -> Result<Input, GenError> 
             });
         }
     }
-    let problem_index = Problem::ALL.iter().position(|&p| p == problem).unwrap_or(0) as u64;
+    let problem_index = problem.index() as u64;
     let mut rng = Rng::derive(options.seed, problem_index << 8 | options.kind.index());
     let g = Gen {
         scale: options.scale,
         kind: options.kind,
         cases: options.cases,
     };
-    Ok(match problem {
-        Problem::Adapwns => Input::Adapwns(adapwns::generate(&g, &mut rng)),
-        Problem::Tabgame => Input::Tabgame(tabgame::generate(&g, &mut rng)),
-        Problem::Abgame => Input::Abgame(abgame::generate(&g, &mut rng)),
-        Problem::Legowarz => Input::Legowarz(legowarz::generate(&g, &mut rng)),
-    })
+    Ok(problem.spec().generate(&g, &mut rng))
 }
 
 /// The options as the per-problem generators see them.
-struct Gen {
-    scale: Scale,
-    kind: Kind,
-    cases: Option<u64>,
+#[derive(Clone, Copy, Debug)]
+pub struct Gen {
+    /// How large the quantities may be.
+    pub scale: Scale,
+    /// What the input aims at.
+    pub kind: Kind,
+    /// The number of test cases, if it is imposed.
+    pub cases: Option<u64>,
 }
 
 impl Gen {
     /// The cap of `bound` at the scale.
-    fn cap(&self, bound: Bound) -> u64 {
+    pub fn cap(&self, bound: Bound) -> u64 {
         bound.cap(self.scale)
     }
 
     /// The number of test cases: imposed, or the cap (for limits), or drawn.
-    fn count(&self, rng: &mut Rng, bound: Bound) -> u64 {
+    pub fn count(&self, rng: &mut Rng, bound: Bound) -> u64 {
         match (self.cases, self.kind) {
             (Some(t), _) => t,
             (None, Kind::Limits) => self.cap(bound),
@@ -242,7 +242,7 @@ impl Gen {
 
 /// A random string of `len` bytes, each `one` with probability `num / den`, else
 /// `zero`.
-fn bits(rng: &mut Rng, len: u64, one: u8, zero: u8, num: u64, den: u64) -> Vec<u8> {
+pub fn bits(rng: &mut Rng, len: u64, one: u8, zero: u8, num: u64, den: u64) -> Vec<u8> {
     (0..len)
         .map(|_| if rng.chance(num, den) { one } else { zero })
         .collect()
@@ -250,13 +250,13 @@ fn bits(rng: &mut Rng, len: u64, one: u8, zero: u8, num: u64, den: u64) -> Vec<u
 
 /// A density for random strings, as `num / 8`: often 1/2, sometimes sparse or dense,
 /// now and then all one symbol.
-fn density(rng: &mut Rng) -> u64 {
+pub fn density(rng: &mut Rng) -> u64 {
     *rng.pick(&[0, 1, 2, 4, 4, 4, 6, 7, 8])
 }
 
 /// Lengths for `count` test cases, each from `min` to `cap`, drawn spread over
 /// orders of magnitude, that add up to at most `budget` (≥ `count · min`).
-fn lengths(rng: &mut Rng, count: u64, min: u64, cap: u64, budget: u64) -> Vec<u64> {
+pub fn lengths(rng: &mut Rng, count: u64, min: u64, cap: u64, budget: u64) -> Vec<u64> {
     let mut left = budget;
     (0..count)
         .map(|i| {
@@ -272,7 +272,7 @@ fn lengths(rng: &mut Rng, count: u64, min: u64, cap: u64, budget: u64) -> Vec<u6
 /// Lengths for `count` test cases, each from `min` to `cap`, adding up to exactly
 /// `total` (`count · min` ≤ `total` ≤ `count · cap`): a random composition, clipped
 /// to the cap with the excess moved on.
-fn exact_lengths(rng: &mut Rng, count: u64, min: u64, cap: u64, total: u64) -> Vec<u64> {
+pub fn exact_lengths(rng: &mut Rng, count: u64, min: u64, cap: u64, total: u64) -> Vec<u64> {
     if count == 0 {
         return Vec::new();
     }
@@ -313,8 +313,6 @@ mod tests {
         assert_eq!("xor-zero".parse::<Kind>().unwrap(), Kind::SecondWins);
         assert_eq!("n-positions".parse::<Kind>().unwrap(), Kind::FirstWins);
         assert!("huge".parse::<Kind>().is_err());
-        assert_eq!(Kind::for_problem(Problem::Tabgame).len(), 6);
-        assert_eq!(Kind::for_problem(Problem::Abgame).len(), 5);
     }
 
     #[test]
@@ -333,125 +331,5 @@ mod tests {
             assert!(lens.iter().all(|&l| (2..=cap).contains(&l)));
             assert_eq!(lens.iter().sum::<u64>(), total);
         }
-    }
-
-    /// Every problem and kind, up to medium scale (the command's tests take every
-    /// kind to the maximum), and the limits kind at the maximum: the input is valid,
-    /// parses back to itself, is the same when generated again, and aims where its
-    /// kind says.
-    #[test]
-    fn every_generated_input_follows_its_statement() {
-        use crate::setter::validate::{parse, validate};
-        for problem in Problem::ALL {
-            for kind in Kind::for_problem(problem) {
-                let mut scales = vec![Scale::MIN, Scale::SMALL, Scale::MEDIUM];
-                if kind == Kind::Limits {
-                    scales.push(Scale::MAX);
-                }
-                for scale in scales {
-                    let seeds = if scale == Scale::MAX { 1..2 } else { 1..4 };
-                    for seed in seeds {
-                        let options = Options {
-                            seed,
-                            scale,
-                            kind,
-                            cases: None,
-                        };
-                        let input = generate(problem, &options).unwrap();
-                        let bytes = input.to_bytes();
-                        let what = format!("{problem} {kind} scale {} seed {seed}", scale.get());
-                        let report =
-                            validate(problem, &bytes[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
-                        assert_eq!(report.cases(), input.cases() as u64, "{what}");
-                        assert_eq!(generate(problem, &options).unwrap(), input, "{what}");
-                        if scale <= Scale::MEDIUM {
-                            assert_eq!(parse(problem, &bytes).unwrap(), input, "{what}");
-                        }
-                        match kind {
-                            Kind::FirstWins => assert_eq!(report.losses, 0, "{what}"),
-                            Kind::SecondWins => assert_eq!(report.wins, 0, "{what}"),
-                            _ => {}
-                        }
-                        if let (Kind::Diagonal, Input::Tabgame(cases)) = (kind, &input) {
-                            let far = |c: &crate::setter::TableCase| {
-                                c.queries.iter().all(|&(x, y)| x >= 4 && y >= 4)
-                            };
-                            assert!(cases.iter().all(far), "{what}");
-                        }
-                        if kind == Kind::Limits && scale == Scale::MAX {
-                            for c in &report.quantities {
-                                // TABGAME's T cannot reach its limit with N = 10^5 in the same input.
-                                let both = !(problem == Problem::Tabgame && c.name == "T");
-                                let sum = c.name.starts_with("sum");
-                                let expected = match (both, sum) {
-                                    (false, _) => c.hits() != "max",
-                                    (true, true) => c.max_hit,
-                                    (true, false) => {
-                                        c.min_hit && c.max_hit
-                                            || c.name == "T"
-                                            || c.name == "N" && problem == Problem::Legowarz
-                                    }
-                                };
-                                assert!(expected, "{what}: {} hits {}", c.name, c.hits());
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn imposed_case_counts_are_kept() {
-        for problem in Problem::ALL {
-            for kind in Kind::for_problem(problem) {
-                for cases in [1, 2, 7, 40] {
-                    let options = Options {
-                        seed: 9,
-                        scale: Scale::SMALL,
-                        kind,
-                        cases: Some(cases),
-                    };
-                    let input = generate(problem, &options).unwrap();
-                    assert_eq!(input.cases() as u64, cases, "{problem} {kind}");
-                    let bytes = input.to_bytes();
-                    crate::setter::validate::validate(problem, &bytes[..]).unwrap();
-                }
-            }
-        }
-        // The most test cases the statements allow, at once.
-        for (problem, cases) in [
-            (Problem::Adapwns, 500),
-            (Problem::Tabgame, 333_333),
-            (Problem::Abgame, 100_000),
-        ] {
-            let options = Options {
-                seed: 2,
-                scale: Scale::MAX,
-                kind: Kind::Limits,
-                cases: Some(cases),
-            };
-            let bytes = generate(problem, &options).unwrap().to_bytes();
-            let report = crate::setter::validate::validate(problem, &bytes[..]).unwrap();
-            assert!(report.quantities[0].max_hit, "{problem}");
-        }
-    }
-
-    #[test]
-    fn options_that_break_the_statement_are_refused() {
-        let mut options = Options::new(Scale::SMALL, Kind::Diagonal);
-        assert!(matches!(
-            generate(Problem::Adapwns, &options),
-            Err(GenError::KindNotFor { .. })
-        ));
-        options.kind = Kind::Random;
-        options.cases = Some(501);
-        let err = generate(Problem::Adapwns, &options).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "501 test cases: the statement requires 1 ≤ T ≤ 500"
-        );
-        options.cases = Some(0);
-        assert!(generate(Problem::Legowarz, &options).is_err());
     }
 }

@@ -14,15 +14,16 @@
 //! use grundy::judge::Problem;
 //! use grundy::setter::validate::validate;
 //!
-//! let report = validate(Problem::Adapwns, &b"2\n..P.P\nPP\n"[..]).unwrap();
+//! let adapwns: Problem = "adapwns".parse().unwrap();
+//! let report = validate(adapwns, &b"2\n..P.P\nPP\n"[..]).unwrap();
 //! assert_eq!((report.wins, report.losses), (1, 1));
 //!
-//! let err = validate(Problem::Adapwns, &b"1\n..P.P \n"[..]).unwrap_err();
+//! let err = validate(adapwns, &b"1\n..P.P \n"[..]).unwrap_err();
 //! assert_eq!(
 //!     err.to_string(),
 //!     "line 2, column 6: expected '.' or 'P', or the end of board 1 of 1, found a space"
 //! );
-//! let err = validate(Problem::Adapwns, &b"1\nP\n"[..]).unwrap_err();
+//! let err = validate(adapwns, &b"1\nP\n"[..]).unwrap_err();
 //! assert_eq!(
 //!     err.to_string(),
 //!     "line 2, column 1: the length N of board 1 of 1 is 1, but the statement requires 2 ≤ N ≤ 128"
@@ -33,17 +34,13 @@ use std::io::{self, Read};
 
 use crate::judge::Problem;
 
-mod abgame;
-mod adapwns;
-mod legowarz;
 mod report;
-pub(crate) mod strict;
-mod tabgame;
+pub mod strict;
 
-pub use report::{Coverage, Report};
+pub use super::input::plural;
+pub use report::{Answers, Coverage, Report};
 
-use super::input::{Building, Input, TableCase};
-use report::Answers;
+use super::input::Input;
 use strict::Strict;
 
 /// Why an input breaks its statement.
@@ -101,14 +98,10 @@ impl ValidationError {
 
 /// Validates an input of `problem` strictly, and reports its coverage.
 pub fn validate<R: Read>(problem: Problem, input: R) -> Result<Report, ValidationError> {
-    let mut r = Strict::new(input);
+    let mut input = input;
+    let mut r = Strict::new(&mut input as &mut dyn Read);
     let mut answers = Answers::new(problem);
-    let quantities = match problem {
-        Problem::Adapwns => adapwns::check(&mut r, &mut answers)?,
-        Problem::Tabgame => tabgame::check(&mut r, &mut answers)?,
-        Problem::Abgame => abgame::check(&mut r, &mut answers)?,
-        Problem::Legowarz => legowarz::check(&mut r, &mut answers)?,
-    };
+    let quantities = problem.spec().check(&mut r, &mut answers)?;
     answers.judge()?;
     Ok(Report {
         problem,
@@ -124,57 +117,23 @@ pub fn validate<R: Read>(problem: Problem, input: R) -> Result<Report, Validatio
 pub fn parse(problem: Problem, bytes: &[u8]) -> Result<Input, ValidationError> {
     validate(problem, bytes)?;
     // Valid: every line is as the statement says, so plain splitting reads it.
-    let mut lines = bytes.split(|&b| b == b'\n').skip(1);
-    let mut next = || lines.next().unwrap_or_default();
-    let numbers = |line: &[u8]| -> Vec<u64> {
-        line.split(|&b| b == b' ')
-            .map(|t| {
-                std::str::from_utf8(t)
-                    .ok()
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(0)
-            })
-            .collect()
-    };
-    let count = numbers(bytes.split(|&b| b == b'\n').next().unwrap_or_default())[0];
-    Ok(match problem {
-        Problem::Adapwns => Input::Adapwns((0..count).map(|_| next().to_vec()).collect()),
-        Problem::Abgame => Input::Abgame((0..count).map(|_| next().to_vec()).collect()),
-        Problem::Tabgame => Input::Tabgame(
-            (0..count)
-                .map(|_| {
-                    let top = next().to_vec();
-                    let left = next().to_vec();
-                    let q = numbers(next())[0];
-                    let queries = (0..q)
-                        .map(|_| {
-                            let xy = numbers(next());
-                            (xy[0] as u32, xy[1] as u32)
-                        })
-                        .collect();
-                    TableCase { top, left, queries }
-                })
-                .collect(),
-        ),
-        Problem::Legowarz => Input::Legowarz(
-            (0..count)
-                .map(|_| {
-                    let hn = numbers(next());
-                    Building {
-                        height: hn[0],
-                        count: hn[1],
-                    }
-                })
-                .collect(),
-        ),
-    })
+    let mut lines = bytes.split(|&b| b == b'\n');
+    let first = lines.next().unwrap_or_default();
+    let count = std::str::from_utf8(first)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    Ok(problem.spec().parse(count, &mut lines))
 }
 
-/// `n` followed by `one` or `many`: `1 test case`, `3 test cases`.
-fn plural(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
+/// The numbers of a valid line, separated by single spaces.
+pub fn numbers(line: &[u8]) -> Vec<u64> {
+    line.split(|&b| b == b' ')
+        .map(|t| {
+            std::str::from_utf8(t)
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0)
+        })
+        .collect()
 }

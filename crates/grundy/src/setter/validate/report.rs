@@ -85,14 +85,15 @@ pub struct Report {
     pub lines: u64,
     /// One entry per constrained quantity, in the statement's order.
     pub quantities: Vec<Coverage>,
-    /// How many answers are the first player's win (per query for TABGAME).
+    /// How many answers are the first player's win (per query, where test cases
+    /// have several).
     pub wins: u64,
     /// How many are the first player's loss.
     pub losses: u64,
 }
 
 impl Report {
-    /// The number of test cases (buildings, for LEGOWARZ): the first quantity.
+    /// The number of test cases (buildings, for a city): the first quantity.
     pub fn cases(&self) -> u64 {
         self.quantities
             .first()
@@ -137,12 +138,15 @@ impl fmt::Display for Report {
 
 /// The answers of the test cases read so far, counted by running the judge on them
 /// in batches of about a megabyte.
-pub(crate) struct Answers {
+#[derive(Debug)]
+pub struct Answers {
     problem: Problem,
     header: bool,
     cases: u64,
     pending: Vec<u8>,
+    /// How many answers so far are the first player's win.
     pub wins: u64,
+    /// How many are the first player's loss.
     pub losses: u64,
 }
 
@@ -150,12 +154,13 @@ pub(crate) struct Answers {
 const BATCH: usize = 1 << 20;
 
 impl Answers {
-    /// Counts for `problem`; with `header`, each batch starts with its number of
-    /// test cases (every problem but LEGOWARZ, which is judged in one piece).
+    /// Counts for `problem`; when its inputs start with their number of test cases
+    /// ([`batched`](crate::judge::JudgeProblem::batched)), each batch starts with
+    /// its own; otherwise the input is judged in one piece.
     pub fn new(problem: Problem) -> Answers {
         Answers {
             problem,
-            header: problem != Problem::Legowarz,
+            header: problem.spec().batched(),
             cases: 0,
             pending: Vec::new(),
             wins: 0,

@@ -22,9 +22,12 @@ const QUOTE: usize = 40;
 /// A number as read: its value (`None` past `u128`) and where it stands; its text
 /// for messages is kept up to [`QUOTE`] digits.
 #[derive(Clone, Debug)]
-pub(crate) struct Number {
+pub struct Number {
+    /// The value, `None` past `u128`.
     pub value: Option<u128>,
+    /// The 1-based line where the number starts.
     pub line: u64,
+    /// The 1-based column where it starts.
     pub column: u64,
     head: [u8; QUOTE],
     len: u64,
@@ -43,7 +46,8 @@ impl Number {
 }
 
 /// The strict reader.
-pub(crate) struct Strict<R: Read> {
+#[derive(Debug)]
+pub struct Strict<R: Read> {
     src: R,
     buf: Box<[u8]>,
     start: usize,
@@ -69,6 +73,7 @@ fn describe(byte: Option<u8>, column: u64) -> String {
 }
 
 impl<R: Read> Strict<R> {
+    /// A strict reader of `src`.
     pub fn new(src: R) -> Self {
         Strict {
             src,
@@ -332,7 +337,7 @@ mod tests {
         let mut r = Strict::new(&b"0 18446744073709551616"[..]);
         assert_eq!(r.number(what).unwrap().value, Some(0));
         r.space(|| "a and b".into()).unwrap();
-        let bound = crate::setter::limits::legowarz::H;
+        let bound = crate::setter::Bound::new("h", "a height", 1, u64::MAX);
         assert_eq!(
             r.bounded(&bound, || "h".into()).unwrap_err().to_string(),
             "line 1, column 3: h is 18446744073709551616, but the statement requires \

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The hostile command lines of the "every input bounded" table: each must end within
+# TIMEOUT seconds and MEM_MB of memory with exit 0, 1 or 2. Prints one line per case:
+# exit code, wall seconds, max RSS, the command. Exits 1 if any case fails.
+#
+#   bench/hostile.sh [path/to/grundy]      (default: target/release/grundy)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BIN=${1:-${CARGO_TARGET_DIR:-target}/release/grundy}
+TIMEOUT=${TIMEOUT:-20}
+MEM_MB=${MEM_MB:-2048}
+dots() { printf '%*s' "$1" '' | tr ' ' '.'; }
+pawns1000=$(python3 -c 'import random; random.seed(1); print("".join(random.choice(".P") for _ in range(1000)))')
+huge3="1000000000000000000:1000000000000000000,999999999999999999:999999999999999999,3:7"
+cases=(
+  "analyze pawns $pawns1000 --moves"
+  "analyze pawns $(dots 20000)P --moves"
+  "analyze ab A$(dots 1000)B --moves"
+  "analyze ab A$(dots 5000)B --moves"
+  "analyze nim 5000,5000 --moves"
+  "analyze nim 100,100,100 --moves"
+  "analyze staircase 100,100,100 --moves"
+  "analyze towers 20:4,30:3 --moves"
+  "analyze towers 1:1000000000000000000 --limit 18446744073709551615"
+  "analyze towers 1:1000000000000000000 --limit 1000000000000"
+  "analyze staircase 5 --bound 18446744073709551615"
+  "verify staircase --bound 18446744073709551615 --max-size 3"
+  "analyze towers $huge3 --json"
+  "analyze octal 1000000000000,5 --code 0.77 --moves"
+  "analyze nim 10000 --moves"
+  "analyze octal 6,146,146,14 --code 4.616 --moves"
+  "analyze pawns ..P.P --moves --limit 0"
+  "analyze octal 1000000000000000000 --code 0.6"
+  "sequence octal 4.004"
+  "sequence octal 0.777777777777777777 --to 30000"
+  "verify table --max-size 10"
+  "verify nim --max-size 18"
+  "sequence subtraction --set 2,4,5 --to 1000000000"
+  "analyze nim 3,,5"
+  "analyze wythoff 1000000000000,5 --moves"
+  "analyze grundy-game 60000,3 --moves"
+)
+stdin_cases=(
+  "play octal 18446744073709551615 --code 0.77|quit"
+  "play staircase 18446744073709551615,7 --hints|quit"
+  "play octal 1000000000,5 --code 0.77 --you second|quit"
+  "play nim 10000 --hints|quit"
+)
+fail=0
+run() { # $1 = command line, $2 = stdin text
+  local start end rc rss
+  start=$(date +%s.%N)
+  rss=$( { printf '%s\n' "$2" | ( ulimit -v $((MEM_MB * 1024)); /usr/bin/time -f '%M' -o /dev/fd/3 timeout "$TIMEOUT" "$BIN" $1 >/dev/null 2>/dev/null ); echo "rc=$?" >&3; } 3>&1 )
+  end=$(date +%s.%N)
+  rc=$(echo "$rss" | grep -o 'rc=[0-9]*' | cut -d= -f2)
+  rss=$(echo "$rss" | grep -v rc= | tail -1)
+  local ok=ok
+  case "$rc" in 0|1|2) ;; *) ok=FAIL; fail=1 ;; esac
+  printf '%-4s exit %-3s %6.2f s %7s KB  %s\n' "$ok" "$rc" "$(echo "$end - $start" | bc)" "$rss" "$(echo "$1" | cut -c1-90)"
+}
+for c in "${cases[@]}"; do run "$c" ""; done
+for c in "${stdin_cases[@]}"; do run "${c%%|*}" "${c#*|}"; done
+run "play pawns ..P.P" "$(head -c 3000000 /dev/zero | tr '\0' 'x')"
+exit $fail

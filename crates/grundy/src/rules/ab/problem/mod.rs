@@ -1,0 +1,128 @@
+//! ABGAME, the A-B game, as a judge problem: its judge format, limits, generator,
+//! validator and shrinking steps.
+//!
+//! Input: T, then T rows over `.`, `A` and `B`, one per line. Output: one line per
+//! row, the winner when A moves first (`A` or `B`).
+//!
+//! | quantity | from | to |
+//! |---|---:|---:|
+//! | T, the number of rows | 1 | 10^5 |
+//! | \|s\|, the length of a row | 1 | 10^5 |
+//! | \|s\|, summed over the rows | 1 | 10^6 |
+
+use std::io::{self, Read, Write};
+
+use crate::judge::{DynOutput, DynReader, JudgeError, JudgeProblem, Problem};
+use crate::registry::Input;
+use crate::setter::gen::{Gen, Kind};
+use crate::setter::input::{describe_rows, write_rows};
+use crate::setter::limits::Bound;
+use crate::setter::rng::Rng;
+use crate::setter::shrink::{halve_rows, row_cells, List};
+use crate::setter::validate::strict::Strict;
+use crate::setter::validate::{Answers, Coverage, ValidationError};
+
+mod gen;
+mod judge;
+mod validate;
+
+/// The number of test cases.
+pub const T: Bound = Bound::new("T", "the number of rows", 1, 100_000);
+/// The length of a row.
+pub const LEN: Bound = Bound::new("|s|", "the length of a row", 1, 100_000);
+/// The lengths of the rows, summed.
+pub const SUM: Bound = Bound::new("sum of |s|", "over all rows", 1, 1_000_000);
+
+/// The ABGAME problem.
+#[derive(Clone, Copy, Debug)]
+pub struct Abgame;
+
+/// The ABGAME problem's handle.
+pub const ABGAME: Problem = Problem::new(&Abgame);
+
+fn rows(input: &Input) -> Option<&Vec<Vec<u8>>> {
+    match input {
+        Input::Abgame(v) => Some(v),
+        _ => None,
+    }
+}
+
+impl JudgeProblem for Abgame {
+    fn name(&self) -> &'static str {
+        "abgame"
+    }
+
+    fn label(&self) -> &'static str {
+        "ABGAME, the A-B game"
+    }
+
+    fn title(&self) -> &'static str {
+        "the A-B game, partizan, A moves first"
+    }
+
+    fn input_format(&self) -> &'static str {
+        "T, then T lines, each a row over '.', 'A' and 'B'"
+    }
+
+    fn output_format(&self) -> &'static str {
+        "one line per test case: A or B, the winner when A moves first"
+    }
+
+    fn sample(&self) -> &'static str {
+        "3\nA.B\nA..B\nA..B.A..B\n"
+    }
+
+    fn solve(
+        &self,
+        input: &mut DynReader<'_>,
+        output: &mut DynOutput<'_>,
+    ) -> Result<(), JudgeError> {
+        judge::solve(input, output)
+    }
+
+    fn answer_names(&self) -> (&'static str, &'static str) {
+        ("A", "B")
+    }
+
+    fn cases_bound(&self, _kind: Kind) -> Bound {
+        T
+    }
+
+    fn generate(&self, g: &Gen, rng: &mut Rng) -> Input {
+        Input::Abgame(gen::generate(g, rng))
+    }
+
+    fn check(
+        &self,
+        r: &mut Strict<&mut dyn Read>,
+        answers: &mut Answers,
+    ) -> Result<Vec<Coverage>, ValidationError> {
+        validate::check(r, answers)
+    }
+
+    fn parse(&self, count: u64, lines: &mut dyn Iterator<Item = &[u8]>) -> Input {
+        Input::Abgame(
+            (0..count)
+                .map(|_| lines.next().unwrap_or_default().to_vec())
+                .collect(),
+        )
+    }
+
+    fn write_cases(&self, input: &Input, out: &mut dyn Write) -> io::Result<()> {
+        write_rows(rows(input).map_or(&[][..], Vec::as_slice), out)
+    }
+
+    fn describe(&self, input: &Input) -> String {
+        let rows = rows(input).map_or(&[][..], Vec::as_slice);
+        describe_rows(rows, ("a row of", "cells", "rows of"))
+    }
+
+    fn halve(&self, input: &Input) -> Option<Input> {
+        let half = Input::Abgame(halve_rows(rows(input)?, LEN.min as usize));
+        (half != *input).then_some(half)
+    }
+
+    fn lists(&self, _input: &Input, case: usize) -> Vec<List> {
+        vec![row_cells(case, LEN.min, rows, Input::Abgame)]
+    }
+}

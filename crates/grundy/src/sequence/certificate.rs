@@ -1,0 +1,366 @@
+//! Certificates: what a proven period rests on, in a file anyone can check.
+//!
+//! A certificate holds the game, the claimed preperiod and period, and the values
+//! G(0), ..., G(L − 1) the proof needs. [`check`] re-verifies it from scratch with
+//! the independent checker ([`check`](super::check)): every value against the
+//! game's definition (the mex of its options, each computed from the certificate's
+//! own earlier values, so by induction all values are right), then the
+//! periodicity theorem's conditions on them. Like a SAT proof checker it trusts
+//! nothing the computation that wrote the file did.
+//!
+//! # Format (version 1)
+//!
+//! A gzip stream whose content is a text header, an empty line, and the values:
+//!
+//! ```text
+//! grundy-certificate 1
+//! game: octal 0.77
+//! preperiod: 71
+//! period: 12
+//! values: 167
+//!
+//! <167 values, each an unsigned LEB128 varint: 7 bits a byte, low bits first>
+//! ```
+//!
+//! `game` is `octal CODE` or `subtraction SET` (as `grundy sequence` takes them);
+//! `values` is L, the count of values that follow. Lines are ASCII and end with
+//! `\n`. `zcat FILE | head -5` shows the header.
+//!
+//! # Cost of a check
+//!
+//! The period conditions cost O(L). The values cost what computing them costs:
+//! O(|S|) per value for a subtraction game; for an octal game the sparse-space
+//! verification of [`check::verify_octal_values`] lists the pairs with a rare heap
+//! (O(rare) per value) and searches pairs of common heaps for each smaller value,
+//! stopping at the first hit, in parallel over heaps (the certificate gives every
+//! value at once). Where no mask makes heaps rare, that is O(n) per value, as for
+//! the definition.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::Path;
+
+use flate2::read::MultiGzDecoder;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+
+use super::check::{self, Rules, Violation};
+use super::period::Period;
+use crate::rules::octal::OctalCode;
+use crate::rules::subtraction::Subtraction;
+
+/// The first line of every certificate.
+pub const MAGIC: &str = "grundy-certificate 1";
+
+/// The most values a certificate may hold.
+pub const MAX_VALUES: u64 = 1 << 33;
+
+/// A game, its claimed period, and the values its proof rests on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// The game as `grundy sequence` names it: `octal CODE` or `subtraction SET`.
+    pub game: String,
+    /// The claimed preperiod and period.
+    pub period: Period,
+    /// G(0), ..., G(L − 1).
+    pub values: Vec<u32>,
+}
+
+/// A file that is not a well-formed certificate.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    /// Reading failed (including a broken gzip stream).
+    #[error("cannot read the certificate (is it a gzip file written by --certificate?)")]
+    Io(#[from] io::Error),
+    /// A header line is not what was expected.
+    #[error("line {line}: expected {expected}, found {found:?}")]
+    Header {
+        /// The line number, from 1.
+        line: usize,
+        /// What should be there.
+        expected: String,
+        /// What is there.
+        found: String,
+    },
+    /// The values end early, or more bytes follow them.
+    #[error("value {index}: {problem}")]
+    Values {
+        /// The index of the value (n of G(n)).
+        index: u64,
+        /// What is wrong.
+        problem: &'static str,
+    },
+}
+
+/// What checking a certificate found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// The game line names no game the checker knows.
+    #[error("game {0:?}: {1}")]
+    Game(String, String),
+    /// A condition of the proof fails.
+    #[error(transparent)]
+    Violation(#[from] Violation),
+}
+
+impl Certificate {
+    /// Writes the certificate, gzip-compressed.
+    pub fn write(&self, out: impl Write) -> io::Result<()> {
+        let mut gz = GzEncoder::new(io::BufWriter::new(out), Compression::default());
+        writeln!(gz, "{MAGIC}")?;
+        writeln!(gz, "game: {}", self.game)?;
+        writeln!(gz, "preperiod: {}", self.period.preperiod)?;
+        writeln!(gz, "period: {}", self.period.period)?;
+        writeln!(gz, "values: {}", self.values.len())?;
+        writeln!(gz)?;
+        let mut buf = Vec::with_capacity(1 << 16);
+        for chunk in self.values.chunks(1 << 14) {
+            buf.clear();
+            for &v in chunk {
+                let mut v = v;
+                while v >= 0x80 {
+                    buf.push((v as u8 & 0x7f) | 0x80);
+                    v >>= 7;
+                }
+                buf.push(v as u8);
+            }
+            gz.write_all(&buf)?;
+        }
+        gz.finish()?.flush()
+    }
+
+    /// Writes the certificate to a file.
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        self.write(std::fs::File::create(path)?)
+    }
+
+    /// Reads a certificate (gzip-compressed, as [`Certificate::write`] writes it).
+    pub fn read(input: impl Read) -> Result<Certificate, FormatError> {
+        let mut r = BufReader::new(MultiGzDecoder::new(input));
+        let mut line_no = 0;
+        let mut next_line = |r: &mut BufReader<_>| -> Result<String, FormatError> {
+            line_no += 1;
+            let mut line = Vec::new();
+            r.by_ref().take(4096).read_until(b'\n', &mut line)?;
+            if line.last() == Some(&b'\n') {
+                line.pop();
+            }
+            Ok(String::from_utf8_lossy(&line).into_owned())
+        };
+        let header = |line: usize, expected: &str, found: &str| FormatError::Header {
+            line,
+            expected: expected.to_owned(),
+            found: found.to_owned(),
+        };
+        let first = next_line(&mut r)?;
+        if first != MAGIC {
+            return Err(header(1, &format!("{MAGIC:?}"), &first));
+        }
+        let mut field = |r: &mut BufReader<_>, key: &str, line: usize| {
+            let text = next_line(r)?;
+            match text.strip_prefix(key).and_then(|t| t.strip_prefix(": ")) {
+                Some(v) => Ok(v.to_owned()),
+                None => Err(header(line, &format!("\"{key}: ...\""), &text)),
+            }
+        };
+        let game = field(&mut r, "game", 2)?;
+        let number = |text: String, line: usize| {
+            text.parse::<u64>()
+                .map_err(|_| header(line, "a whole number", &text))
+        };
+        let preperiod = number(field(&mut r, "preperiod", 3)?, 3)?;
+        let period = number(field(&mut r, "period", 4)?, 4)?;
+        let count = number(field(&mut r, "values", 5)?, 5)?;
+        if count > MAX_VALUES {
+            return Err(header(
+                5,
+                &format!("at most {MAX_VALUES} values"),
+                &count.to_string(),
+            ));
+        }
+        let blank = next_line(&mut r)?;
+        if !blank.is_empty() {
+            return Err(header(6, "an empty line", &blank));
+        }
+        let too_big =
+            |text: u64, line| header(line, "a number that fits in memory", &text.to_string());
+        let period = Period {
+            preperiod: usize::try_from(preperiod).map_err(|_| too_big(preperiod, 3))?,
+            period: usize::try_from(period).map_err(|_| too_big(period, 4))?,
+        };
+        let mut values = Vec::with_capacity(count.min(1 << 20) as usize);
+        let mut bytes = r.bytes();
+        for index in 0..count {
+            let mut v: u64 = 0;
+            let mut shift = 0;
+            loop {
+                let b = match bytes.next() {
+                    Some(b) => b?,
+                    None => {
+                        return Err(FormatError::Values {
+                            index,
+                            problem: "the file ends before it",
+                        })
+                    }
+                };
+                v |= u64::from(b & 0x7f) << shift;
+                if b & 0x80 == 0 {
+                    break;
+                }
+                shift += 7;
+                if shift > 28 {
+                    return Err(FormatError::Values {
+                        index,
+                        problem: "longer than a 32-bit varint",
+                    });
+                }
+            }
+            let v = u32::try_from(v).map_err(|_| FormatError::Values {
+                index,
+                problem: "above 2^32 - 1",
+            })?;
+            values.push(v);
+        }
+        if bytes.next().is_some() {
+            return Err(FormatError::Values {
+                index: count,
+                problem: "bytes follow the last value",
+            });
+        }
+        Ok(Certificate {
+            game,
+            period,
+            values,
+        })
+    }
+
+    /// Reads a certificate from a file.
+    pub fn load(path: &Path) -> Result<Certificate, FormatError> {
+        Certificate::read(std::fs::File::open(path)?)
+    }
+}
+
+/// The checker's reading of a `game` line.
+pub fn rules_of(game: &str) -> Result<Rules, CheckError> {
+    let bad = |why: String| CheckError::Game(game.to_owned(), why);
+    match game.split_once(' ') {
+        Some(("octal", code)) => {
+            let code: OctalCode = code.parse().map_err(|e| bad(format!("{e}")))?;
+            Ok(Rules::Octal(code.digits().to_vec()))
+        }
+        Some(("subtraction", set)) => {
+            let game: Subtraction = set.parse().map_err(|e| bad(format!("{e}")))?;
+            Ok(Rules::Subtraction(
+                game.set().iter().map(|&s| s as usize).collect(),
+            ))
+        }
+        _ => Err(bad(
+            "expected \"octal CODE\" or \"subtraction SET\"".to_owned()
+        )),
+    }
+}
+
+/// Checks a certificate from scratch: every value by the game's definition, then
+/// the claimed period by the theorem (see the module documentation). The error
+/// names the first condition that fails.
+pub fn check(cert: &Certificate) -> Result<(), CheckError> {
+    let rules = rules_of(&cert.game)?;
+    match &rules {
+        Rules::Octal(digits) => check::verify_octal_values(digits, &cert.values)?,
+        Rules::Subtraction(_) => check::verify_by_definition(&rules, &cert.values)?,
+    }
+    check::check_period(&cert.values, rules.proof_rule(), cert.period)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kayles() -> Certificate {
+        let values = check::Definition::values(Rules::Octal(vec![0, 7, 7]), 167);
+        Certificate {
+            game: "octal 0.77".to_owned(),
+            period: Period {
+                preperiod: 71,
+                period: 12,
+            },
+            values,
+        }
+    }
+
+    fn round_trip(cert: &Certificate) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        cert.write(&mut bytes).unwrap();
+        assert_eq!(&Certificate::read(&bytes[..]).unwrap(), cert);
+        bytes
+    }
+
+    #[test]
+    fn a_true_certificate_checks_and_round_trips() {
+        let cert = kayles();
+        round_trip(&cert);
+        assert_eq!(check(&cert), Ok(()));
+        let big = Certificate {
+            values: vec![0, 127, 128, 300, u32::MAX],
+            ..kayles()
+        };
+        round_trip(&big);
+    }
+
+    #[test]
+    fn each_kind_of_wrong_certificate_is_rejected() {
+        let mut cert = kayles();
+        cert.values[20] ^= 1;
+        let e = check(&cert).unwrap_err();
+        assert!(e.to_string().starts_with("G(20) = "), "{e}");
+        let mut cert = kayles();
+        cert.period.period = 24;
+        assert!(matches!(
+            check(&cert),
+            Err(CheckError::Violation(Violation::TooFewValues { .. }))
+        ));
+        let mut cert = kayles();
+        cert.values.truncate(166);
+        assert!(check(&cert).is_err());
+        let cert = Certificate {
+            game: "octal 0.8".to_owned(),
+            ..kayles()
+        };
+        assert!(matches!(check(&cert), Err(CheckError::Game(..))));
+    }
+
+    #[test]
+    fn malformed_files_say_where() {
+        let bytes = round_trip(&kayles());
+        // Cut the gzip stream short.
+        let e = Certificate::read(&bytes[..bytes.len() / 2]).unwrap_err();
+        assert!(
+            matches!(e, FormatError::Io(_) | FormatError::Values { .. }),
+            "{e}"
+        );
+        let plain = |text: &[u8]| {
+            let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+            gz.write_all(text).unwrap();
+            Certificate::read(&gz.finish().unwrap()[..])
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            plain(b"grundy-certificate 2\n"),
+            "line 1: expected \"grundy-certificate 1\", found \"grundy-certificate 2\""
+        );
+        assert_eq!(
+            plain(b"grundy-certificate 1\ngame: octal 0.7\npreperiod: x\n"),
+            "line 3: expected a whole number, found \"x\""
+        );
+        assert_eq!(
+            plain(b"grundy-certificate 1\ngame: octal 0.7\npreperiod: 0\nperiod: 1\nvalues: 3\n\n\x00\x01"),
+            "value 2: the file ends before it"
+        );
+        assert_eq!(
+            plain(b"grundy-certificate 1\ngame: octal 0.7\npreperiod: 0\nperiod: 1\nvalues: 1\n\n\x00\x01"),
+            "value 1: bytes follow the last value"
+        );
+        assert!(Certificate::read(&b"not gzip"[..]).is_err());
+    }
+}

@@ -1,0 +1,151 @@
+//! The notation: printing in ASCII, Unicode and the explicit form, reading back,
+//! and errors that name the column and what was expected.
+
+use grundy::cgt::{parse_query, Budget, Game, NotationError, Query, Style, ValueError};
+
+fn g(s: &str) -> Game {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+#[test]
+fn prints_the_usual_forms() {
+    for (text, ascii, unicode) in [
+        ("0", "0", "0"),
+        ("*", "*", "*"),
+        ("*3", "*3", "*3"),
+        ("-3/4", "-3/4", "-3/4"),
+        ("^", "^", "↑"),
+        ("v", "v", "↓"),
+        ("^^", "^2", "⇑"),
+        ("vvv", "v3", "↓3"),
+        ("^*", "^*", "↑*"),
+        ("+-1", "+-1", "±1"),
+        ("±1/2", "+-1/2", "±1/2"),
+        ("1*", "1*", "1*"),
+        ("2^*", "2^*", "2↑*"),
+        ("-1/2v*3", "-1/2v*3", "-1/2↓*3"),
+        ("{3|{2|0}}", "{3||2|0}", "{3||2|0}"),
+        ("{{3|2}|{1|0}}", "{3|2||1|0}", "{3|2||1|0}"),
+        ("{2,{3|0}|-1}", "{2,{3|0}|-1}", "{2,{3|0}|-1}"),
+    ] {
+        let v = g(text);
+        assert_eq!(v.to_string(), ascii, "{text}");
+        assert_eq!(v.to_string_in(Style::Unicode), unicode, "{text}");
+        assert_eq!(format!("{v:#}"), unicode);
+        assert_eq!(g(ascii), v);
+        assert_eq!(g(unicode), v);
+    }
+}
+
+#[test]
+fn explicit_form() {
+    assert_eq!(g("0").explicit(100).unwrap(), "{|}");
+    assert_eq!(g("1").explicit(100).unwrap(), "{{|}|}");
+    assert_eq!(g("*").explicit(100).unwrap(), "{{|}|{|}}");
+    assert_eq!(g("^").explicit(100).unwrap(), "{{|}|{{|}|{|}}}");
+    assert_eq!(g("{{|}|{|}}"), g("*"));
+    assert_eq!(g("{{{|}|}|}"), g("2"));
+    // Too long for the limit.
+    assert_eq!(g("100").explicit(50), None);
+}
+
+#[test]
+fn slash_notation_splits_at_the_longest_bar_run() {
+    assert_eq!(g("{3||2|0}"), g("{3|{2|0}}"));
+    assert_eq!(g("{4|3||2}"), g("{{4|3}|2}"));
+    assert_eq!(g("{5|||4|3||2}"), g("{5|{{4|3}|2}}"));
+}
+
+fn syntax(text: &str) -> (usize, String) {
+    match parse_query(text, &Budget::unlimited()) {
+        Err(NotationError::Syntax {
+            column, expected, ..
+        }) => (column, expected),
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn errors_name_the_column_and_what_was_expected() {
+    assert_eq!(syntax("{1|").0, 4);
+    assert!(syntax("{1|").1.contains("a value"));
+    let (c, e) = syntax("^ <= ");
+    assert_eq!(c, 6);
+    assert!(e.contains("a value"), "{e}");
+    let (c, e) = syntax("1/3");
+    assert_eq!(c, 1);
+    assert!(e.contains("power of two"), "{e}");
+    let (c, e) = syntax("{1|2|3}");
+    assert_eq!(c, 5);
+    assert!(e.contains("longest run of bars"), "{e}");
+    assert_eq!(syntax("(1 + *").0, 7);
+    assert_eq!(syntax("1 2").0, 3);
+    assert_eq!(syntax("{1,|0}").0, 4);
+    assert_eq!(syntax("").0, 1);
+    let (c, _) = syntax("{1 0}");
+    assert_eq!(c, 4);
+    match parse_query("1 + *5000", &Budget::unlimited()) {
+        Err(NotationError::Value {
+            column: 5,
+            source: ValueError::TooLarge(_),
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    match parse_query("4611686018427387904 + 1", &Budget::unlimited()) {
+        Err(NotationError::Value {
+            column: 21,
+            source: ValueError::Overflow,
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_budget_stops_a_long_computation() {
+    let tiny = Budget::steps(10);
+    match parse_query("{3|{2|0}} + {5|{1|-1}} + {4|1} + ^*3", &tiny) {
+        Err(NotationError::Value {
+            source: ValueError::Budget { .. },
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn comparisons() {
+    let holds = |s: &str| match parse_query(s, &Budget::unlimited()).unwrap() {
+        Query::Compare { holds, .. } => holds,
+        Query::Value(v) => panic!("{s} is the value {v}"),
+    };
+    assert!(!holds("^ <= *"));
+    assert!(holds("^ || *"));
+    assert!(holds("^ |> *"));
+    assert!(holds("^ <| *"));
+    assert!(holds("^* <| 0"));
+    assert!(!holds("^ <| 0"));
+    assert!(holds("^ >= 0"));
+    assert!(holds("^ + v == 0"));
+    assert!(holds("^ + v = 0"));
+    assert!(!holds("^ < ^"));
+    assert!(holds("-(1/2) = -1/2"));
+    assert!(holds("1 - 1/2 = 1/2"));
+    assert!(holds("2 - -1 = 3"));
+    assert!(holds("1 +- 1 = {2|0}"));
+    assert!(holds("-^ = v"));
+    assert!(holds("1 ≤ 2"));
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
+    let (c, e) = syntax(&deep);
+    assert_eq!(c, grundy::cgt::MAX_NESTING + 1);
+    assert!(e.contains("nested"), "{e}");
+    assert!(syntax(&"-".repeat(10_000)).1.contains("nested"));
+    // A tall value prints its explicit form without deep recursion.
+    let tall = g("20000");
+    assert_eq!(tall.explicit(1000), None);
+    // n = {n-1|}: three characters per level, down to {|}.
+    assert_eq!(tall.explicit(1 << 20).unwrap().len(), 3 * 20_001);
+}

@@ -1,0 +1,26 @@
+//! The library's integration tests, one test binary (one link of the library in the
+//! optimised test profile): each game's exhaustive agreement and property tests, the
+//! case files, published sequences and values, and the canonical-form engine.
+
+mod case_file;
+mod cgt_common;
+
+mod ab;
+mod cases;
+mod cgt_engine;
+mod cgt_laws;
+mod cgt_notation;
+mod cgt_nus;
+mod cgt_published;
+mod cgt_thermograph;
+mod contract;
+mod grundy_game;
+mod octal_sparse;
+mod pawns;
+mod problems;
+mod published;
+mod sequence_published;
+mod sequence_soundness;
+mod table;
+mod towers;
+mod wythoff;

@@ -1,0 +1,61 @@
+//! Every registry game through the `DynRuleset` facade: parameters, position and
+//! move notation, a bounded analysis, and a short match against the engine.
+//!
+//! Input: byte 0 picks the game (modulo the number of games), byte 1 says which
+//! parameters are given (bit i: the game's i-th parameter), byte 2 who moves first;
+//! the rest, split at `\n`, is the given parameters' values in order, the position,
+//! then moves to try and to play.
+#![no_main]
+
+use grundy::engine::Budget;
+use grundy::registry::{self, Params, RULESETS};
+use grundy::Player;
+use libfuzzer_sys::fuzz_target;
+
+/// Positions longer than this are only parsed: the analysis of a bigger one may
+/// legitimately take longer than a fuzz iteration should.
+const ANALYSE_UP_TO: usize = 48;
+
+fuzz_target!(|data: &[u8]| {
+    let [game, given, first, rest @ ..] = data else {
+        return;
+    };
+    let spec = &RULESETS[usize::from(*game) % RULESETS.len()];
+    let text = String::from_utf8_lossy(rest);
+    let mut parts = text.split('\n');
+    let mut params = Params::new();
+    for (i, p) in spec.params.iter().enumerate() {
+        if given & (1 << i) != 0 {
+            params.set(p.name, parts.next().unwrap_or(""));
+        }
+    }
+    let Ok(rules) = registry::build(spec.name, &params) else {
+        return;
+    };
+    let position = parts.next().unwrap_or("");
+    let to_move = if first & 1 == 0 { Player::Left } else { Player::Right };
+    if rules.check_position(position).is_err() || position.len() > ANALYSE_UP_TO {
+        return;
+    }
+    let _ = rules.analyze(position, to_move, 4);
+    let _ = rules.move_values(position, to_move, 4, Budget::moves(4096));
+    let moves: Vec<&str> = parts.take(8).collect();
+    for mv in &moves {
+        let _ = rules.check_move(position, to_move, mv);
+    }
+    let first_seat = if first & 2 == 0 { Player::Left } else { Player::Right };
+    if let Ok(mut game) = rules.start_match(position, first_seat, Budget::DEFAULT) {
+        let _ = (game.title(), game.drawing(), game.move_help());
+        for mv in &moves {
+            if game.winner().is_some() {
+                break;
+            }
+            if game.play(mv).is_ok() && game.winner().is_none() {
+                let _ = game.engine_move();
+            }
+        }
+        if game.winner().is_none() && first & 4 != 0 {
+            let _ = game.hints();
+        }
+    };
+});
