@@ -6,6 +6,7 @@ mod case_file;
 mod cgt_common;
 
 mod ab;
+mod budget;
 mod cases;
 mod cgt_engine;
 mod cgt_laws;
