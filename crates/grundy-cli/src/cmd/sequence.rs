@@ -15,7 +15,8 @@ use clap::{Subcommand, ValueEnum};
 use grundy::registry::{self, DynRuleset};
 use grundy::ruleset::ParamError;
 use grundy::sequence::certificate::{self, Certificate};
-use grundy::sequence::{svg, Method, Options, Progress, Sequence, SequenceSpec};
+use grundy::sequence::checkpoint::Checkpoint;
+use grundy::sequence::{svg, Method, Options, Progress, Resume, Sequence, SequenceSpec};
 
 use super::progress::Reporter;
 use super::rules::GameArgs;
@@ -96,6 +97,11 @@ struct Common {
     /// the preperiod and period; gzip) to FILE, for `grundy sequence check FILE`.
     #[arg(long, value_name = "FILE")]
     certificate: Option<PathBuf>,
+    /// Save the values to FILE as they are computed (every minute and at the end),
+    /// and resume from it when it exists: a long run can be stopped and started
+    /// again with the same results.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
     /// Stop after S seconds of computing, keeping the values computed and the period
     /// they prove, if any (0: no limit).
     #[arg(long, value_name = "S", default_value_t = 10.0)]
@@ -148,9 +154,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let what = format!("sequence {}", spec.title);
+    let known = match &args.common.checkpoint {
+        None => Vec::new(),
+        Some(path) => match Checkpoint::resume(path, &spec.title)
+            .with_context(|| format!("--checkpoint {}", path.display()))?
+        {
+            Some(c) => {
+                if !args.common.quiet {
+                    eprintln!(
+                        "grundy: resuming from {}: {} values",
+                        path.display(),
+                        c.values.len()
+                    );
+                }
+                c.values
+            }
+            None => Vec::new(),
+        },
+    };
+    let mut saving = Saving::new(args.common.checkpoint.as_deref(), &spec.title);
+    let mut save = |values: &[u32], done: bool| saving.save(values, done);
+    let resume = Resume {
+        known,
+        save: Some(&mut save),
+    };
     let seq = with_progress(what, args.common.quiet, |p| {
-        spec.compute(method, &options, p)
+        spec.compute_resumable(method, &options, p, resume)
     })?;
+    let saved = saving.result();
     let asked = options.to.unwrap_or(options.limit).saturating_add(1);
     if seq.computed() < asked && (options.to.is_some() || seq.period.is_none()) {
         eprintln!(
@@ -161,7 +192,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     certify(&args.common, &spec, &seq)?;
-    output(&args.common, &spec, &seq).map(|()| ExitCode::SUCCESS)
+    output(&args.common, &spec, &seq)?;
+    saved.map(|()| ExitCode::SUCCESS)
 }
 
 /// The game named on the command line, with its required parameter taken from the
@@ -208,6 +240,49 @@ fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRule
         }
         other => other.into(),
     })
+}
+
+/// How often `--checkpoint` saves the values.
+const SAVE_EVERY: Duration = Duration::from_secs(60);
+
+/// `--checkpoint`: the values saved every [`SAVE_EVERY`] and at the end; the first
+/// failure to save is kept (and the saving stops), to be reported after the output.
+struct Saving<'a> {
+    path: Option<&'a std::path::Path>,
+    game: &'a str,
+    last: std::time::Instant,
+    failed: Option<anyhow::Error>,
+}
+
+impl<'a> Saving<'a> {
+    fn new(path: Option<&'a std::path::Path>, game: &'a str) -> Saving<'a> {
+        Saving {
+            path,
+            game,
+            last: std::time::Instant::now(),
+            failed: None,
+        }
+    }
+
+    fn save(&mut self, values: &[u32], done: bool) {
+        let Some(path) = self.path else {
+            return;
+        };
+        if self.failed.is_some() || !(done || self.last.elapsed() >= SAVE_EVERY) {
+            return;
+        }
+        if let Err(e) = Checkpoint::save(self.game, values, path) {
+            self.failed = Some(anyhow::Error::new(e).context(format!(
+                "--checkpoint {}: cannot save the values",
+                path.display()
+            )));
+        }
+        self.last = std::time::Instant::now();
+    }
+
+    fn result(self) -> anyhow::Result<()> {
+        self.failed.map_or(Ok(()), Err)
+    }
 }
 
 /// Writes the certificate `--certificate` asks for: the values the proof needs.

@@ -243,3 +243,81 @@ fn the_time_limit_stops_a_long_computation() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_checkpoint_resumes_with_the_same_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("run.ckpt");
+    let run = |args: &[&str]| {
+        let out = grundy().arg("sequence").args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let ckpt = file.to_str().unwrap();
+    // A run stopped early (here by --to), then resumed further: as one from scratch.
+    run(&[
+        "octal",
+        "0.1777",
+        "--to",
+        "3000",
+        "--checkpoint",
+        ckpt,
+        "--quiet",
+    ]);
+    let (resumed, note) = run(&[
+        "octal",
+        "0.1777",
+        "--to",
+        "9000",
+        "--json",
+        "--checkpoint",
+        ckpt,
+    ]);
+    assert!(
+        note.contains("resuming from") && note.contains("3001 values"),
+        "{note}"
+    );
+    let (fresh, _) = run(&["octal", "0.1777", "--to", "9000", "--json"]);
+    assert_eq!(resumed, fresh);
+    // Until a period is proven, from a checkpoint shorter and one longer than the proof.
+    for first in ["100", "2000"] {
+        let kayles = dir.path().join(format!("kayles-{first}.ckpt"));
+        let k = kayles.to_str().unwrap();
+        run(&["octal", "0.77", "--to", first, "--checkpoint", k, "--quiet"]);
+        let (resumed, _) = run(&["octal", "0.77", "--json", "--checkpoint", k, "--quiet"]);
+        let (fresh, _) = run(&["octal", "0.77", "--json"]);
+        assert_eq!(resumed, fresh, "resumed from {first} values");
+    }
+    // Another game's checkpoint is refused, and left as it was.
+    let before = std::fs::read(&file).unwrap();
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.6",
+            "--to",
+            "10",
+            "--checkpoint",
+            ckpt,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the checkpoint is of octal 0.1777, not of octal 0.6",
+        ));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // A file that is not a checkpoint is refused.
+    std::fs::write(&file, "hello").unwrap();
+    grundy()
+        .args(["sequence", "octal", "0.77", "--checkpoint", ckpt])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read the checkpoint"));
+}

@@ -112,19 +112,7 @@ impl Certificate {
         writeln!(gz, "period: {}", self.period.period)?;
         writeln!(gz, "values: {}", self.values.len())?;
         writeln!(gz)?;
-        let mut buf = Vec::with_capacity(1 << 16);
-        for chunk in self.values.chunks(1 << 14) {
-            buf.clear();
-            for &v in chunk {
-                let mut v = v;
-                while v >= 0x80 {
-                    buf.push((v as u8 & 0x7f) | 0x80);
-                    v >>= 7;
-                }
-                buf.push(v as u8);
-            }
-            gz.write_all(&buf)?;
-        }
+        write_varints(&mut gz, &self.values)?;
         gz.finish()?.flush()
     }
 
@@ -187,8 +175,43 @@ impl Certificate {
             preperiod: usize::try_from(preperiod).map_err(|_| too_big(preperiod, 3))?,
             period: usize::try_from(period).map_err(|_| too_big(period, 4))?,
         };
+        let values = read_varints(r, count)?;
+        Ok(Certificate {
+            game,
+            period,
+            values,
+        })
+    }
+
+    /// Reads a certificate from a file.
+    pub fn load(path: &Path) -> Result<Certificate, FormatError> {
+        Certificate::read(std::fs::File::open(path)?)
+    }
+}
+
+/// Writes `values`, each an unsigned LEB128 varint.
+pub(crate) fn write_varints(out: &mut impl Write, values: &[u32]) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    for chunk in values.chunks(1 << 14) {
+        buf.clear();
+        for &v in chunk {
+            let mut v = v;
+            while v >= 0x80 {
+                buf.push((v as u8 & 0x7f) | 0x80);
+                v >>= 7;
+            }
+            buf.push(v as u8);
+        }
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+/// Reads exactly `count` varints written by [`write_varints`], to the end of `r`.
+pub(crate) fn read_varints(r: impl Read, count: u64) -> Result<Vec<u32>, FormatError> {
+    {
         let mut values = Vec::with_capacity(count.min(1 << 20) as usize);
-        let mut bytes = r.bytes();
+        let mut bytes = BufReader::new(r).bytes();
         for index in 0..count {
             let mut v: u64 = 0;
             let mut shift = 0;
@@ -226,16 +249,7 @@ impl Certificate {
                 problem: "bytes follow the last value",
             });
         }
-        Ok(Certificate {
-            game,
-            period,
-            values,
-        })
-    }
-
-    /// Reads a certificate from a file.
-    pub fn load(path: &Path) -> Result<Certificate, FormatError> {
-        Certificate::read(std::fs::File::open(path)?)
+        Ok(values)
     }
 }
 

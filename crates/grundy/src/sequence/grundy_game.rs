@@ -94,6 +94,13 @@ impl Source for GrundyGameValues {
             values.push(v);
         }
     }
+
+    fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]) {
+        for &v in known {
+            self.max.see(v);
+            values.push(v);
+        }
+    }
 }
 
 /// Grundy's game's values by the sparse-space method (see the module documentation).
@@ -246,18 +253,33 @@ impl Source for SparseGrundyGame {
     fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
         // The values passed in are this source's own, so `max` and `rare` cover them.
         while values.len() < len {
-            let n = values.len();
             let v = match self.mask() {
-                Some(mask) => {
-                    let v = self.sparse_value(values, mask);
-                    if n > 0 && mask.is_rare(n, v) {
-                        self.rare.push(n as u32);
-                        self.rare_values.push(v);
-                    }
-                    v
-                }
+                Some(mask) => self.sparse_value(values, mask),
                 None => next_value(values, &mut self.marks, self.max),
             };
+            self.absorb(values, v);
+        }
+    }
+
+    fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]) {
+        for &v in known {
+            self.absorb(values, v);
+        }
+    }
+}
+
+impl SparseGrundyGame {
+    /// Appends G(n) = `v` for n = `values.len()` and updates the rare heaps and the
+    /// mask.
+    fn absorb(&mut self, values: &mut Vec<u32>, v: u32) {
+        {
+            let n = values.len();
+            if let Some(mask) = self.mask() {
+                if n > 0 && mask.is_rare(n, v) {
+                    self.rare.push(n as u32);
+                    self.rare_values.push(v);
+                }
+            }
             self.max.see(v);
             values.push(v);
             let len = values.len();

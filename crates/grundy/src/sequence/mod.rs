@@ -50,6 +50,7 @@
 
 pub mod certificate;
 pub mod check;
+pub mod checkpoint;
 pub mod grundy_game;
 pub mod naive;
 pub mod period;
@@ -68,6 +69,13 @@ pub trait Source {
     /// Appends values to `values` (which holds G(0), ..., G(len − 1) as computed by
     /// this source) until it holds `len` values.
     fn extend(&mut self, values: &mut Vec<u32>, len: usize);
+
+    /// Takes `known`, the values that follow `values` (computed before, by any source
+    /// of the same game), as if this source had computed them: appends them to
+    /// `values` and brings its own state up to date, so that
+    /// [`extend`](Source::extend) goes on from there. A computation resumes from a
+    /// checkpoint this way.
+    fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]);
 }
 
 /// How far to compute.
@@ -217,30 +225,92 @@ pub fn compute(
     options: &Options,
     progress: &mut dyn FnMut(Progress),
 ) -> Sequence {
+    compute_resumable(source, Some(rule), options, progress, Resume::afresh())
+}
+
+/// A hook given every value computed so far, and whether the computation is over.
+pub type Save<'a> = dyn FnMut(&[u32], bool) + 'a;
+
+/// What a computation resumes from, and how it saves its work for a later resume.
+pub struct Resume<'a> {
+    /// G(0), G(1), ... computed before, by any method (the values are the game's);
+    /// empty to start afresh. Values past the ones asked for are left out.
+    pub known: Vec<u32>,
+    /// Called after every chunk of values with all the values so far, and once more
+    /// at the end with `true`: the caller saves them as often as it likes.
+    pub save: Option<&'a mut Save<'a>>,
+}
+
+impl Resume<'_> {
+    /// From no values, saving nothing.
+    pub fn afresh() -> Resume<'static> {
+        Resume {
+            known: Vec::new(),
+            save: None,
+        }
+    }
+}
+
+/// [`compute`] going on from values computed before (`resume.known`), and with no
+/// period claimed when `rule` is `None` (a game whose periods no theorem proves).
+/// The results are those of a computation from scratch: the values are the game's,
+/// whichever computation found them.
+pub fn compute_resumable(
+    source: &mut dyn Source,
+    rule: Option<ProofRule>,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+    resume: Resume<'_>,
+) -> Sequence {
     let goal = options.to.unwrap_or(options.limit).saturating_add(1);
     let started = std::time::Instant::now();
     let mut chunks = Chunks::new();
-    let mut values: Vec<u32> = Vec::new();
-    let report = |values: &Vec<u32>, progress: &mut dyn FnMut(Progress)| {
+    let mut known = resume.known;
+    known.truncate(goal);
+    let mut values: Vec<u32> = Vec::with_capacity(known.len());
+    // Up to `until` values: the known ones first (taken as they are, in the steps a
+    // computation from scratch would make, so that its period checks fall at the
+    // same lengths), then computed.
+    let mut advance = |source: &mut dyn Source, values: &mut Vec<u32>, until: usize| {
+        if values.len() < known.len() {
+            let end = until.min(known.len());
+            let from = values.len();
+            source.resume(values, &known[from..end]);
+        } else {
+            chunks.extend(source, values, until);
+        }
+    };
+    let mut nothing = |_: &[u32], _: bool| {};
+    let save: &mut dyn FnMut(&[u32], bool) = match resume.save {
+        Some(save) => save,
+        None => &mut nothing,
+    };
+    let mut report = |values: &Vec<u32>, progress: &mut dyn FnMut(Progress)| {
+        save(values, false);
         progress(Progress {
             computed: values.len(),
             goal,
         })
     };
-    if options.to.is_some() {
+    let finish = |values: Vec<u32>, period: Option<Period>, save: &mut dyn FnMut(&[u32], bool)| {
+        save(&values, true);
+        Sequence { values, period }
+    };
+    let Some(rule) = rule.filter(|_| options.to.is_none()) else {
         while values.len() < goal {
-            chunks.extend(source, &mut values, goal);
+            advance(source, &mut values, goal);
             report(&values, progress);
             if options.out_of_time(started) {
                 break;
             }
         }
-        let period = checked(&values, rule, proven_period(&values, rule).proven);
-        return Sequence { values, period };
-    }
+        let period =
+            rule.and_then(|rule| checked(&values, rule, proven_period(&values, rule).proven));
+        return finish(values, period, save);
+    };
     let mut next_check = 1;
     loop {
-        chunks.extend(source, &mut values, goal.min(next_check));
+        advance(source, &mut values, goal.min(next_check));
         report(&values, progress);
         let len = values.len();
         let out_of_time = options.out_of_time(started);
@@ -250,7 +320,7 @@ pub fn compute(
         let scan = proven_period(&values, rule);
         let period = checked(&values, rule, scan.proven);
         if period.is_some() || len >= goal || out_of_time {
-            return Sequence { values, period };
+            return finish(values, period, save);
         }
         let gap = (len / 16).max(1);
         next_check = match scan.target {

@@ -189,6 +189,13 @@ impl Source for NaiveOctal {
             values.push(v);
         }
     }
+
+    fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]) {
+        for &v in known {
+            self.max.see(v);
+            values.push(v);
+        }
+    }
 }
 
 /// The subtraction game with a finite set: a move takes s ∈ S stones from a heap.
@@ -224,6 +231,13 @@ impl Source for SubtractionValues {
                 self.marks.mark(values[n - s]);
             }
             let v = self.marks.mex_from(0);
+            self.max.see(v);
+            values.push(v);
+        }
+    }
+
+    fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]) {
+        for &v in known {
             self.max.see(v);
             values.push(v);
         }

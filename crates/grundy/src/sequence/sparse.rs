@@ -376,7 +376,6 @@ fn search(values: &[u32], sums: &[usize], v: u32) -> bool {
 impl Source for SparseOctal {
     fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
         while values.len() < len {
-            let n = values.len();
             let mask = self.mask.filter(|_| self.sparse);
             let v = if let Some(tail) = &self.tail {
                 tail.value(&self.moves, values, &mut self.tail_words)
@@ -385,6 +384,24 @@ impl Source for SparseOctal {
             } else {
                 naive_octal_value(&self.moves, values, &mut self.marks, self.max)
             };
+            self.absorb(values, v);
+        }
+    }
+
+    fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]) {
+        for &v in known {
+            self.absorb(values, v);
+        }
+    }
+}
+
+impl SparseOctal {
+    /// Appends G(n) = `v` for n = `values.len()` and updates the rare heaps, the
+    /// partner lists, the mask and the periodic tail.
+    fn absorb(&mut self, values: &mut Vec<u32>, v: u32) {
+        {
+            let n = values.len();
+            let mask = self.mask.filter(|_| self.sparse);
             if let Some(mask) = mask {
                 if n > 0 && mask.is_rare(n, v) {
                     self.rare.push(n);

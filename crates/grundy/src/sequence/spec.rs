@@ -20,7 +20,7 @@
 
 use std::fmt;
 
-use super::{compute, Options, Progress, ProofRule, Sequence, Source};
+use super::{compute_resumable, Options, Progress, ProofRule, Resume, Sequence, Source};
 
 /// How to compute a sequence's values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,7 +123,7 @@ impl SequenceSpec<'_> {
     }
 
     /// The sequence by `method` as `options` say. With a proof rule, a period is
-    /// proven as in [`compute`]; without one, exactly G(0), ..., G(n) are computed for
+    /// proven as in [`compute`](super::compute); without one, exactly G(0), ..., G(n) are computed for
     /// n = `options.to` or else `options.limit`, and no period is claimed. Both stop
     /// early at `options.time_limit`; more than [`MAX_VALUES`](super::MAX_VALUES)
     /// values are refused.
@@ -133,38 +133,28 @@ impl SequenceSpec<'_> {
         options: &Options,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Sequence, SequenceError> {
+        self.compute_resumable(method, options, progress, Resume::afresh())
+    }
+
+    /// [`compute`](SequenceSpec::compute) going on from values computed before, saving
+    /// its work as it goes (see [`Resume`]); the results are those of a computation
+    /// from scratch.
+    pub fn compute_resumable(
+        &self,
+        method: Method,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress),
+        resume: Resume<'_>,
+    ) -> Result<Sequence, SequenceError> {
         self.check_method(method)?;
         options.check()?;
         let mut source = (self.source)(method);
-        Ok(match self.rule {
-            Some(rule) => compute(&mut *source, rule, options, progress),
-            None => values_only(&mut *source, options, progress),
-        })
-    }
-}
-
-/// G(0), ..., G(n) for n = `options.to` or else `options.limit`, with no period.
-fn values_only(
-    source: &mut dyn Source,
-    options: &Options,
-    progress: &mut dyn FnMut(Progress),
-) -> Sequence {
-    let goal = options.to.unwrap_or(options.limit).saturating_add(1);
-    let started = std::time::Instant::now();
-    let mut chunks = super::Chunks::new();
-    let mut values = Vec::new();
-    while values.len() < goal {
-        chunks.extend(source, &mut values, goal);
-        progress(Progress {
-            computed: values.len(),
-            goal,
-        });
-        if options.out_of_time(started) {
-            break;
-        }
-    }
-    Sequence {
-        values,
-        period: None,
+        Ok(compute_resumable(
+            &mut *source,
+            self.rule,
+            options,
+            progress,
+            resume,
+        ))
     }
 }

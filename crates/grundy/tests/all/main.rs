@@ -21,6 +21,7 @@ mod pawns;
 mod problems;
 mod published;
 mod sequence_published;
+mod sequence_resume;
 mod sequence_soundness;
 mod table;
 mod towers;

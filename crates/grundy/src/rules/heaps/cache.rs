@@ -142,6 +142,10 @@ mod tests {
                 values.push(values.len() as u32);
             }
         }
+
+        fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]) {
+            values.extend_from_slice(known);
+        }
     }
 
     #[test]
@@ -212,6 +216,10 @@ mod tests {
         fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
             std::thread::sleep(Duration::from_micros(10) * (len - values.len()) as u32);
             Counting.extend(values, len);
+        }
+
+        fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]) {
+            values.extend_from_slice(known);
         }
     }
 

@@ -1,0 +1,230 @@
+//! Checkpoints: the values of a long computation saved as it goes, so that it can
+//! be stopped and resumed with the same results (`grundy sequence --checkpoint FILE`).
+//!
+//! # Format (version 1)
+//!
+//! A gzip stream: a text header, an empty line, and the values, as in a
+//! [certificate](super::certificate):
+//!
+//! ```text
+//! grundy-checkpoint 1
+//! game: octal 0.1777
+//! values: 1048576
+//!
+//! <1048576 values, each an unsigned LEB128 varint>
+//! ```
+//!
+//! `game` is the sequence's title ([`SequenceSpec::title`](super::SequenceSpec)), so
+//! that a checkpoint is never resumed for another game. The values are the game's,
+//! whichever method computed them. A checkpoint is the user's own file and is taken
+//! as it is (gzip's checksum catches a damaged one); a proof that must not rest on
+//! it is written with `--certificate` and checked from scratch by `grundy sequence
+//! check`.
+//!
+//! [`Checkpoint::save`] writes a temporary file beside the target and renames it
+//! over the target, so that a run stopped while saving leaves the previous
+//! checkpoint whole.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+
+use flate2::read::MultiGzDecoder;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+
+use super::certificate::{read_varints, write_varints, FormatError};
+use super::MAX_VALUES;
+
+/// The first line of every checkpoint.
+pub const MAGIC: &str = "grundy-checkpoint 1";
+
+/// A game and the values computed so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The sequence's title, e.g. `octal 0.1777`.
+    pub game: String,
+    /// G(0), ..., G(L − 1).
+    pub values: Vec<u32>,
+}
+
+/// Why a checkpoint could not be read or used.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    /// Reading failed (including a broken gzip stream).
+    #[error("cannot read the checkpoint (is it a file written by --checkpoint?): {0}")]
+    Io(#[from] io::Error),
+    /// A header line is not what was expected.
+    #[error("line {line}: expected {expected}, found {found:?}")]
+    Header {
+        /// The line number, from 1.
+        line: usize,
+        /// What should be there.
+        expected: String,
+        /// What is there.
+        found: String,
+    },
+    /// The values are damaged.
+    #[error(transparent)]
+    Values(#[from] FormatError),
+    /// The checkpoint is another game's.
+    #[error("the checkpoint is of {found}, not of {expected}")]
+    OtherGame {
+        /// The game being computed.
+        expected: String,
+        /// The game of the checkpoint.
+        found: String,
+    },
+}
+
+impl Checkpoint {
+    /// Writes the checkpoint, gzip-compressed.
+    pub fn write(game: &str, values: &[u32], out: impl Write) -> io::Result<()> {
+        let mut gz = GzEncoder::new(io::BufWriter::new(out), Compression::fast());
+        writeln!(gz, "{MAGIC}")?;
+        writeln!(gz, "game: {game}")?;
+        writeln!(gz, "values: {}", values.len())?;
+        writeln!(gz)?;
+        write_varints(&mut gz, values)?;
+        gz.finish()?.flush()
+    }
+
+    /// Saves `values` of `game` to `path`: to a temporary file beside it first, then
+    /// renamed over it.
+    pub fn save(game: &str, values: &[u32], path: &Path) -> io::Result<()> {
+        let mut temporary = PathBuf::from(path);
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".partial");
+        temporary.set_file_name(name);
+        let file = std::fs::File::create(&temporary)?;
+        Checkpoint::write(game, values, &file)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    }
+
+    /// Reads a checkpoint.
+    pub fn read(input: impl Read) -> Result<Checkpoint, CheckpointError> {
+        let mut r = BufReader::new(MultiGzDecoder::new(input));
+        let mut line = |number: usize, key: Option<&str>| -> Result<String, CheckpointError> {
+            let mut bytes = Vec::new();
+            r.by_ref().take(4096).read_until(b'\n', &mut bytes)?;
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+            }
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let header = |expected: String| CheckpointError::Header {
+                line: number,
+                expected,
+                found: text.clone(),
+            };
+            match key {
+                None => Ok(text),
+                Some(key) => text
+                    .strip_prefix(key)
+                    .and_then(|t| t.strip_prefix(": "))
+                    .map(str::to_owned)
+                    .ok_or_else(|| header(format!("\"{key}: ...\""))),
+            }
+        };
+        let first = line(1, None)?;
+        if first != MAGIC {
+            return Err(CheckpointError::Header {
+                line: 1,
+                expected: format!("{MAGIC:?}"),
+                found: first,
+            });
+        }
+        let game = line(2, Some("game"))?;
+        let count_text = line(3, Some("values"))?;
+        let count = count_text
+            .parse::<u64>()
+            .ok()
+            .filter(|&c| c <= MAX_VALUES as u64)
+            .ok_or_else(|| CheckpointError::Header {
+                line: 3,
+                expected: format!("a whole number of values, at most {MAX_VALUES}"),
+                found: count_text.clone(),
+            })?;
+        let blank = line(4, None)?;
+        if !blank.is_empty() {
+            return Err(CheckpointError::Header {
+                line: 4,
+                expected: "an empty line".to_owned(),
+                found: blank,
+            });
+        }
+        let values = read_varints(r, count)?;
+        Ok(Checkpoint { game, values })
+    }
+
+    /// Reads the checkpoint at `path` if there is one (`None` when the file does not
+    /// exist), refusing one of another game than `game`.
+    pub fn resume(path: &Path, game: &str) -> Result<Option<Checkpoint>, CheckpointError> {
+        let file = match std::fs::File::open(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let checkpoint = Checkpoint::read(file)?;
+        if checkpoint.game != game {
+            return Err(CheckpointError::OtherGame {
+                expected: game.to_owned(),
+                found: checkpoint.game,
+            });
+        }
+        Ok(Some(checkpoint))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(game: &str, values: &[u32]) -> Vec<u32> {
+        let mut out = Vec::new();
+        Checkpoint::write(game, values, &mut out).unwrap();
+        Checkpoint::read(&out[..]).unwrap().values
+    }
+
+    #[test]
+    fn round_trips_and_refuses_damage() {
+        let values: Vec<u32> = (0..5000).map(|n| (n * 7919 % 1000) as u32).collect();
+        assert_eq!(bytes("octal 0.77", &values), values);
+        assert_eq!(bytes("octal 0.77", &[]), Vec::<u32>::new());
+        let mut out = Vec::new();
+        Checkpoint::write("octal 0.77", &values, &mut out).unwrap();
+        let cut = &out[..out.len() / 2];
+        assert!(Checkpoint::read(cut).is_err());
+        assert!(Checkpoint::read(&b"not gzip"[..]).is_err());
+        let mut certificate = Vec::new();
+        crate::sequence::certificate::Certificate {
+            game: "octal 0.77".to_owned(),
+            period: crate::sequence::Period {
+                preperiod: 0,
+                period: 1,
+            },
+            values: vec![0],
+        }
+        .write(&mut certificate)
+        .unwrap();
+        let err = Checkpoint::read(&certificate[..]).unwrap_err();
+        assert!(err.to_string().starts_with("line 1: expected"), "{err}");
+    }
+
+    #[test]
+    fn saves_over_the_previous_file_and_names_the_game() {
+        let dir = std::env::temp_dir().join(format!("grundy-checkpoint-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("run.ckpt");
+        assert!(Checkpoint::resume(&path, "octal 0.77").unwrap().is_none());
+        Checkpoint::save("octal 0.77", &[0, 1, 2], &path).unwrap();
+        Checkpoint::save("octal 0.77", &[0, 1, 2, 3], &path).unwrap();
+        let got = Checkpoint::resume(&path, "octal 0.77").unwrap().unwrap();
+        assert_eq!(got.values, [0, 1, 2, 3]);
+        let err = Checkpoint::resume(&path, "octal 0.6").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the checkpoint is of octal 0.77, not of octal 0.6"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
