@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use grundy::analysis::MoveValue;
+use grundy::analysis::{CanonicalForm, MoveValue};
+use grundy::cgt::Dyadic;
 use grundy::engine::Budget;
 use grundy::registry::AnalyzeError;
 use grundy::Analysis;
@@ -119,6 +120,21 @@ fn write_moves(out: &mut impl Write, moves: &[MoveValue], limit: usize) -> std::
     Ok(())
 }
 
+/// A partizan value's canonical form and invariants.
+fn write_canonical(out: &mut impl Write, c: &CanonicalForm) -> std::io::Result<()> {
+    let or_dash = |d: Option<Dyadic>| d.map_or_else(|| "-".to_owned(), |d| d.to_string());
+    writeln!(out, "canonical form: {}", c.canonical_form)?;
+    writeln!(
+        out,
+        "left stop: {}   right stop: {}   mean: {}   temperature: {}   birthday: {}",
+        c.left_stop,
+        c.right_stop,
+        or_dash(c.mean),
+        or_dash(c.temperature),
+        c.birthday
+    )
+}
+
 /// The width explanations are wrapped to.
 const WIDTH: usize = 88;
 
@@ -136,6 +152,9 @@ fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
         writeln!(out, "the other player to move: {}", verdict(other))?;
     }
     writeln!(out, "outcome: {}   value: {}", a.outcome, a.value)?;
+    if let Some(c) = &a.canonical {
+        write_canonical(out, c)?;
+    }
     writeln!(out)?;
     let wrap = textwrap::Options::new(WIDTH)
         .initial_indent("  ")

@@ -123,6 +123,14 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         }
     }
 
+    /// The engine with at most `steps` steps of value work in all (comparisons,
+    /// sums and reductions, as [`Budget::steps`] counts them); past it a search
+    /// stops with [`EngineError::Value`] holding a budget error.
+    pub fn with_steps(mut self, steps: u64) -> Self {
+        self.budget = Budget::steps(steps);
+        self
+    }
+
     /// What the engine holds now.
     pub fn stats(&self) -> SearchStats {
         SearchStats {

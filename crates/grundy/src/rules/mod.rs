@@ -18,11 +18,17 @@
 //! | [`staircase`] | staircase Nim, optional bound k | impartial |
 //! | [`wythoff`] | Wythoff's game: two heaps, take from one or equally from both | impartial |
 //! | [`grundy_game`] | Grundy's game: split a heap into two unequal heaps | impartial |
+//! | [`domineering`] | Domineering: vertical dominoes for Left, horizontal for Right | partizan (canonical forms) |
+//! | [`hackenbush`] | Blue-Red Hackenbush strings (sign expansion) | partizan (numbers) |
 //!
-//! [`heaps`] holds the heap notation that Nim, subtraction and octal games share.
+//! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
+//! [`canonical`] values partizan rulesets with the canonical-form engine.
 
 pub mod ab;
+pub mod canonical;
+pub mod domineering;
 pub mod grundy_game;
+pub mod hackenbush;
 pub mod heaps;
 pub mod nim;
 pub mod notation;
