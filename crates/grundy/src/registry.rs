@@ -48,6 +48,8 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::staircase::SPEC,
     crate::rules::domineering::SPEC,
     crate::rules::hackenbush::SPEC,
+    crate::rules::toads::SPEC,
+    crate::rules::clobber::SPEC,
 ];
 
 /// Every judge problem the commands know, in the order help lists them.

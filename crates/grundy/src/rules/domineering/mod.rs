@@ -28,7 +28,8 @@
 
 mod board;
 
-pub use board::{Board, Domino, DominoError, MAX_SIDE};
+pub use crate::rules::grid::MAX_SIDE;
+pub use board::{Board, Domino, DominoError};
 
 use std::ops::RangeInclusive;
 
