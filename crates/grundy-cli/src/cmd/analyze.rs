@@ -169,7 +169,9 @@ fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
             }
         }
     }
-    writeln!(out)?;
+    if !a.explanation.is_empty() {
+        writeln!(out)?;
+    }
     let none = match a.winning_move_count {
         Some(count) => count == 0,
         None => a.winning_moves.is_empty(),

@@ -21,7 +21,7 @@ use std::sync::Mutex;
 use crate::cgt::engine::{Engine, EngineError, Limits, PartizanRules};
 use crate::cgt::Game;
 use crate::game::Player;
-use crate::ruleset::{Ruleset, Unsolved};
+use crate::ruleset::{Explanation, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// The engine's limits for one position: 2^18 positions in its transposition
@@ -150,4 +150,58 @@ pub fn winning_moves<R: CanonicalRules>(
         }
     }
     Ok(out)
+}
+
+/// The split of `pos` into independent parts ([`PartizanRules::components`]) and
+/// their values, in data and sentences, for [`Ruleset::explain`]; `part` names a
+/// part, e.g. `region`. `None` when a value is not found within the limits.
+pub fn explain_parts<R: CanonicalRules>(
+    rules: &R,
+    memo: &Memo<<R as Ruleset>::Position>,
+    pos: &<R as Ruleset>::Position,
+    part: &str,
+) -> Option<Explanation> {
+    let parts = PartizanRules::components(rules, pos);
+    let total = canonical_form(rules, memo, pos).ok()?;
+    let mut values = Vec::with_capacity(parts.len());
+    for p in &parts {
+        values.push((rules.show_position(p), canonical_form(rules, memo, p).ok()?));
+    }
+    let mut sentences = Vec::new();
+    match values.len() {
+        0 => sentences.push(format!(
+            "No {part} has a move for either player: the value is 0."
+        )),
+        1 => sentences.push(format!(
+            "One {part} where a player can move, {}: its canonical form, from the \
+             canonical-form engine, is {total}.",
+            values[0].0
+        )),
+        n => {
+            sentences.push(format!(
+                "The position splits into {n} independent {part}s where a player can move; \
+                 their values (canonical forms, from the canonical-form engine) add up:"
+            ));
+            for (shown, g) in &values {
+                sentences.push(format!("  {shown}: {g}"));
+            }
+            let sum: Vec<String> = values.iter().map(|(_, g)| g.to_string()).collect();
+            sentences.push(format!("In all: {} = {total}.", sum.join(" + ")));
+        }
+    }
+    sentences.push(
+        "Left moving first wins by moving to a position worth ≥ 0, Right by moving to one \
+         worth ≤ 0."
+            .to_owned(),
+    );
+    Some(Explanation {
+        reduction: serde_json::json!({
+            "parts": values
+                .iter()
+                .map(|(shown, g)| serde_json::json!({ "position": shown, "value": g.to_string() }))
+                .collect::<Vec<_>>(),
+            "value": total.to_string(),
+        }),
+        sentences,
+    })
 }

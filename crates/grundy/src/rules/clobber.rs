@@ -38,7 +38,7 @@ use crate::rules::grid::{
     transpose, MAX_SIDE,
 };
 use crate::rules::NotationError;
-use crate::ruleset::{Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
 use crate::values::Value;
 
 /// Clobber in the registry.
@@ -347,6 +347,10 @@ impl Ruleset for Clobber {
 
     fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<Capture>, Unsolved> {
         canonical::winning_moves(self, &self.memo, pos, to_move)
+    }
+
+    fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(self, &self.memo, pos, "group of stones")
     }
 
     fn size_unit(&self) -> &'static str {

@@ -37,7 +37,7 @@ use crate::cgt::engine::PartizanRules;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
-use crate::ruleset::{Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
 use crate::values::Value;
 
 /// Toads and Frogs in the registry.
@@ -335,6 +335,10 @@ impl Ruleset for Toads {
 
     fn winning_moves(&self, pos: &Strip, to_move: Player) -> Result<Vec<Hop>, Unsolved> {
         canonical::winning_moves(self, &self.memo, pos, to_move)
+    }
+
+    fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(self, &self.memo, pos, "part")
     }
 
     fn size_unit(&self) -> &'static str {

@@ -215,7 +215,12 @@ impl Domino {
 impl fmt::Display for Domino {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (r, c) = self.second();
-        write!(f, "{}-{}", grid::cell_name(self.row, self.col), grid::cell_name(r, c))
+        write!(
+            f,
+            "{}-{}",
+            grid::cell_name(self.row, self.col),
+            grid::cell_name(r, c)
+        )
     }
 }
 

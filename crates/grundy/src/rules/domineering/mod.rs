@@ -37,7 +37,7 @@ use crate::cgt::engine::PartizanRules;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
-use crate::ruleset::{Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
 use crate::values::Value;
 
 /// Domineering in the registry.
@@ -241,6 +241,10 @@ impl Ruleset for Domineering {
             Player::Right => pos.horizontal_spots(),
         };
         Some(u128::from(spots.count_ones()))
+    }
+
+    fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(self, &self.memo, pos, "region")
     }
 
     fn size_unit(&self) -> &'static str {
