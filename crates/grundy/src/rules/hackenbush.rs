@@ -501,7 +501,7 @@ mod tests {
         assert_eq!(v("BR,BR,R"), "0");
         assert_eq!(v("."), "0");
         // The largest values the bounds allow stay exact.
-        let long = ["B".to_owned() + &"R".repeat(31)].repeat(64).join(",");
+        let long = vec!["B".to_owned() + &"R".repeat(31); 64].join(",");
         let p: Strings = long.parse().unwrap();
         assert!(values(&p).is_ok());
     }
