@@ -2,7 +2,7 @@
 //! the value of a position and each player's winning moves, within limits.
 //!
 //! A ruleset that implements both [`Ruleset`] and
-//! [`PartizanRules`](crate::cgt::engine::PartizanRules) (on the same positions)
+//! [`PartizanRules`] (on the same positions)
 //! answers [`Ruleset::value`] with [`value`] and [`Ruleset::winning_moves`] with
 //! [`winning_moves`]. A move of Left wins (Left moving first, Right then moving
 //! first in the option) exactly when the option G^L is >= 0; a move of Right wins
@@ -154,12 +154,13 @@ pub fn winning_moves<R: CanonicalRules>(
 
 /// The split of `pos` into independent parts ([`PartizanRules::components`]) and
 /// their values, in data and sentences, for [`Ruleset::explain`]; `part` names a
-/// part, e.g. `region`. `None` when a value is not found within the limits.
+/// part and `parts` several, e.g. `region` and `regions`. `None` when a value is
+/// not found within the limits.
 pub fn explain_parts<R: CanonicalRules>(
     rules: &R,
     memo: &Memo<<R as Ruleset>::Position>,
     pos: &<R as Ruleset>::Position,
-    part: &str,
+    (part, parts_name): (&str, &str),
 ) -> Option<Explanation> {
     let parts = PartizanRules::components(rules, pos);
     let total = canonical_form(rules, memo, pos).ok()?;
@@ -179,7 +180,7 @@ pub fn explain_parts<R: CanonicalRules>(
         )),
         n => {
             sentences.push(format!(
-                "The position splits into {n} independent {part}s where a player can move; \
+                "The position splits into {n} independent {parts_name} where a player can move; \
                  their values (canonical forms, from the canonical-form engine) add up:"
             ));
             for (shown, g) in &values {

@@ -19,7 +19,7 @@
 //!
 //! # Values
 //! No closed form is known: the value of a position is its canonical form, found by
-//! the engine of [`cgt`](crate::cgt) ([`canonical`](crate::rules::canonical)). Stones
+//! the engine of [`cgt`](crate::cgt) (through [`rules::canonical`](crate::rules::canonical)). Stones
 //! only ever move onto stones, so the connected groups of stones never interact: a
 //! board is the sum of its groups, and a group of one colour is 0. A group is valued
 //! through the least of its images under the symmetries of the square, and with the
@@ -51,7 +51,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
 };
 
 /// The largest boards verify takes, in cells (every board of a size, both players).
-const LARGEST_BOARD: usize = 8;
+const LARGEST_BOARD: usize = 10;
 
 /// The Clobber ruleset.
 #[derive(Debug, Default)]
@@ -350,7 +350,12 @@ impl Ruleset for Clobber {
     }
 
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
-        canonical::explain_parts(self, &self.memo, pos, "group of stones")
+        canonical::explain_parts(
+            self,
+            &self.memo,
+            pos,
+            ("group of stones", "groups of stones"),
+        )
     }
 
     fn size_unit(&self) -> &'static str {

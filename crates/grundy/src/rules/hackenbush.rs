@@ -28,7 +28,7 @@
 //!
 //! The closed form is checked against the canonical-form engine of
 //! [`cgt`](crate::cgt) (this module implements
-//! [`PartizanRules`](crate::cgt::engine::PartizanRules)) on every string up to 12
+//! [`PartizanRules`]) on every string up to 12
 //! edges and every sum of strings up to 9 edges, and against plain game-tree search
 //! by `grundy verify hackenbush`.
 
@@ -62,7 +62,7 @@ pub const MAX_STRINGS: usize = 64;
 
 /// The largest positions verify takes, in edges: every position of up to three
 /// strings with that many edges in all.
-const LARGEST_POSITION: usize = 14;
+const LARGEST_POSITION: usize = 12;
 
 /// The Blue-Red Hackenbush ruleset (it has no parameters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

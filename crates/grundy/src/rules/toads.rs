@@ -18,7 +18,7 @@
 //!
 //! # Values
 //! No closed form is known: the value of a position is its canonical form, found by
-//! the engine of [`cgt`](crate::cgt) ([`canonical`](crate::rules::canonical)), with
+//! the engine of [`cgt`](crate::cgt) (through [`rules::canonical`](crate::rules::canonical)), with
 //! two simplifications that are theorems of the rules (Erickson, "New Toads and
 //! Frogs results", 1996): frogs at the left end and toads at the right end can never
 //! move again and block nothing that an end would not, so they are dropped; and
@@ -53,7 +53,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
 pub const MAX_SQUARES: usize = 64;
 
 /// The largest strips verify takes (every strip of that many squares).
-const LARGEST_STRIP: usize = 9;
+const LARGEST_STRIP: usize = 10;
 
 /// The Toads and Frogs ruleset.
 #[derive(Debug, Default)]
@@ -338,7 +338,7 @@ impl Ruleset for Toads {
     }
 
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
-        canonical::explain_parts(self, &self.memo, pos, "part")
+        canonical::explain_parts(self, &self.memo, pos, ("part", "parts"))
     }
 
     fn size_unit(&self) -> &'static str {

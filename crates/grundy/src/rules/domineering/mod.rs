@@ -18,7 +18,7 @@
 //!
 //! # Values
 //! No closed form is known: the value of a position is its canonical form, found by
-//! the engine of [`cgt`](crate::cgt) ([`canonical`](crate::rules::canonical)). The
+//! the engine of [`cgt`](crate::cgt) (through [`rules::canonical`](crate::rules::canonical)). The
 //! empty cells split into connected regions whose values add up, and a region is
 //! valued through the least of its eight images under the symmetries of the square
 //! (a transposed region swaps the players, so its value is negated). A column of
@@ -51,7 +51,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
 
 /// The largest boards verify takes, in cells (every board of a size, each filled
 /// cell pattern, both players).
-const LARGEST_BOARD: usize = 12;
+const LARGEST_BOARD: usize = 16;
 
 /// The Domineering ruleset, with the engine's two hooks switchable (to check them).
 #[derive(Debug)]
@@ -244,7 +244,7 @@ impl Ruleset for Domineering {
     }
 
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
-        canonical::explain_parts(self, &self.memo, pos, "region")
+        canonical::explain_parts(self, &self.memo, pos, ("region", "regions"))
     }
 
     fn size_unit(&self) -> &'static str {
