@@ -30,7 +30,8 @@ pub struct Args {
     /// The position in the game's notation (see the examples).
     #[arg(allow_hyphen_values = true)]
     position: String,
-    /// Partizan games (ab): who moves first, A or B [default: A].
+    /// Partizan games: who moves first, Left or Right (in ab, A or B) [default: Left,
+    /// A in ab].
     #[arg(long, value_name = "PLAYER")]
     to_move: Option<String>,
     /// Also list every legal move (at most --limit) with its value for the mover and,

@@ -409,8 +409,14 @@ impl Ruleset for Hackenbush {
             sentences.push(format!("String {}, {name}: {v}.", i + 1));
         }
         if pos.0.len() > 1 {
-            let sum: Vec<String> = each.iter().map(ToString::to_string).collect();
-            sentences.push(format!("In all: {} = {total}.", sum.join(" + ")));
+            let mut sum = each[0].to_string();
+            for v in &each[1..] {
+                match v.checked_neg() {
+                    Ok(m) if *v < Dyadic::ZERO => sum.push_str(&format!(" − {m}")),
+                    _ => sum.push_str(&format!(" + {v}")),
+                }
+            }
+            sentences.push(format!("In all: {sum} = {total}."));
         }
         sentences.push(
             "Left moving first wins by cutting to a position worth ≥ 0, Right by cutting to \
