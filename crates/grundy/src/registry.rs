@@ -46,6 +46,10 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::subtraction::SPEC,
     crate::rules::octal::SPEC,
     crate::rules::staircase::SPEC,
+    crate::rules::domineering::SPEC,
+    crate::rules::hackenbush::SPEC,
+    crate::rules::toads::SPEC,
+    crate::rules::clobber::SPEC,
 ];
 
 /// Every judge problem the commands know, in the order help lists them.

@@ -136,7 +136,8 @@ impl fmt::Display for NumberNimber {
 
 /// The value of a position: a nimber for impartial games, a partizan value otherwise.
 ///
-/// Printed in the usual notation (`*3`, `2 + *`), and so in JSON, as a string.
+/// Printed in the usual notation (`*3`, `2 + *`, `{1|0}`), and so in JSON, as a
+/// string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Value {
@@ -144,6 +145,9 @@ pub enum Value {
     Nimber(Nimber),
     /// An integer plus a nimber.
     NumberNimber(NumberNimber),
+    /// Any short partizan game, in canonical form (printed in the notation of
+    /// [`cgt`](crate::cgt), e.g. `{1|0}`, `^*`, `3/4`).
+    Canonical(crate::cgt::Game),
 }
 
 impl Value {
@@ -152,6 +156,12 @@ impl Value {
         match self {
             Value::Nimber(n) => n.to_move_wins(),
             Value::NumberNimber(v) => v.wins_moving_first(player),
+            // Left moving first wins G exactly when G is not <= 0 (G > 0 or G || 0),
+            // Right exactly when G is not >= 0.
+            Value::Canonical(g) => match player {
+                crate::game::Player::Left => !g.leq(crate::cgt::Game::zero()),
+                crate::game::Player::Right => !crate::cgt::Game::zero().leq(g),
+            },
         }
     }
 
@@ -159,7 +169,24 @@ impl Value {
     pub fn as_nimber(self) -> Option<Nimber> {
         match self {
             Value::Nimber(n) => Some(n),
-            Value::NumberNimber(_) => None,
+            Value::NumberNimber(_) | Value::Canonical(_) => None,
+        }
+    }
+
+    /// The value as a canonical form of [`cgt`](crate::cgt), for a partizan value:
+    /// `n + *m` as the number-and-nimber form `n*m` (`None` when n or m is beyond
+    /// what [`cgt`](crate::cgt) represents), a canonical form as itself. `None` for
+    /// an impartial value (a [`Value::Nimber`]).
+    pub fn canonical(self) -> Option<crate::cgt::Game> {
+        use crate::cgt::{Dyadic, Game, Nus};
+        match self {
+            Value::Nimber(_) => None,
+            Value::NumberNimber(v) => {
+                let number = Dyadic::from_int(i64::try_from(v.number).ok()?).ok()?;
+                let nimber = u32::try_from(v.nimber.0).ok()?;
+                Game::from_nus(Nus::new(number, 0, nimber).ok()?).ok()
+            }
+            Value::Canonical(g) => Some(g),
         }
     }
 }
@@ -169,6 +196,7 @@ impl fmt::Display for Value {
         match self {
             Value::Nimber(n) => n.fmt(f),
             Value::NumberNimber(v) => v.fmt(f),
+            Value::Canonical(g) => fmt::Display::fmt(g, f),
         }
     }
 }
@@ -182,6 +210,12 @@ impl Serialize for Value {
 impl From<Nimber> for Value {
     fn from(n: Nimber) -> Value {
         Value::Nimber(n)
+    }
+}
+
+impl From<crate::cgt::Game> for Value {
+    fn from(g: crate::cgt::Game) -> Value {
+        Value::Canonical(g)
     }
 }
 

@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use grundy::analysis::MoveValue;
+use grundy::analysis::{CanonicalForm, MoveValue};
+use grundy::cgt::Dyadic;
 use grundy::engine::Budget;
 use grundy::registry::AnalyzeError;
 use grundy::Analysis;
@@ -29,7 +30,8 @@ pub struct Args {
     /// The position in the game's notation (see the examples).
     #[arg(allow_hyphen_values = true)]
     position: String,
-    /// Partizan games (ab): who moves first, A or B [default: A].
+    /// Partizan games: who moves first, Left or Right (in ab, A or B) [default: Left,
+    /// A in ab].
     #[arg(long, value_name = "PLAYER")]
     to_move: Option<String>,
     /// Also list every legal move (at most --limit) with its value for the mover and,
@@ -115,6 +117,21 @@ fn write_moves(out: &mut impl Write, moves: &[MoveValue], limit: usize) -> std::
     Ok(())
 }
 
+/// A partizan value's canonical form and invariants.
+fn write_canonical(out: &mut impl Write, c: &CanonicalForm) -> std::io::Result<()> {
+    let or_dash = |d: Option<Dyadic>| d.map_or_else(|| "-".to_owned(), |d| d.to_string());
+    writeln!(out, "canonical form: {}", c.canonical_form)?;
+    writeln!(
+        out,
+        "left stop: {}   right stop: {}   mean: {}   temperature: {}   birthday: {}",
+        c.left_stop,
+        c.right_stop,
+        or_dash(c.mean),
+        or_dash(c.temperature),
+        c.birthday
+    )
+}
+
 /// The width explanations are wrapped to.
 const WIDTH: usize = 88;
 
@@ -132,6 +149,9 @@ fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
         writeln!(out, "the other player to move: {}", verdict(other))?;
     }
     writeln!(out, "outcome: {}   value: {}", a.outcome, a.value)?;
+    if let Some(c) = &a.canonical {
+        write_canonical(out, c)?;
+    }
     writeln!(out)?;
     let wrap = textwrap::Options::new(WIDTH)
         .initial_indent("  ")
@@ -146,7 +166,9 @@ fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
             }
         }
     }
-    writeln!(out)?;
+    if !a.explanation.is_empty() {
+        writeln!(out)?;
+    }
     let none = match a.winning_move_count {
         Some(count) => count == 0,
         None => a.winning_moves.is_empty(),

@@ -110,6 +110,17 @@ pub fn to_move(game: &dyn DynRuleset, given: Option<&str>) -> anyhow::Result<Pla
     })
 }
 
+/// `text` as one shell word: in single quotes when it holds a character the shell
+/// reads otherwise (`..|..` would be a pipe).
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || ".,:@/_+-=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 /// The examples of a game command's help, one per registered game: `grundy COMMAND
 /// GAME EXAMPLE`, and the game's help.
 pub fn examples(command: &str, extra: &str) -> String {
@@ -123,7 +134,11 @@ pub fn examples(command: &str, extra: &str) -> String {
                 .map(|p| format!(" --{} {}", p.name, p.example))
                 .collect();
             (
-                format!("grundy {command} {} {}{params}{extra}", s.name, s.example),
+                format!(
+                    "grundy {command} {} {}{params}{extra}",
+                    s.name,
+                    shell_word(s.example)
+                ),
                 s.about,
             )
         })

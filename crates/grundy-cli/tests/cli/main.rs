@@ -5,6 +5,7 @@ mod check;
 mod families;
 mod hostile;
 mod judge;
+mod partizan;
 mod play;
 mod sequence;
 mod serve;

@@ -7,15 +7,14 @@
 //! ```
 //!
 //! Prints the value (Left places vertical dominoes), then the positions valued and
-//! the value arena's size.
-
-mod board;
+//! the value arena's size. The board and its hooks are the ruleset's,
+//! `grundy::rules::domineering`.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use board::{Board, Domineering};
 use grundy::cgt::engine::{Engine, Limits};
+use grundy::rules::domineering::{Board, Domineering};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,13 +34,14 @@ fn main() -> ExitCode {
     if let Some(i) = args.iter().position(|a| a == "--max-positions") {
         limits.max_positions = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(0);
     }
-    let rules = Domineering {
-        split: true,
-        symmetry: true,
+    let rules = Domineering::new();
+    let Some(board) = Board::empty(rows, cols) else {
+        eprintln!("rows and columns: 1 to 8");
+        return ExitCode::from(2);
     };
     let engine = Engine::new(&rules, limits);
     let start = Instant::now();
-    match engine.value(&Board::empty(rows, cols)) {
+    match engine.value(&board) {
         Ok(g) => {
             let s = engine.stats();
             println!("{rows}x{cols}: {g}");

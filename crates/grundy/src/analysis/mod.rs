@@ -13,8 +13,10 @@ use crate::game::Player;
 use crate::ruleset::{outcome_of, AsImpartial, Explanation, Kind, Listing, Ruleset, Unsolved};
 use crate::values::{Outcome, Value};
 
+pub mod canonical;
 pub mod moves;
 
+pub use canonical::CanonicalForm;
 pub use moves::{move_values, MoveValue};
 
 /// Everything grundy can say about one position.
@@ -38,6 +40,12 @@ pub struct Analysis {
     /// The game value: a nimber such as `*3`, or for partizan games e.g. `2 + *3`
     /// (in JSON, that notation as a string).
     pub value: Value,
+    /// For a partizan value: its canonical form and invariants (in JSON, the fields
+    /// `canonical_form`, `explicit`, `left_stop`, `right_stop`, `mean`,
+    /// `temperature` and `birthday` of the analysis itself; absent for impartial
+    /// games).
+    #[serde(flatten)]
+    pub canonical: Option<CanonicalForm>,
     /// The reduction as data; its shape depends on the game.
     pub reduction: serde_json::Value,
     /// The reduction in sentences, one per line.
@@ -121,6 +129,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         other_to_move_wins,
         outcome,
         value,
+        canonical: CanonicalForm::of(value),
         reduction,
         explanation: sentences,
         winning_move_count: listing.count,

@@ -2,12 +2,12 @@
 //!
 //! A ruleset implements [`PartizanRules`]: Left's and Right's options, and two
 //! optional hooks that make the search much smaller — [`components`] splits a
-//! position into independent parts whose values add up (a Domineering board into
-//! its connected regions), and [`normalize`] maps a position to a representative of
-//! its symmetry class, saying whether the value is negated on the way (a
-//! Domineering board transposed swaps the players). [`Engine::value`] then finds
-//! the canonical form by recursion over the options, with a transposition table of
-//! representatives, and sums the components' values.
+//! position into independent parts whose values add up (a board into its connected
+//! regions), and [`normalize`] maps a position to a representative of its symmetry
+//! class, saying whether the value is negated on the way (transposing a board on
+//! which Left plays vertically and Right horizontally swaps the players).
+//! [`Engine::value`] then finds the canonical form by recursion over the options,
+//! with a transposition table of representatives, and sums the components' values.
 //!
 //! Limits ([`Limits`]): at most so many positions in the table and so many bytes
 //! held by the table and the value arena together; past either the search stops
@@ -121,6 +121,14 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             positions: AtomicU64::new(0),
             budget: Budget::unlimited(),
         }
+    }
+
+    /// The engine with at most `steps` steps of value work in all (comparisons,
+    /// sums and reductions, as [`Budget::steps`] counts them); past it a search
+    /// stops with [`EngineError::Value`] holding a budget error.
+    pub fn with_steps(mut self, steps: u64) -> Self {
+        self.budget = Budget::steps(steps);
+        self
     }
 
     /// What the engine holds now.

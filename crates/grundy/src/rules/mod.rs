@@ -18,11 +18,21 @@
 //! | [`staircase`] | staircase Nim, optional bound k | impartial |
 //! | [`wythoff`] | Wythoff's game: two heaps, take from one or equally from both | impartial |
 //! | [`grundy_game`] | Grundy's game: split a heap into two unequal heaps | impartial |
+//! | [`domineering`] | Domineering: vertical dominoes for Left, horizontal for Right | partizan (canonical forms) |
+//! | [`hackenbush`] | Blue-Red Hackenbush strings (sign expansion) | partizan (numbers) |
+//! | [`toads`] | Toads and Frogs | partizan (canonical forms) |
+//! | [`clobber`] | Clobber: a stone clobbers a neighbour of the other colour | partizan (canonical forms) |
 //!
-//! [`heaps`] holds the heap notation that Nim, subtraction and octal games share.
+//! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
+//! [`canonical`] values partizan rulesets with the canonical-form engine.
 
 pub mod ab;
+pub mod canonical;
+pub mod clobber;
+pub mod domineering;
+pub(crate) mod grid;
 pub mod grundy_game;
+pub mod hackenbush;
 pub mod heaps;
 pub mod nim;
 pub mod notation;
@@ -32,6 +42,7 @@ pub mod simple;
 pub mod staircase;
 pub mod subtraction;
 pub mod table;
+pub mod toads;
 pub mod towers;
 pub mod wythoff;
 

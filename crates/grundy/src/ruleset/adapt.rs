@@ -69,3 +69,26 @@ impl<R: Ruleset + ?Sized> Partizan for AsPartizan<'_, R> {
         self.0.first_moves(pos, player, limit)
     }
 }
+
+/// Any partizan ruleset as the canonical-form engine sees it: each player's options
+/// are the positions their legal moves lead to, with no component split and no
+/// symmetry. So [`cgt::engine`](crate::cgt::engine) finds the canonical form of
+/// any position of any partizan ruleset from its moves alone (the reference the
+/// rulesets' own hooks are checked against).
+impl<R: Ruleset + ?Sized> crate::cgt::engine::PartizanRules for AsPartizan<'_, R> {
+    type Position = R::Position;
+
+    fn left_options(&self, pos: &R::Position) -> Vec<R::Position> {
+        Partizan::moves_for(self, pos, Player::Left)
+            .iter()
+            .map(|m| self.0.play(pos, m))
+            .collect()
+    }
+
+    fn right_options(&self, pos: &R::Position) -> Vec<R::Position> {
+        Partizan::moves_for(self, pos, Player::Right)
+            .iter()
+            .map(|m| self.0.play(pos, m))
+            .collect()
+    }
+}

@@ -7,7 +7,9 @@
 //! ```text
 //! # a comment; blank lines are ignored
 //! # params: --step 3          (applies to the cases that follow, until the next one)
-//! POSITION | VALUE | MOVES     (moves comma-separated in move order, `-` for none)
+//! POSITION | VALUE | MOVES     (moves comma-separated in move order, `-` for none;
+//!                              the fields are separated by ` | `, a bar with a
+//!                              space each side, so `..|..` and `{1|0}` are one field)
 //! A..B @B | * | ...            (partizan games: @PLAYER names who moves first)
 //! ```
 
@@ -53,7 +55,10 @@ fn read_cases(path: &Path) -> Vec<Case> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let fields: Vec<&str> = raw.split('|').map(str::trim).collect();
+        // Fields are separated by a bar with a space on each side, so that positions
+        // (`..|..`) and values (`{1|0}`) may hold bars of their own.
+        let padded = format!(" {raw} ");
+        let fields: Vec<&str> = padded.split(" | ").map(str::trim).collect();
         let [position, value, moves] = fields[..] else {
             panic!("{file}:{line}: expected POSITION | VALUE | MOVES");
         };

@@ -3,123 +3,76 @@
 //! engine's component split and symmetry hooks against a search without them, and
 //! outcomes against a plain game-tree search).
 
-#[path = "../../examples/cgt_domineering/board.rs"]
-#[allow(dead_code)]
-mod board;
-
-use board::{first_player_wins, Board, Domineering};
 use grundy::cgt::engine::{Engine, EngineError, Limits, PartizanRules};
 use grundy::cgt::{Dyadic, Game};
+use grundy::rules::domineering::{Board, Domineering};
+use grundy::rules::hackenbush::{sign_expansion, Hackenbush, Strings};
 use grundy::values::Outcome;
-
-/// A sum of Hackenbush strings; `true` is a blue (Left's) edge, listed from the
-/// ground up. Cutting an edge removes it and everything above it.
-struct Hackenbush;
-
-impl PartizanRules for Hackenbush {
-    type Position = Vec<Vec<bool>>;
-
-    fn left_options(&self, p: &Self::Position) -> Vec<Self::Position> {
-        cuts(p, true)
-    }
-
-    fn right_options(&self, p: &Self::Position) -> Vec<Self::Position> {
-        cuts(p, false)
-    }
-
-    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
-        p.iter()
-            .filter(|s| !s.is_empty())
-            .map(|s| vec![s.clone()])
-            .collect()
-    }
-
-    fn normalize(&self, p: &Self::Position) -> (Self::Position, bool) {
-        let mut q = p.clone();
-        q.sort();
-        (q, false)
-    }
-}
-
-fn cuts(p: &[Vec<bool>], blue: bool) -> Vec<Vec<Vec<bool>>> {
-    let mut out = Vec::new();
-    for (i, s) in p.iter().enumerate() {
-        for (h, &edge) in s.iter().enumerate() {
-            if edge == blue {
-                let mut q = p.to_vec();
-                q[i].truncate(h);
-                out.push(q);
-            }
-        }
-    }
-    out
-}
-
-/// The value of a string by sign expansion: the edges up to the first change of
-/// colour count ±1 each, every later edge ±1/2, ±1/4, ... in turn.
-fn sign_expansion(s: &[bool]) -> Dyadic {
-    let mut v = Dyadic::ZERO;
-    let mut weight = Dyadic::ONE;
-    let mut changed = false;
-    for (i, &blue) in s.iter().enumerate() {
-        if i > 0 && blue != s[0] {
-            changed = true;
-        }
-        if changed {
-            weight = weight.half().unwrap();
-        }
-        let w = if blue {
-            weight
-        } else {
-            weight.checked_neg().unwrap()
-        };
-        v = v.checked_add(w).unwrap();
-    }
-    v
-}
 
 fn string(bits: u32, len: u32) -> Vec<bool> {
     (0..len).map(|i| bits >> i & 1 == 1).collect()
 }
 
+fn position(strings: Vec<Vec<bool>>) -> Strings {
+    Strings::new(strings).unwrap()
+}
+
+/// The closed form of `grundy::rules::hackenbush` (sign expansion) against the
+/// engine: every string of up to 12 edges, and every sum of two or three strings of
+/// up to 9 edges in all.
 #[test]
 fn hackenbush_strings_are_their_sign_expansions() {
     let rules = Hackenbush;
     let engine = Engine::new(&rules, Limits::default());
-    for len in 0..=10 {
+    for len in 0..=12 {
         for bits in 0..1u32 << len {
             let s = string(bits, len);
-            let g = engine.value(&vec![s.clone()]).unwrap();
-            assert_eq!(g, Game::number(sign_expansion(&s)), "{s:?}");
+            let g = engine.value(&position(vec![s.clone()])).unwrap();
+            assert_eq!(g, Game::number(sign_expansion(&s).unwrap()), "{s:?}");
         }
     }
     // Sums of strings are sums of their values.
-    for (a, b, c) in [
-        (0b1101, 0b0010, 0b111),
-        (0b1, 0b0, 0b10),
-        (0b101101, 0b11, 0b0110),
-    ] {
-        let p = vec![string(a, 6), string(b, 4), string(c, 3)];
-        let expected = p
-            .iter()
-            .map(|s| sign_expansion(s))
-            .fold(Dyadic::ZERO, |x, y| x.checked_add(y).unwrap());
-        assert_eq!(engine.value(&p).unwrap(), Game::number(expected));
+    for total in 2..=9u32 {
+        for a in 1..total {
+            for b in 1..=total - a {
+                let c = total - a - b;
+                for bits in 0..1u32 << total {
+                    let p = vec![
+                        string(bits, a),
+                        string(bits >> a, b),
+                        string(bits >> (a + b), c),
+                    ];
+                    let expected = p
+                        .iter()
+                        .map(|s| sign_expansion(s).unwrap())
+                        .fold(Dyadic::ZERO, |x, y| x.checked_add(y).unwrap());
+                    assert_eq!(
+                        engine.value(&position(p.clone())).unwrap(),
+                        Game::number(expected),
+                        "{p:?}"
+                    );
+                }
+            }
+        }
     }
+}
+
+/// Whether the player to move (Left if `left`) wins, by plain game-tree search.
+fn first_player_wins(rules: &Domineering, b: &Board, left: bool) -> bool {
+    let options = if left {
+        rules.left_options(b)
+    } else {
+        rules.right_options(b)
+    };
+    options.iter().any(|o| !first_player_wins(rules, o, !left))
 }
 
 fn with_hooks() -> Domineering {
-    Domineering {
-        split: true,
-        symmetry: true,
-    }
+    Domineering::with_hooks(true, true)
 }
 
 fn without_hooks() -> Domineering {
-    Domineering {
-        split: false,
-        symmetry: false,
-    }
+    Domineering::with_hooks(false, false)
 }
 
 /// Every sub-board of `board` reached by filling the cells of `mask` (a sample).
@@ -130,10 +83,7 @@ fn sub_boards(board: Board, count: usize) -> Vec<Board> {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        out.push(Board {
-            bits: board.bits & x & (x >> 3 | x >> 29),
-            ..board
-        });
+        out.push(board.restricted(x & (x >> 3 | x >> 29)));
     }
     out
 }
@@ -142,7 +92,12 @@ fn sub_boards(board: Board, count: usize) -> Vec<Board> {
 fn domineering_small_values() {
     let rules = with_hooks();
     let engine = Engine::new(&rules, Limits::default());
-    let v = |r, c| engine.value(&Board::empty(r, c)).unwrap().to_string();
+    let v = |r, c| {
+        engine
+            .value(&Board::empty(r, c).unwrap())
+            .unwrap()
+            .to_string()
+    };
     assert_eq!(v(2, 1), "1"); // one vertical domino fits: Left's
     assert_eq!(v(1, 2), "-1");
     assert_eq!(v(2, 2), "+-1");
@@ -151,8 +106,8 @@ fn domineering_small_values() {
     assert_eq!(v(4, 1), "2");
     // Transposing a board swaps the players.
     for (r, c) in [(2, 3), (3, 4), (2, 5)] {
-        let a = engine.value(&Board::empty(r, c)).unwrap();
-        let b = engine.value(&Board::empty(c, r)).unwrap();
+        let a = engine.value(&Board::empty(r, c).unwrap()).unwrap();
+        let b = engine.value(&Board::empty(c, r).unwrap()).unwrap();
         assert_eq!(a, -b);
     }
 }
@@ -172,7 +127,7 @@ fn domineering_hooks_agree_with_plain_search_and_outcomes() {
         (4, 4),
         (3, 5),
     ] {
-        for b in sub_boards(Board::empty(r, c), 40) {
+        for b in sub_boards(Board::empty(r, c).unwrap(), 40) {
             let g = fast.value(&b).unwrap();
             assert_eq!(g, slow.value(&b).unwrap(), "{b:?}");
             let outcome = Outcome::from_wins(
@@ -195,7 +150,7 @@ fn parallel_search_finds_the_same_value() {
             ..Limits::default()
         },
     );
-    let b = Board::empty(4, 5);
+    let b = Board::empty(4, 5).unwrap();
     assert_eq!(seq.value(&b).unwrap(), par.value(&b).unwrap());
 }
 
@@ -209,7 +164,7 @@ fn a_position_too_big_for_the_limits_is_an_error() {
             ..Limits::default()
         },
     );
-    let err = engine.value(&Board::empty(5, 5)).unwrap_err();
+    let err = engine.value(&Board::empty(5, 5).unwrap()).unwrap_err();
     assert_eq!(
         err,
         EngineError::Budget {

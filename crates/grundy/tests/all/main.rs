@@ -17,6 +17,7 @@ mod cgt_thermograph;
 mod contract;
 mod grundy_game;
 mod octal_sparse;
+mod partizan;
 mod pawns;
 mod problems;
 mod published;

@@ -1,0 +1,208 @@
+//! Partizan rulesets valued by the canonical-form engine of [`cgt`](crate::cgt):
+//! the value of a position and each player's winning moves, within limits.
+//!
+//! A ruleset that implements both [`Ruleset`] and
+//! [`PartizanRules`] (on the same positions)
+//! answers [`Ruleset::value`] with [`value`] and [`Ruleset::winning_moves`] with
+//! [`winning_moves`]. A move of Left wins (Left moving first, Right then moving
+//! first in the option) exactly when the option G^L is >= 0; a move of Right wins
+//! exactly when G^R <= 0.
+//!
+//! Each call runs one [`Engine`] within [`LIMITS`] and [`STEPS`]: a position whose
+//! game is too big stops with [`Unsolved`] saying so, never a hang or an
+//! out-of-memory kill. A [`Memo`] kept with the ruleset remembers the values found,
+//! so that `analyze`, which asks for the value and for the winning moves of both
+//! players, searches once.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::Mutex;
+
+use crate::cgt::engine::{Engine, EngineError, Limits, PartizanRules};
+use crate::cgt::Game;
+use crate::game::Player;
+use crate::ruleset::{Explanation, Ruleset, Unsolved};
+use crate::values::Value;
+
+/// The engine's limits for one position: 2^18 positions in its transposition
+/// table and 1 GiB, about a few seconds of search on one core.
+pub const LIMITS: Limits = Limits {
+    max_positions: 1 << 18,
+    max_bytes: 1 << 30,
+    parallel: false,
+};
+
+/// The most steps of value work (comparisons, sums, reductions) for one position.
+pub const STEPS: u64 = 1 << 26;
+
+/// The most values a [`Memo`] holds before it starts afresh.
+const MEMO_ENTRIES: usize = 1 << 14;
+
+/// Values already found, by position.
+#[derive(Debug)]
+pub struct Memo<P> {
+    values: Mutex<HashMap<P, Game>>,
+}
+
+impl<P> Default for Memo<P> {
+    fn default() -> Self {
+        Memo {
+            values: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl<P: Clone + Eq + Hash> Memo<P> {
+    fn get(&self, pos: &P) -> Option<Game> {
+        self.values
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(pos)
+            .copied()
+    }
+
+    fn insert(&self, pos: &P, g: Game) {
+        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        if values.len() >= MEMO_ENTRIES {
+            values.clear();
+        }
+        values.insert(pos.clone(), g);
+    }
+}
+
+/// Why the engine stopped, as the contract reports it.
+fn unsolved(e: EngineError) -> Unsolved {
+    Unsolved::new(format!(
+        "{e} (the canonical-form engine stops at {} positions and {} steps of value work)",
+        LIMITS.max_positions, STEPS
+    ))
+}
+
+/// A ruleset whose positions the canonical-form engine values.
+pub trait CanonicalRules: Ruleset + PartizanRules<Position = <Self as Ruleset>::Position> {}
+
+impl<R> CanonicalRules for R where R: Ruleset + PartizanRules<Position = <R as Ruleset>::Position> {}
+
+fn engine<R: CanonicalRules>(rules: &R) -> Engine<'_, R> {
+    Engine::new(rules, LIMITS).with_steps(STEPS)
+}
+
+fn value_in<R: CanonicalRules>(
+    engine: &Engine<'_, R>,
+    memo: &Memo<<R as Ruleset>::Position>,
+    pos: &<R as Ruleset>::Position,
+) -> Result<Game, Unsolved> {
+    if let Some(g) = memo.get(pos) {
+        return Ok(g);
+    }
+    let g = engine.value(pos).map_err(unsolved)?;
+    memo.insert(pos, g);
+    Ok(g)
+}
+
+/// The canonical form of `pos`.
+pub fn canonical_form<R: CanonicalRules>(
+    rules: &R,
+    memo: &Memo<<R as Ruleset>::Position>,
+    pos: &<R as Ruleset>::Position,
+) -> Result<Game, Unsolved> {
+    if let Some(g) = memo.get(pos) {
+        return Ok(g);
+    }
+    value_in(&engine(rules), memo, pos)
+}
+
+/// The value of `pos`, for [`Ruleset::value`].
+pub fn value<R: CanonicalRules>(
+    rules: &R,
+    memo: &Memo<<R as Ruleset>::Position>,
+    pos: &<R as Ruleset>::Position,
+) -> Result<Value, Unsolved> {
+    canonical_form(rules, memo, pos).map(Value::Canonical)
+}
+
+/// Whether an option of value `g` wins for `player`, who moved to it: Right, then
+/// moving first, loses, that is g >= 0 (Left's move) or g <= 0 (Right's).
+pub fn wins_for_mover(g: Game, player: Player) -> bool {
+    match player {
+        Player::Left => Game::zero().leq(g),
+        Player::Right => g.leq(Game::zero()),
+    }
+}
+
+/// Every winning move of `to_move` from `pos`, in move order, for
+/// [`Ruleset::winning_moves`]: the moves to options that win for the mover
+/// ([`wins_for_mover`]).
+pub fn winning_moves<R: CanonicalRules>(
+    rules: &R,
+    memo: &Memo<<R as Ruleset>::Position>,
+    pos: &<R as Ruleset>::Position,
+    to_move: Player,
+) -> Result<Vec<<R as Ruleset>::Move>, Unsolved> {
+    let engine = engine(rules);
+    // Valuing the position first puts every option's parts in the engine's table.
+    value_in(&engine, memo, pos)?;
+    let mut out = Vec::new();
+    for mv in rules.moves(pos, to_move) {
+        let after = rules.play(pos, &mv);
+        if wins_for_mover(value_in(&engine, memo, &after)?, to_move) {
+            out.push(mv);
+        }
+    }
+    Ok(out)
+}
+
+/// The split of `pos` into independent parts ([`PartizanRules::components`]) and
+/// their values, in data and sentences, for [`Ruleset::explain`]; `part` names a
+/// part and `parts` several, e.g. `region` and `regions`. `None` when a value is
+/// not found within the limits.
+pub fn explain_parts<R: CanonicalRules>(
+    rules: &R,
+    memo: &Memo<<R as Ruleset>::Position>,
+    pos: &<R as Ruleset>::Position,
+    (part, parts_name): (&str, &str),
+) -> Option<Explanation> {
+    let parts = PartizanRules::components(rules, pos);
+    let total = canonical_form(rules, memo, pos).ok()?;
+    let mut values = Vec::with_capacity(parts.len());
+    for p in &parts {
+        values.push((rules.show_position(p), canonical_form(rules, memo, p).ok()?));
+    }
+    let mut sentences = Vec::new();
+    match values.len() {
+        0 => sentences.push(format!(
+            "No {part} has a move for either player: the value is 0."
+        )),
+        1 => sentences.push(format!(
+            "One {part} where a player can move, {}: its canonical form, from the \
+             canonical-form engine, is {total}.",
+            values[0].0
+        )),
+        n => {
+            sentences.push(format!(
+                "The position splits into {n} independent {parts_name} where a player can move; \
+                 their values (canonical forms, from the canonical-form engine) add up:"
+            ));
+            for (shown, g) in &values {
+                sentences.push(format!("  {shown}: {g}"));
+            }
+            let sum: Vec<String> = values.iter().map(|(_, g)| g.to_string()).collect();
+            sentences.push(format!("In all: {} = {total}.", sum.join(" + ")));
+        }
+    }
+    sentences.push(
+        "Left moving first wins by moving to a position worth ≥ 0, Right by moving to one \
+         worth ≤ 0."
+            .to_owned(),
+    );
+    Some(Explanation {
+        reduction: serde_json::json!({
+            "parts": values
+                .iter()
+                .map(|(shown, g)| serde_json::json!({ "position": shown, "value": g.to_string() }))
+                .collect::<Vec<_>>(),
+            "value": total.to_string(),
+        }),
+        sentences,
+    })
+}

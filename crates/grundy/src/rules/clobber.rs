@@ -1,0 +1,430 @@
+//! Clobber: a stone moves onto a neighbouring stone of the other colour and removes
+//! it.
+//!
+//! # Rules
+//! A rectangle of cells, each empty or holding a stone, `x` (Left's) or `o`
+//! (Right's). A player moves one of their stones onto an orthogonally adjacent cell
+//! holding a stone of the other colour, which is removed (clobbered); the cell left
+//! is empty. A player who cannot move loses. (Albert, Grossman, Nowakowski, Wolfe,
+//! "An introduction to Clobber", Integers 5 (2005).)
+//!
+//! # Notation
+//! A board is its rows from the top, separated by `|`: `x`, `o`, or `.` for an
+//! empty cell, every row as long as the first; at most 8 rows of at most 8 cells.
+//! `xo|ox` is the 2×2 checkerboard.
+//!
+//! A move is the stone's cell and the cell it moves onto, each a column letter (`a`
+//! the leftmost) and a row number (`1` the top row): `a1-b1` moves the stone on the
+//! top-left cell one cell right.
+//!
+//! # Values
+//! No closed form is known: the value of a position is its canonical form, found by
+//! the engine of [`cgt`](crate::cgt) (through [`rules::canonical`](crate::rules::canonical)). Stones
+//! only ever move onto stones, so the connected groups of stones never interact: a
+//! board is the sum of its groups, and a group of one colour is 0. A group is valued
+//! through the least of its images under the symmetries of the square, and with the
+//! colours swapped (which negates the value). `xo` is `*` and `xxo` is `^`. Boards too
+//! big for the engine's limits are refused with a message saying so.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use crate::cgt::engine::PartizanRules;
+use crate::game::Player;
+use crate::rules::canonical::{self, Memo};
+use crate::rules::grid::{
+    self, bit, bounding_box, flip_cols, flip_rows, neighbours, parse_grid, rectangle, show_grid,
+    transpose, MAX_SIDE,
+};
+use crate::rules::NotationError;
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::values::Value;
+
+/// Clobber in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "clobber",
+    about: "Clobber, partizan: x (Left's) and o (Right's) stones capture a neighbour of the other colour; rows separated by |.",
+    example: "xox|oxo",
+    params: &[],
+    build: |_| Ok(Box::new(Clobber::default())),
+};
+
+/// The largest boards verify takes, in cells (every board of a size, both players).
+const LARGEST_BOARD: usize = 10;
+
+/// The Clobber ruleset.
+#[derive(Debug, Default)]
+pub struct Clobber {
+    memo: Memo<Board>,
+}
+
+/// A Clobber board: `h` rows of `w` columns, Left's stones `x` and Right's `o` as
+/// bits 8r + c.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    h: u8,
+    w: u8,
+    x: u64,
+    o: u64,
+}
+
+impl Board {
+    /// The stones of `player`.
+    fn stones(self, player: Player) -> (u64, u64) {
+        match player {
+            Player::Left => (self.x, self.o),
+            Player::Right => (self.o, self.x),
+        }
+    }
+
+    fn with_stones(self, player: Player, mine: u64, theirs: u64) -> Board {
+        match player {
+            Player::Left => Board {
+                x: mine,
+                o: theirs,
+                ..self
+            },
+            Player::Right => Board {
+                x: theirs,
+                o: mine,
+                ..self
+            },
+        }
+    }
+
+    fn map(self, f: impl Fn(u64) -> u64) -> Board {
+        Board {
+            x: f(self.x),
+            o: f(self.o),
+            ..self
+        }
+    }
+
+    /// The eight images under the symmetries of the square.
+    fn images(self) -> [Board; 8] {
+        let t = Board {
+            h: self.w,
+            w: self.h,
+            ..self.map(transpose)
+        };
+        let mut out = [self; 8];
+        for (k, start) in [self, t].into_iter().enumerate() {
+            let r = start.map(|b| flip_rows(b, start.h));
+            let c = start.map(|b| flip_cols(b, start.w));
+            let rc = r.map(|b| flip_cols(b, start.w));
+            out[4 * k..4 * k + 4].copy_from_slice(&[start, r, c, rc]);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Board {
+    /// Rows from the top, separated by `|`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (x, o) = (self.x, self.o);
+        f.write_str(&show_grid(self.h, self.w, |b| {
+            if x & b != 0 {
+                'x'
+            } else if o & b != 0 {
+                'o'
+            } else {
+                '.'
+            }
+        }))
+    }
+}
+
+impl FromStr for Board {
+    type Err = NotationError;
+
+    /// Reads rows of `x`, `o` and `.` separated by `|`.
+    fn from_str(text: &str) -> Result<Board, NotationError> {
+        let g = parse_grid(
+            text,
+            &['x', 'o', '.'],
+            "'x' (Left's stone), 'o' (Right's) or '.'",
+        )?;
+        Ok(Board {
+            h: g.rows,
+            w: g.cols,
+            x: g.cells[0],
+            o: g.cells[1],
+        })
+    }
+}
+
+/// A stone moved from one cell onto a neighbouring cell (rows and columns from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Capture {
+    /// The stone's cell, (row, column).
+    pub from: (u8, u8),
+    /// The cell it moves onto.
+    pub to: (u8, u8),
+}
+
+impl fmt::Display for Capture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}-{}",
+            grid::cell_name(self.from.0, self.from.1),
+            grid::cell_name(self.to.0, self.to.1)
+        )
+    }
+}
+
+impl FromStr for Capture {
+    type Err = MoveError;
+
+    /// Reads `FROM-TO`, two neighbouring cells such as `a1-b1`.
+    fn from_str(text: &str) -> Result<Capture, MoveError> {
+        let (a, b) = text.split_once('-').ok_or_else(|| {
+            MoveError::notation(format!(
+                "not a move: {text:?} (write the stone's cell and the cell it moves onto, e.g. a1-b1)"
+            ))
+        })?;
+        let from = grid::parse_cell(a).map_err(MoveError::notation)?;
+        let to = grid::parse_cell(b).map_err(MoveError::notation)?;
+        if from.0.abs_diff(to.0) + from.1.abs_diff(to.1) != 1 {
+            return Err(MoveError::notation(format!(
+                "{text:?}: a stone moves onto a cell next to it in its row or column"
+            )));
+        }
+        Ok(Capture { from, to })
+    }
+}
+
+fn index(cell: (u8, u8)) -> u32 {
+    8 * u32::from(cell.0) + u32::from(cell.1)
+}
+
+fn cell(i: u32) -> (u8, u8) {
+    ((i / 8) as u8, (i % 8) as u8)
+}
+
+fn after(b: &Board, player: Player, mv: &Capture) -> Board {
+    let (mine, theirs) = b.stones(player);
+    let (from, to) = (1u64 << index(mv.from), 1u64 << index(mv.to));
+    b.with_stones(player, (mine & !from) | to, theirs & !to)
+}
+
+fn options(b: &Board, player: Player) -> Vec<Board> {
+    Clobber::default()
+        .moves(b, player)
+        .iter()
+        .map(|m| after(b, player, m))
+        .collect()
+}
+
+impl PartizanRules for Clobber {
+    type Position = Board;
+
+    fn left_options(&self, b: &Board) -> Vec<Board> {
+        options(b, Player::Left)
+    }
+
+    fn right_options(&self, b: &Board) -> Vec<Board> {
+        options(b, Player::Right)
+    }
+
+    /// The groups of stones with both colours, each cropped to its rectangle.
+    fn components(&self, b: &Board) -> Vec<Board> {
+        grid::regions(b.x | b.o)
+            .into_iter()
+            .filter(|&r| r & b.x != 0 && r & b.o != 0)
+            .map(|r| {
+                let (shift, h, w) = bounding_box(r);
+                Board {
+                    h,
+                    w,
+                    x: (b.x & r) >> shift,
+                    o: (b.o & r) >> shift,
+                }
+            })
+            .collect()
+    }
+
+    /// The least image under the symmetries of the square and the swap of colours.
+    fn normalize(&self, b: &Board) -> (Board, bool) {
+        let swapped = Board {
+            x: b.o,
+            o: b.x,
+            ..*b
+        };
+        let mut best = (*b, false);
+        for (start, negated) in [(*b, false), (swapped, true)] {
+            for image in start.images() {
+                if image < best.0 {
+                    best = (image, negated);
+                }
+            }
+        }
+        best
+    }
+}
+
+impl Ruleset for Clobber {
+    type Position = Board;
+    type Move = Capture;
+
+    fn name(&self) -> &'static str {
+        "clobber"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Board) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Board, player: Player, text: &str) -> Result<Capture, MoveError> {
+        let mv: Capture = text.trim().parse()?;
+        let (mine, theirs) = pos.stones(player);
+        let (own, other) = match player {
+            Player::Left => ("x", "o"),
+            Player::Right => ("o", "x"),
+        };
+        if mine >> index(mv.from) & 1 == 0 || mv.from.0 >= pos.h || mv.from.1 >= pos.w {
+            return Err(MoveError::illegal(format!(
+                "there is no {own} stone on {}",
+                grid::cell_name(mv.from.0, mv.from.1)
+            )));
+        }
+        if theirs >> index(mv.to) & 1 == 0 || mv.to.0 >= pos.h || mv.to.1 >= pos.w {
+            return Err(MoveError::illegal(format!(
+                "there is no {other} stone on {}: a stone moves only onto a stone of the other colour",
+                grid::cell_name(mv.to.0, mv.to.1)
+            )));
+        }
+        Ok(mv)
+    }
+
+    fn move_help(&self) -> String {
+        "FROM-TO, the stone's cell and the neighbouring cell it clobbers, column letter \
+         and row number (1 = top row): Left moves x stones, Right o stones, e.g. a1-b1"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &Board, player: Player) -> Vec<Capture> {
+        let (mine, theirs) = pos.stones(player);
+        let mut out = Vec::new();
+        let mut movable = mine & neighbours(theirs);
+        while movable != 0 {
+            let i = movable.trailing_zeros();
+            movable &= movable - 1;
+            let mut targets = neighbours(1 << i) & theirs;
+            while targets != 0 {
+                let j = targets.trailing_zeros();
+                targets &= targets - 1;
+                out.push(Capture {
+                    from: cell(i),
+                    to: cell(j),
+                });
+            }
+        }
+        out
+    }
+
+    fn play(&self, pos: &Board, mv: &Capture) -> Board {
+        let player = if pos.x >> index(mv.from) & 1 == 1 {
+            Player::Left
+        } else {
+            Player::Right
+        };
+        after(pos, player, mv)
+    }
+
+    fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
+        canonical::value(self, &self.memo, pos)
+    }
+
+    fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<Capture>, Unsolved> {
+        canonical::winning_moves(self, &self.memo, pos, to_move)
+    }
+
+    fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(
+            self,
+            &self.memo,
+            pos,
+            ("group of stones", "groups of stones"),
+        )
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "cells"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=LARGEST_BOARD
+    }
+
+    /// Every board of `size` cells: every rectangle of that area, every filling.
+    fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
+        let rects: Vec<(u8, u8)> = (1..=MAX_SIDE)
+            .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
+            .filter(|&(h, w)| usize::from(h) * usize::from(w) == size)
+            .collect();
+        let fillings = 3u64.checked_pow(u32::try_from(size).ok()?)?;
+        Some(Positions {
+            count: rects.len() as u64 * fillings,
+            nth: Box::new(move |i| {
+                let (h, w) = rects[(i / fillings) as usize];
+                let mut f = i % fillings;
+                let mut b = Board { h, w, x: 0, o: 0 };
+                for r in 0..h {
+                    for c in 0..w {
+                        match f % 3 {
+                            1 => b.x |= bit(r, c),
+                            2 => b.o |= bit(r, c),
+                            _ => {}
+                        }
+                        f /= 3;
+                    }
+                }
+                debug_assert_eq!((b.x | b.o) & !rectangle(h, w), 0);
+                b
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_and_errors_name_the_column() {
+        for text in ["xo|ox", "x", ".", "xxo.o|.....", "xoxoxoxo"] {
+            assert_eq!(text.parse::<Board>().unwrap().to_string(), text);
+        }
+        let col = |t: &str| t.parse::<Board>().unwrap_err().column;
+        assert_eq!(col(""), 1);
+        assert_eq!(col("xoX"), 3);
+        assert_eq!(col("xo|o"), 5);
+        assert_eq!(col("xoxoxoxox"), 9);
+    }
+
+    #[test]
+    fn moves_and_their_checks() {
+        let c = Clobber::default();
+        let b: Board = "xo.|ox.".parse().unwrap();
+        let names = |p| -> Vec<String> { c.moves(&b, p).iter().map(ToString::to_string).collect() };
+        assert_eq!(names(Player::Left), ["a1-b1", "a1-a2", "b2-b1", "b2-a2"]);
+        assert_eq!(names(Player::Right), ["b1-a1", "b1-b2", "a2-a1", "a2-b2"]);
+        assert_eq!(c.play(&b, &"a1-b1".parse().unwrap()).to_string(), ".x.|ox.");
+        assert_eq!(c.play(&b, &"a2-b2".parse().unwrap()).to_string(), "xo.|.o.");
+        assert!(c.parse_move(&b, Player::Left, "b1-a1").is_err());
+        assert!(c.parse_move(&b, Player::Left, "b2-c2").is_err());
+        assert!(c.parse_move(&b, Player::Left, "a1-b2").is_err());
+        assert!(c.parse_move(&b, Player::Left, "h8-h7").is_err());
+        assert!(c.parse_move(&b, Player::Right, "b1-b2").is_ok());
+    }
+}

@@ -1,0 +1,320 @@
+//! Domineering: dominoes placed on a board, Left's upright and Right's flat.
+//!
+//! # Rules
+//! A rectangle of cells, some of them filled. Left places a domino on two empty
+//! cells of one column (vertically), Right on two empty cells of one row
+//! (horizontally); the domino fills them. A player who cannot place a domino loses.
+//!
+//! # Notation
+//! A board is its rows from the top, separated by `|`: `.` an empty cell, `#` a
+//! filled one, every row as long as the first; at most 8 rows of at most 8 cells
+//! (the board is a 64-bit word). `..#|...|...` is a 3×3 board with its top-right
+//! cell filled.
+//!
+//! A move is the domino's two cells, each a column letter (`a` the leftmost) and a
+//! row number (`1` the top row, the one written first): `b1-b2` is a vertical
+//! domino (Left's) in the second column, `a3-b3` a horizontal one (Right's) in the
+//! third row. The cells may be given in either order; they print top or left first.
+//!
+//! # Values
+//! No closed form is known: the value of a position is its canonical form, found by
+//! the engine of [`cgt`](crate::cgt) (through [`rules::canonical`](crate::rules::canonical)). The
+//! empty cells split into connected regions whose values add up, and a region is
+//! valued through the least of its eight images under the symmetries of the square
+//! (a transposed region swaps the players, so its value is negated). A column of
+//! two cells (`.|.`) is 1, a row of two (`..`) is −1, the 2×2 board is ±1, a column
+//! of four cells is 2 (Winning Ways, ch. 2; Lessons in Play, ch. 1). Boards too big
+//! for the engine's limits are refused with a message saying so.
+
+mod board;
+
+pub use crate::rules::grid::MAX_SIDE;
+pub use board::{Board, Domino, DominoError};
+
+use std::ops::RangeInclusive;
+
+use crate::cgt::engine::PartizanRules;
+use crate::game::Player;
+use crate::rules::canonical::{self, Memo};
+use crate::rules::NotationError;
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::values::Value;
+
+/// Domineering in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "domineering",
+    about: "Domineering, partizan: Left places vertical dominoes, Right horizontal ones; rows of . and # separated by |.",
+    example: "..#|...|...",
+    params: &[],
+    build: |_| Ok(Box::new(Domineering::new())),
+};
+
+/// The largest boards verify takes, in cells (every board of a size, each filled
+/// cell pattern, both players).
+const LARGEST_BOARD: usize = 16;
+
+/// The Domineering ruleset, with the engine's two hooks switchable (to check them).
+#[derive(Debug)]
+pub struct Domineering {
+    /// Split a board into its connected regions.
+    pub split: bool,
+    /// Value a board through its least symmetric image.
+    pub symmetry: bool,
+    memo: Memo<Board>,
+}
+
+impl Default for Domineering {
+    fn default() -> Self {
+        Domineering::new()
+    }
+}
+
+impl Domineering {
+    /// Domineering with both hooks on.
+    pub fn new() -> Domineering {
+        Domineering::with_hooks(true, true)
+    }
+
+    /// Domineering with the region split and the symmetry hook on or off.
+    pub fn with_hooks(split: bool, symmetry: bool) -> Domineering {
+        Domineering {
+            split,
+            symmetry,
+            memo: Memo::default(),
+        }
+    }
+}
+
+/// The dominoes of `spots` (a bit per top or left cell), in cell order.
+fn dominoes(mut spots: u64, vertical: bool) -> Vec<Domino> {
+    let mut out = Vec::with_capacity(spots.count_ones() as usize);
+    while spots != 0 {
+        let i = spots.trailing_zeros();
+        spots &= spots - 1;
+        out.push(Domino::at(i, vertical));
+    }
+    out
+}
+
+/// The boards reached by placing a domino on each spot of `spots`.
+fn placed(b: &Board, mut spots: u64, vertical: bool) -> Vec<Board> {
+    let mut out = Vec::with_capacity(spots.count_ones() as usize);
+    while spots != 0 {
+        let i = spots.trailing_zeros();
+        spots &= spots - 1;
+        out.push(b.place(i, vertical));
+    }
+    out
+}
+
+impl PartizanRules for Domineering {
+    type Position = Board;
+
+    fn left_options(&self, b: &Board) -> Vec<Board> {
+        placed(b, b.vertical_spots(), true)
+    }
+
+    fn right_options(&self, b: &Board) -> Vec<Board> {
+        placed(b, b.horizontal_spots(), false)
+    }
+
+    fn components(&self, b: &Board) -> Vec<Board> {
+        if self.split {
+            b.regions()
+        } else {
+            vec![*b]
+        }
+    }
+
+    fn normalize(&self, b: &Board) -> (Board, bool) {
+        if self.symmetry {
+            b.least_image()
+        } else {
+            (*b, false)
+        }
+    }
+}
+
+/// The rectangles of `cells` cells that fit the frame, as (rows, columns).
+fn rectangles(cells: usize) -> Vec<(u8, u8)> {
+    (1..=MAX_SIDE)
+        .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
+        .filter(|&(h, w)| usize::from(h) * usize::from(w) == cells)
+        .collect()
+}
+
+/// The board of `rows`×`cols` whose cell k (row-major) is empty when bit k of
+/// `pattern` is set.
+fn board_of(rows: u8, cols: u8, pattern: u64) -> Board {
+    let mut mask = 0u64;
+    for k in 0..u32::from(rows) * u32::from(cols) {
+        if pattern >> k & 1 == 1 {
+            mask |= 1 << (8 * (k / u32::from(cols)) + k % u32::from(cols));
+        }
+    }
+    Board::empty(rows, cols)
+        .expect("rectangles() lists boards that fit")
+        .restricted(mask)
+}
+
+impl Ruleset for Domineering {
+    type Position = Board;
+    type Move = Domino;
+
+    fn name(&self) -> &'static str {
+        "domineering"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Board) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Board, player: Player, text: &str) -> Result<Domino, MoveError> {
+        let d: Domino = text
+            .trim()
+            .parse()
+            .map_err(|e: DominoError| MoveError::notation(e.0))?;
+        match (player, d.vertical) {
+            (Player::Left, false) => {
+                return Err(MoveError::illegal(
+                    "Left places dominoes vertically (two cells of one column)",
+                ))
+            }
+            (Player::Right, true) => {
+                return Err(MoveError::illegal(
+                    "Right places dominoes horizontally (two cells of one row)",
+                ))
+            }
+            _ => {}
+        }
+        let spots = if d.vertical {
+            pos.vertical_spots()
+        } else {
+            pos.horizontal_spots()
+        };
+        if spots >> d.bit() & 1 == 0 {
+            return Err(MoveError::illegal(format!(
+                "{d} does not fit: both cells must be on the {}×{} board and empty",
+                pos.rows(),
+                pos.cols()
+            )));
+        }
+        Ok(d)
+    }
+
+    fn move_help(&self) -> String {
+        "the domino's two cells, column letter and row number (1 = top row): Left \
+         places vertical dominoes, e.g. a1-a2, Right horizontal ones, e.g. a1-b1"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &Board, player: Player) -> Vec<Domino> {
+        match player {
+            Player::Left => dominoes(pos.vertical_spots(), true),
+            Player::Right => dominoes(pos.horizontal_spots(), false),
+        }
+    }
+
+    fn play(&self, pos: &Board, mv: &Domino) -> Board {
+        pos.place(mv.bit(), mv.vertical)
+    }
+
+    fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
+        canonical::value(self, &self.memo, pos)
+    }
+
+    fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<Domino>, Unsolved> {
+        canonical::winning_moves(self, &self.memo, pos, to_move)
+    }
+
+    fn move_count(&self, pos: &Board, to_move: Player) -> Option<u128> {
+        let spots = match to_move {
+            Player::Left => pos.vertical_spots(),
+            Player::Right => pos.horizontal_spots(),
+        };
+        Some(u128::from(spots.count_ones()))
+    }
+
+    fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(self, &self.memo, pos, ("region", "regions"))
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "cells"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=LARGEST_BOARD
+    }
+
+    /// Every board of `size` cells (every rectangle of that area, every pattern of
+    /// filled cells).
+    fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
+        let rects = rectangles(size);
+        let patterns = 1u64.checked_shl(u32::try_from(size).ok()?)?;
+        Some(Positions {
+            count: rects.len() as u64 * patterns,
+            nth: Box::new(move |i| {
+                let (h, w) = rects[(i / patterns) as usize];
+                board_of(h, w, i % patterns)
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_and_errors_name_the_column() {
+        for text in ["..#|...|...", ".", "#", "........|........", ".#.#|#.#."] {
+            let b: Board = text.parse().unwrap();
+            assert_eq!(b.to_string(), text);
+        }
+        let err = |t: &str| t.parse::<Board>().unwrap_err();
+        assert_eq!(err("").column, 1);
+        assert_eq!(err("..x").column, 3);
+        assert_eq!(err("...|..").column, 7);
+        assert_eq!(err("..|...").column, 6);
+        assert_eq!(err(".........").column, 9);
+        assert_eq!(err(".|.|.|.|.|.|.|.|.").column, 17);
+        assert_eq!(err("..||..").column, 4);
+        for (text, row, col, vertical) in [("b1-b2", 0, 1, true), ("b2-b1", 0, 1, true)] {
+            let d: Domino = text.parse().unwrap();
+            assert_eq!(d, Domino { row, col, vertical });
+        }
+        assert_eq!("c3-b3".parse::<Domino>().unwrap().to_string(), "b3-c3");
+        for bad in [
+            "a1", "a1-b2", "a1-a3", "i1-i2", "a0-a1", "a9-a8", "A1-A2", "-",
+        ] {
+            assert!(bad.parse::<Domino>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn moves_and_their_checks() {
+        let d = Domineering::new();
+        let b: Board = "..#|...".parse().unwrap();
+        let names = |p| -> Vec<String> { d.moves(&b, p).iter().map(ToString::to_string).collect() };
+        assert_eq!(names(Player::Left), ["a1-a2", "b1-b2"]);
+        assert_eq!(names(Player::Right), ["a1-b1", "a2-b2", "b2-c2"]);
+        assert_eq!(
+            d.show_position(&d.play(&b, &"a1-a2".parse().unwrap())),
+            "#.#|#.."
+        );
+        assert!(d.parse_move(&b, Player::Left, "a1-b1").is_err());
+        assert!(d.parse_move(&b, Player::Right, "c1-c2").is_err());
+        assert!(d.parse_move(&b, Player::Left, "c1-c2").is_err());
+        assert!(d.parse_move(&b, Player::Left, "a3-a4").is_err());
+        assert!(d.parse_move(&b, Player::Left, "a1-a2").is_ok());
+    }
+}

@@ -1,0 +1,219 @@
+//! Rectangular boards of up to 8×8 cells as 64-bit words, shared by the grid games:
+//! the row notation (`..#|...`), the symmetries of the rectangle, connected regions
+//! and cell names (`b3`).
+//!
+//! Cell (r, c) is bit `8r + c`, so a row is a byte and a board sits in the top-left
+//! corner of the 8×8 frame.
+
+use crate::rules::NotationError;
+
+/// The most rows, and the most columns, of a board.
+pub const MAX_SIDE: u8 = 8;
+
+/// Column 0 of every row.
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// Column 7 of every row.
+pub(crate) const FILE_H: u64 = 0x8080_8080_8080_8080;
+
+/// The bit of cell (r, c).
+pub(crate) fn bit(r: u8, c: u8) -> u64 {
+    1 << (8 * u32::from(r) + u32::from(c))
+}
+
+/// The cells of a `rows`×`cols` rectangle in the top-left corner of the frame.
+pub(crate) fn rectangle(rows: u8, cols: u8) -> u64 {
+    let row = (1u64 << cols) - 1;
+    (0..rows).fold(0, |b, r| b | row << (8 * r))
+}
+
+/// Swaps rows and columns of an 8×8 bitboard (bit 8r + c to bit 8c + r).
+pub(crate) fn transpose(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// Mirrors the rows (top to bottom) of a board of `h` rows.
+pub(crate) fn flip_rows(x: u64, h: u8) -> u64 {
+    x.swap_bytes() >> (8 * (8 - u32::from(h)))
+}
+
+/// Mirrors the columns (left to right) of a board of `w` columns.
+pub(crate) fn flip_cols(x: u64, w: u8) -> u64 {
+    x.reverse_bits().swap_bytes() >> (8 - u32::from(w))
+}
+
+/// The cells orthogonally next to a cell of `x`.
+pub(crate) fn neighbours(x: u64) -> u64 {
+    ((x << 1) & !FILE_A) | ((x >> 1) & !FILE_H) | (x << 8) | (x >> 8)
+}
+
+/// The connected regions (orthogonally) of `cells`, in order of their first cell.
+pub(crate) fn regions(cells: u64) -> Vec<u64> {
+    let mut rest = cells;
+    let mut out = Vec::new();
+    while rest != 0 {
+        let mut region = rest & rest.wrapping_neg();
+        loop {
+            let grown = (region | neighbours(region)) & cells;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        rest &= !region;
+        out.push(region);
+    }
+    out
+}
+
+/// The rectangle around the cells of `cells` (not empty): the shift that moves its
+/// top-left corner to (0, 0), its rows and its columns.
+pub(crate) fn bounding_box(cells: u64) -> (u32, u8, u8) {
+    let r0 = cells.trailing_zeros() / 8;
+    let r1 = (63 - cells.leading_zeros()) / 8;
+    let mut cols = cells;
+    cols |= cols >> 32;
+    cols |= cols >> 16;
+    cols |= cols >> 8;
+    let cols = cols as u8;
+    let c0 = cols.trailing_zeros();
+    let c1 = 7 - cols.leading_zeros();
+    (8 * r0 + c0, (r1 - r0 + 1) as u8, (c1 - c0 + 1) as u8)
+}
+
+/// A cell in move notation: `b3` is column 2, row 3 (rows from the top).
+pub(crate) fn cell_name(r: u8, c: u8) -> String {
+    format!("{}{}", char::from(b'a' + c), u32::from(r) + 1)
+}
+
+/// Reads a cell such as `b3`: (row, column) from 0.
+pub(crate) fn parse_cell(text: &str) -> Result<(u8, u8), String> {
+    let bad = || {
+        format!(
+            "{text:?} is not a cell: write a column letter a-h and a row number 1-8 (from the top), e.g. b3"
+        )
+    };
+    let mut chars = text.chars();
+    let letter = chars.next().ok_or_else(bad)?;
+    let digits = chars.as_str();
+    if !('a'..='h').contains(&letter)
+        || digits.len() != 1
+        || !(b'1'..=b'8').contains(&digits.as_bytes()[0])
+    {
+        return Err(bad());
+    }
+    Ok((digits.as_bytes()[0] - b'1', letter as u8 - b'a'))
+}
+
+/// A board read from rows separated by `|`: its size, and for each symbol of the
+/// alphabet the bits of the cells that hold it.
+pub(crate) struct Grid {
+    pub(crate) rows: u8,
+    pub(crate) cols: u8,
+    pub(crate) cells: Vec<u64>,
+}
+
+/// Reads rows of the `alphabet`'s symbols separated by `|`, every row as long as the
+/// first, at most [`MAX_SIDE`] rows of at most [`MAX_SIDE`] cells; `cells` names the
+/// symbols in messages, e.g. `'.' (empty) or '#' (filled)`.
+pub(crate) fn parse_grid(
+    text: &str,
+    alphabet: &[char],
+    cells: &str,
+) -> Result<Grid, NotationError> {
+    let mut h: u8 = 0;
+    let mut w: u8 = 0;
+    let mut col: u8 = 0;
+    let mut out = vec![0u64; alphabet.len()];
+    let end_row = |i: usize, col: u8, h: &mut u8, w: &mut u8| {
+        if col == 0 {
+            return Err(NotationError::at(text, i, cells));
+        }
+        if *h == 0 {
+            *w = col;
+        } else if col < *w {
+            return Err(NotationError::at(
+                text,
+                i,
+                format!("{cells}: every row has {w} cells, as the first", w = *w),
+            ));
+        }
+        *h += 1;
+        Ok(())
+    };
+    for (i, ch) in text.chars().enumerate() {
+        if let Some(k) = alphabet.iter().position(|&a| a == ch) {
+            if h == MAX_SIDE {
+                return Err(NotationError::at(
+                    text,
+                    i,
+                    format!("the end: at most {MAX_SIDE} rows"),
+                ));
+            }
+            let widest = if h == 0 { MAX_SIDE } else { w };
+            if col == widest {
+                let why = if h == 0 {
+                    format!("at most {MAX_SIDE} cells in a row")
+                } else {
+                    format!("every row has {w} cells, as the first")
+                };
+                return Err(NotationError::at(text, i, format!("'|' ({why})")));
+            }
+            out[k] |= bit(h, col);
+            col += 1;
+        } else if ch == '|' {
+            end_row(i, col, &mut h, &mut w)?;
+            col = 0;
+        } else {
+            return Err(NotationError::at(
+                text,
+                i,
+                format!("{cells} or '|' (next row)"),
+            ));
+        }
+    }
+    end_row(text.chars().count(), col, &mut h, &mut w)?;
+    Ok(Grid {
+        rows: h,
+        cols: w,
+        cells: out,
+    })
+}
+
+/// Writes a `rows`×`cols` board, rows separated by `|`, each cell by `symbol`.
+pub(crate) fn show_grid(rows: u8, cols: u8, symbol: impl Fn(u64) -> char) -> String {
+    let mut out = String::new();
+    for r in 0..rows {
+        if r > 0 {
+            out.push('|');
+        }
+        for c in 0..cols {
+            out.push(symbol(bit(r, c)));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_are_involutions_and_regions_partition() {
+        let x = 0x0000_0000_0607_0301u64 & rectangle(4, 3);
+        assert_eq!(transpose(transpose(x)), x);
+        assert_eq!(flip_rows(flip_rows(x, 4), 4), x);
+        assert_eq!(flip_cols(flip_cols(x, 3), 3), x);
+        let cells = bit(0, 0) | bit(0, 1) | bit(2, 2) | bit(3, 2) | bit(7, 7);
+        let r = regions(cells);
+        assert_eq!(r, [bit(0, 0) | bit(0, 1), bit(2, 2) | bit(3, 2), bit(7, 7)]);
+        assert_eq!(bounding_box(r[1]), (18, 2, 1));
+        assert_eq!(parse_cell("b3"), Ok((2, 1)));
+        assert!(parse_cell("b9").is_err() && parse_cell("").is_err() && parse_cell("bb").is_err());
+    }
+}
