@@ -45,11 +45,34 @@ fn readme_examples(command: &str) -> Vec<Vec<String>> {
         .lines()
         .map(|l| l.trim_start_matches("$ ").trim())
         .filter(|l| l.starts_with(&prefix))
-        .map(|l| {
-            let l = l.split(" #").next().unwrap();
-            l.split_whitespace().skip(2).map(str::to_owned).collect()
-        })
+        .map(|l| shell_words(l).into_iter().skip(2).collect())
         .collect()
+}
+
+/// The words of a shell command line as the shell passes them: quotes removed, up
+/// to an unquoted `|` (a pipe) or ` #` (a comment).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote = None;
+    let mut previous = ' ';
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (None, '|') => break,
+            (None, '#') if previous == ' ' => break,
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            (None, c) => word.get_or_insert_with(String::new).push(c),
+        }
+        previous = c;
+    }
+    words.extend(word);
+    words
 }
 
 fn encode(text: &str) -> String {

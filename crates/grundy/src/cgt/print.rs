@@ -48,14 +48,21 @@ fn explicit(g: Game, out: &mut String, max_len: usize) -> bool {
             Item::Game(g) => {
                 out.push('{');
                 stack.push(Item::Text('}'));
-                for (i, &r) in g.right_options().iter().enumerate().rev() {
+                // Each side in the order of the options' short notation, the same in
+                // every process (handles are numbered in the order values were made).
+                let ordered = |side: &[Game]| {
+                    let mut side = side.to_vec();
+                    side.sort_by_cached_key(|o| o.to_string());
+                    side
+                };
+                for (i, &r) in ordered(g.right_options()).iter().enumerate().rev() {
                     stack.push(Item::Game(r));
                     if i > 0 {
                         stack.push(Item::Text(','));
                     }
                 }
                 stack.push(Item::Text('|'));
-                for (i, &l) in g.left_options().iter().enumerate().rev() {
+                for (i, &l) in ordered(g.left_options()).iter().enumerate().rev() {
                     stack.push(Item::Game(l));
                     if i > 0 {
                         stack.push(Item::Text(','));
@@ -153,12 +160,16 @@ fn write_braces_inner(out: &mut String, g: Game, style: Style) -> Result<usize, 
                 return write_braces_inner(out, *one, style);
             }
         }
-        for (i, &o) in opts.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            write_game(out, o, style)?;
+        // In the order of their text, not of their handles (which depends on what
+        // the process computed before): a value prints the same in every process.
+        let mut texts = Vec::with_capacity(opts.len());
+        for &o in opts {
+            let mut text = String::new();
+            write_game(&mut text, o, style)?;
+            texts.push(text);
         }
+        texts.sort_unstable();
+        out.push_str(&texts.join(","));
         Ok(0)
     };
     let mut left = String::new();
