@@ -17,8 +17,10 @@ use grundy::analysis::{analyze, Analysis};
 use grundy::engine::Budget;
 use grundy::play::{Match, RulesetMatch};
 use grundy::rules::{
-    ab::Ab, grundy_game::GrundyGame, nim::Nim, octal::Octal, pawns::Pawns, staircase::Staircase,
-    subtraction::Subtraction, table::TableGame, towers::Towers, wythoff::Wythoff, NotationError,
+    ab::Ab, clobber::Clobber, domineering::Domineering, grundy_game::GrundyGame,
+    hackenbush::Hackenbush, nim::Nim, octal::Octal, pawns::Pawns, staircase::Staircase,
+    subtraction::Subtraction, table::TableGame, toads::Toads, towers::Towers, wythoff::Wythoff,
+    NotationError,
 };
 use grundy::ruleset::{
     Explanation, IllegalMove, Kind, Listing, MoveError, Positions, Ruleset, Unsolved, WinTable,
@@ -280,6 +282,10 @@ fn every_game_lists_at_most_its_budget_on_every_small_and_sampled_position() {
     check_game("0.77".parse::<Octal>().unwrap(), 6, 4, 9);
     check_game("4.616".parse::<Octal>().unwrap(), 5, 4, 10);
     check_game(Staircase::default(), 6, 4, 11);
+    check_game(Domineering::default(), 6, 2, 12);
+    check_game(Toads::default(), 5, 2, 13);
+    check_game(Hackenbush, 5, 2, 14);
+    check_game(Clobber::default(), 5, 2, 15);
 }
 
 /// Hostile positions of the issue that asked for budgets: each within its budget.
