@@ -359,16 +359,19 @@ fn options(common: &Common) -> anyhow::Result<Options> {
     Ok(options.with_time_limit((time > 0.0).then(|| Duration::from_secs_f64(time))))
 }
 
-/// Runs `f` with a progress bar on standard error (drawn only on a terminal, and
 /// Runs `f` reporting its progress on standard error (see [`Reporter`]): values
-/// computed of the most asked for, and values per second.
+/// computed of the most asked for, values per second, and the rare heaps while the
+/// sparse-space method is in use (its cost per value grows with them).
 fn with_progress<T>(what: String, quiet: bool, f: impl FnOnce(&mut dyn FnMut(Progress)) -> T) -> T {
     let reporter = Reporter::new(what, quiet);
     let start = std::time::Instant::now();
     let mut report = |p: Progress| {
         reporter.set_total(p.goal as u64);
         let rate = p.computed as f64 / start.elapsed().as_secs_f64().max(1e-3);
-        let note = format!("G(n), {rate:.0} values/s");
+        let note = match p.rare {
+            Some(rare) => format!("G(n), {rate:.0} values/s, {rare} rare heaps"),
+            None => format!("G(n), {rate:.0} values/s"),
+        };
         reporter.report(p.computed as u64, p.goal as u64, &note);
     };
     let result = f(&mut report);

@@ -266,6 +266,10 @@ impl Source for SparseGrundyGame {
             self.absorb(values, v);
         }
     }
+
+    fn rare_heaps(&self) -> Option<usize> {
+        self.sparse.then_some(self.rare.len())
+    }
 }
 
 impl SparseGrundyGame {

@@ -76,6 +76,12 @@ pub trait Source {
     /// [`extend`](Source::extend) goes on from there. A computation resumes from a
     /// checkpoint this way.
     fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]);
+
+    /// How many rare heaps the sparse-space method lists, while it is in use; `None`
+    /// (the default) for other methods.
+    fn rare_heaps(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// How far to compute.
@@ -148,6 +154,9 @@ pub struct Progress {
     pub computed: usize,
     /// The most values the computation will compute (fewer if a period is proven).
     pub goal: usize,
+    /// The heap sizes the sparse-space method lists against every other (its rare
+    /// heaps), while it is in use; its cost per value grows with their number.
+    pub rare: Option<usize>,
 }
 
 /// A computed Grundy sequence and its period, if one was proven.
@@ -285,13 +294,15 @@ pub fn compute_resumable(
         Some(save) => save,
         None => &mut nothing,
     };
-    let mut report = |values: &Vec<u32>, progress: &mut dyn FnMut(Progress)| {
-        save(values, false);
-        progress(Progress {
-            computed: values.len(),
-            goal,
-        })
-    };
+    let mut report =
+        |values: &Vec<u32>, rare: Option<usize>, progress: &mut dyn FnMut(Progress)| {
+            save(values, false);
+            progress(Progress {
+                computed: values.len(),
+                goal,
+                rare,
+            })
+        };
     let finish = |values: Vec<u32>, period: Option<Period>, save: &mut dyn FnMut(&[u32], bool)| {
         save(&values, true);
         Sequence { values, period }
@@ -299,7 +310,7 @@ pub fn compute_resumable(
     let Some(rule) = rule.filter(|_| options.to.is_none()) else {
         while values.len() < goal {
             advance(source, &mut values, goal);
-            report(&values, progress);
+            report(&values, source.rare_heaps(), progress);
             if options.out_of_time(started) {
                 break;
             }
@@ -311,7 +322,7 @@ pub fn compute_resumable(
     let mut next_check = 1;
     loop {
         advance(source, &mut values, goal.min(next_check));
-        report(&values, progress);
+        report(&values, source.rare_heaps(), progress);
         let len = values.len();
         let out_of_time = options.out_of_time(started);
         if len < next_check && len < goal && !out_of_time {

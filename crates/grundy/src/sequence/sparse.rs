@@ -393,6 +393,10 @@ impl Source for SparseOctal {
             self.absorb(values, v);
         }
     }
+
+    fn rare_heaps(&self) -> Option<usize> {
+        (self.sparse && self.tail.is_none()).then_some(self.rare.len())
+    }
 }
 
 impl SparseOctal {

@@ -104,3 +104,26 @@ fn a_resumed_computation_ends_as_one_from_scratch() {
         }
     }
 }
+
+#[test]
+fn progress_reports_the_rare_heaps_of_the_sparse_space_method() {
+    let rules = spec_of("octal", Some(("code", "0.1777")));
+    let spec = registry::sequence_of(&*rules).unwrap();
+    let mut last = None;
+    spec.compute(Method::Sparse, &Options::to(30_000), &mut |p| {
+        last = Some(p)
+    })
+    .unwrap();
+    // 0.1777 has 16 rare heap sizes (all at most 123) in its first 5·10^5 values.
+    let rare = last
+        .unwrap()
+        .rare
+        .expect("the sparse-space method reports its rare heaps");
+    assert!((1..=16).contains(&rare), "{rare}");
+    let mut naive = Vec::new();
+    spec.compute(Method::Naive, &Options::to(2000), &mut |p| {
+        naive.push(p.rare)
+    })
+    .unwrap();
+    assert!(naive.iter().all(Option::is_none));
+}
