@@ -142,7 +142,7 @@ fn numbers_past_64_bits_and_negative_numbers_are_refused_with_the_column() {
         (vec!["sequence", "octal", "0.7", "--to", "-1"], &["-1"]),
         (
             vec!["sequence", "octal", "0.7", "--to", "18446744073709551615"],
-            &["--to 18446744073709551615: G(18446744073709551615) is past the 134217728 values"],
+            &["--to 18446744073709551615: G(18446744073709551615) is past the 536870912 values"],
         ),
         (
             vec!["sequence", "octal", "0.7", "--limit", &googol],

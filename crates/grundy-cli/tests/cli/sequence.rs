@@ -128,7 +128,7 @@ fn bad_input_is_exit_2_with_the_column() {
         .args(["sequence", "octal", "0.7", "--to", "100000000000"])
         .assert()
         .code(2)
-        .stderr("grundy: --to 100000000000: G(100000000000) is past the 134217728 values a sequence may hold (about 1.5 GB)\n");
+        .stderr("grundy: --to 100000000000: G(100000000000) is past the 536870912 values a sequence may hold (about 6 GB)\n");
     let dir = tempfile::tempdir().unwrap();
     grundy()
         .args(["sequence", "octal", "0.7", "--svg"])

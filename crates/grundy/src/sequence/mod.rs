@@ -135,13 +135,14 @@ impl Options {
     }
 }
 
-/// The most values a sequence holds: 2^27 (half a gigabyte of values, about
-/// 1.5 GB with the sparse-space method's tables).
-pub const MAX_VALUES: usize = 1 << 27;
+/// The most values a sequence holds: 2^29 (2 GB of values, about 6 GB with the
+/// sparse-space method's tables: enough to prove 0.1777's period, which needs
+/// 4.4·10^8).
+pub const MAX_VALUES: usize = 1 << 29;
 
 /// More values asked for than [`MAX_VALUES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("G({asked}) is past the {MAX_VALUES} values a sequence may hold (about 1.5 GB)")]
+#[error("G({asked}) is past the {MAX_VALUES} values a sequence may hold (about 6 GB)")]
 pub struct TooManyValues {
     /// The last heap asked for.
     pub asked: usize,
