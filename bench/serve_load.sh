@@ -11,8 +11,9 @@ SECONDS_MAX=${SECONDS_MAX:-30}
 CLIENTS=${CLIENTS:-"1 4 16 64"}
 cargo build --release -q -p grundy-cli
 cargo build --release -q -p grundy-serve --example load
+release="${CARGO_TARGET_DIR:-target}/release"
 out=$(mktemp)
-target/release/grundy serve --port 0 >"$out" 2>/dev/null &
+"$release/grundy" serve --port 0 >"$out" 2>/dev/null &
 server=$!
 trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$out"' EXIT
 for _ in $(seq 100); do
@@ -23,6 +24,6 @@ url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$out")
 echo "server: $url (pid $server), $(nproc) cores; requests per run: $REQUESTS, at most ${SECONDS_MAX} s"
 status=0
 for n in $CLIENTS; do
-    target/release/examples/load --url "$url" --clients "$n" --requests "$REQUESTS" --seconds "$SECONDS_MAX" || status=1
+    "$release/examples/load" --url "$url" --clients "$n" --requests "$REQUESTS" --seconds "$SECONDS_MAX" || status=1
 done
 exit $status
