@@ -30,6 +30,7 @@ pub mod gen;
 pub mod input;
 pub mod limits;
 pub mod rng;
+pub mod rows;
 pub mod shrink;
 pub mod validate;
 

@@ -15,10 +15,10 @@ use std::io::{self, Read, Write};
 use crate::judge::{DynOutput, DynReader, JudgeError, JudgeProblem, Problem};
 use crate::registry::Input;
 use crate::setter::gen::{Gen, Kind};
-use crate::setter::input::{describe_rows, write_rows};
 use crate::setter::limits::Bound;
 use crate::setter::rng::Rng;
-use crate::setter::shrink::{halve_rows, row_cells, List};
+use crate::setter::rows::RowCases;
+use crate::setter::shrink::List;
 use crate::setter::validate::strict::Strict;
 use crate::setter::validate::{Answers, Coverage, ValidationError};
 
@@ -46,6 +46,14 @@ fn rows(input: &Input) -> Option<&Vec<Vec<u8>>> {
         _ => None,
     }
 }
+
+/// How the problem's inputs hold their rows.
+const CASES: RowCases = RowCases {
+    wrap: Input::Abgame,
+    rows,
+    min_len: LEN.min,
+    unit: ("a row of", "cells", "rows of"),
+};
 
 impl JudgeProblem for Abgame {
     fn name(&self) -> &'static str {
@@ -101,28 +109,22 @@ impl JudgeProblem for Abgame {
     }
 
     fn parse(&self, count: u64, lines: &mut dyn Iterator<Item = &[u8]>) -> Input {
-        Input::Abgame(
-            (0..count)
-                .map(|_| lines.next().unwrap_or_default().to_vec())
-                .collect(),
-        )
+        CASES.parse(count, lines)
     }
 
     fn write_cases(&self, input: &Input, out: &mut dyn Write) -> io::Result<()> {
-        write_rows(rows(input).map_or(&[][..], Vec::as_slice), out)
+        CASES.write_cases(input, out)
     }
 
     fn describe(&self, input: &Input) -> String {
-        let rows = rows(input).map_or(&[][..], Vec::as_slice);
-        describe_rows(rows, ("a row of", "cells", "rows of"))
+        CASES.describe(input)
     }
 
     fn halve(&self, input: &Input) -> Option<Input> {
-        let half = Input::Abgame(halve_rows(rows(input)?, LEN.min as usize));
-        (half != *input).then_some(half)
+        CASES.halve(input)
     }
 
     fn lists(&self, _input: &Input, case: usize) -> Vec<List> {
-        vec![row_cells(case, LEN.min, rows, Input::Abgame)]
+        CASES.lists(case)
     }
 }

@@ -15,10 +15,10 @@ use std::io::{self, Read, Write};
 use crate::judge::{DynOutput, DynReader, JudgeError, JudgeProblem, Problem};
 use crate::registry::Input;
 use crate::setter::gen::{Gen, Kind};
-use crate::setter::input::{describe_rows, write_rows};
 use crate::setter::limits::Bound;
 use crate::setter::rng::Rng;
-use crate::setter::shrink::{halve_rows, row_cells, List};
+use crate::setter::rows::RowCases;
+use crate::setter::shrink::List;
 use crate::setter::validate::strict::Strict;
 use crate::setter::validate::{Answers, Coverage, ValidationError};
 
@@ -44,6 +44,14 @@ fn boards(input: &Input) -> Option<&Vec<Vec<u8>>> {
         _ => None,
     }
 }
+
+/// How the problem's inputs hold their rows.
+const CASES: RowCases = RowCases {
+    wrap: Input::Adapwns,
+    rows: boards,
+    min_len: N.min,
+    unit: ("a board of", "squares", "boards of"),
+};
 
 impl JudgeProblem for Adapwns {
     fn name(&self) -> &'static str {
@@ -99,28 +107,22 @@ impl JudgeProblem for Adapwns {
     }
 
     fn parse(&self, count: u64, lines: &mut dyn Iterator<Item = &[u8]>) -> Input {
-        Input::Adapwns(
-            (0..count)
-                .map(|_| lines.next().unwrap_or_default().to_vec())
-                .collect(),
-        )
+        CASES.parse(count, lines)
     }
 
     fn write_cases(&self, input: &Input, out: &mut dyn Write) -> io::Result<()> {
-        write_rows(boards(input).map_or(&[][..], Vec::as_slice), out)
+        CASES.write_cases(input, out)
     }
 
     fn describe(&self, input: &Input) -> String {
-        let rows = boards(input).map_or(&[][..], Vec::as_slice);
-        describe_rows(rows, ("a board of", "squares", "boards of"))
+        CASES.describe(input)
     }
 
     fn halve(&self, input: &Input) -> Option<Input> {
-        let half = Input::Adapwns(halve_rows(boards(input)?, N.min as usize));
-        (half != *input).then_some(half)
+        CASES.halve(input)
     }
 
     fn lists(&self, _input: &Input, case: usize) -> Vec<List> {
-        vec![row_cells(case, N.min, boards, Input::Adapwns)]
+        CASES.lists(case)
     }
 }
