@@ -4,7 +4,7 @@
 //!
 //! Suppose G(x) = P[(x − i) mod p] for every computed x ≥ i (P holds one period).
 //! For a split of s stones into a + (s − a) with i ≤ a ≤ s/2, both parts lie in the
-//! repeating part and G(a) ⊕ G(s − a) = P[r] ⊕ P[(c − r) mod p] with r = (a − i) mod p
+//! repeating part and G(a) ⊕ G(s − a) = P\[r\] ⊕ P\[(c − r) mod p\] with r = (a − i) mod p
 //! and c = (s − 2i) mod p. When the range i ≤ a ≤ s/2 covers p consecutive a, every
 //! r occurs, so these values form a set V(c) that depends only on c: it is computed
 //! once per c (p² work, hence only for short periods). The value of heap n then costs

@@ -2,7 +2,7 @@
 //! problem's own generator is [`JudgeProblem::generate`](crate::judge::JudgeProblem::generate).
 //!
 //! [`generate`] draws one whole input from a seed, a [`Scale`] and a [`Kind`]. The
-//! only source of randomness is [`Rng`](super::rng::Rng), seeded from the options,
+//! only source of randomness is [`Rng`], seeded from the options,
 //! and the only arithmetic is on integers (and on square roots, inside
 //! [`Scale::cap`]), so the same options give the same bytes on every machine.
 //! Every input generated follows its statement exactly (`grundy validate` accepts it).

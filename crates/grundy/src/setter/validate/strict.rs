@@ -20,7 +20,7 @@ const CAPACITY: usize = 1 << 16;
 const QUOTE: usize = 40;
 
 /// A number as read: its value (`None` past `u128`) and where it stands; its text
-/// for messages is kept up to [`QUOTE`] digits.
+/// for messages is kept up to `QUOTE` digits.
 #[derive(Clone, Debug)]
 pub struct Number {
     /// The value, `None` past `u128`.
@@ -34,7 +34,7 @@ pub struct Number {
 }
 
 impl Number {
-    /// The number as written (cut after [`QUOTE`] digits).
+    /// The number as written (cut after `QUOTE` digits).
     pub fn text(&self) -> String {
         let kept = (self.len as usize).min(QUOTE);
         let mut text = String::from_utf8_lossy(&self.head[..kept]).into_owned();
