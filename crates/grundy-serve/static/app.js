@@ -316,7 +316,7 @@ async function travel(ply) {
 
 const SEQ = {
   subtraction: { label: "Set", value: "2,4,5", help: "A move takes s stones from one heap, s in the set." },
-  octal: { label: "Code", value: "0.77", help: "An octal code: 0.77 is Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess." },
+  octal: { label: "Code", value: "0.77", help: "An octal or hexadecimal code: 0.77 is Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess; 0.8 (or 0.{3}) splits a heap in three." },
   table: { label: "Boundary", value: "10110/0110", help: "TOP/LEFT: the table game's boundary strings. Each cell shows who wins with the stone there: W, the player to move; L, the other." },
 };
 

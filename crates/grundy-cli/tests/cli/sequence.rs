@@ -109,10 +109,26 @@ fn svg_file() {
 #[test]
 fn bad_input_is_exit_2_with_the_column() {
     grundy()
-        .args(["sequence", "octal", "0.78"])
+        .args(["sequence", "octal", "0.7G"])
         .assert()
         .code(2)
-        .stderr("grundy: octal code 0.78: column 4: expected an octal digit 0-7, found '8'\n");
+        .stderr(
+            "grundy: octal code 0.7G: column 4: expected a digit 0-9 or A-F, or heap counts in \
+             braces such as {2,3}, found 'G'\n",
+        );
+    grundy()
+        .args(["sequence", "octal", "0.{1,4}"])
+        .assert()
+        .code(2)
+        .stderr(
+            "grundy: octal code 0.{1,4}: column 6: expected a heap count 0-3 (a move leaves at \
+             most three heaps), found '4'\n",
+        );
+    grundy()
+        .args(["sequence", "octal", "0.8", "--method", "sparse"])
+        .assert()
+        .code(2)
+        .stderr("grundy: method sparse: octal 0.8 computes its values by naive or auto only\n");
     grundy()
         .args(["sequence", "subtraction", "--set", "2,0,5"])
         .assert()
@@ -320,4 +336,32 @@ fn a_checkpoint_resumes_with_the_same_results() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read the checkpoint"));
+}
+
+#[test]
+fn hexadecimal_codes() {
+    // 4.C: take one stone and split the rest into two or three heaps.
+    grundy()
+        .args(["sequence", "octal", "4.C", "--summary"])
+        .assert()
+        .success()
+        .stdout("octal 4.C: G(0), ..., G(262)\npreperiod 54, period 34 (proven from 263 values)\n");
+    // CGSuite's braces: {3} is 8, a split into three heaps.
+    grundy()
+        .args(["sequence", "octal", "0.{3}", "--to", "12"])
+        .assert()
+        .success()
+        .stdout("octal 0.8: G(0), ..., G(12)\n 0: 0 0 0 0 1 1 1 2 2 2\n10: 3 3 3\nno period proven up to 12\n");
+    let out = grundy()
+        .args(["analyze", "octal", "7", "--code", "0.8", "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["winning_moves"],
+        serde_json::json!([
+            {"move": "1-1=1+2+3", "after": "1,2,3"},
+            {"move": "1-1=2+2+2", "after": "2,2,2"}
+        ])
+    );
 }

@@ -1,35 +1,45 @@
-//! Octal games: take-and-break games given by a code such as `0.77` (Kayles).
+//! Octal and hexadecimal games: take-and-break games given by a code such as `0.77`
+//! (Kayles) or `0.8`.
 //!
 //! # Rules
-//! Heaps of stones and a code d0.d1d2...dt of octal digits. A move chooses one heap
-//! and a number j of stones to take from it, 0 ≤ j ≤ t, allowed by digit dj:
+//! Heaps of stones and a code d0.d1d2...dt of hexadecimal digits (octal games use
+//! digits up to 7). A move chooses one heap and a number j of stones to take from
+//! it, 0 ≤ j ≤ t, allowed by digit dj:
 //!
 //! - bit 1 of dj: a heap of exactly j stones may be taken whole;
 //! - bit 2 of dj: j stones may be taken from a larger heap, leaving one heap;
-//! - bit 4 of dj: j stones may be taken and the rest split into two non-empty heaps.
+//! - bit 4 of dj: j stones may be taken and the rest split into two non-empty heaps;
+//! - bit 8 of dj: j stones may be taken and the rest split into three non-empty
+//!   heaps (the hexadecimal games of *Winning Ways*).
 //!
-//! The digit before the point, d0, is about taking nothing: it is 0 or 4, and 4
-//! means a heap may be split into two non-empty heaps without taking a stone (as in
-//! `4.7`). The player who cannot move loses. Known games: `0.77` Kayles, `0.07`
-//! Dawson's Kayles, `0.137` Dawson's chess. Codes with digits above 7 (hexadecimal
-//! games, splits into three or more heaps) are not supported.
+//! The digit before the point, d0, is about taking nothing: it is 0, 4, 8 or C, and
+//! 4 means a heap may be split into two non-empty heaps without taking a stone (as
+//! in `4.7`), 8 into three. The player who cannot move loses. Known games: `0.77`
+//! Kayles, `0.07` Dawson's Kayles, `0.137` Dawson's chess.
 //!
 //! # Notation
-//! The ruleset is its code: `0.137`, `4.7`, or with the leading 0 left out, `.6`.
-//! Trailing zeros are dropped (`0.70` is `0.7`) and the code prints as `0.7`.
+//! The ruleset is its code: `0.137`, `4.7`, `0.F`, or with the leading 0 left out,
+//! `.6`. A digit is `0`-`9` or `A`-`F` (either case), or, as in CGSuite, the heap
+//! counts a move may leave in braces: `{3}` is 8, `{0,1,2}` is 7, `0.{1,3}` is
+//! `0.A`; counts go up to 3. Trailing zeros are dropped (`0.70` is `0.7`) and the
+//! code prints in upper-case hexadecimal digits (`0.a` prints as `0.A`).
 //! Positions are heap sizes as in [`heaps`](crate::rules::heaps): `3,5`. A move is
 //! `HEAP-TAKE` when it leaves at most one heap (`2-1` takes 1 stone from the second
-//! heap), and `HEAP-TAKE=A+B` when the rest is split into heaps of A and B stones
-//! (`1-1=2+3` takes 1 from a heap of 6 and leaves 2 and 3). The played heap is
-//! replaced, in place, by what remains of it (nothing, one heap or two heaps).
+//! heap), `HEAP-TAKE=A+B` when the rest is split into heaps of A ≤ B stones
+//! (`1-1=2+3` takes 1 from a heap of 6 and leaves 2 and 3), and `HEAP-TAKE=A+B+C`
+//! when it is split into three, A ≤ B ≤ C. The played heap is replaced, in place,
+//! by what remains of it.
 //!
 //! # Closed form
 //! A position is worth the XOR of G(n) over its heaps. G is computed by the mex
 //! ([`sequence::naive`]) or the sparse-space method
 //! ([`sequence::sparse`]). Many octal games are ultimately
 //! periodic, proven by the periodicity theorem: if G(n + p) = G(n) for all
-//! i ≤ n < 2·max(i, 1) + p + t − 1, then for all n ≥ i
+//! i ≤ n < 2·max(i, 1) + p + t − 1, then for all n ≥ i, and for codes whose moves may
+//! leave three heaps, i ≤ n < 3·max(i, 1) + 2p + t − 2
 //! ([`octal_first_unchecked`](crate::sequence::period::octal_first_unchecked)).
+//! Values of codes that split into three are computed by
+//! [`sequence::hexadecimal`] (the sparse-space method covers two-heap splits only).
 //! With G(n) indexed by heap size:
 //! Kayles has preperiod 71 and period 12, Dawson's Kayles preperiod 52 and period 34,
 //! and Dawson's chess is Dawson's Kayles shifted by one (G_0.137(n) = G_0.07(n + 1)).
@@ -60,6 +70,7 @@ use crate::ruleset::{
     Explanation, Kind, Listing, MoveError, Param, ParamError, Params, Positions, Ruleset,
     RulesetSpec, Unsolved,
 };
+use crate::sequence::hexadecimal::HexadecimalValues;
 use crate::sequence::naive::{HeapMoves, NaiveOctal};
 use crate::sequence::sparse::SparseOctal;
 use crate::sequence::{self, Options, Progress, ProofRule, Sequence, SequenceSpec, Source};
@@ -69,7 +80,7 @@ use crate::values::{Nimber, Value};
 const CODE: Param = Param {
     name: "code",
     value_name: "CODE",
-    help: "the game's code, e.g. 0.77 (Kayles), 0.07, 0.137, 4.7",
+    help: "the game's code, e.g. 0.77 (Kayles), 0.07, 0.137, 4.7, or hexadecimal 0.8",
     default: None,
     required: true,
     example: "0.77",
@@ -78,7 +89,7 @@ const CODE: Param = Param {
 /// Octal games in the registry.
 pub const SPEC: RulesetSpec = RulesetSpec {
     name: "octal",
-    about: "An octal (take-and-break) game on heaps, with --code CODE.",
+    about: "An octal or hexadecimal (take-and-break) game on heaps, with --code CODE.",
     example: "3,5",
     params: &[CODE],
     build,
@@ -126,8 +137,48 @@ impl OctalCode {
             if d & 4 != 0 {
                 moves.leave_two.push(j);
             }
+            if d & 8 != 0 {
+                moves.leave_three.push(j);
+            }
         }
         moves
+    }
+}
+
+/// What a digit may stand for, as the notation's errors say it.
+const DIGIT: &str = "a digit 0-9 or A-F, or heap counts in braces such as {2,3}";
+
+/// Reads one digit of a code at char index `k`: a hexadecimal digit, or CGSuite's
+/// list of heap counts in braces (`{1,3}` is 2 + 8 = A). Returns the digit and the
+/// index after it.
+fn read_digit(s: &str, chars: &[char], k: usize) -> Result<(u8, usize), NotationError> {
+    let c = *chars.get(k).ok_or_else(|| NotationError::at(s, k, DIGIT))?;
+    if let Some(d) = c.to_digit(16) {
+        return Ok((d as u8, k + 1));
+    }
+    if c != '{' {
+        return Err(NotationError::at(s, k, DIGIT));
+    }
+    let mut digit = 0u8;
+    let mut k = k + 1;
+    loop {
+        match chars.get(k).and_then(|c| c.to_digit(10)) {
+            Some(count @ 0..=3) => digit |= 1 << count,
+            Some(_) => {
+                return Err(NotationError::at(
+                    s,
+                    k,
+                    "a heap count 0-3 (a move leaves at most three heaps)",
+                ))
+            }
+            None => return Err(NotationError::at(s, k, "a heap count 0-3")),
+        }
+        k += 1;
+        match chars.get(k) {
+            Some(',') => k += 1,
+            Some('}') => return Ok((digit, k + 1)),
+            _ => return Err(NotationError::at(s, k, "',' or '}'")),
+        }
     }
 }
 
@@ -137,38 +188,32 @@ impl FromStr for OctalCode {
         let chars: Vec<char> = s.chars().collect();
         let mut digits = Vec::new();
         let mut k = 0;
-        if chars.first() != Some(&'.') {
-            match chars.first() {
-                Some('0') => digits.push(0),
-                Some('4') => digits.push(4),
-                _ => {
-                    return Err(NotationError::at(
-                        s,
-                        0,
-                        "0 or 4 before the point (4: a heap may be split without taking)",
-                    ))
-                }
-            }
-            k = 1;
-        } else {
+        if chars.first() == Some(&'.') {
             digits.push(0);
+        } else {
+            let first = "0, 4, 8 or C before the point (4: a heap may be split in two without \
+                         taking a stone, 8: in three)";
+            let (d0, next) = read_digit(s, &chars, 0).map_err(|e| match e.column {
+                1 => NotationError::at(s, 0, first),
+                _ => e,
+            })?;
+            if d0 & 3 != 0 {
+                return Err(NotationError::at(s, 0, first));
+            }
+            digits.push(d0);
+            k = next;
         }
         if chars.get(k) != Some(&'.') {
             return Err(NotationError::at(s, k, "'.' after the first digit"));
         }
         k += 1;
         if k == chars.len() {
-            return Err(NotationError::at(
-                s,
-                k,
-                "an octal digit 0-7 after the point",
-            ));
+            return Err(NotationError::at(s, k, format!("{DIGIT} after the point")));
         }
-        for (i, &c) in chars.iter().enumerate().skip(k) {
-            match c.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => return Err(NotationError::at(s, i, "an octal digit 0-7")),
-            }
+        while k < chars.len() {
+            let (d, next) = read_digit(s, &chars, k)?;
+            digits.push(d);
+            k = next;
         }
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
@@ -179,12 +224,12 @@ impl FromStr for OctalCode {
 
 impl fmt::Display for OctalCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.", self.digits[0])?;
+        write!(f, "{:X}.", self.digits[0])?;
         if self.digits.len() == 1 {
             return f.write_str("0");
         }
         for d in &self.digits[1..] {
-            write!(f, "{d}")?;
+            write!(f, "{d:X}")?;
         }
         Ok(())
     }
@@ -246,11 +291,21 @@ impl Octal {
     pub fn proof_rule(&self) -> ProofRule {
         ProofRule::Octal {
             max_take: self.code.max_take(),
+            max_parts: self.moves.max_parts(),
         }
     }
 
-    /// A fresh computation of this game's values by `method`.
+    /// Whether a move may leave three heaps (a digit with bit 8).
+    pub fn splits_in_three(&self) -> bool {
+        !self.moves.leave_three.is_empty()
+    }
+
+    /// A fresh computation of this game's values by `method`. Codes that split a
+    /// heap into three have one method, [`HexadecimalValues`], whatever `method` says.
     pub fn source(&self, method: Method) -> Box<dyn Source> {
+        if self.splits_in_three() {
+            return Box::new(HexadecimalValues::new(self.moves.clone()));
+        }
         match method {
             Method::Naive => Box::new(NaiveOctal::new(self.moves.clone())),
             Method::Sparse => Box::new(SparseOctal::new(self.moves.clone())),
@@ -294,10 +349,15 @@ impl Octal {
                 let one = (j > 0 && d & 2 != 0 && size > take).then(|| mv(Leave::One(size - take)));
                 let rest = size.saturating_sub(take);
                 let half = if d & 4 != 0 { rest / 2 } else { 0 };
+                let third = if d & 8 != 0 { rest / 3 } else { 0 };
+                let threes = (1..=third).flat_map(move |a| {
+                    (a..=(rest - a) / 2).map(move |b| mv(Leave::Three(a, b, rest - a - b)))
+                });
                 whole
                     .into_iter()
                     .chain(one)
                     .chain((1..=half).map(move |a| mv(Leave::Two(a, rest - a))))
+                    .chain(threes)
             })
     }
 
@@ -318,6 +378,9 @@ impl Octal {
             count += u128::from(j > 0 && d & 2 != 0 && size > take);
             if d & 4 != 0 {
                 count += u128::from(size.saturating_sub(take) / 2);
+            }
+            if d & 8 != 0 {
+                count += three_part_splits(size.saturating_sub(take));
             }
         }
         count
@@ -344,12 +407,22 @@ impl Octal {
                     && a <= b
                     && a.checked_add(b).and_then(|s| s.checked_add(mv.take)) == Some(size)
             }
+            Leave::Three(a, b, c) => {
+                d & 8 != 0
+                    && a >= 1
+                    && a <= b
+                    && b <= c
+                    && a.checked_add(b)
+                        .and_then(|s| s.checked_add(c))
+                        .and_then(|s| s.checked_add(mv.take))
+                        == Some(size)
+            }
         }
     }
 
     /// Reads `text` as a move in `pos`: `HEAP-TAKE` (what is left is one heap or
-    /// nothing) or `HEAP-TAKE=A+B`. `None` when it is not in that notation or names
-    /// no heap of `pos`.
+    /// nothing), `HEAP-TAKE=A+B` or `HEAP-TAKE=A+B+C`. `None` when it is not in that
+    /// notation or names no heap of `pos`.
     fn read_move(pos: &Heaps, text: &str) -> Option<OctalMove> {
         let (head, split) = match text.split_once('=') {
             Some((head, split)) => (head, Some(split)),
@@ -359,13 +432,17 @@ impl Octal {
         let size = *pos.sizes().get(heap)?;
         let leave = match split {
             Some(split) => {
-                let (a, b) = split.split_once('+')?;
                 let number = |t: &str| -> Option<u64> {
                     (!t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
                         .then(|| t.parse().ok())
                         .flatten()
                 };
-                Leave::Two(number(a)?, number(b)?)
+                let parts: Vec<&str> = split.split('+').collect();
+                match parts[..] {
+                    [a, b] => Leave::Two(number(a)?, number(b)?),
+                    [a, b, c] => Leave::Three(number(a)?, number(b)?, number(c)?),
+                    _ => return None,
+                }
             }
             None if size == take => Leave::Nothing,
             None => Leave::One(size.checked_sub(take)?),
@@ -416,13 +493,29 @@ impl Octal {
                     }
                 }
             }
+            if d & 8 != 0 && rest >= 3 {
+                for a in 1..=(rest / 3).min(MAX_LISTED_PART) {
+                    let left = target ^ g(a);
+                    for b in a..=((rest - a) / 2).min(MAX_LISTED_PART) {
+                        if *budget == 0 {
+                            return false;
+                        }
+                        *budget -= 1;
+                        let c = rest - a - b;
+                        if g(b) ^ g(c) == left && !found(mv(Leave::Three(a, b, c))) {
+                            return true;
+                        }
+                    }
+                }
+            }
         }
         true
     }
 
     /// Whether the splits of heap `size` go beyond those searched for winning moves.
     fn splits_cut(&self, size: u64) -> bool {
-        size / 2 > MAX_LISTED_PART && !self.moves.leave_two.is_empty()
+        let splits = !self.moves.leave_two.is_empty() || self.splits_in_three();
+        size / 2 > MAX_LISTED_PART && splits
     }
 
     /// The first `limit` winning moves and their count: `None` when a heap has
@@ -501,8 +594,17 @@ pub enum Leave {
     Nothing,
     /// One heap of this size.
     One(u64),
-    /// Two non-empty heaps of these sizes.
+    /// Two non-empty heaps of these sizes, the smaller first.
     Two(u64, u64),
+    /// Three non-empty heaps of these sizes, from the smallest.
+    Three(u64, u64, u64),
+}
+
+/// How many ways `rest` stones split into three non-empty heaps a ≤ b ≤ c: the
+/// nearest integer to rest²/12.
+fn three_part_splits(rest: u64) -> u128 {
+    let r = u128::from(rest);
+    (r * r + 6) / 12
 }
 
 /// A move of an octal game: take `take` stones from heap `heap` (0-based field,
@@ -520,10 +622,11 @@ pub struct OctalMove {
 impl fmt::Display for OctalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.heap + 1, self.take)?;
-        if let Leave::Two(a, b) = self.leave {
-            write!(f, "={a}+{b}")?;
+        match self.leave {
+            Leave::Two(a, b) => write!(f, "={a}+{b}"),
+            Leave::Three(a, b, c) => write!(f, "={a}+{b}+{c}"),
+            Leave::Nothing | Leave::One(_) => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -584,7 +687,7 @@ impl Ruleset for Octal {
 
     fn move_help(&self) -> String {
         "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1); HEAP-TAKE=A+B also \
-         splits what is left into heaps of A and B, e.g. 1-1 or 1-1=2+3"
+         splits what is left into heaps of A and B (A+B+C: into three), e.g. 1-1 or 1-1=2+3"
             .to_owned()
     }
 
@@ -615,6 +718,14 @@ impl Ruleset for Octal {
                     let rest = size - take;
                     out.extend((1..=rest / 2).map(|a| mv(Leave::Two(a, rest - a))));
                 }
+                if d & 8 != 0 && size >= take + 3 {
+                    let rest = size - take;
+                    for a in 1..=rest / 3 {
+                        for b in a..=(rest - a) / 2 {
+                            out.push(mv(Leave::Three(a, b, rest - a - b)));
+                        }
+                    }
+                }
             }
         }
         out
@@ -625,6 +736,7 @@ impl Ruleset for Octal {
             Leave::Nothing => vec![],
             Leave::One(a) => vec![a],
             Leave::Two(a, b) => vec![a, b],
+            Leave::Three(a, b, c) => vec![a, b, c],
         };
         let mut next = pos.0.clone();
         next.splice(mv.heap..=mv.heap, rest);
@@ -755,7 +867,11 @@ impl Ruleset for Octal {
             json: json!({ "game": SPEC.name, "code": self.to_string() }),
             certificate: Some(format!("octal {self}")),
             rule: Some(self.proof_rule()),
-            methods: &[Method::Naive, Method::Sparse],
+            methods: if self.splits_in_three() {
+                &[Method::Naive]
+            } else {
+                &[Method::Naive, Method::Sparse]
+            },
             source: Box::new(|method| self.source(method)),
         })
     }
@@ -809,6 +925,14 @@ mod tests {
             ("0.0", "0.0", 0),
             ("4.00", "4.0", 0),
             ("0.1234567", "0.1234567", 7),
+            ("0.8", "0.8", 1),
+            ("0.a", "0.A", 1),
+            ("C.0", "C.0", 0),
+            ("8.F70", "8.F7", 2),
+            ("0.{3}", "0.8", 1),
+            ("0.{0,1,2}", "0.7", 1),
+            ("{2}.{3,1}", "4.A", 1),
+            ("{3,2}.0{0}", "C.01", 2),
         ] {
             let code: OctalCode = text.parse().unwrap();
             assert_eq!(code.to_string(), shown);
@@ -821,53 +945,99 @@ mod tests {
             ("0", 2),
             ("07", 2),
             ("0.", 3),
-            ("0.78", 4),
+            ("0.7G", 4),
             ("0.7 ", 4),
             ("x", 1),
             (".", 2),
+            ("2.0", 1),
+            ("9.0", 1),
+            ("{1}.0", 1),
+            ("0.{4}", 4),
+            ("0.{}", 4),
+            ("0.{1", 5),
+            ("0.{1;2}", 5),
+            ("0.{1,}", 6),
         ] {
             let e = bad.parse::<OctalCode>().unwrap_err();
             assert_eq!(e.column, column, "{bad:?}: {e}");
         }
-        let e = "0.18".parse::<OctalCode>().unwrap_err();
+        let e = "0.1G".parse::<OctalCode>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "column 4: expected an octal digit 0-7, found '8'"
+            "column 4: expected a digit 0-9 or A-F, or heap counts in braces such as {2,3}, \
+             found 'G'"
         );
+        let e = "0.{5}".parse::<OctalCode>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "column 4: expected a heap count 0-3 (a move leaves at most three heaps), found '5'"
+        );
+    }
+
+    /// Single heaps up to 9, and pairs of heaps up to 5: values against the engine;
+    /// the lazy moves, their count and the legality check against the listed moves.
+    fn matches_the_engine(rules: &Octal) {
+        let seq = rules.sequence(Method::Naive, &Options::to(12), &mut |_| {});
+        let sparse = rules.sequence(Method::Sparse, &Options::to(12), &mut |_| {});
+        assert_eq!(seq.values, sparse.values);
+        let auto = rules.sequence(Method::Auto, &Options::to(12), &mut |_| {});
+        assert_eq!(seq.values, auto.values);
+        let game = AsImpartial(rules);
+        let mut solver = ImpartialSolver::new(&game);
+        for n in 0..=9u64 {
+            let pos = Heaps(vec![n]);
+            let g = Nimber(u128::from(seq.values[n as usize]));
+            assert_eq!(g, solver.grundy(&pos), "{rules} {n}");
+            assert_eq!(nimber(rules, &pos), g, "{rules} {n}");
+        }
+        for a in 0..=5u64 {
+            for b in 0..=5u64 {
+                let pos = Heaps(vec![a, b]);
+                assert_eq!(nimber(rules, &pos), solver.grundy(&pos));
+                let moves = rules.moves(&pos, Player::Left);
+                assert_eq!(rules.moves_iter(&pos).collect::<Vec<_>>(), moves);
+                let count = rules.move_count(&pos, Player::Left).unwrap();
+                assert_eq!(count, moves.len() as u128, "{rules} {pos}");
+                for m in &moves {
+                    let text = m.to_string();
+                    assert_eq!(rules.parse_move(&pos, Player::Left, &text), Ok(*m));
+                }
+            }
+        }
     }
 
     #[test]
     fn sequences_and_moves_match_the_engine_for_every_3_digit_code() {
-        // Single heaps up to 9, and pairs of heaps up to 5, for all 1024 codes; the
-        // lazy moves, their count and the legality check against the listed moves.
         for rules in all_codes() {
-            let seq = rules.sequence(Method::Naive, &Options::to(12), &mut |_| {});
-            let sparse = rules.sequence(Method::Sparse, &Options::to(12), &mut |_| {});
-            assert_eq!(seq.values, sparse.values);
-            let auto = rules.sequence(Method::Auto, &Options::to(12), &mut |_| {});
-            assert_eq!(seq.values, auto.values);
-            let game = AsImpartial(&rules);
-            let mut solver = ImpartialSolver::new(&game);
-            for n in 0..=9u64 {
-                let pos = Heaps(vec![n]);
-                let g = Nimber(u128::from(seq.values[n as usize]));
-                assert_eq!(g, solver.grundy(&pos), "{rules} {n}");
-                assert_eq!(nimber(&rules, &pos), g, "{rules} {n}");
-            }
-            for a in 0..=5u64 {
-                for b in 0..=5u64 {
-                    let pos = Heaps(vec![a, b]);
-                    assert_eq!(nimber(&rules, &pos), solver.grundy(&pos));
-                    let moves = rules.moves(&pos, Player::Left);
-                    assert_eq!(rules.moves_iter(&pos).collect::<Vec<_>>(), moves);
-                    let count = rules.move_count(&pos, Player::Left).unwrap();
-                    assert_eq!(count, moves.len() as u128, "{rules} {pos}");
-                    for m in &moves {
-                        let text = m.to_string();
-                        assert_eq!(rules.parse_move(&pos, Player::Left, &text), Ok(*m));
-                    }
-                }
-            }
+            matches_the_engine(&rules);
+        }
+    }
+
+    #[test]
+    fn hexadecimal_codes_match_the_engine() {
+        // Every d0.d1 with a digit that splits in three, and some longer codes.
+        let mut codes: Vec<String> = [8, 12]
+            .iter()
+            .flat_map(|d0| (0..16).map(move |d1| format!("{d0:X}.{d1:X}")))
+            .chain(
+                [0, 4]
+                    .iter()
+                    .flat_map(|d0| (8..16).map(move |d1| format!("{d0}.{d1:X}"))),
+            )
+            .collect();
+        codes.extend(["0.F1", "4.F2", "0.3B", "0.08", "0.19", "0.0F", "4.D7"].map(String::from));
+        for code in codes {
+            let rules: Octal = code.parse().unwrap();
+            assert!(rules.splits_in_three(), "{code}");
+            matches_the_engine(&rules);
+        }
+        // Move counts for larger heaps: three-part splits are ⌊r²/12⌉.
+        let rules: Octal = "0.8".parse().unwrap();
+        for r in 0..40u64 {
+            let pos = Heaps(vec![r + 1]);
+            let listed = rules.moves(&pos, Player::Left).len() as u128;
+            assert_eq!(rules.move_count(&pos, Player::Left), Some(listed), "{r}");
+            assert_eq!(three_part_splits(r), listed, "{r}");
         }
     }
 
@@ -875,7 +1045,8 @@ mod tests {
     fn only_legal_moves_are_read() {
         // Every move text with a heap of up to 6, a take of up to 3 and splits of up
         // to 6 + 6, on two heaps: read exactly when it is a listed move.
-        for code in ["0.77", "0.07", "0.137", "4.7", "0.6", "0.16", "4.07", "0.1"] {
+        let codes = ["0.77", "0.07", "0.137", "4.7", "0.6", "0.16", "4.07", "0.1"];
+        for code in codes.into_iter().chain(["0.8", "4.F2", "0.3B", "C.0"]) {
             let rules: Octal = code.parse().unwrap();
             for (a, b) in [(0, 0), (1, 6), (5, 2), (6, 6)] {
                 let pos = Heaps(vec![a, b]);
@@ -891,12 +1062,26 @@ mod tests {
                         for x in 0..=6 {
                             for y in 0..=6 {
                                 texts.push(format!("{heap}-{take}={x}+{y}"));
+                                for z in 0..=6 {
+                                    texts.push(format!("{heap}-{take}={x}+{y}+{z}"));
+                                }
                             }
                         }
                     }
                 }
-                texts
-                    .extend(["01-1", "1-01", "1-1=02+2", "1-1=+2", "1-1=2", "x"].map(String::from));
+                texts.extend(
+                    [
+                        "01-1",
+                        "1-01",
+                        "1-1=02+2",
+                        "1-1=+2",
+                        "1-1=2",
+                        "x",
+                        "1-1=1+1+1+1",
+                        "1-0=1++4",
+                    ]
+                    .map(String::from),
+                );
                 for text in texts {
                     let read = rules.parse_move(&pos, Player::Left, &text);
                     assert_eq!(read.is_ok(), legal.contains(&text), "{code} {pos} {text}");
@@ -949,14 +1134,16 @@ mod tests {
             "octal needs --code CODE, e.g. --code 0.77"
         );
         assert_eq!(
-            err(Params::new().with("code", "0.78")),
-            "--code \"0.78\": column 4: expected an octal digit 0-7, found '8'"
+            err(Params::new().with("code", "0.7G")),
+            "--code \"0.7G\": column 4: expected a digit 0-9 or A-F, or heap counts in braces \
+             such as {2,3}, found 'G'"
         );
     }
 
     #[test]
     fn winning_moves_match_the_engine() {
-        for code in ["0.77", "0.07", "0.137", "4.7", "0.6", "0.16", "4.07"] {
+        let codes = ["0.77", "0.07", "0.137", "4.7", "0.6", "0.16", "4.07"];
+        for code in codes.into_iter().chain(["0.8", "4.F2", "0.3B", "C.0"]) {
             let rules: Octal = code.parse().unwrap();
             let game = AsImpartial(&rules);
             let mut solver = ImpartialSolver::new(&game);
@@ -1075,6 +1262,25 @@ mod tests {
             heaps in proptest::collection::vec(0u64..300, 0..4),
         ) {
             let rules = all_codes().nth(code).unwrap();
+            let pos = Heaps(heaps);
+            let a = analyze(&rules, &pos, Player::Left, usize::MAX).unwrap();
+            proptest::prop_assert_eq!(a.winning_moves.is_empty(), !a.to_move_wins);
+            let all = rules.winning_moves(&pos, Player::Left).unwrap();
+            proptest::prop_assert_eq!(a.winning_move_count, Some(all.len() as u128));
+            for m in &all {
+                proptest::prop_assert!(rules.parse_move(&pos, Player::Left, &m.to_string()).is_ok());
+                proptest::prop_assert_eq!(nimber(&rules, &rules.play(&pos, m)), Nimber(0));
+            }
+        }
+
+        #[test]
+        fn hexadecimal_winning_moves_reach_zero(
+            digits in proptest::collection::vec(0u8..16, 1..3),
+            d0 in 0usize..4,
+            heaps in proptest::collection::vec(0u64..80, 0..4),
+        ) {
+            let code: String = digits.iter().map(|d| format!("{d:X}")).collect();
+            let rules: Octal = format!("{:X}.{code}", 4 * d0).parse().unwrap();
             let pos = Heaps(heaps);
             let a = analyze(&rules, &pos, Player::Left, usize::MAX).unwrap();
             proptest::prop_assert_eq!(a.winning_moves.is_empty(), !a.to_move_wins);

@@ -1,8 +1,8 @@
 //! Certificates: what a proven period rests on, in a file anyone can check.
 //!
 //! A certificate holds the game, the claimed preperiod and period, and the values
-//! G(0), ..., G(L − 1) the proof needs. [`check`] re-verifies it from scratch with
-//! the independent checker ([`check`](super::check)): every value against the
+//! G(0), ..., G(L − 1) the proof needs. [`check()`] re-verifies it from scratch with
+//! the independent checker ([`check`](mod@super::check)): every value against the
 //! game's definition (the mex of its options, each computed from the certificate's
 //! own earlier values, so by induction all values are right), then the
 //! periodicity theorem's conditions on them. Like a SAT proof checker it trusts
@@ -22,7 +22,8 @@
 //! <167 values, each an unsigned LEB128 varint: 7 bits a byte, low bits first>
 //! ```
 //!
-//! `game` is `octal CODE` or `subtraction SET` (as `grundy sequence` takes them);
+//! `game` is `octal CODE` (hexadecimal codes too) or `subtraction SET` (as
+//! `grundy sequence` takes them);
 //! `values` is L, the count of values that follow. Lines are ASCII and end with
 //! `\n`. `zcat FILE | head -5` shows the header.
 //!
@@ -34,7 +35,12 @@
 //! (O(rare) per value) and searches pairs of common heaps for each smaller value,
 //! stopping at the first hit, in parallel over heaps (the certificate gives every
 //! value at once). Where no mask makes heaps rare, that is O(n) per value, as for
-//! the definition.
+//! the definition. A hexadecimal game's splits into three cost O(n · v) per value
+//! with a table of the two-heap split values (v: how many distinct values such a
+//! split has; the table takes n · 2^b bits for values below 2^b, at most 1 GiB),
+//! or O(n²) per value without it. Memory never exceeds the table, the values and,
+//! per thread, the claimed value of the heap being checked, which is refused at
+//! once when it exceeds the number of options of its heap.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -337,10 +343,18 @@ mod tests {
         cert.values.truncate(166);
         assert!(check(&cert).is_err());
         let cert = Certificate {
-            game: "octal 0.8".to_owned(),
+            game: "octal 0.G".to_owned(),
             ..kayles()
         };
         assert!(matches!(check(&cert), Err(CheckError::Game(..))));
+        // A value above its heap's option count is refused before the check makes
+        // room for it (a claim of 4·10^9 once took 4 GB).
+        let mut cert = kayles();
+        cert.values[12] = 4_000_000_000;
+        assert_eq!(
+            check(&cert).unwrap_err().to_string(),
+            "G(12) = 4000000000 is claimed, but heap 12 has only 12 options"
+        );
     }
 
     #[test]

@@ -24,23 +24,25 @@
 //!   heap m on every move is available, and G(N) is the mex of G(N − s), s ∈ S; so if
 //!   the m values before N and before N + p agree, so do G(N) and G(N + p).
 //!   N = max(i + m, m) = i + m.
-//! - octal games taking at most t stones ([`ProofRule::Octal`]): each kind of move
-//!   gives a lower bound on N, derived in
+//! - octal and hexadecimal games taking at most t stones and leaving at most k heaps
+//!   ([`ProofRule::Octal`]): each kind of move gives a lower bound on N, derived in
 //!   [`octal_first_unchecked`](super::period::octal_first_unchecked); here they are
 //!   taken one by one and the largest is used: t + 1 (no heap of N or N + p can be
-//!   taken whole), i + t (what one-heap moves leave is in the hypothesis),
-//!   2i + t − 1 (the larger part of a split of N − j is in the hypothesis) and
-//!   2·max(i, 1) + p + t − 1 (the larger part of a split of N + p − j, less p, is
-//!   non-empty and in the hypothesis).
+//!   taken whole), i + t (what one-heap moves leave is in the hypothesis), and for
+//!   splits into r = 2, ..., k heaps r·i − r + t + 1 (the largest part of a split of
+//!   N − j is in the hypothesis) and r·max(i, 1) + (r − 1)·p + t − r + 1 (the
+//!   largest part of a split of N + p − j, less p, is non-empty and in the
+//!   hypothesis).
 
 use super::period::{Period, ProofRule};
 
 /// A heap game as the checker reads it: its rules in the plainest form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rules {
-    /// An octal game by its digits d0, d1, ..., dt: taking j stones (0 ≤ j ≤ t) is
-    /// allowed to take a heap of exactly j whole if bit 1 of dj is set, to leave one
-    /// non-empty heap if bit 2 is, two non-empty heaps if bit 4 is.
+    /// An octal or hexadecimal game by its digits d0, d1, ..., dt: taking j stones
+    /// (0 ≤ j ≤ t) is allowed to take a heap of exactly j whole if bit 1 of dj is
+    /// set, to leave one non-empty heap if bit 2 is, two non-empty heaps if bit 4 is,
+    /// three non-empty heaps if bit 8 is.
     Octal(Vec<u8>),
     /// A subtraction game: take s stones for any s in the set (all positive).
     Subtraction(Vec<usize>),
@@ -52,6 +54,11 @@ impl Rules {
         match self {
             Rules::Octal(digits) => ProofRule::Octal {
                 max_take: digits.len().saturating_sub(1),
+                max_parts: if digits.iter().any(|d| d & 8 != 0) {
+                    3
+                } else {
+                    2
+                },
             },
             Rules::Subtraction(set) => ProofRule::Window {
                 width: set.iter().copied().max().unwrap_or(0),
@@ -133,6 +140,16 @@ impl Definition {
                         } else {
                             for (&a, &b) in small.iter().zip(large) {
                                 seen[(a ^ b) as usize] = true;
+                            }
+                        }
+                    }
+                    if d & 8 != 0 && n >= j + 3 {
+                        // The splits a + b + c of the rest with 1 ≤ a ≤ b ≤ c.
+                        let rest = n - j;
+                        for a in 1..=rest / 3 {
+                            for b in a..=(rest - a) / 2 {
+                                let c = rest - a - b;
+                                seen[(values[a] ^ values[b] ^ values[c]) as usize] = true;
                             }
                         }
                     }
@@ -226,6 +243,17 @@ pub enum Violation {
         /// The claimed value.
         claimed: u32,
     },
+    /// The claimed value is above the number of options of its heap (the mex of m
+    /// values is at most m).
+    #[error("G({n}) = {claimed} is claimed, but heap {n} has only {options} options")]
+    MoreThanOptions {
+        /// The heap size.
+        n: usize,
+        /// The claimed value.
+        claimed: u32,
+        /// How many options heap n has.
+        options: u128,
+    },
     /// A proper divisor of the period is a period too.
     #[error("period {smaller} divides {period} and also holds from {preperiod}")]
     PeriodNotSmallest {
@@ -269,9 +297,57 @@ pub fn verify_by_definition(rules: &Rules, values: &[u32]) -> Result<(), Violati
 /// no option's. The mask only decides the speed: it is chosen as the one leaving the
 /// fewest rare heaps among the last 4096 values, and when more than an eighth of
 /// them stay rare every split is listed (the definition).
+///
+/// Splits into three heaps (hexadecimal digits with bit 8) are all listed, and no
+/// mask is used: with a table of the values of every two-heap split of each heap
+/// size (one bitset per size, when it fits in [`PAIR_TABLE_BYTES`]), a split
+/// a + b + c = s is a + (a split of s − a), for each smallest part a ≤ s / 3;
+/// without the table, every a ≤ b ≤ c is listed. Before anything, a claimed value
+/// above the number of options of its heap is rejected (the mex of m values is at
+/// most m), so no claim makes the check hold more than its heap's options.
 pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violation> {
+    verify_octal_values_within(digits, values, PAIR_TABLE_BYTES)
+}
+
+/// The most bytes the table of two-heap split values may take in the check of a
+/// hexadecimal game's values ([`verify_octal_values`]); beyond them each three-heap
+/// split is listed on its own.
+pub const PAIR_TABLE_BYTES: usize = 1 << 30;
+
+/// How many options heap `n` has in the game of `digits`, counted one kind of move
+/// at a time.
+pub fn option_count(digits: &[u8], n: usize) -> u128 {
+    let mut count = 0u128;
+    for (j, &d) in digits.iter().enumerate() {
+        if d & 1 != 0 && j > 0 && n == j {
+            count += 1;
+        }
+        if d & 2 != 0 && j > 0 && n > j {
+            count += 1;
+        }
+        if d & 4 != 0 && n >= j + 2 {
+            count += ((n - j) / 2) as u128;
+        }
+        if d & 8 != 0 && n >= j + 3 {
+            // For each smallest part a, the b with a ≤ b ≤ (rest − a) / 2.
+            let rest = n - j;
+            for a in 1..=rest / 3 {
+                count += ((rest - a) / 2 + 1 - a) as u128;
+            }
+        }
+    }
+    count
+}
+
+/// [`verify_octal_values`] with a table of at most `table_bytes` bytes.
+pub fn verify_octal_values_within(
+    digits: &[u8],
+    values: &[u32],
+    table_bytes: usize,
+) -> Result<(), Violation> {
     use rayon::prelude::*;
     let splits: Vec<usize> = (0..digits.len()).filter(|&j| digits[j] & 4 != 0).collect();
+    let threes: Vec<usize> = (0..digits.len()).filter(|&j| digits[j] & 8 != 0).collect();
     let offset = splits.first().copied().unwrap_or(0);
     let parity = |v: u32| v.count_ones() & 1 == 1;
     let sample = &values[values.len().saturating_sub(4096).max(1).min(values.len())..];
@@ -292,7 +368,7 @@ pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violatio
         }
     }
     let (count, m, e) = best;
-    let masked = count.saturating_mul(8) <= sample.len() && !splits.is_empty();
+    let masked = count.saturating_mul(8) <= sample.len() && !splits.is_empty() && threes.is_empty();
     let rare: Vec<usize> = if masked {
         (1..values.len())
             .filter(|&k| rare_under(m, e, k, values[k]))
@@ -300,17 +376,70 @@ pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violatio
     } else {
         (1..values.len()).collect()
     };
+    // The values of the two-heap splits of each size r, a bitset of `words` words.
+    let words = (max as usize + 1).next_power_of_two().div_ceil(64);
+    let table_fits = values
+        .len()
+        .checked_mul(words * 8)
+        .is_some_and(|bytes| bytes <= table_bytes);
+    let pairs: Vec<u64> = if !threes.is_empty() && table_fits {
+        let mut table = vec![0u64; values.len() * words];
+        table
+            .par_chunks_mut(words)
+            .enumerate()
+            .for_each(|(r, set)| {
+                for a in 1..=r / 2 {
+                    let v = (values[a] ^ values[r - a]) as usize;
+                    set[v / 64] |= 1 << (v % 64);
+                }
+            });
+        table
+    } else {
+        Vec::new()
+    };
     let one = |n: usize, seen: &mut Vec<bool>| -> Option<Violation> {
         let g = values[n];
-        let size = (max as usize + 1).next_power_of_two() + 1;
+        let options = option_count(digits, n);
+        if u128::from(g) > options {
+            return Some(Violation::MoreThanOptions {
+                n,
+                claimed: g,
+                options,
+            });
+        }
+        // Only values up to g matter.
         seen.clear();
-        seen.resize(size, false);
+        seen.resize(g as usize + 1, false);
+        let mut mark = |v: u32| {
+            if v <= g {
+                seen[v as usize] = true;
+            }
+        };
         for (j, &d) in digits.iter().enumerate() {
             if d & 1 != 0 && j > 0 && n == j {
-                seen[0] = true;
+                mark(0);
             }
             if d & 2 != 0 && j > 0 && n > j {
-                seen[values[n - j] as usize] = true;
+                mark(values[n - j]);
+            }
+        }
+        for s in threes.iter().filter(|&&j| n >= j + 3).map(|&j| n - j) {
+            for a in 1..=s / 3 {
+                if pairs.is_empty() {
+                    for b in a..=(s - a) / 2 {
+                        mark(values[a] ^ values[b] ^ values[s - a - b]);
+                    }
+                    continue;
+                }
+                let set = &pairs[(s - a) * words..(s - a + 1) * words];
+                for (w, &bits) in set.iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let x = (w * 64) as u32 + bits.trailing_zeros();
+                        mark(values[a] ^ x);
+                        bits &= bits - 1;
+                    }
+                }
             }
         }
         let sums: Vec<usize> = splits
@@ -320,7 +449,7 @@ pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violatio
             .collect();
         for &s in &sums {
             for &r in rare.iter().take_while(|&&r| r < s) {
-                seen[(values[r] ^ values[s - r]) as usize] = true;
+                mark(values[r] ^ values[s - r]);
             }
         }
         // The sums whose splits may give v without a rare part.
@@ -359,14 +488,27 @@ pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violatio
 /// hypothesis is G(n + p) = G(n) for i ≤ n < this.
 pub fn first_unchecked(rule: ProofRule, i: usize, p: usize) -> usize {
     match rule {
-        ProofRule::Window { width } => i + width,
-        ProofRule::Octal { max_take: t } => {
-            let bounds = [
-                t + 1,
-                i + t,
-                (2 * i + t).saturating_sub(1),
-                (2 * i.max(1) + p + t).saturating_sub(1),
-            ];
+        ProofRule::Window { width } => i.saturating_add(width),
+        ProofRule::Octal {
+            max_take: t,
+            max_parts,
+        } => {
+            // No heap of N or N + p is taken whole; what a one-heap move leaves is in
+            // the hypothesis.
+            let mut bounds = vec![t.saturating_add(1), i.saturating_add(t)];
+            // Splits into r heaps, r = 2, ..., k.
+            let one = i.max(1);
+            for r in 2..=max_parts.max(2) {
+                // The largest part of a split of N − j is at least i.
+                let forward = (r.saturating_mul(i).saturating_add(t + 1)).saturating_sub(r);
+                // The largest part of a split of N + p − j, less p, is at least max(i, 1).
+                let back = r
+                    .saturating_mul(one)
+                    .saturating_add((r - 1).saturating_mul(p))
+                    .saturating_add(t + 1)
+                    .saturating_sub(r);
+                bounds.extend([forward, back]);
+            }
             bounds.into_iter().max().unwrap_or(0)
         }
     }
@@ -465,7 +607,10 @@ mod tests {
 
     #[test]
     fn each_condition_can_fail() {
-        let octal = ProofRule::Octal { max_take: 1 };
+        let octal = ProofRule::Octal {
+            max_take: 1,
+            max_parts: 2,
+        };
         // 9 8 7, then 1 2 repeated: preperiod 3, period 2, t = 1.
         let mut values = vec![9, 8, 7];
         values.extend([1, 2].iter().cycle().take(20));
@@ -500,7 +645,10 @@ mod tests {
     #[test]
     fn the_bound_treats_a_preperiod_of_0_as_1() {
         // 0.4 (t = 1): G = 0, 0, 0, 1: the first three values do not prove period 1.
-        let octal = ProofRule::Octal { max_take: 1 };
+        let octal = ProofRule::Octal {
+            max_take: 1,
+            max_parts: 2,
+        };
         assert!(matches!(
             check_period(&[0, 0, 0], octal, claim(0, 1)),
             Err(Violation::TooFewValues { needed: 4, .. })
@@ -513,8 +661,13 @@ mod tests {
         for t in 0..5 {
             for i in 0..20 {
                 for p in 1..20 {
-                    let rule = ProofRule::Octal { max_take: t };
-                    assert_eq!(first_unchecked(rule, i, p) + p, rule.needed(i, p));
+                    for max_parts in 0..=4 {
+                        let rule = ProofRule::Octal {
+                            max_take: t,
+                            max_parts,
+                        };
+                        assert_eq!(first_unchecked(rule, i, p) + p, rule.needed(i, p));
+                    }
                     let rule = ProofRule::Window { width: t + 1 };
                     assert_eq!(first_unchecked(rule, i, p) + p, rule.needed(i, p));
                 }

@@ -12,7 +12,8 @@
 //!   before it, so once G(n + p) = G(n) holds on m consecutive n, it holds forever;
 //! - octal games removing at most t stones: if G(n + p) = G(n) for all
 //!   i ≤ n < 2·max(i, 1) + p + t − 1, then for all n ≥ i (the periodicity theorem,
-//!   with the bound derived in [`period::octal_first_unchecked`]).
+//!   with the bound derived in [`period::octal_first_unchecked`]); for hexadecimal
+//!   games, whose moves may leave three heaps, i ≤ n < 3·max(i, 1) + 2p + t − 2.
 //!
 //! Every claim is found by one piece of code and re-verified by another before it is
 //! reported: [`compute`] passes each period that [`period`] finds through
@@ -26,6 +27,8 @@
 //! - [`certificate`]: files holding what a proof rests on, and their checker;
 //! - [`naive`]: values by the definition, the mex over every option (quadratic for
 //!   games that split heaps);
+//! - [`hexadecimal`]: values of games whose moves may leave three heaps, by the
+//!   definition with the two-heap split values of each heap size kept;
 //! - [`sparse`]: octal values by the sparse-space method, which combines only the
 //!   few pairs of heaps whose values are rare under a game-specific bit mask;
 //! - [`tail`]: a shortcut for values that already repeat with a short period;
@@ -52,6 +55,7 @@ pub mod certificate;
 pub mod check;
 pub mod checkpoint;
 pub mod grundy_game;
+pub mod hexadecimal;
 pub mod naive;
 pub mod period;
 pub mod sparse;

@@ -16,13 +16,28 @@ pub struct HeapMoves {
     /// Each j for which j stones may be taken (j = 0 allowed) and the rest split into
     /// two non-empty heaps.
     pub leave_two: Vec<usize>,
+    /// Each j for which j stones may be taken (j = 0 allowed) and the rest split into
+    /// three non-empty heaps (hexadecimal codes: a digit with bit 8).
+    pub leave_three: Vec<usize>,
 }
 
 impl HeapMoves {
     /// The most stones a move takes (t of the periodicity theorem).
     pub fn max_take(&self) -> usize {
         let all = self.take_all.iter().chain(&self.leave_one);
-        all.chain(&self.leave_two).copied().max().unwrap_or(0)
+        let all = all.chain(&self.leave_two).chain(&self.leave_three);
+        all.copied().max().unwrap_or(0)
+    }
+
+    /// The most heaps a move leaves, as the periodicity theorem counts them: 3 when a
+    /// move may leave three heaps, 2 otherwise (also for codes that never split, whose
+    /// periods are proven with the two-heap bound).
+    pub fn max_parts(&self) -> usize {
+        if self.leave_three.is_empty() {
+            2
+        } else {
+            3
+        }
     }
 }
 
@@ -123,7 +138,15 @@ pub struct NaiveOctal {
 
 impl NaiveOctal {
     /// A naive computation for the game with these moves.
+    ///
+    /// # Panics
+    /// If a move leaves three heaps: those games are computed by
+    /// [`HexadecimalValues`](super::hexadecimal::HexadecimalValues).
     pub fn new(moves: HeapMoves) -> NaiveOctal {
+        assert!(
+            moves.leave_three.is_empty(),
+            "NaiveOctal splits heaps in two only"
+        );
         NaiveOctal {
             moves,
             marks: Marks::default(),
@@ -261,6 +284,7 @@ mod tests {
             take_all: vec![1, 2],
             leave_one: vec![1, 2],
             leave_two: vec![1, 2],
+            leave_three: vec![],
         };
         let v = first(&mut NaiveOctal::new(moves), 13);
         assert_eq!(v, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);

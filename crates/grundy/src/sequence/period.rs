@@ -12,12 +12,17 @@ pub enum ProofRule {
         /// The number of previous values that determine the next.
         width: usize,
     },
-    /// The periodicity theorem for octal games in which a move removes at most
-    /// `max_take` stones (t): G(n + p) = G(n) for all i ≤ n < 2·max(i, 1) + p + t − 1
-    /// implies it for all n ≥ i. See [`octal_first_unchecked`] for the derivation.
+    /// The periodicity theorem for octal and hexadecimal games in which a move
+    /// removes at most `max_take` stones (t) and leaves at most `max_parts` heaps (k):
+    /// G(n + p) = G(n) for all i ≤ n < k·max(i, 1) + (k − 1)·p + t − k + 1 implies it
+    /// for all n ≥ i (for octal games, k = 2: 2·max(i, 1) + p + t − 1). See
+    /// [`octal_first_unchecked`] for the derivation.
     Octal {
         /// The most stones a move removes (t).
         max_take: usize,
+        /// The most heaps a move leaves (k): 2 for octal codes, 3 for hexadecimal
+        /// codes with a digit that leaves three heaps. Values below 2 are read as 2.
+        max_parts: usize,
     },
 }
 
@@ -27,14 +32,20 @@ impl ProofRule {
     pub fn needed(self, i: usize, p: usize) -> usize {
         match self {
             ProofRule::Window { width } => i + p + width,
-            ProofRule::Octal { max_take } => octal_first_unchecked(i, p, max_take) + p,
+            ProofRule::Octal {
+                max_take,
+                max_parts,
+            } => octal_first_unchecked(i, p, max_take, max_parts) + p,
         }
     }
 }
 
-/// For the periodicity theorem of octal games: the least N such that
-/// G(n + p) = G(n) for all i ≤ n < N implies it for all n ≥ i, when a move takes at
-/// most t = `max_take` stones. It is N = 2·max(i, 1) + p + t − 1.
+/// For the periodicity theorem of octal and hexadecimal games: the least N such
+/// that G(n + p) = G(n) for all i ≤ n < N implies it for all n ≥ i, when a move
+/// takes at most t = `max_take` stones and leaves at most k = `max_parts` heaps
+/// (k ≥ 2; a smaller k is taken as 2). With I = max(i, 1) it is
+/// N = k·I + (k − 1)·p + t − k + 1: 2·I + p + t − 1 for octal games, and
+/// 3·I + 2·p + t − 2 for hexadecimal games.
 ///
 /// Derivation. Suppose G(m + p) = G(m) for all i ≤ m < N; we show it for m = N, and
 /// so by induction for every m ≥ N, as long as every step below holds for all
@@ -46,21 +57,28 @@ impl ProofRule {
 /// - *take j and leave one heap* (a non-empty one): N − j and N + p − j, both
 ///   non-empty when N ≥ t + 1, and G(N + p − j) = G(N − j) when N − j ≥ i, that is
 ///   N ≥ i + t (N − j < N, so the hypothesis covers it).
-/// - *take j and split the rest into two non-empty heaps*. A split a + c = N − j with
-///   1 ≤ a ≤ c becomes a + (c + p) = N + p − j, of the same value when c ≥ i; as
-///   c ≥ ⌈(N − j)/2⌉ this holds when N ≥ 2i + t − 1. Conversely a split a + b of
-///   N + p − j with 1 ≤ a ≤ b becomes a + (b − p) = N − j, and here *both parts
-///   must stay non-empty*: b − p ≥ 1, and G(b) = G(b − p) needs b − p ≥ i. Since
-///   b ≥ ⌈(N + p − j)/2⌉, b − p ≥ ⌈(N − p − j)/2⌉ ≥ max(i, 1) when
-///   N ≥ 2·max(i, 1) + p + t − 1.
+/// - *take j and split the rest into r non-empty heaps* (2 ≤ r ≤ k). A split
+///   a₁ + … + a_r = N − j with largest part c becomes the split of N + p − j with
+///   c + p in place of c, of the same value when c ≥ i (and c < N, as r ≥ 2); as
+///   c ≥ ⌈(N − j)/r⌉ this holds when N ≥ r·i − r + t + 1. Conversely a split of
+///   N + p − j with largest part b becomes one of N − j with b − p in place of b,
+///   and here *every part must stay non-empty*: b − p ≥ 1, and G(b) = G(b − p)
+///   needs b − p ≥ i. Since b ≥ ⌈(N + p − j)/r⌉, b − p ≥ max(i, 1) when
+///   N + p − j > r·(max(i, 1) + p − 1), that is
+///   N ≥ r·max(i, 1) + (r − 1)·p + t − r + 1.
 ///
-/// With p ≥ 1 the last bound implies the others. The classical statement,
+/// With p ≥ 1 the last bound grows with r, so r = k gives the largest, and it
+/// implies the others. The classical statement for octal games,
 /// i ≤ n < 2i + p + t, forgets that a part cannot shrink to 0: with i = 0 it would
 /// prove period 1 for `0.4` (G = 0, 0, 0, 1, ...) from three values, and for `4.0`
 /// (G = 0, 0, 1, 0, 1, ...) from two; with max(i, 1) it is sound, and one value
 /// shorter for i ≥ 1.
-pub fn octal_first_unchecked(i: usize, p: usize, max_take: usize) -> usize {
-    (2 * i.max(1) + p + max_take).saturating_sub(1)
+pub fn octal_first_unchecked(i: usize, p: usize, max_take: usize, max_parts: usize) -> usize {
+    let k = max_parts.max(2);
+    k.saturating_mul(i.max(1))
+        .saturating_add((k - 1).saturating_mul(p))
+        .saturating_add(max_take + 1)
+        .saturating_sub(k)
 }
 
 /// A proven preperiod and period.
@@ -215,7 +233,10 @@ mod tests {
         let mut values = vec![9, 8, 7];
         values.extend([1, 2].iter().cycle().take(20));
         // t = 1: G(n + 2) = G(n) for 3 <= n < 2*3 + 2 + 1 - 1 = 8, so 10 values.
-        let rule = ProofRule::Octal { max_take: 1 };
+        let rule = ProofRule::Octal {
+            max_take: 1,
+            max_parts: 2,
+        };
         assert_eq!(proven_period(&values[..9], rule).proven, None);
         assert_eq!(
             proven_period(&values[..10], rule).proven,
@@ -230,13 +251,19 @@ mod tests {
     #[test]
     fn a_preperiod_of_0_is_checked_as_if_it_were_1() {
         // 0.4: G = 0, 0, 0, 1, ...; three zeros do not prove period 1.
-        let rule = ProofRule::Octal { max_take: 1 };
+        let rule = ProofRule::Octal {
+            max_take: 1,
+            max_parts: 2,
+        };
         assert_eq!(rule.needed(0, 1), 4);
         assert_eq!(rule.needed(1, 1), 4);
         assert_eq!(proven_period(&[0, 0, 0], rule).proven, None);
         assert_eq!(proven_period(&[0, 0, 0, 1], rule).proven, None);
         // 4.0 (t = 0): G = 0, 0, 1, 0, 1, ...: preperiod 1, period 2 from 5 values.
-        let rule = ProofRule::Octal { max_take: 0 };
+        let rule = ProofRule::Octal {
+            max_take: 0,
+            max_parts: 2,
+        };
         assert_eq!(proven_period(&[0, 0], rule).proven, None);
         assert_eq!(
             proven_period(&[0, 0, 1, 0, 1], rule).proven,
@@ -252,7 +279,14 @@ mod tests {
         // Constant after a preperiod of 1: period 1, though longer periods also fit.
         let mut values = vec![5];
         values.extend(std::iter::repeat_n(2, 30));
-        let p = proven_period(&values, ProofRule::Octal { max_take: 2 }).proven;
+        let p = proven_period(
+            &values,
+            ProofRule::Octal {
+                max_take: 2,
+                max_parts: 2,
+            },
+        )
+        .proven;
         assert_eq!(
             p,
             Some(Period {

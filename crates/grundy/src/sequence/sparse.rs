@@ -142,7 +142,8 @@ pub struct SparseOctal {
 }
 
 impl SparseOctal {
-    /// A sparse-space computation for the game with these moves.
+    /// A sparse-space computation for the game with these moves (none of which
+    /// leaves three heaps: see [`with_sample`](SparseOctal::with_sample)).
     pub fn new(moves: HeapMoves) -> SparseOctal {
         SparseOctal::with_sample(moves, SAMPLE)
     }
@@ -172,7 +173,15 @@ impl SparseOctal {
     }
 
     /// The same, choosing the mask after `sample` values (at least 1).
+    ///
+    /// # Panics
+    /// If a move leaves three heaps: the method covers splits into two
+    /// ([`HexadecimalValues`](super::hexadecimal::HexadecimalValues) computes the rest).
     pub fn with_sample(moves: HeapMoves, sample: usize) -> SparseOctal {
+        assert!(
+            moves.leave_three.is_empty(),
+            "the sparse-space method splits heaps in two only"
+        );
         SparseOctal {
             moves,
             marks: Marks::default(),

@@ -16,6 +16,7 @@ mod cgt_published;
 mod cgt_thermograph;
 mod contract;
 mod grundy_game;
+mod hexadecimal;
 mod octal_sparse;
 mod partizan;
 mod pawns;

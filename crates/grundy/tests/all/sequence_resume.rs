@@ -83,6 +83,14 @@ fn a_resumed_computation_ends_as_one_from_scratch() {
             &[Method::Naive, Method::Sparse, Method::Auto],
             6000,
         ),
+        // Hexadecimal: proven at 263 values, and values that keep growing.
+        (
+            "octal",
+            Some(("code", "4.C")),
+            &[Method::Naive, Method::Auto],
+            600,
+        ),
+        ("octal", Some(("code", "0.8")), &[Method::Auto], 600),
     ];
     for &(game, param, methods, n) in games {
         let rules = spec_of(game, param);

@@ -169,7 +169,10 @@ fn games_that_must_split() {
     // What the classical bound would have claimed is rejected.
     let truth = Definition::values(Rules::Octal(vec![0, 4]), 20);
     assert_eq!(&truth[..5], &[0, 0, 0, 1, 1]);
-    let rule = ProofRule::Octal { max_take: 1 };
+    let rule = ProofRule::Octal {
+        max_take: 1,
+        max_parts: 2,
+    };
     let wrong = Period {
         preperiod: 0,
         period: 1,
@@ -183,7 +186,15 @@ fn games_that_must_split() {
         Err(Violation::Mismatch { n: 2, .. })
     ));
     let truth = Definition::values(Rules::Octal(vec![4]), 20);
-    assert!(check_period(&truth, ProofRule::Octal { max_take: 0 }, wrong).is_err());
+    assert!(check_period(
+        &truth,
+        ProofRule::Octal {
+            max_take: 0,
+            max_parts: 2,
+        },
+        wrong
+    )
+    .is_err());
 }
 
 /// Subtraction games with sets in {1, ..., 7}, and a few larger ones.
@@ -271,7 +282,9 @@ fn the_value_checker_finds_every_planted_error() {
             planted[n] ^= delta;
             let e = verify_octal_values(&digits, &planted).unwrap_err();
             let at = match e {
-                V::IsAnOption { n, .. } | V::NotAnOption { n, .. } => n,
+                V::IsAnOption { n, .. }
+                | V::NotAnOption { n, .. }
+                | V::MoreThanOptions { n, .. } => n,
                 other => panic!("{code}: {other}"),
             };
             assert_eq!(at, n, "{code}");
