@@ -7,9 +7,12 @@
 #
 #   bench/sparse_growth.sh                               # 0.1777 at 1e5 2e5 5e5 1e6
 #   CODES="0.1777 0.354 0.6" SIZES="100000 1000000 2000000" bench/sparse_growth.sh
+#   METHOD=auto CODES="0.8 0.3B" SIZES="2500 5000 10000" bench/sparse_growth.sh
+#                      # another method (hexadecimal codes have naive and auto only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CODES=${CODES:-0.1777}
+METHOD=${METHOD:-sparse}
 SIZES=${SIZES:-"100000 200000 500000 1000000"}
 cargo build --release -q -p grundy-cli
 bin="${CARGO_TARGET_DIR:-target}/release/grundy"
@@ -21,7 +24,7 @@ for code in $CODES; do
     for n in $SIZES; do
         log=$(mktemp)
         /usr/bin/time -f "%U %S %M" -o "$log.time" "$bin" sequence octal "$code" --to "$n" \
-            --method sparse --summary --time-limit 0 >/dev/null 2>"$log"
+            --method "$METHOD" --summary --time-limit 0 >/dev/null 2>"$log"
         read -r user sys rss <"$log.time"
         rare=$( (grep -o '[0-9]* rare heaps' "$log" || true) | tail -1 | awk '{print $1}')
         rm -f "$log" "$log.time"
