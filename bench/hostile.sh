@@ -39,6 +39,10 @@ cases=(
   "analyze nim 3,,5"
   "analyze wythoff 1000000000000,5 --moves"
   "analyze grundy-game 60000,3 --moves"
+  "analyze octal 1000000000 --code 0.8"
+  "analyze octal 5000,7 --code 0.8 --moves"
+  "analyze octal 100000000000000 --code 4.C --moves"
+  "sequence octal 0.3B --to 1000000"
 )
 stdin_cases=(
   "play octal 18446744073709551615 --code 0.77|quit"
