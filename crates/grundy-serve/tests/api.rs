@@ -173,7 +173,7 @@ async fn malformed_requests_get_json_4xx() {
             Some(3),
         ),
         (
-            "/api/sequence?game=octal&code=0.8",
+            "/api/sequence?game=octal&code=0.G",
             StatusCode::BAD_REQUEST,
             Some(3),
         ),
