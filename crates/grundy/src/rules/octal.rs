@@ -1254,6 +1254,23 @@ mod tests {
         );
     }
 
+    /// The analysis has winning moves exactly when the mover wins, counts them all,
+    /// and each is legal and reaches value 0.
+    fn winning_moves_reach_zero(
+        rules: &Octal,
+        pos: &Heaps,
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let a = analyze(rules, pos, Player::Left, usize::MAX).unwrap();
+        proptest::prop_assert_eq!(a.winning_moves.is_empty(), !a.to_move_wins);
+        let all = rules.winning_moves(pos, Player::Left).unwrap();
+        proptest::prop_assert_eq!(a.winning_move_count, Some(all.len() as u128));
+        for m in &all {
+            proptest::prop_assert!(rules.parse_move(pos, Player::Left, &m.to_string()).is_ok());
+            proptest::prop_assert_eq!(nimber(rules, &rules.play(pos, m)), Nimber(0));
+        }
+        Ok(())
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
         #[test]
@@ -1262,15 +1279,7 @@ mod tests {
             heaps in proptest::collection::vec(0u64..300, 0..4),
         ) {
             let rules = all_codes().nth(code).unwrap();
-            let pos = Heaps(heaps);
-            let a = analyze(&rules, &pos, Player::Left, usize::MAX).unwrap();
-            proptest::prop_assert_eq!(a.winning_moves.is_empty(), !a.to_move_wins);
-            let all = rules.winning_moves(&pos, Player::Left).unwrap();
-            proptest::prop_assert_eq!(a.winning_move_count, Some(all.len() as u128));
-            for m in &all {
-                proptest::prop_assert!(rules.parse_move(&pos, Player::Left, &m.to_string()).is_ok());
-                proptest::prop_assert_eq!(nimber(&rules, &rules.play(&pos, m)), Nimber(0));
-            }
+            winning_moves_reach_zero(&rules, &Heaps(heaps))?;
         }
 
         #[test]
@@ -1281,15 +1290,7 @@ mod tests {
         ) {
             let code: String = digits.iter().map(|d| format!("{d:X}")).collect();
             let rules: Octal = format!("{:X}.{code}", 4 * d0).parse().unwrap();
-            let pos = Heaps(heaps);
-            let a = analyze(&rules, &pos, Player::Left, usize::MAX).unwrap();
-            proptest::prop_assert_eq!(a.winning_moves.is_empty(), !a.to_move_wins);
-            let all = rules.winning_moves(&pos, Player::Left).unwrap();
-            proptest::prop_assert_eq!(a.winning_move_count, Some(all.len() as u128));
-            for m in &all {
-                proptest::prop_assert!(rules.parse_move(&pos, Player::Left, &m.to_string()).is_ok());
-                proptest::prop_assert_eq!(nimber(&rules, &rules.play(&pos, m)), Nimber(0));
-            }
+            winning_moves_reach_zero(&rules, &Heaps(heaps))?;
         }
     }
 }

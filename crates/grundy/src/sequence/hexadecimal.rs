@@ -19,7 +19,7 @@
 //! The table of P holds at most [`PAIR_TABLE_BYTES`]; past it P(r) is recomputed
 //! for each use (O(s²) per value, memory bounded).
 
-use super::naive::{HeapMoves, MaxValue};
+use super::naive::{pair_slices, pair_values_word, HeapMoves, MaxValue};
 use super::Source;
 
 /// The most bytes kept for the two-heap split values P(r).
@@ -80,12 +80,11 @@ fn pair_set(values: &[u32], r: usize, set: &mut Vec<u64>, words: usize) {
     if r < 2 {
         return;
     }
-    let (lo, hi) = super::naive::pair_slices(values, r);
-    let pairs = lo.iter().zip(hi.iter().rev());
     if words == 1 {
-        set[0] = pairs.fold(0u64, |acc, (&a, &b)| acc | 1 << (a ^ b));
+        set[0] = pair_values_word(values, r);
     } else {
-        for (&a, &b) in pairs {
+        let (lo, hi) = pair_slices(values, r);
+        for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
             let v = (a ^ b) as usize;
             set[v / 64] |= 1 << (v % 64);
         }

@@ -127,6 +127,16 @@ pub(crate) fn pair_slices(values: &[u32], s: usize) -> (&[u32], &[u32]) {
     (&values[1..=half], &values[s - half..s])
 }
 
+/// The values of the splits of `s` ≥ 2 stones into two non-empty heaps, as bits of
+/// one word (bit v for value v), when every value and XOR of values is below 64.
+#[inline]
+pub(crate) fn pair_values_word(values: &[u32], s: usize) -> u64 {
+    let (lo, hi) = pair_slices(values, s);
+    lo.iter()
+        .zip(hi.iter().rev())
+        .fold(0u64, |acc, (&a, &b)| acc | 1u64 << ((a ^ b) & 63))
+}
+
 /// Octal values by the definition: every split of every heap is combined.
 /// Time O(n) per value for games that split heaps, so O(n²) for a sequence.
 #[derive(Clone, Debug)]
@@ -182,11 +192,7 @@ pub(crate) fn naive_octal_value(
             if n < j + 2 {
                 continue;
             }
-            let (lo, hi) = pair_slices(values, n - j);
-            seen |= lo
-                .iter()
-                .zip(hi.iter().rev())
-                .fold(0u64, |acc, (&a, &b)| acc | 1u64 << ((a ^ b) & 63));
+            seen |= pair_values_word(values, n - j);
         }
         return (!seen).trailing_zeros();
     }
