@@ -17,7 +17,8 @@
 //! - [`setter`]: test generators, a strict validator and a shrinker for those formats;
 //! - [`verify`]: every closed form checked against the engine, position by position;
 //! - [`play`]: a person against the perfect engine, move by move;
-//! - [`report`]: the JSON objects the commands print, shared with `grundy serve`.
+//! - [`report`]: the JSON objects the commands print, shared with `grundy serve`;
+//! - [`bounds`]: range-checked durations and counts, with the range in every refusal.
 //!
 //! ```
 //! use grundy::rules::pawns::{Board, Pawns};
@@ -30,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod bounds;
 pub mod cgt;
 pub mod engine;
 pub mod game;
