@@ -5,9 +5,10 @@
 //! buttons, checks every button's colour against the engine, and saves screenshots
 //! under `target/browser-screenshots/`.
 //!
-//! Without chromedriver the tests print a loud notice and pass, unless
+//! The harness is libtest-mimic's, so that a test that cannot run shows as one:
+//! without chromedriver every test is reported *ignored* (with a loud notice), unless
 //! `GRUNDY_REQUIRE_BROWSER=1` (set by `.ci/run` once the browser is installed), when
-//! they fail.
+//! the run fails.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -34,23 +35,13 @@ fn chromedriver() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// chromedriver, or `None` after a loud notice (a failure when the browser is required).
-fn driver_or_skip(test: &str) -> Option<PathBuf> {
-    let found = chromedriver();
-    if found.is_none() {
-        let required = std::env::var("GRUNDY_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-        let notice = format!(
-            "\n{bar}\n!! BROWSER TEST {test} SKIPPED: chromedriver was not found on PATH.\n\
-             !! Install Chromium with `bash .ci/install-browser` (Debian: chromium, chromium-driver).\n{bar}\n",
-            bar = "!".repeat(78)
-        );
-        assert!(
-            !required,
-            "{notice}GRUNDY_REQUIRE_BROWSER=1: the browser tests must run"
-        );
-        eprintln!("{notice}");
-    }
-    found
+/// The notice printed when chromedriver is missing.
+fn missing_notice() -> String {
+    format!(
+        "\n{bar}\n!! BROWSER TESTS IGNORED: chromedriver was not found on PATH.\n\
+         !! Install Chromium with `bash .ci/install-browser` (Debian: chromium, chromium-driver).\n{bar}\n",
+        bar = "!".repeat(78)
+    )
 }
 
 fn screenshots_dir() -> PathBuf {
@@ -287,10 +278,7 @@ struct Seed {
 /// Sets the game up by clicking and typing, checks the analysis page, then plays a
 /// whole match first against the engine, always choosing a winning move when there
 /// is one; the person must then win exactly when the start is a first-player win.
-async fn play_in_browser(seed: Seed) {
-    let Some(driver) = driver_or_skip(seed.game) else {
-        return;
-    };
+async fn play_in_browser(driver: PathBuf, seed: Seed) {
     assert!(
         registry::find(seed.game).is_ok(),
         "{} is not in the registry on this branch: this test needs the branch that migrates it",
@@ -489,67 +477,73 @@ async fn play_in_browser(seed: Seed) {
     s.close().await;
 }
 
-#[tokio::test]
-async fn nim_in_the_browser() {
-    play_in_browser(Seed {
-        game: "nim",
-        params: &[],
-        position: "3,5,7",
-    })
+async fn nim_in_the_browser(driver: PathBuf) {
+    play_in_browser(
+        driver,
+        Seed {
+            game: "nim",
+            params: &[],
+            position: "3,5,7",
+        },
+    )
     .await;
 }
 
 /// Needs the branch that registers pawns.
-#[tokio::test]
-async fn pawns_in_the_browser() {
-    play_in_browser(Seed {
-        game: "pawns",
-        params: &[],
-        position: "..P.P",
-    })
+async fn pawns_in_the_browser(driver: PathBuf) {
+    play_in_browser(
+        driver,
+        Seed {
+            game: "pawns",
+            params: &[],
+            position: "..P.P",
+        },
+    )
     .await;
 }
 
 /// Needs the branch that registers table.
-#[tokio::test]
-async fn table_in_the_browser() {
-    play_in_browser(Seed {
-        game: "table",
-        params: &[],
-        position: "101/01@2,3",
-    })
+async fn table_in_the_browser(driver: PathBuf) {
+    play_in_browser(
+        driver,
+        Seed {
+            game: "table",
+            params: &[],
+            position: "101/01@2,3",
+        },
+    )
     .await;
 }
 
 /// Needs the branch that registers ab.
-#[tokio::test]
-async fn ab_in_the_browser() {
-    play_in_browser(Seed {
-        game: "ab",
-        params: &[],
-        position: "A..B.A..B",
-    })
+async fn ab_in_the_browser(driver: PathBuf) {
+    play_in_browser(
+        driver,
+        Seed {
+            game: "ab",
+            params: &[],
+            position: "A..B.A..B",
+        },
+    )
     .await;
 }
 
 /// Needs the branch that registers towers.
-#[tokio::test]
-async fn towers_in_the_browser() {
-    play_in_browser(Seed {
-        game: "towers",
-        params: &[],
-        position: "3:2,5:1",
-    })
+async fn towers_in_the_browser(driver: PathBuf) {
+    play_in_browser(
+        driver,
+        Seed {
+            game: "towers",
+            params: &[],
+            position: "3:2,5:1",
+        },
+    )
     .await;
 }
 
 /// The sequence page draws G(n) with its period, on a phone-sized screen, and the
 /// board of the seed games is edited by clicking.
-#[tokio::test]
-async fn sequence_page_and_phone_screen() {
-    let Some(driver) = driver_or_skip("sequence") else {
-        return;
-    };
+async fn sequence_page_and_phone_screen(driver: PathBuf) {
     let _one = BROWSER.lock().await;
     let mut s = Session::start(&driver, "sequence").await;
     s.client.set_window_size(390, 844).await.unwrap();
@@ -634,11 +628,7 @@ async fn sequence_page_and_phone_screen() {
 
 /// The table game's W/L grid on the sequence page, cell by cell against the engine.
 /// Needs the branch that registers table.
-#[tokio::test]
-async fn table_grid_in_the_browser() {
-    let Some(driver) = driver_or_skip("table grid") else {
-        return;
-    };
+async fn table_grid_in_the_browser(driver: PathBuf) {
     assert!(
         registry::find("table").is_ok(),
         "table is not in the registry on this branch: this test needs the branch that migrates it"
@@ -700,11 +690,7 @@ async fn table_grid_in_the_browser() {
 /// The board drawings of the seed games, with no server call: each draws its seed
 /// position, and a click edits it as the notation says. (Runs before the games are
 /// in the registry.)
-#[tokio::test]
-async fn boards_draw_and_edit_the_seed_positions() {
-    let Some(driver) = driver_or_skip("boards") else {
-        return;
-    };
+async fn boards_draw_and_edit_the_seed_positions(driver: PathBuf) {
     let _one = BROWSER.lock().await;
     let mut s = Session::start(&driver, "boards").await;
     s.client.goto(&s.base.clone()).await.unwrap();
@@ -794,4 +780,64 @@ async fn boards_draw_and_edit_the_seed_positions() {
         .await;
     s.shot("seed-boards").await;
     s.close().await;
+}
+
+/// A browser test: its name and body.
+type BrowserTest = (
+    &'static str,
+    fn(PathBuf) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>,
+);
+
+/// Every browser test, in the order they are listed.
+const TESTS: &[BrowserTest] = &[
+    ("nim_in_the_browser", |d| Box::pin(nim_in_the_browser(d))),
+    ("pawns_in_the_browser", |d| {
+        Box::pin(pawns_in_the_browser(d))
+    }),
+    ("table_in_the_browser", |d| {
+        Box::pin(table_in_the_browser(d))
+    }),
+    ("ab_in_the_browser", |d| Box::pin(ab_in_the_browser(d))),
+    ("towers_in_the_browser", |d| {
+        Box::pin(towers_in_the_browser(d))
+    }),
+    ("sequence_page_and_phone_screen", |d| {
+        Box::pin(sequence_page_and_phone_screen(d))
+    }),
+    ("table_grid_in_the_browser", |d| {
+        Box::pin(table_grid_in_the_browser(d))
+    }),
+    ("boards_draw_and_edit_the_seed_positions", |d| {
+        Box::pin(boards_draw_and_edit_the_seed_positions(d))
+    }),
+];
+
+fn main() -> std::process::ExitCode {
+    let args = libtest_mimic::Arguments::from_args();
+    let driver = chromedriver();
+    if driver.is_none() {
+        let notice = missing_notice();
+        if std::env::var("GRUNDY_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+            eprintln!("{notice}GRUNDY_REQUIRE_BROWSER=1: the browser tests must run");
+            return std::process::ExitCode::FAILURE;
+        }
+        eprintln!("{notice}");
+    }
+    let trials = TESTS
+        .iter()
+        .map(|&(name, body)| {
+            let found = driver.clone();
+            libtest_mimic::Trial::test(name, move || {
+                let driver = found.ok_or("chromedriver was not found on PATH")?;
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map_err(|e| format!("a runtime for the test: {e}"))?
+                    .block_on(body(driver));
+                Ok(())
+            })
+            .with_ignored_flag(driver.is_none())
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit_code()
 }

@@ -1,10 +1,8 @@
-//! Grundy's game through the registry, as every command sees it: the case file,
-//! the published values, verify against the exhaustive engine, `--moves` and a match
-//! against the engine.
+//! Grundy's game through the registry, as every command sees it: the published
+//! values, verify against the exhaustive engine, `--moves` and a match against the
+//! engine (its cases are in `tests/cases/grundy-game.txt`, read by `cases.rs`).
 
-use crate::case_file;
-
-use case_file::{check_case_file, read_numbers};
+use crate::data::read_numbers;
 use grundy::play::Seat;
 use grundy::registry::{build, DynRuleset, Params};
 use grundy::registry::{sequence_of, with_sequences};
@@ -20,11 +18,6 @@ fn grundy_game() -> Box<dyn DynRuleset> {
 fn value(rules: &dyn DynRuleset, position: &str) -> u128 {
     let v = rules.analyze(position, Player::Left, 0).unwrap().value;
     v.as_nimber().unwrap().0
-}
-
-#[test]
-fn case_file() {
-    assert!(check_case_file("grundy-game") >= 14);
 }
 
 #[test]

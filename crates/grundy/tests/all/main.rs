@@ -2,8 +2,8 @@
 //! optimised test profile): each game's exhaustive agreement and property tests, the
 //! case files, published sequences and values, and the canonical-form engine.
 
-mod case_file;
 mod cgt_common;
+mod data;
 
 mod ab;
 mod budget;

@@ -1,10 +1,8 @@
-//! Wythoff's game through the registry, as every command sees it: the case file,
-//! the published values, verify against the exhaustive engine, `--moves`, a match
-//! against the engine, and positions far beyond the engine's reach.
+//! Wythoff's game through the registry, as every command sees it: the published
+//! values, verify against the exhaustive engine, `--moves`, a match against the
+//! engine, and positions far beyond the engine's reach.
 
-use crate::case_file;
-
-use case_file::{check_case_file, read_numbers};
+use crate::data::read_numbers;
 use grundy::play::Seat;
 use grundy::registry::{build, AnalyzeError, DynRuleset, Params};
 use grundy::rules::wythoff::LARGEST_SIZE;
@@ -25,11 +23,6 @@ fn value(rules: &dyn DynRuleset, position: &str) -> String {
 
 fn nimber(g: u64) -> String {
     grundy::Nimber(g.into()).to_string()
-}
-
-#[test]
-fn case_file() {
-    assert!(check_case_file("wythoff") >= 20);
 }
 
 #[test]
