@@ -50,6 +50,7 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::hackenbush::SPEC,
     crate::rules::toads::SPEC,
     crate::rules::clobber::SPEC,
+    crate::rules::cram::SPEC,
 ];
 
 /// Every judge problem the commands know, in the order help lists them.

@@ -22,19 +22,23 @@
 //! | [`hackenbush`] | Blue-Red Hackenbush strings (sign expansion) | partizan (numbers) |
 //! | [`toads`] | Toads and Frogs | partizan (canonical forms) |
 //! | [`clobber`] | Clobber: a stone clobbers a neighbour of the other colour | partizan (canonical forms) |
+//! | [`cram`] | Cram: either player places a domino either way | impartial (values by regions) |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
-//! [`canonical`] values partizan rulesets with the canonical-form engine.
+//! [`canonical`] values partizan rulesets with the canonical-form engine, [`nimbers`]
+//! impartial ones by their independent parts.
 
 pub mod ab;
 pub mod canonical;
 pub mod clobber;
+pub mod cram;
 pub mod domineering;
 pub(crate) mod grid;
 pub mod grundy_game;
 pub mod hackenbush;
 pub mod heaps;
 pub mod nim;
+pub mod nimbers;
 pub mod notation;
 pub mod octal;
 pub mod pawns;

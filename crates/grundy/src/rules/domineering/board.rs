@@ -264,3 +264,25 @@ impl FromStr for Domino {
         })
     }
 }
+
+/// The rectangles of `cells` cells that fit the frame, as (rows, columns).
+pub(crate) fn rectangles(cells: usize) -> Vec<(u8, u8)> {
+    (1..=MAX_SIDE)
+        .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
+        .filter(|&(h, w)| usize::from(h) * usize::from(w) == cells)
+        .collect()
+}
+
+/// The board of `rows`×`cols` whose cell k (row-major) is empty when bit k of
+/// `pattern` is set.
+pub(crate) fn board_of(rows: u8, cols: u8, pattern: u64) -> Board {
+    let mut mask = 0u64;
+    for k in 0..u32::from(rows) * u32::from(cols) {
+        if pattern >> k & 1 == 1 {
+            mask |= 1 << (8 * (k / u32::from(cols)) + k % u32::from(cols));
+        }
+    }
+    Board::empty(rows, cols)
+        .expect("rectangles() lists boards that fit")
+        .restricted(mask)
+}

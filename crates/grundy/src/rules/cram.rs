@@ -1,0 +1,333 @@
+//! Cram: dominoes placed on a board, either way by either player.
+//!
+//! # Rules
+//! A rectangle of cells, some of them filled. A move places a domino on two empty
+//! cells next to each other, in a row or in a column; the domino fills them. Both
+//! players have the same moves (Cram is the impartial form of Domineering); the
+//! player who cannot place a domino loses.
+//!
+//! # Notation
+//! As Domineering's: a board is its rows from the top, separated by `|`, `.` an empty
+//! cell and `#` a filled one, every row as long as the first, at most 8 rows of at
+//! most 8 cells. A move is the domino's two cells, column letter and row number
+//! (`1` the top row): `b1-b2` is vertical, `a3-b3` horizontal.
+//!
+//! # Values
+//! No closed form is known in general. The empty cells split into connected regions
+//! whose Grundy values XOR together, and each region is valued through the least of
+//! its eight images under the symmetries of the rectangle, by the memoised search of
+//! [`nimbers`](crate::rules::nimbers) (within its limits; bigger boards are refused
+//! with a message saying so). By symmetry, an empty board with both sides even is a
+//! second-player win, so of value 0 whatever its size, and is answered so at once
+//! (the second player answers each domino with its image through the centre); one
+//! with one side even and the other odd is a first-player win (the first player fills
+//! the two central cells, then answers in kind), though its value and its other
+//! winning moves need the search. The 1×n strip is
+//! Dawson's Kayles, the octal game 0.07 (Gardner, *Mathematical Games*, Scientific
+//! American, February 1974; Uiterwijk, *Solving Cram Using Combinatorial Game
+//! Theory*, 2019).
+
+use std::ops::RangeInclusive;
+
+use crate::game::Player;
+use crate::rules::domineering::{board_of, rectangles, Board, Domino, DominoError};
+use crate::rules::nimbers::{self, Memo, NimberRules};
+use crate::rules::NotationError;
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::values::{Nimber, Value};
+
+/// Cram in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "cram",
+    about:
+        "Cram, impartial: either player places a domino either way; rows of . and # separated by |.",
+    example: "...|...|..#",
+    params: &[],
+    build: |_| Ok(Box::new(Cram::new())),
+};
+
+/// The largest boards verify takes, in cells.
+const LARGEST_BOARD: usize = 16;
+
+/// The Cram ruleset, with the region split and the symmetry hook switchable (to
+/// check them).
+#[derive(Debug)]
+pub struct Cram {
+    /// Split a board into its connected regions.
+    pub split: bool,
+    /// Value a region through its least symmetric image.
+    pub symmetry: bool,
+    memo: Memo<Board>,
+}
+
+impl Default for Cram {
+    fn default() -> Self {
+        Cram::new()
+    }
+}
+
+impl Cram {
+    /// Cram with both hooks on.
+    pub fn new() -> Cram {
+        Cram::with_hooks(true, true)
+    }
+
+    /// Cram with the region split and the symmetry hook on or off.
+    pub fn with_hooks(split: bool, symmetry: bool) -> Cram {
+        Cram {
+            split,
+            symmetry,
+            memo: Memo::default(),
+        }
+    }
+}
+
+/// The dominoes whose top (or left) cell is a bit of `spots`, in cell order.
+fn dominoes(mut spots: u64, vertical: bool, out: &mut Vec<Domino>) {
+    while spots != 0 {
+        let i = spots.trailing_zeros();
+        spots &= spots - 1;
+        out.push(Domino::at(i, vertical));
+    }
+}
+
+/// Whether `b` is a whole empty rectangle with both sides even: a second-player
+/// win, so of value 0, whatever its size (the second player answers every domino
+/// with its image through the centre, which is always free).
+fn even_by_even(b: &Board) -> bool {
+    b.rows() % 2 == 0
+        && b.cols() % 2 == 0
+        && Board::empty(b.rows(), b.cols()).is_some_and(|full| full == *b)
+}
+
+impl NimberRules for Cram {
+    fn parts(&self, b: &Board) -> Vec<Board> {
+        if self.split {
+            b.regions()
+        } else {
+            vec![*b]
+        }
+    }
+
+    /// Transposing a board keeps its Cram value (the players have the same moves).
+    fn normalize(&self, b: &Board) -> Board {
+        if self.symmetry {
+            b.least_image().0
+        } else {
+            *b
+        }
+    }
+}
+
+impl Ruleset for Cram {
+    type Position = Board;
+    type Move = Domino;
+
+    fn name(&self) -> &'static str {
+        "cram"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Board) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Board, _: Player, text: &str) -> Result<Domino, MoveError> {
+        let d: Domino = text
+            .trim()
+            .parse()
+            .map_err(|e: DominoError| MoveError::notation(e.0))?;
+        let spots = if d.vertical {
+            pos.vertical_spots()
+        } else {
+            pos.horizontal_spots()
+        };
+        if spots >> d.bit() & 1 == 0 {
+            return Err(MoveError::illegal(format!(
+                "{d} does not fit: both cells must be on the {}×{} board and empty",
+                pos.rows(),
+                pos.cols()
+            )));
+        }
+        Ok(d)
+    }
+
+    fn move_help(&self) -> String {
+        "the domino's two cells, column letter and row number (1 = top row), in a \
+         column or a row: e.g. a1-a2 or a1-b1"
+            .to_owned()
+    }
+
+    /// Every domino, in cell order of its top (or left) cell; at one cell the
+    /// horizontal domino first.
+    fn moves(&self, pos: &Board, _: Player) -> Vec<Domino> {
+        let mut out = Vec::new();
+        dominoes(pos.horizontal_spots(), false, &mut out);
+        dominoes(pos.vertical_spots(), true, &mut out);
+        out.sort_by_key(|d| (d.bit(), d.vertical));
+        out
+    }
+
+    fn play(&self, pos: &Board, mv: &Domino) -> Board {
+        pos.place(mv.bit(), mv.vertical)
+    }
+
+    fn reach(&self, pos: &Board) -> u128 {
+        // Every position below is a subset of the empty cells.
+        1u128 << pos.empty_cells().count_ones()
+    }
+
+    fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
+        if even_by_even(pos) {
+            return Ok(Value::Nimber(Nimber(0)));
+        }
+        nimbers::value(self, &self.memo, pos)
+    }
+
+    fn winning_moves(&self, pos: &Board, _: Player) -> Result<Vec<Domino>, Unsolved> {
+        if even_by_even(pos) {
+            return Ok(Vec::new());
+        }
+        nimbers::winning_moves(self, &self.memo, pos)
+    }
+
+    fn move_count(&self, pos: &Board, _: Player) -> Option<u128> {
+        let n = pos.vertical_spots().count_ones() + pos.horizontal_spots().count_ones();
+        Some(u128::from(n))
+    }
+
+    fn explain(&self, pos: &Board, _: Player, _: usize) -> Option<Explanation> {
+        nimbers::explain_parts(self, &self.memo, pos, ("region", "regions"))
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "cells"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=LARGEST_BOARD
+    }
+
+    /// Every board of `size` cells (every rectangle of that area, every pattern of
+    /// filled cells).
+    fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
+        let rects = rectangles(size);
+        let patterns = 1u64.checked_shl(u32::try_from(size).ok()?)?;
+        Some(Positions {
+            count: rects.len() as u64 * patterns,
+            nth: Box::new(move |i| {
+                let (h, w) = rects[(i / patterns) as usize];
+                board_of(h, w, i % patterns)
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grundy(text: &str) -> u32 {
+        let cram = Cram::new();
+        nimbers::grundy(&cram, &cram.memo, &text.parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn moves_both_ways_and_their_checks() {
+        let cram = Cram::new();
+        let b: Board = "..#|...".parse().unwrap();
+        let names: Vec<String> = cram
+            .moves(&b, Player::Left)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(names, ["a1-b1", "a1-a2", "b1-b2", "a2-b2", "b2-c2"]);
+        assert_eq!(cram.move_count(&b, Player::Right), Some(5));
+        assert!(cram.parse_move(&b, Player::Right, "a1-a2").is_ok());
+        assert!(cram.parse_move(&b, Player::Left, "a1-b1").is_ok());
+        assert!(cram.parse_move(&b, Player::Left, "b1-c1").is_err());
+        assert!(cram.parse_move(&b, Player::Left, "a1-b2").is_err());
+    }
+
+    /// The 1×n strip is Dawson's Kayles, the octal game 0.07 (a domino takes two adjacent cells,
+    /// leaving up to two strips): its values from the definition.
+    #[test]
+    fn strips_are_the_octal_game_0_07() {
+        let mut g = [0u32; 9];
+        for n in 2..=8 {
+            let options = (0..=n - 2).map(|a| Nimber(u128::from(g[a] ^ g[n - 2 - a])));
+            g[n] = u32::try_from(crate::values::mex(options).0).unwrap();
+        }
+        for (n, &expected) in g.iter().enumerate().skip(1) {
+            assert_eq!(grundy(&".".repeat(n)), expected, "1×{n}");
+            assert_eq!(grundy(&vec!["."; n].join("|")), expected, "{n}×1");
+        }
+    }
+
+    #[test]
+    fn even_by_even_boards_are_second_player_wins_and_even_by_odd_first() {
+        for (text, zero) in [
+            ("..|..", true),
+            ("....|....", true),
+            ("....|....|....|....", true),
+            ("...|...", false),
+            ("..|..|..", false),
+            (".....|.....", false),
+        ] {
+            assert_eq!(grundy(text) == 0, zero, "{text}");
+        }
+    }
+
+    /// Values and the exact winning moves against the exhaustive engine (which sees
+    /// only the moves) on every board of up to 10 cells; `grundy verify cram` goes to
+    /// 16.
+    #[test]
+    fn every_board_up_to_10_cells_agrees_with_the_engine() {
+        let report = crate::registry::DynRuleset::verify(&Cram::new(), 10, &()).unwrap();
+        assert!(report.mismatch.is_none(), "{:?}", report.mismatch);
+        // Rectangles of each area 1..=10 (1×1; 1×2, 2×1; ...; 2×5, 5×2), each with
+        // every pattern of filled cells.
+        let rectangles = [1, 2, 2, 3, 2, 4, 2, 4, 1, 2];
+        let boards: u64 = (1..=10).map(|s| rectangles[s - 1] << s).sum();
+        assert_eq!(report.positions, boards);
+    }
+
+    /// The region split and the symmetry hook change no value: every board of up to
+    /// 12 cells, valued with each hook off.
+    #[test]
+    fn the_hooks_change_no_value() {
+        let plain = Cram::with_hooks(false, false);
+        let split = Cram::with_hooks(true, false);
+        let full = Cram::new();
+        for size in 1..=12 {
+            let positions = full.positions(size).unwrap();
+            for i in 0..positions.count {
+                let b = (positions.nth)(i);
+                let g = nimbers::grundy(&full, &full.memo, &b).unwrap();
+                assert_eq!(nimbers::grundy(&plain, &plain.memo, &b).unwrap(), g, "{b}");
+                assert_eq!(nimbers::grundy(&split, &split.memo, &b).unwrap(), g, "{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn too_big_a_board_is_refused_not_searched() {
+        let cram = Cram::new();
+        let big: Board = ["........"; 7].join("|").parse().unwrap();
+        let err = cram.value(&big).unwrap_err();
+        assert!(err.to_string().contains("too big"), "{err}");
+        // Both sides even: the symmetry argument answers at once.
+        let even: Board = ["........"; 8].join("|").parse().unwrap();
+        assert_eq!(cram.value(&even).unwrap().to_string(), "0");
+        assert!(cram.winning_moves(&even, Player::Left).unwrap().is_empty());
+        let searched = nimbers::grundy(&cram, &cram.memo, &"....|....".parse().unwrap());
+        assert_eq!(searched.unwrap(), 0, "the search agrees where it reaches");
+    }
+}
