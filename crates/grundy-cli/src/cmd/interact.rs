@@ -54,8 +54,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = SeatArg::First)]
     seat: SeatArg,
     /// Seconds the program may take for one move.
-    #[arg(long, value_name = "S", default_value_t = 5.0)]
-    time_limit: f64,
+    #[arg(long, value_name = "S", default_value = "5", value_parser = super::numbers::run_time)]
+    time_limit: Duration,
     /// The program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<String>,
@@ -103,11 +103,6 @@ fn send(stdin: &mut ChildStdin, line: &str) -> bool {
 
 /// Runs `grundy interact`.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    anyhow::ensure!(
-        args.time_limit > 0.0 && args.time_limit <= 3600.0,
-        "--time-limit {}: expected seconds from 0 to 3600",
-        args.time_limit
-    );
     let rules = args.game.build()?;
     let mut game = rules
         .start_match(
@@ -129,7 +124,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot run {:?}", args.command[0]))?;
     let mut stdin = child.stdin.take().context("the program's input")?;
     let lines = lines_of(&mut child)?;
-    let limit = Duration::from_secs_f64(args.time_limit);
+    let limit = args.time_limit;
     let seat_word = if program_seat == Seat::First {
         "first"
     } else {

@@ -7,6 +7,7 @@ pub mod check;
 pub mod gen;
 pub mod interact;
 pub mod judge;
+pub mod numbers;
 pub mod play;
 pub mod progress;
 pub mod rules;

@@ -104,8 +104,8 @@ struct Common {
     checkpoint: Option<PathBuf>,
     /// Stop after S seconds of computing, keeping the values computed and the period
     /// they prove, if any (0: no limit).
-    #[arg(long, value_name = "S", default_value_t = 10.0)]
-    time_limit: f64,
+    #[arg(long, value_name = "S", default_value = "10", value_parser = super::numbers::sequence_time)]
+    time_limit: Duration,
     /// No progress on standard error (by default a bar on a terminal, elsewhere a
     /// line every 5 seconds).
     #[arg(long)]
@@ -187,7 +187,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!(
             "grundy: stopped at the time limit ({} s) after {} of the {asked} values; \
              --time-limit 0 computes them all",
-            args.common.time_limit,
+            args.common.time_limit.as_secs_f64(),
             seq.computed()
         );
     }
@@ -353,10 +353,7 @@ fn options(common: &Common) -> anyhow::Result<Options> {
         .check()
         .map_err(|e| anyhow::anyhow!("{flag} {n}: {e}"))?;
     let time = common.time_limit;
-    if !(time.is_finite() && time >= 0.0) {
-        anyhow::bail!("--time-limit {time}: expected a number of seconds, 0 or more");
-    }
-    Ok(options.with_time_limit((time > 0.0).then(|| Duration::from_secs_f64(time))))
+    Ok(options.with_time_limit((!time.is_zero()).then_some(time)))
 }
 
 /// Runs `f` reporting its progress on standard error (see [`Reporter`]): values

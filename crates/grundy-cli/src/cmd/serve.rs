@@ -25,28 +25,18 @@ pub struct Args {
     #[arg(long)]
     open: bool,
     /// How long one request may work, in seconds, before it is answered 422.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    budget: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = super::numbers::request_budget)]
+    budget: std::time::Duration,
     /// How many requests may work at once [default: the number of cores].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::numbers::workers)]
     workers: Option<usize>,
 }
 
 /// Runs `grundy serve` until Ctrl-C.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    if !(args.budget.is_finite() && args.budget > 0.0 && args.budget <= 3600.0) {
-        anyhow::bail!(
-            "--budget {}: expected seconds between 0 and 3600",
-            args.budget
-        );
-    }
-    anyhow::ensure!(
-        args.workers != Some(0),
-        "--workers 0: at least one worker is needed"
-    );
     let defaults = grundy_serve::Limits::default();
     let limits = grundy_serve::Limits {
-        budget: std::time::Duration::from_secs_f64(args.budget),
+        budget: args.budget,
         workers: args.workers.unwrap_or(defaults.workers),
         ..defaults
     };

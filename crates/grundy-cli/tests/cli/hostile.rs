@@ -428,3 +428,55 @@ fn truncated_and_garbage_certificates() {
     let r = run(&["sequence", "check", path.to_str().unwrap()], b"");
     assert_eq!(r.code, Some(0), "{}", r.stderr);
 }
+
+/// Every duration and count option is range-checked when read, the range in the
+/// message: none may reach a conversion that panics (`1e20` seconds once did, in
+/// `sequence`, `stress` and `interact`; `serve --workers 2^61` in the runtime).
+#[test]
+fn durations_and_counts_out_of_range_are_refused_with_their_range() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["sequence", "octal", "0.77", "--time-limit", "1e20"],
+            "--time-limit: expected seconds from 0 to",
+        ),
+        (
+            &["sequence", "octal", "0.77", "--time-limit", "nan"],
+            "--time-limit: expected seconds",
+        ),
+        (
+            &["stress", "adapwns", "--time-limit", "1e20", "--", "true"],
+            "--time-limit: expected seconds from 0.001 to 3600",
+        ),
+        (
+            &["stress", "adapwns", "--shrink-time", "1e20", "--", "true"],
+            "--shrink-time: expected seconds from 0 to 86400",
+        ),
+        (
+            &["stress", "adapwns", "--shrink-time", "inf", "--", "true"],
+            "--shrink-time",
+        ),
+        (
+            &["interact", "nim", "3", "--time-limit", "1e20", "--", "true"],
+            "--time-limit: expected seconds from 0.001 to 3600",
+        ),
+        (
+            &["serve", "--workers", "2305843009213693952"],
+            "--workers: expected a whole number from 1 to 1024",
+        ),
+        (
+            &["serve", "--workers", "0"],
+            "--workers: expected a whole number from 1 to 1024, found 0",
+        ),
+        (
+            &["serve", "--budget", "0"],
+            "--budget: expected seconds from 0.001 to 3600, found 0",
+        ),
+        (
+            &["serve", "--budget", "1e300"],
+            "--budget: expected seconds from 0.001 to 3600",
+        ),
+    ];
+    for (args, needle) in cases {
+        refused(args, b"", &[needle]);
+    }
+}

@@ -279,6 +279,8 @@ fn serve_refuses_bad_options() {
         .args(["serve", "--budget", "0"])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("--budget"));
+        .stderr(predicates::str::contains(
+            "--budget: expected seconds from 0.001 to 3600, found 0",
+        ));
     grundy().args(["serve", "--workers", "0"]).assert().code(2);
 }

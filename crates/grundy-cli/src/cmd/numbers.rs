@@ -1,0 +1,66 @@
+//! The command-line readers of durations and counts: each flag's range, checked by
+//! [`grundy::bounds`] so that the message names the flag and the range.
+
+use std::time::Duration;
+
+use grundy::bounds::{self, Range};
+
+/// The longest run `grundy sequence --time-limit` takes: 30 days.
+const LONGEST_RUN: f64 = 30.0 * 24.0 * 3600.0;
+
+/// `sequence --time-limit`: 0 (no limit) to 30 days.
+pub fn sequence_time(text: &str) -> Result<Duration, String> {
+    bounds::seconds("--time-limit", text, Range::new(0.0, LONGEST_RUN)).map_err(|e| e.to_string())
+}
+
+/// The time limit of one run of a contestant's program (`stress`, `interact`):
+/// a millisecond to an hour.
+pub fn run_time(text: &str) -> Result<Duration, String> {
+    bounds::seconds("--time-limit", text, Range::new(0.001, 3600.0)).map_err(|e| e.to_string())
+}
+
+/// `stress --shrink-time`: 0 (no shrinking) to a day.
+pub fn shrink_time(text: &str) -> Result<Duration, String> {
+    bounds::seconds("--shrink-time", text, Range::new(0.0, 86_400.0)).map_err(|e| e.to_string())
+}
+
+/// `serve --budget`: a millisecond to an hour per request.
+pub fn request_budget(text: &str) -> Result<Duration, String> {
+    bounds::seconds("--budget", text, Range::new(0.001, 3600.0)).map_err(|e| e.to_string())
+}
+
+/// The most requests `grundy serve` works on at once.
+pub const MAX_WORKERS: u64 = 1024;
+
+/// `serve --workers`: 1 to [`MAX_WORKERS`].
+pub fn workers(text: &str) -> Result<usize, String> {
+    bounds::count("--workers", text, 1, MAX_WORKERS)
+        .map(|n| usize::try_from(n).expect("at most MAX_WORKERS"))
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_enforced_with_the_flag_in_the_message() {
+        assert_eq!(sequence_time("0").unwrap(), Duration::ZERO);
+        let err = sequence_time("1e20").unwrap_err();
+        assert!(
+            err.starts_with("--time-limit: expected seconds from 0 to"),
+            "{err}"
+        );
+        assert!(run_time("0").is_err());
+        assert!(shrink_time("1e20").unwrap_err().contains("--shrink-time"));
+        assert_eq!(
+            request_budget("0").unwrap_err(),
+            "--budget: expected seconds from 0.001 to 3600, found 0"
+        );
+        assert_eq!(workers("8").unwrap(), 8);
+        assert!(workers("2305843009213693952")
+            .unwrap_err()
+            .contains("1 to 1024"));
+        assert!(workers("0").is_err());
+    }
+}
