@@ -317,6 +317,23 @@ fn stress_passes_correct_solutions() {
     assert_eq!(s.code, 0, "{}", s.stdout);
 }
 
+/// A setter's first run: the default 100 tests, ramped from the least scale to the
+/// statement's limits, against the judge itself (TABGAME's generator once panicked
+/// on the way, at a scale too small for its limits kind).
+#[test]
+fn stress_runs_its_default_hundred_tests_on_every_problem() {
+    for problem in ["adapwns", "tabgame", "abgame", "legowarz"] {
+        let judge = vec![
+            env!("CARGO_BIN_EXE_grundy").to_owned(),
+            "judge".into(),
+            problem.into(),
+        ];
+        let s = stress(problem, &[], &judge);
+        assert_eq!(s.code, 0, "{problem}: {}", s.stdout);
+        assert!(s.stdout.starts_with("100 tests passed: "), "{}", s.stdout);
+    }
+}
+
 #[test]
 fn stress_shrinks_adapwns_bugs_to_one_board_of_three_squares() {
     // Boards of two squares have piles of at most one stone, where neither bug shows:

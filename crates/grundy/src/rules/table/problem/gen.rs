@@ -24,7 +24,9 @@ pub(super) fn generate(g: &Gen, rng: &mut Rng) -> Vec<TableCase> {
         (None, Kind::Corner) => 0,
         (None, _) => rng.log_range(1, t_cap),
     };
-    let budget = g.cap(SUM).max(least * t).min(SUM.max);
+    // At least one smallest case's worth, even where the scale caps the sum below it
+    // (the least scales do) and the count is still to be decided (limits, corners).
+    let budget = g.cap(SUM).max(least * t.max(1)).min(SUM.max);
     match g.kind {
         Kind::Limits => limits(rng, g.cases, cap_n, budget),
         Kind::Corner => corners(rng, g.cases, cap_n, cap_m),
@@ -150,18 +152,19 @@ fn aim(rng: &mut Rng, cases: &mut [TableCase], alice_wins: bool) {
 /// at the budget (when the number of cases allows it).
 fn limits(rng: &mut Rng, cases: Option<u64>, cap: u64, budget: u64) -> Vec<TableCase> {
     let full = 3 * cap;
-    let t = cases.unwrap_or_else(|| 1 + (budget - 3).div_ceil(full));
-    let mut weights = Vec::new();
-    let mut left = budget;
-    for i in 0..t {
-        let rest = t - i - 1;
-        let w = if i == 0 && t > 1 {
-            3
-        } else {
-            (left - 3 * rest).min(full)
-        };
-        weights.push(w);
-        left -= w;
+    // Cases of 3 to `full` each (the first, when there are several, of 3): as many
+    // as the budget needs, and no more than it holds.
+    let t = cases
+        .unwrap_or_else(|| 1 + (budget - 3).div_ceil(full))
+        .min(budget / 3)
+        .max(1);
+    let mut weights = vec![3; t as usize];
+    let mut extra = budget.saturating_sub(3 * t);
+    let first = usize::from(t > 1);
+    for w in &mut weights[first..] {
+        let add = extra.min(full - 3);
+        *w += add;
+        extra -= add;
     }
     let mut out: Vec<TableCase> = weights
         .into_iter()
