@@ -12,7 +12,7 @@ set -u
 cd "$(dirname "$0")"
 seconds=${1:-20}
 [ $# -gt 0 ] && shift
-targets=${*:-"ruleset judge validate value certificate api"}
+targets=${*:-"ruleset judge validate value certificate api gen"}
 sanitizer=${FUZZ_SANITIZER:-address}
 timeout=${FUZZ_TIMEOUT:-10}
 target_dir=${CARGO_TARGET_DIR:-target}
