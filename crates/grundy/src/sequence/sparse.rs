@@ -130,6 +130,11 @@ pub struct SparseOctal {
     next_tail_check: usize,
     tail_words: Vec<u64>,
     searches: u64,
+    /// Splits looked at by the sparse-space method so far (pairs listed or searched),
+    /// and its count and the heap count at the last look for a periodic tail: the
+    /// tail is taken when it costs less per heap than the method did since then.
+    work: u64,
+    work_at_check: (u64, usize),
     /// While the mask is used: the heap sizes (from 1) of each value, ascending.
     positions: Vec<Vec<u32>>,
     /// For each value v: the values y to look through, best first (see `find`).
@@ -196,6 +201,8 @@ impl SparseOctal {
             next_tail_check: TAIL_CHECK,
             tail_words: Vec::new(),
             searches: 0,
+            work: 0,
+            work_at_check: (0, 0),
             positions: Vec::new(),
             order: Vec::new(),
             next_order: 0,
@@ -240,6 +247,7 @@ impl SparseOctal {
                 if r >= s {
                     break;
                 }
+                self.work += 1;
                 marks.mark(values[r] ^ values[s - r]);
             }
         }
@@ -260,7 +268,14 @@ impl SparseOctal {
                 return v;
             }
             self.searches += 1;
-            if !find(values, sums, v, &self.positions, &self.order) {
+            if !find(
+                values,
+                sums,
+                v,
+                &self.positions,
+                &self.order,
+                &mut self.work,
+            ) {
                 return v;
             }
             v += 1;
@@ -309,48 +324,68 @@ impl SparseOctal {
 
 /// Whether some split a + b = s, for some s in `sums`, has G(a) ⊕ G(b) = v.
 ///
-/// First the splits with the smallest parts (a few, whose values are in cache);
-/// then, heap by heap, through the heaps of one value y at a time: a heap b of
-/// value y gives v exactly when G(s − b) = v ⊕ y. The values y are taken in the
-/// order that makes a hit likeliest (the partner value v ⊕ y most frequent), so
-/// a value needed from a rare pair is found among that pair's few heaps instead
-/// of after a scan over all the small parts. Every heap b < s is in exactly one
-/// list, so when no list has a hit, no split gives v: the search is exact.
+/// First the splits with the smallest parts (a few, whose values are in cache).
+/// Then two exact searches run in step, one split each in turn, and the first to
+/// settle the question answers it, so the search costs at most twice the cheaper
+/// of the two:
+/// - the plain scan, smallest part first, which finds a hit early where the values
+///   are periodic (every residue comes round within a period);
+/// - heap by heap through the heaps of one value y at a time: a heap b of value y
+///   gives v exactly when G(s − b) = v ⊕ y. The values y are taken in the order that
+///   makes a hit likeliest (the partner value v ⊕ y most frequent), so a value needed
+///   from a rare pair is found among that pair's few heaps instead of after a scan
+///   over all the small parts. Every heap b < s is in exactly one list, so when no
+///   list has a hit, no split gives v.
+///
+/// Either search, finished without a hit, proves that no split gives v.
 fn find(
     values: &[u32],
     sums: &[usize],
     v: u32,
     positions: &[Vec<u32>],
     order: &[Vec<u32>],
+    work: &mut u64,
 ) -> bool {
     let longest = sums.iter().copied().max().unwrap_or(0);
     let quick = (longest / 2).min(QUICK);
-    if (1..=quick).any(|a| {
+    *work += quick as u64;
+    let plain_hit = |a: usize| {
         sums.iter()
             .any(|&s| a <= s / 2 && values[a] ^ values[s - a] == v)
-    }) {
+    };
+    if (1..=quick).any(plain_hit) {
         return true;
     }
     if order.len() <= v as usize {
+        // A plain search looks at up to half the heaps of every sum.
+        *work += longest as u64 / 2;
         return search(values, sums, v);
     }
     let ordered = &order[v as usize];
     // The values ordered last time, then those that heaps have taken since.
     let since = (ordered.len() as u32)..(positions.len() as u32);
-    for y in ordered.iter().copied().chain(since) {
+    let mut by_value = ordered.iter().copied().chain(since).flat_map(|y| {
         let x = v ^ y;
-        for &b in &positions[y as usize] {
-            let b = b as usize;
-            if b >= longest {
-                break;
-            }
-            if sums.iter().any(|&s| b < s && values[s - b] == x) {
-                return true;
-            }
+        positions[y as usize]
+            .iter()
+            .map(move |&b| (x, b as usize))
+            .take_while(move |&(_, b)| b < longest)
+    });
+    let mut plain = quick + 1..=longest / 2;
+    loop {
+        *work += 1;
+        match plain.next() {
+            Some(a) if plain_hit(a) => return true,
+            Some(_) => {}
+            None => return false,
+        }
+        match by_value.next() {
+            Some((x, b)) if sums.iter().any(|&s| b < s && values[s - b] == x) => return true,
+            Some(_) => {}
+            // Values that no heap has yet cannot be a partner: no split gives v.
+            None => return false,
         }
     }
-    // Values that no heap has yet (order covers those that some heap has).
-    false
 }
 
 /// The mask is chosen again once the rare heaps number more than twice as many as
@@ -440,16 +475,22 @@ impl SparseOctal {
             }
             if self.use_tail && self.tail.is_none() && values.len() >= self.next_tail_check {
                 self.next_tail_check = values.len().saturating_mul(2);
-                // Worth it only when the heaps before the repetition, valued one by
-                // one, are few, and fewer than the rare heaps a mask in use lists.
-                let listed = if self.sparse {
-                    self.rare.len()
+                // Worth it only when the heaps before the repetition, each of whose
+                // splits the shortcut values one by one, cost less per heap than
+                // the sparse-space method has since the last look (its searches
+                // can grow with the heap; the definition always does).
+                let (work, heaps) = self.work_at_check;
+                let sparse_cost = if self.sparse {
+                    (self.work - work) / (values.len() - heaps).max(1) as u64
                 } else {
-                    usize::MAX
+                    u64::MAX
                 };
+                self.work_at_check = (self.work, values.len());
+                let splits = self.moves.leave_two.len().max(1);
                 self.tail = latest_repetition(values)
                     .filter(|&(start, period)| {
-                        (start + period) * TAIL_SHARE <= values.len() && start < listed
+                        (start + period) * TAIL_SHARE <= values.len()
+                            && ((start * splits) as u64) < sparse_cost
                     })
                     .and_then(|(start, period)| PeriodicTail::new(values, start, period));
             }
