@@ -18,7 +18,8 @@
 //! - [`verify`]: every closed form checked against the engine, position by position;
 //! - [`play`]: a person against the perfect engine, move by move;
 //! - [`report`]: the JSON objects the commands print, shared with `grundy serve`;
-//! - [`bounds`]: range-checked durations and counts, with the range in every refusal.
+//! - [`bounds`]: range-checked durations and counts, with the range in every refusal;
+//! - [`files`]: files written whole, through an exclusive temporary and a rename.
 //!
 //! ```
 //! use grundy::rules::pawns::{Board, Pawns};
@@ -34,6 +35,7 @@ pub mod analysis;
 pub mod bounds;
 pub mod cgt;
 pub mod engine;
+pub mod files;
 pub mod game;
 pub mod judge;
 pub mod play;

@@ -1,6 +1,5 @@
 //! `grundy gen PROBLEM`: reproducible tests for a judge problem.
 
-use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -108,10 +107,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let input = generate(problem, &options)?;
     match args.output {
         Some(path) if path.as_os_str() != "-" => {
-            let mut file =
-                File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
-            input
-                .write_to(&mut file)
+            grundy::files::write_atomically(&path, |file| input.write_to(file))
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
         _ => {

@@ -154,12 +154,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let what = format!("sequence {}", spec.title);
+    // Every file the run writes must be writable before the work starts.
+    for (flag, path) in [
+        ("--checkpoint", &args.common.checkpoint),
+        ("--certificate", &args.common.certificate),
+        ("--svg", &args.common.svg),
+    ] {
+        if let Some(path) = path {
+            grundy::files::check_writable(path).context(flag)?;
+        }
+    }
+    // The game as the independent checker reads it, where it reads it.
+    let rules = spec
+        .certificate
+        .as_deref()
+        .map(certificate::rules_of)
+        .transpose()?;
     let known = match &args.common.checkpoint {
         None => Vec::new(),
         Some(path) => match Checkpoint::resume(path, &spec.title)
             .with_context(|| format!("--checkpoint {}", path.display()))?
         {
             Some(c) => {
+                c.check_values(rules.as_ref())
+                    .with_context(|| format!("--checkpoint {}", path.display()))?;
                 if !args.common.quiet {
                     eprintln!(
                         "grundy: resuming from {}: {} values",
@@ -172,7 +190,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             None => Vec::new(),
         },
     };
-    let mut saving = Saving::new(args.common.checkpoint.as_deref(), &spec.title);
+    let resumed = known.len();
+    let mut saving = Saving::new(args.common.checkpoint.as_deref(), &spec.title, resumed);
     let mut save = |values: &[u32], done: bool| saving.save(values, done);
     let resume = Resume {
         known,
@@ -182,6 +201,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         spec.compute_resumable(method, &options, p, resume)
     })?;
     let saved = saving.result();
+    // A period proven from resumed values is printed only if the independent
+    // checker, value by value from the definition, accepts it.
+    if let (Some(period), Some(game), true) = (seq.period, &spec.certificate, resumed > 0) {
+        certificate::certify(game, &seq.values, period).map_err(|e| {
+            anyhow::anyhow!(
+                "--checkpoint: the values resumed from the checkpoint fail the independent \
+                 check ({e}); the checkpoint is damaged: delete it to start afresh"
+            )
+        })?;
+    }
     let asked = options.to.unwrap_or(options.limit).saturating_add(1);
     if seq.computed() < asked && (options.to.is_some() || seq.period.is_none()) {
         eprintln!(
@@ -245,20 +274,24 @@ fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRule
 /// How often `--checkpoint` saves the values.
 const SAVE_EVERY: Duration = Duration::from_secs(60);
 
-/// `--checkpoint`: the values saved every [`SAVE_EVERY`] and at the end; the first
-/// failure to save is kept (and the saving stops), to be reported after the output.
+/// `--checkpoint`: the values saved every [`SAVE_EVERY`] and at the end, never fewer
+/// than the checkpoint held (a run asked for fewer values leaves it as it was); the
+/// first failure to save is kept (and the saving stops), to be reported after the
+/// output.
 struct Saving<'a> {
     path: Option<&'a std::path::Path>,
     game: &'a str,
+    held: usize,
     last: std::time::Instant,
     failed: Option<anyhow::Error>,
 }
 
 impl<'a> Saving<'a> {
-    fn new(path: Option<&'a std::path::Path>, game: &'a str) -> Saving<'a> {
+    fn new(path: Option<&'a std::path::Path>, game: &'a str, held: usize) -> Saving<'a> {
         Saving {
             path,
             game,
+            held,
             last: std::time::Instant::now(),
             failed: None,
         }
@@ -268,9 +301,13 @@ impl<'a> Saving<'a> {
         let Some(path) = self.path else {
             return;
         };
-        if self.failed.is_some() || !(done || self.last.elapsed() >= SAVE_EVERY) {
+        if self.failed.is_some()
+            || values.len() <= self.held
+            || !(done || self.last.elapsed() >= SAVE_EVERY)
+        {
             return;
         }
+        self.held = values.len();
         if let Err(e) = Checkpoint::save(self.game, values, path) {
             self.failed = Some(anyhow::Error::new(e).context(format!(
                 "--checkpoint {}: cannot save the values",
@@ -304,13 +341,8 @@ fn certify(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::
             spec.title
         );
     };
-    let rules = certificate::rules_of(&game)?;
-    let needed = rules.proof_rule().needed(period.preperiod, period.period);
-    let cert = Certificate {
-        game,
-        period,
-        values: seq.values[..needed.min(seq.computed())].to_vec(),
-    };
+    // Checked from scratch before it is written.
+    let cert = certificate::certify(&game, &seq.values, period)?;
     cert.save(path)
         .with_context(|| format!("cannot write {}", path.display()))
 }
@@ -378,8 +410,9 @@ fn with_progress<T>(what: String, quiet: bool, f: impl FnOnce(&mut dyn FnMut(Pro
 
 fn output(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::Result<()> {
     if let Some(path) = &common.svg {
-        std::fs::write(path, svg::render(&spec.title, &seq.values, seq.period))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        let svg = svg::render(&spec.title, &seq.values, seq.period);
+        grundy::files::write_atomically(path, |f| f.write_all(svg.as_bytes()))
+            .with_context(|| format!("--svg {}", path.display()))?;
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -3,7 +3,6 @@
 //! disagrees.
 
 use std::ffi::OsString;
-use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -233,8 +232,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut text = format!("{header}\n{note}\n");
             text.push_str(&report(&session, verdict, &input, &run, &expected));
             if let Some(path) = &args.save {
-                fs::write(path, input.to_bytes())
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                let bytes = input.to_bytes();
+                grundy::files::write_atomically(path, |f| f.write_all(&bytes))
+                    .with_context(|| format!("--save {}", path.display()))?;
                 text.push_str(&format!(
                     "the minimal failing input is saved in {}\n",
                     path.display()

@@ -69,8 +69,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             if let Some(path) = &args.svg {
                 let t = g.thermograph()?;
                 let title = format!("thermograph of {}", g.to_string_in(style));
-                std::fs::write(path, thermograph::svg(&title, &t))
-                    .with_context(|| format!("writing {}", path.display()))?;
+                let svg = thermograph::svg(&title, &t);
+                grundy::files::write_atomically(path, |f| f.write_all(svg.as_bytes()))
+                    .with_context(|| format!("--svg {}", path.display()))?;
             }
             if args.json {
                 serde_json::to_writer_pretty(&mut out, &value_json(g, style, args)?)?;

@@ -151,7 +151,8 @@ fn bad_input_is_exit_2_with_the_column() {
         .arg(dir.path().join("missing/dir/x.svg"))
         .assert()
         .code(2)
-        .stderr(predicate::str::starts_with("grundy: cannot write "));
+        .stderr(predicate::str::starts_with("grundy: --svg: "))
+        .stderr(predicate::str::contains("missing/dir/x.svg"));
 }
 
 #[test]
@@ -364,4 +365,242 @@ fn hexadecimal_codes() {
             {"move": "1-1=2+2+2", "after": "2,2,2"}
         ])
     );
+}
+
+/// The values of a checkpoint file, and the file rewritten with `values` (a valid
+/// gzip stream, whatever the values say).
+fn checkpoint_values(path: &std::path::Path) -> Vec<u32> {
+    use std::io::Read;
+    let mut text = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_end(&mut text)
+        .unwrap();
+    let body = text.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
+    let mut values = Vec::new();
+    let (mut v, mut shift) = (0u32, 0);
+    for &b in &text[body..] {
+        v |= u32::from(b & 0x7f) << shift;
+        shift += 7;
+        if b & 0x80 == 0 {
+            values.push(v);
+            (v, shift) = (0, 0);
+        }
+    }
+    values
+}
+
+fn write_checkpoint(path: &std::path::Path, game: &str, values: &[u32]) {
+    use std::io::Write;
+    let mut text = format!(
+        "grundy-checkpoint 1\ngame: {game}\nvalues: {}\n\n",
+        values.len()
+    )
+    .into_bytes();
+    for &v in values {
+        let mut v = v;
+        while v >= 0x80 {
+            text.push((v as u8 & 0x7f) | 0x80);
+            v >>= 7;
+        }
+        text.push(v as u8);
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&text).unwrap();
+    std::fs::write(path, gz.finish().unwrap()).unwrap();
+}
+
+/// A run that asks for fewer values than a checkpoint holds leaves it as it was (it
+/// once shrank 100,001 values to 101).
+#[test]
+fn a_checkpoint_never_shrinks() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("c");
+    let ckpt = c.to_str().unwrap();
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.6",
+            "--limit",
+            "3000",
+            "--checkpoint",
+            ckpt,
+            "--quiet",
+        ])
+        .assert()
+        .success();
+    assert_eq!(checkpoint_values(&c).len(), 3001);
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.6",
+            "--to",
+            "100",
+            "--checkpoint",
+            ckpt,
+            "--quiet",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("G(0), ..., G(100)"));
+    assert_eq!(checkpoint_values(&c).len(), 3001);
+}
+
+/// One wrong value in a checkpoint whose gzip stream is valid: no period is printed
+/// as proven from it (Kayles was once reported with preperiod 1890, period 140).
+#[test]
+fn a_damaged_checkpoint_proves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("c");
+    let ckpt = c.to_str().unwrap();
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.77",
+            "--to",
+            "2000",
+            "--checkpoint",
+            ckpt,
+            "--quiet",
+        ])
+        .assert()
+        .success();
+    let mut values = checkpoint_values(&c);
+    assert_eq!(values.len(), 2001);
+    // One value inside the proof (Kayles is proven from its first 167 values),
+    // changed to another within what its heap's options allow.
+    values[100] ^= 1;
+    write_checkpoint(&c, "octal 0.77", &values);
+    grundy()
+        .args(["sequence", "octal", "0.77", "--checkpoint", ckpt, "--quiet"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("period").not())
+        .stderr(predicate::str::contains("fail the independent check"))
+        .stderr(predicate::str::contains("G(100)"));
+    // A value beyond its heap's options is refused as it is read, before any table
+    // is sized by it (2^31 once made grundy allocate 32 GB).
+    write_checkpoint(&c, "octal 0.77", &[1 << 31, 0, 1]);
+    grundy()
+        .args(["sequence", "octal", "0.77", "--checkpoint", ckpt, "--quiet"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "G(0) = 2147483648 is saved, but heap 0 has only 0 options",
+        ));
+}
+
+/// Checkpoints are written through an exclusive temporary: never through a symbolic
+/// link, never into a FIFO (it once hung), and a directory that cannot be written is
+/// found before the work, not after it.
+#[test]
+fn checkpoint_files_are_written_safely() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, b"keep").unwrap();
+    let link = dir.path().join("link");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.77",
+            "--checkpoint",
+            link.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("symbolic link"));
+    assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+    let fifo = dir.path().join("fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.77",
+            "--checkpoint",
+            fifo.to_str().unwrap(),
+        ])
+        .timeout(std::time::Duration::from_secs(10))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a regular file"));
+    let missing = dir.path().join("no-such-dir").join("c");
+    let start = std::time::Instant::now();
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.6",
+            "--to",
+            "100000000",
+            "--time-limit",
+            "0",
+        ])
+        .args(["--checkpoint", missing.to_str().unwrap()])
+        .timeout(std::time::Duration::from_secs(10))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--checkpoint"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".partial"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// Certificate header fields are range-checked when read: a preperiod of 2^64 − 1
+/// once overflowed the checker.
+#[test]
+fn certificate_headers_out_of_range_are_refused() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("cert");
+    for (header, needle) in [
+        (
+            "preperiod: 18446744073709551615\nperiod: 12",
+            "line 3: expected a preperiod of at most the 3 values given",
+        ),
+        (
+            "preperiod: 0\nperiod: 18446744073709551615",
+            "line 4: expected a period from 1 to the 3 values given",
+        ),
+        (
+            "preperiod: 0\nperiod: 0",
+            "line 4: expected a period from 1",
+        ),
+    ] {
+        let text =
+            format!("grundy-certificate 1\ngame: octal 0.77\n{header}\nvalues: 3\n\n\x00\x01\x01");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(text.as_bytes()).unwrap();
+        std::fs::write(&cert, gz.finish().unwrap()).unwrap();
+        grundy()
+            .args(["sequence", "check", cert.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+    // A stream whose gzip checksum does not match is called damaged.
+    let text = "grundy-certificate 1\ngame: octal 0.77\npreperiod: 0\nperiod: 1\nvalues: 3\n\n\x00\x01\x01";
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).unwrap();
+    let mut bytes = gz.finish().unwrap();
+    let n = bytes.len();
+    bytes[n - 6] ^= 0xff; // in the CRC-32 trailer
+    std::fs::write(&cert, bytes).unwrap();
+    grundy()
+        .args(["sequence", "check", cert.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("gzip checksum does not match"));
 }

@@ -57,8 +57,9 @@ use crate::rules::subtraction::Subtraction;
 /// The first line of every certificate.
 pub const MAGIC: &str = "grundy-certificate 1";
 
-/// The most values a certificate may hold.
-pub const MAX_VALUES: u64 = 1 << 33;
+/// The most values a certificate may hold: as many as `grundy sequence` computes
+/// ([`sequence::MAX_VALUES`](super::MAX_VALUES)).
+pub const MAX_VALUES: u64 = super::MAX_VALUES as u64;
 
 /// A game, its claimed period, and the values its proof rests on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,8 +76,12 @@ pub struct Certificate {
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
     /// Reading failed (including a broken gzip stream).
-    #[error("cannot read the certificate (is it a gzip file written by --certificate?)")]
+    #[error("cannot read the certificate (is it a gzip file written by --certificate?): {0}")]
     Io(#[from] io::Error),
+    /// The gzip stream's own check failed at its end: its checksum or length does not
+    /// match the bytes read.
+    #[error("the file is damaged: its gzip checksum does not match ({0})")]
+    Damaged(io::Error),
     /// A header line is not what was expected.
     #[error("line {line}: expected {expected}, found {found:?}")]
     Header {
@@ -122,9 +127,9 @@ impl Certificate {
         gz.finish()?.flush()
     }
 
-    /// Writes the certificate to a file.
-    pub fn save(&self, path: &Path) -> io::Result<()> {
-        self.write(std::fs::File::create(path)?)
+    /// Writes the certificate to a file, through [`files::write_atomically`].
+    pub fn save(&self, path: &Path) -> Result<(), crate::files::FileError> {
+        crate::files::write_atomically(path, |file| self.write(file))
     }
 
     /// Reads a certificate (gzip-compressed, as [`Certificate::write`] writes it).
@@ -175,11 +180,26 @@ impl Certificate {
         if !blank.is_empty() {
             return Err(header(6, "an empty line", &blank));
         }
-        let too_big =
-            |text: u64, line| header(line, "a number that fits in memory", &text.to_string());
+        // A period is proven by values past its preperiod and one period: both lie
+        // within the values given.
+        if preperiod > count {
+            return Err(header(
+                3,
+                &format!("a preperiod of at most the {count} values given"),
+                &preperiod.to_string(),
+            ));
+        }
+        if period == 0 || period > count {
+            return Err(header(
+                4,
+                &format!("a period from 1 to the {count} values given"),
+                &period.to_string(),
+            ));
+        }
         let period = Period {
-            preperiod: usize::try_from(preperiod).map_err(|_| too_big(preperiod, 3))?,
-            period: usize::try_from(period).map_err(|_| too_big(period, 4))?,
+            // Both at most MAX_VALUES (2^29), so within usize.
+            preperiod: preperiod as usize,
+            period: period as usize,
         };
         let values = read_varints(r, count)?;
         Ok(Certificate {
@@ -247,13 +267,24 @@ pub(crate) fn read_varints(r: impl Read, count: u64) -> Result<Vec<u32>, FormatE
                 index,
                 problem: "above 2^32 - 1",
             })?;
+            if values.len() == values.capacity() && values.try_reserve(values.len()).is_err() {
+                return Err(FormatError::Values {
+                    index,
+                    problem: "not enough memory to hold the values up to it",
+                });
+            }
             values.push(v);
         }
-        if bytes.next().is_some() {
-            return Err(FormatError::Values {
-                index: count,
-                problem: "bytes follow the last value",
-            });
+        match bytes.next() {
+            None => {}
+            // The gzip stream's own check (its CRC and length), read at its end.
+            Some(Err(e)) => return Err(FormatError::Damaged(e)),
+            Some(Ok(_)) => {
+                return Err(FormatError::Values {
+                    index: count,
+                    problem: "bytes follow the last value",
+                })
+            }
         }
         Ok(values)
     }
@@ -277,6 +308,21 @@ pub fn rules_of(game: &str) -> Result<Rules, CheckError> {
             "expected \"octal CODE\" or \"subtraction SET\"".to_owned()
         )),
     }
+}
+
+/// The certificate of `period` for `game` from `values`: the values its proof needs
+/// (all of `values` when they are fewer, and the check says so), checked from
+/// scratch by [`check`] before it is handed out.
+pub fn certify(game: &str, values: &[u32], period: Period) -> Result<Certificate, CheckError> {
+    let rules = rules_of(game)?;
+    let needed = rules.proof_rule().needed(period.preperiod, period.period);
+    let cert = Certificate {
+        game: game.to_owned(),
+        period,
+        values: values[..needed.min(values.len())].to_vec(),
+    };
+    check(&cert)?;
+    Ok(cert)
 }
 
 /// Checks a certificate from scratch: every value by the game's definition, then
@@ -320,8 +366,14 @@ mod tests {
         let cert = kayles();
         round_trip(&cert);
         assert_eq!(check(&cert), Ok(()));
+        // Values of every varint length (the period within them, as the reader
+        // requires).
         let big = Certificate {
             values: vec![0, 127, 128, 300, u32::MAX],
+            period: Period {
+                preperiod: 1,
+                period: 4,
+            },
             ..kayles()
         };
         round_trip(&big);

@@ -314,6 +314,17 @@ pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violatio
 /// split is listed on its own.
 pub const PAIR_TABLE_BYTES: usize = 1 << 30;
 
+impl Rules {
+    /// How many options heap `n` has: its Grundy value, a mex of that many values,
+    /// is at most this.
+    pub fn option_count(&self, n: usize) -> u128 {
+        match self {
+            Rules::Octal(digits) => option_count(digits, n),
+            Rules::Subtraction(set) => set.iter().filter(|&&s| s <= n).count() as u128,
+        }
+    }
+}
+
 /// How many options heap `n` has in the game of `digits`, counted one kind of move
 /// at a time.
 pub fn option_count(digits: &[u8], n: usize) -> u128 {
@@ -329,11 +340,9 @@ pub fn option_count(digits: &[u8], n: usize) -> u128 {
             count += ((n - j) / 2) as u128;
         }
         if d & 8 != 0 && n >= j + 3 {
-            // For each smallest part a, the b with a ≤ b ≤ (rest − a) / 2.
-            let rest = n - j;
-            for a in 1..=rest / 3 {
-                count += ((rest - a) / 2 + 1 - a) as u128;
-            }
+            // The partitions of the rest into three positive parts: round(r² / 12).
+            let rest = (n - j) as u128;
+            count += (rest * rest + 6) / 12;
         }
     }
     count
@@ -523,7 +532,8 @@ pub fn check_period(values: &[u32], rule: ProofRule, claim: Period) -> Result<()
     }
     // 2. The hypothesis of the theorem.
     let end = first_unchecked(rule, i, p);
-    let needed = end + p;
+    // Saturating: a claim too large for memory needs more values than any given.
+    let needed = end.saturating_add(p);
     if values.len() < needed {
         return Err(Violation::TooFewValues {
             preperiod: i,
@@ -672,6 +682,15 @@ mod tests {
                     assert_eq!(first_unchecked(rule, i, p) + p, rule.needed(i, p));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn three_part_splits_are_counted_by_the_partition_formula() {
+        for rest in 3..=300usize {
+            // For each smallest part a, the b with a ≤ b ≤ (rest − a) / 2.
+            let listed: usize = (1..=rest / 3).map(|a| (rest - a) / 2 + 1 - a).sum();
+            assert_eq!(option_count(&[8], rest), listed as u128, "{rest}");
         }
     }
 }

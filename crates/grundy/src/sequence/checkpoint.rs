@@ -23,16 +23,21 @@
 //!
 //! [`Checkpoint::save`] writes a temporary file beside the target and renames it
 //! over the target, so that a run stopped while saving leaves the previous
-//! checkpoint whole.
+//! checkpoint whole; it never writes through a symbolic link or over anything but a
+//! regular file. Values read back are checked against their heaps
+//! ([`Checkpoint::check_values`]) before a computation takes them in.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::files::{self, FileError};
 
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 
 use super::certificate::{read_varints, write_varints, FormatError};
+use super::check::Rules;
 use super::MAX_VALUES;
 
 /// The first line of every checkpoint.
@@ -66,6 +71,20 @@ pub enum CheckpointError {
     /// The values are damaged.
     #[error(transparent)]
     Values(#[from] FormatError),
+    /// A value is larger than its heap's options allow (the mex of m values is at
+    /// most m): the checkpoint is damaged.
+    #[error(
+        "G({heap}) = {value} is saved, but heap {heap} has only {options} options: the \
+         checkpoint is damaged (delete it to start afresh)"
+    )]
+    ValueTooLarge {
+        /// The heap.
+        heap: usize,
+        /// The value saved for it.
+        value: u32,
+        /// How many options the heap has.
+        options: u128,
+    },
     /// The checkpoint is another game's.
     #[error("the checkpoint is of {found}, not of {expected}")]
     OtherGame {
@@ -88,17 +107,10 @@ impl Checkpoint {
         gz.finish()?.flush()
     }
 
-    /// Saves `values` of `game` to `path`: to a temporary file beside it first, then
-    /// renamed over it.
-    pub fn save(game: &str, values: &[u32], path: &Path) -> io::Result<()> {
-        let mut temporary = PathBuf::from(path);
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(".partial");
-        temporary.set_file_name(name);
-        let file = std::fs::File::create(&temporary)?;
-        Checkpoint::write(game, values, &file)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
+    /// Saves `values` of `game` to `path` through [`files::write_atomically`]: a
+    /// temporary created exclusively beside it, renamed over it once whole.
+    pub fn save(game: &str, values: &[u32], path: &Path) -> Result<(), FileError> {
+        files::write_atomically(path, |file| Checkpoint::write(game, values, file))
     }
 
     /// Reads a checkpoint.
@@ -154,6 +166,25 @@ impl Checkpoint {
         }
         let values = read_varints(r, count)?;
         Ok(Checkpoint { game, values })
+    }
+
+    /// Checks every value against its heap as it will be taken in: G(n) is at most
+    /// the number of options of heap n (`rules`, the game as the certificate checker
+    /// reads it), or, for a game the checker does not read, at most n (heap games
+    /// whose heap n has at most n options, as Grundy's game). A damaged value is
+    /// found here, before any table is sized by it.
+    pub fn check_values(&self, rules: Option<&Rules>) -> Result<(), CheckpointError> {
+        for (heap, &value) in self.values.iter().enumerate() {
+            let options = rules.map_or(heap as u128, |r| r.option_count(heap));
+            if u128::from(value) > options {
+                return Err(CheckpointError::ValueTooLarge {
+                    heap,
+                    value,
+                    options,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Reads the checkpoint at `path` if there is one (`None` when the file does not
