@@ -326,7 +326,7 @@ async fn play_in_browser(driver: PathBuf, seed: Seed) {
         &format!(
             "const v = document.getElementById('value'); return !!v && v.textContent === {:?} \
              && document.getElementById('verdict').textContent.endsWith({:?})",
-            expected.value.to_string(),
+            expected.value.unwrap().to_string(),
             if expected.to_move_wins {
                 "wins"
             } else {

@@ -16,7 +16,7 @@
 //! let game = build("pawns", &Params::new()).unwrap();
 //! let analysis = game.analyze("..P.P", Player::Left, 10).unwrap();
 //! assert!(analysis.to_move_wins);
-//! assert_eq!(analysis.value.to_string(), "*");
+//! assert_eq!(analysis.value.unwrap().to_string(), "*");
 //! ```
 
 use crate::analysis::moves::{move_values, MoveValue};

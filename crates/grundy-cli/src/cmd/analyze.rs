@@ -148,7 +148,13 @@ fn write_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
     if let Some(other) = a.other_to_move_wins {
         writeln!(out, "the other player to move: {}", verdict(other))?;
     }
-    writeln!(out, "outcome: {}   value: {}", a.outcome, a.value)?;
+    match &a.value {
+        Some(value) => writeln!(out, "outcome: {}   value: {value}", a.outcome)?,
+        None => writeln!(out, "outcome: {}   value: unknown", a.outcome)?,
+    }
+    if let Some(why) = &a.value_unknown {
+        writeln!(out, "  ({why})")?;
+    }
     if let Some(c) = &a.canonical {
         write_canonical(out, c)?;
     }

@@ -38,8 +38,13 @@ pub struct Analysis {
     /// The outcome class of the position.
     pub outcome: Outcome,
     /// The game value: a nimber such as `*3`, or for partizan games e.g. `2 + *3`
-    /// (in JSON, that notation as a string).
-    pub value: Value,
+    /// (in JSON, that notation as a string). `None` (JSON `null`) where only the value
+    /// is unknown: who wins and the winning moves are exact all the same (Wythoff's
+    /// game beyond the heaps its values are computed for).
+    pub value: Option<Value>,
+    /// Why the value is unknown, when it is (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_unknown: Option<String>,
     /// For a partizan value: its canonical form and invariants (in JSON, the fields
     /// `canonical_form`, `explicit`, `left_stop`, `right_stop`, `mean`,
     /// `temperature` and `birthday` of the analysis itself; absent for impartial
@@ -96,7 +101,14 @@ pub fn analyze<R: Ruleset + ?Sized>(
     let closed = closed_form(rules, pos, to_move, limit);
     let (value, to_move_wins, outcome, listing) = match closed {
         Ok(found) => found,
-        Err(why) => engine_form(rules, pos, limit).ok_or(why)?,
+        Err(why) => match engine_form(rules, pos, limit) {
+            Some((value, wins, outcome, listing)) => (Ok(value), wins, outcome, listing),
+            None => return Err(why),
+        },
+    };
+    let (value, value_unknown) = match value {
+        Ok(v) => (Some(v), None),
+        Err(why) => (None, Some(why.to_string())),
     };
     let other_to_move_wins = match rules.kind() {
         Kind::Impartial => None,
@@ -129,7 +141,8 @@ pub fn analyze<R: Ruleset + ?Sized>(
         other_to_move_wins,
         outcome,
         value,
-        canonical: CanonicalForm::of(value),
+        value_unknown,
+        canonical: value.and_then(CanonicalForm::of),
         reduction,
         explanation: sentences,
         winning_move_count: listing.count,
@@ -139,21 +152,35 @@ pub fn analyze<R: Ruleset + ?Sized>(
 
 type Found<M> = (Value, bool, Outcome, Listing<M>);
 
+/// The closed form's answer; its value may be unknown (the `Err` inside) where who
+/// wins and the winning moves are known.
+type ClosedForm<M> = (Result<Value, Unsolved>, bool, Outcome, Listing<M>);
+
 fn closed_form<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
     to_move: Player,
     limit: usize,
-) -> Result<Found<R::Move>, Unsolved> {
-    Ok((
-        rules.value(pos)?,
-        rules.wins(pos, to_move)?,
-        outcome_of(rules, pos)?,
-        rules.winning_listing(pos, to_move, limit)?,
-    ))
+) -> Result<ClosedForm<R::Move>, Unsolved> {
+    let value = rules.value(pos);
+    let known = (|| {
+        Ok((
+            rules.wins(pos, to_move)?,
+            outcome_of(rules, pos)?,
+            rules.winning_listing(pos, to_move, limit)?,
+        ))
+    })();
+    match (value, known) {
+        (value, Ok((wins, outcome, listing))) => Ok((value, wins, outcome, listing)),
+        // The value's own reason is the one to give when nothing is known.
+        (Err(why), Err(_)) | (Ok(_), Err(why)) => Err(why),
+    }
 }
 
-/// The exhaustive engine's answer for a small impartial position.
+/// The exhaustive engine's answer for a small impartial position, within
+/// [`Budget::DEFAULT`](crate::engine::Budget::DEFAULT) moves listed in all: a game
+/// of few positions can still have many moves (Wythoff's `0,250311` has 250,312
+/// positions and 3·10^10 moves, and once took 24 GB here).
 fn engine_form<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
@@ -164,8 +191,9 @@ fn engine_form<R: Ruleset + ?Sized>(
     }
     let game = AsImpartial(rules);
     let mut solver = ImpartialSolver::new(&game);
-    let value = solver.grundy(pos);
-    let mut moves = solver.winning_moves(pos);
+    let mut budget = crate::engine::Budget::DEFAULT;
+    let value = solver.grundy_within(pos, &mut budget)?;
+    let mut moves = solver.winning_moves_within(pos, &mut budget)?;
     let count = Some(moves.len() as u128);
     moves.truncate(limit);
     let wins = value.to_move_wins();

@@ -1,5 +1,6 @@
 //! Grundy values and winning moves of any impartial game, by exhaustive search.
 
+use crate::engine::budget::Budget;
 use crate::engine::dag::Dag;
 use crate::game::{Impartial, Player};
 use crate::values::{mex, Nimber};
@@ -42,11 +43,19 @@ impl<'g, G: Impartial> ImpartialSolver<'g, G> {
 
     /// The Grundy value of `pos`: the mex of the values of its options.
     pub fn grundy(&mut self, pos: &G::Position) -> Nimber {
+        self.grundy_within(pos, &mut Budget::unlimited())
+            .expect("an unlimited search always finishes")
+    }
+
+    /// The Grundy value of `pos`, or `None` if finding it would list more moves than
+    /// `budget` has left (what was solved is kept).
+    pub fn grundy_within(&mut self, pos: &G::Position, budget: &mut Budget) -> Option<Nimber> {
         let game = self.game;
-        self.dag.evaluate(
+        self.dag.evaluate_within(
             pos,
-            |p| {
-                game.moves(p)
+            budget,
+            |p, wanted| {
+                game.first_moves(p, wanted)
                     .into_iter()
                     .map(|m| ((), game.play(p, &m)))
                     .collect()
@@ -57,6 +66,31 @@ impl<'g, G: Impartial> ImpartialSolver<'g, G> {
                 None => mex(kids.iter().map(|(_, v)| *v)),
             },
         )
+    }
+
+    /// Every move from `pos` to a position of value 0, or `None` past `budget`.
+    pub fn winning_moves_within(
+        &mut self,
+        pos: &G::Position,
+        budget: &mut Budget,
+    ) -> Option<Vec<G::Move>> {
+        let game = self.game;
+        let moves = game.first_moves(
+            pos,
+            usize::try_from(budget.left())
+                .unwrap_or(usize::MAX)
+                .saturating_add(1),
+        );
+        if !budget.spend(moves.len()) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for m in moves {
+            if self.grundy_within(&game.play(pos, &m), budget)? == Nimber::ZERO {
+                out.push(m);
+            }
+        }
+        Some(out)
     }
 
     /// Whether the player to move wins `pos`.

@@ -504,7 +504,7 @@ mod tests {
         // G(5) = 2, G(6) = 1: XOR 3; heap 1 (5 = 1 + 4: G 0 ⊕ 0 = 0, 2 + 3: 0 ⊕ 1 = 1)
         // needs 3 ⊕ 2 = 1, so 1=2+3; heap 2 (6 = 1+5: 2, 2+4: 0) needs 3 ⊕ 1 = 2, so 2=1+5.
         let a = analyze(&rules, &heaps("5,6"), Player::Left, 100).unwrap();
-        assert_eq!(a.value.to_string(), "*3");
+        assert_eq!(a.value.unwrap().to_string(), "*3");
         let moves: Vec<(&str, &str)> = a
             .winning_moves
             .iter()

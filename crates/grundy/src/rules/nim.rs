@@ -173,7 +173,7 @@ mod tests {
     fn analysis_of_3_5_7() {
         let a = analyze(&Nim, &"3,5,7".parse().unwrap(), Player::Left, 100).unwrap();
         assert!(a.to_move_wins);
-        assert_eq!(a.value.to_string(), "*");
+        assert_eq!(a.value.unwrap().to_string(), "*");
         assert_eq!(a.reduction["xor"], 1);
         assert_eq!(a.reduction["heaps"][2]["grundy"], 7);
         let moves: Vec<(&str, &str)> = a

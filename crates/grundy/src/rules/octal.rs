@@ -1188,7 +1188,7 @@ mod tests {
         assert_eq!(a.reduction["period"]["period"], 12);
         // G(3) = 3, G(5) = 4; 10^12 ≡ 4 (mod 12), so G = G(76) = 1.
         assert_eq!(a.reduction["heaps"][2]["grundy"], 1);
-        assert_eq!(a.value.to_string(), "*6");
+        assert_eq!(a.value.unwrap().to_string(), "*6");
         assert!(a.explanation[0].contains("preperiod 71 and period 12"));
         assert_eq!(
             a.explanation.last().unwrap(),

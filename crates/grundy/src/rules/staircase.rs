@@ -637,7 +637,7 @@ mod tests {
         assert_eq!(huge.value(&pos), free.value(&pos));
         assert_eq!(huge.winning_moves(&pos), free.winning_moves(&pos));
         let a = analyze(&huge, &pos, Player::Left, 10).unwrap();
-        assert_eq!(a.value.to_string(), "*");
+        assert_eq!(a.value.unwrap().to_string(), "*");
         assert_eq!(
             a.explanation[0],
             "only the 1st, 3rd, 5th, ... steps from the bottom count; a counted step of s \
@@ -700,7 +700,7 @@ mod tests {
         let a = analyze(&rules, &"3,0,2".parse().unwrap(), Player::Left, 100).unwrap();
         assert_eq!(a.rules, "bound 2");
         // Counted from the bottom: 2 (worth 2) and 3 (worth 0); XOR 2.
-        assert_eq!(a.value.to_string(), "*2");
+        assert_eq!(a.value.unwrap().to_string(), "*2");
         assert_eq!(a.reduction["xor"], 2);
         assert_eq!(a.reduction["steps"][0]["counted"], true);
         assert_eq!(a.reduction["steps"][0]["grundy"], 0);

@@ -16,7 +16,11 @@ fn grundy_game() -> Box<dyn DynRuleset> {
 }
 
 fn value(rules: &dyn DynRuleset, position: &str) -> u128 {
-    let v = rules.analyze(position, Player::Left, 0).unwrap().value;
+    let v = rules
+        .analyze(position, Player::Left, 0)
+        .unwrap()
+        .value
+        .unwrap();
     v.as_nimber().unwrap().0
 }
 

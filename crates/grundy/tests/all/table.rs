@@ -176,7 +176,7 @@ fn the_analysis_agrees_with_the_engine_up_to_4_by_4() {
                     Outcome::P
                 };
                 assert_eq!(a.outcome, outcome, "{pos}");
-                assert_eq!(a.value.as_nimber(), Some(value), "{pos}");
+                assert_eq!(a.value.unwrap().as_nimber(), Some(value), "{pos}");
                 let expected: Vec<(String, String)> = engine
                     .winning_moves(&cell)
                     .into_iter()
@@ -290,7 +290,7 @@ proptest! {
         let Cell { x, y } = pos.cell();
         let dp = Dp::new(&pos.table().top_string(), &pos.table().left_string());
         prop_assert_eq!(a.to_move_wins, dp.win[x][y]);
-        prop_assert_eq!(a.value.as_nimber(), Some(Nimber(dp.nim[x][y])));
+        prop_assert_eq!(a.value.unwrap().as_nimber(), Some(Nimber(dp.nim[x][y])));
         // On the boundary the game is over: no move, won or lost by the digit.
         prop_assert_eq!(a.to_move_wins && !pos.on_boundary(), !a.winning_moves.is_empty());
         prop_assert_eq!(a.winning_move_count, Some(a.winning_moves.len() as u128));
@@ -367,7 +367,7 @@ macro_rules! analyses {
                 assert_eq!(a.rules, "");
                 assert_eq!(a.to_move, "first player");
                 assert_eq!(a.outcome, Outcome::$outcome, "{}", $pos);
-                assert_eq!(a.value.to_string(), $value, "{}", $pos);
+                assert_eq!(a.value.unwrap().to_string(), $value, "{}", $pos);
                 let moves: Vec<&str> = a.winning_moves.iter().map(|r| r.mv.as_str()).collect();
                 let expected: &[&str] = &[$($mv),*];
                 assert_eq!(moves, expected, "{}", $pos);

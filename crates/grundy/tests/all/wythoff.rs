@@ -4,7 +4,7 @@
 
 use crate::data::read_numbers;
 use grundy::play::Seat;
-use grundy::registry::{build, AnalyzeError, DynRuleset, Params};
+use grundy::registry::{build, DynRuleset, Params};
 use grundy::rules::wythoff::LARGEST_SIZE;
 use grundy::ruleset::SizeError;
 use grundy::{Outcome, Player};
@@ -18,7 +18,44 @@ fn value(rules: &dyn DynRuleset, position: &str) -> String {
         .analyze(position, Player::Left, 0)
         .unwrap()
         .value
+        .unwrap()
         .to_string()
+}
+
+/// Whether (a, b) is a Wythoff pair (⌊kφ⌋, ⌊kφ⌋ + k) in some order, by exact
+/// integers and separately from the ruleset's code: ⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋, with
+/// the integer square root by Newton's method.
+fn wythoff_pair(a: u64, b: u64) -> bool {
+    let (a, b) = (u128::from(a.min(b)), u128::from(a.max(b)));
+    let k = b - a;
+    let n = 5 * k * k;
+    let mut root = n;
+    let mut next = root.div_ceil(2);
+    while next < root {
+        root = next;
+        next = (root + n / root) / 2;
+    }
+    (k + root) / 2 == a
+}
+
+#[test]
+fn the_independent_pair_check_knows_the_first_pairs() {
+    let pairs = [
+        (0, 0),
+        (1, 2),
+        (3, 5),
+        (4, 7),
+        (6, 10),
+        (8, 13),
+        (9, 15),
+        (11, 18),
+    ];
+    for (a, b) in pairs {
+        assert!(wythoff_pair(a, b) && wythoff_pair(b, a), "({a}, {b})");
+    }
+    for (a, b) in [(0, 1), (1, 1), (2, 3), (3, 4), (5, 8), (6, 9)] {
+        assert!(!wythoff_pair(a, b), "({a}, {b})");
+    }
 }
 
 fn nimber(g: u64) -> String {
@@ -149,12 +186,31 @@ fn huge_positions() {
         .analyze("5695479640399629865,9215479640399629865", Player::Left, 10)
         .unwrap();
     assert_eq!(a.outcome, Outcome::P);
-    assert_eq!(a.value.to_string(), "0");
-    // An N-position this large has exact winning moves (see the unit tests) but no
-    // known value, and analyze reports its value: it says why it cannot.
-    match rules.analyze("5695479640399629866,9215479640399629865", Player::Left, 10) {
-        Err(AnalyzeError::Unsolved(e)) => assert!(e.reason.contains("N-position"), "{e}"),
-        other => panic!("{other:?}"),
+    assert_eq!(a.value.unwrap().to_string(), "0");
+    // An N-position this large has exact winning moves but no known value: analyze
+    // answers who wins and the moves, and says why the value is unknown (it once
+    // refused the whole position).
+    for position in [
+        "5695479640399629866,9215479640399629865",
+        "100000000000000000,3",
+        "0,250311",
+        "3,250311",
+    ] {
+        let a = rules.analyze(position, Player::Left, 10).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "{position}");
+        assert!(a.to_move_wins);
+        assert_eq!(a.value, None, "{position}");
+        assert!(a.value_unknown.as_deref().unwrap().contains("not known"));
+        assert!(!a.winning_moves.is_empty(), "{position}");
+        for m in &a.winning_moves {
+            let heaps: Vec<u64> = m.after.split(',').map(|h| h.parse().unwrap()).collect();
+            assert!(
+                wythoff_pair(heaps[0], heaps[1]),
+                "{position}: {} -> {}",
+                m.mv,
+                m.after
+            );
+        }
     }
     let e = rules.check_position("1,9223372036854775809").unwrap_err();
     assert_eq!(e.column, 3);

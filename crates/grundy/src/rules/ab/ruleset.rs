@@ -327,7 +327,7 @@ mod tests {
         assert!(a.to_move_wins);
         assert_eq!(a.other_to_move_wins, Some(true));
         assert_eq!(a.outcome, Outcome::N);
-        assert_eq!(a.value.to_string(), "*");
+        assert_eq!(a.value.unwrap().to_string(), "*");
         assert_eq!(a.winning_move_count, Some(1));
         assert_eq!(a.winning_moves[0].mv, "6-7");
         assert_eq!(a.winning_moves[0].after, "A..B..A..B");

@@ -298,7 +298,7 @@ mod tests {
         let a = analyze(&Towers, &city("3:2,5:1"), Player::Left, 20).unwrap();
         assert_eq!(a.game, "towers");
         assert_eq!(a.to_move, "first player");
-        assert_eq!(a.value.to_string(), "*2");
+        assert_eq!(a.value.unwrap().to_string(), "*2");
         assert_eq!(a.winning_move_count, Some(1));
         assert_eq!(a.winning_moves[0].mv, "1:3-2");
         assert_eq!(a.winning_moves[0].after, "1:1,4:1,5:1");

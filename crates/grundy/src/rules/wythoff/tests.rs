@@ -119,13 +119,13 @@ fn analysis_of_3_5_and_4_5() {
     let a = analyze(&rules, &pos("3,5"), Player::Left, 10).unwrap();
     assert_eq!(a.outcome, Outcome::P);
     assert!(!a.to_move_wins && a.winning_moves.is_empty());
-    assert_eq!(a.value.to_string(), "0");
+    assert_eq!(a.value.unwrap().to_string(), "0");
     assert_eq!(a.reduction["diagonal_p_position"], json!([3, 5]));
     assert!(a.explanation[2].starts_with("3,5 is that P-position"));
     let a = analyze(&rules, &pos("4,5"), Player::Left, 10).unwrap();
     assert_eq!(a.outcome, Outcome::N);
     // G(4, 5) = 6 (OEIS A317205, row 5: 5, 3, 4, 0, 6, 8).
-    assert_eq!(a.value.to_string(), "*6");
+    assert_eq!(a.value.unwrap().to_string(), "*6");
     let moves: Vec<(&str, &str)> = a
         .winning_moves
         .iter()
@@ -166,9 +166,12 @@ fn huge_positions_keep_exact_wins_and_moves() {
         rules.stalling_move(&p, Player::Left),
         Some(WythoffMove::One(HeapMove { heap: 0, take: 1 }))
     );
-    // Analysing needs the value, which is not known here; the reason is given.
-    let e = analyze(&rules, &n, Player::Left, 10).unwrap_err();
-    assert!(e.reason.contains("N-position"));
+    // The analysis answers who wins and the moves, with no value, and says why.
+    let a = analyze(&rules, &n, Player::Left, 10).unwrap();
+    assert!(a.to_move_wins);
+    assert_eq!(a.value, None);
+    assert!(a.value_unknown.unwrap().contains("N-position"));
+    assert_eq!(a.winning_moves.len(), 2);
     assert!(TwoHeaps::new(MAX_HEAP + 1, 0).is_none());
 }
 
