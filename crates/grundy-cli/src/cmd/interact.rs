@@ -3,6 +3,7 @@
 //! input and output.
 
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -115,8 +116,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         SeatArg::First => Seat::First,
         SeatArg::Second => Seat::Second,
     };
+    // In a process group of its own, so that everything it starts is stopped with it.
     let mut child = Command::new(&args.command[0])
         .args(&args.command[1..])
+        .process_group(0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -195,7 +198,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    let _ = child.kill();
+    super::stress::child::kill_group(child.id());
     let _ = child.wait();
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}: {}", game.title(), args.position)?;

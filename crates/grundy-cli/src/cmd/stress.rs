@@ -20,7 +20,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::gen::SizeArg;
 use super::judge::problem_parser;
 
-mod child;
+pub(crate) mod child;
 mod compare;
 
 use child::{Ending, Limits, Run};

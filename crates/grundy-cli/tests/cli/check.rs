@@ -139,3 +139,53 @@ fn illegal_moves_timeouts_and_crashes_lose_with_a_reason() {
         "{out}"
     );
 }
+
+/// The program's own children are stopped with it: `interact` runs it in a process
+/// group of its own and kills the group (they once stayed on, adopted by init).
+#[test]
+fn interact_stops_what_the_program_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("child.pid");
+    // Starts a long sleep in the background, notes its pid, then never moves.
+    let script = format!(
+        "sleep 300 </dev/null >/dev/null 2>&1 & echo $! > {}; while read line; do :; done",
+        pid_file.display()
+    );
+    let out = grundy()
+        .args([
+            "interact",
+            "nim",
+            "3,5",
+            "--time-limit",
+            "1",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let pid: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // The group was killed at once; give the kernel a moment to reap the child.
+    let gone = (0..50).any(|_| {
+        let alive = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None).is_ok()
+            && !std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .is_ok_and(|s| s.contains(") Z "));
+        if alive {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        !alive
+    });
+    assert!(gone, "the program's child {pid} is still running");
+}

@@ -58,8 +58,9 @@ pub struct Limits {
     pub output: usize,
 }
 
-/// Kills the process group `pid` (ignoring a group that is already gone).
-fn kill_group(pid: u32) {
+/// Kills the process group `pid` (ignoring a group that is already gone): the
+/// program and everything it started, for `stress` and `interact` alike.
+pub(crate) fn kill_group(pid: u32) {
     if let Ok(pid) = i32::try_from(pid) {
         let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
     }
