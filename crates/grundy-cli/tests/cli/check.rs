@@ -27,7 +27,10 @@ fn check_says_winning_losing_illegal_or_not_a_move() {
         .code(1)
         .stdout(
             predicate::str::contains("legal but losing")
-                .and(predicate::str::contains("winning moves: 1-1, 2-1, 3-1")),
+                // The mover's own winning moves, not the opponent's.
+                .and(predicate::str::contains(
+                    "(the mover's winning moves from the position before: 1-1, 2-1, 3-1)",
+                )),
         );
     grundy()
         .args(["check", "nim", "3,5,7", "4-1"])

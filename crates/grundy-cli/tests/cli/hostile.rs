@@ -496,3 +496,22 @@ fn durations_and_counts_out_of_range_are_refused_with_their_range() {
         refused(args, b"", &[needle]);
     }
 }
+
+/// `check --file` holds at most 4096 bytes of a line: a 50 MB line is read past and
+/// reported by its length, not echoed (it once was, whole, and a 300 MB line took
+/// 298 MB).
+#[test]
+fn check_file_skips_an_endless_line_without_echoing_it() {
+    let mut input = vec![b'x'; 50 << 20];
+    input.extend_from_slice(b"\n3,5 1-1\n");
+    let r = run(&["check", "nim", "--file", "-"], &input);
+    assert_eq!(r.code, Some(2), "{}", tail(&r.stderr));
+    assert!(r.stdout.len() < 1000, "{} bytes of output", r.stdout.len());
+    assert!(
+        r.stdout
+            .contains("line 1: longer than 4096 bytes (52428800 bytes), skipped"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("line 2: 1-1: legal"), "{}", r.stdout);
+}
