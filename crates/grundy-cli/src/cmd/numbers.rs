@@ -39,6 +39,17 @@ pub fn workers(text: &str) -> Result<usize, String> {
         .map_err(|e| e.to_string())
 }
 
+/// The longest explicit form `grundy value --explicit-limit` allows: 10^6
+/// characters (a form grows exponentially with the birthday).
+pub const MAX_EXPLICIT: u64 = 1_000_000;
+
+/// `value --explicit-limit`: 0 to [`MAX_EXPLICIT`] characters.
+pub fn explicit_limit(text: &str) -> Result<usize, String> {
+    bounds::count("--explicit-limit", text, 0, MAX_EXPLICIT)
+        .map(|n| usize::try_from(n).expect("at most MAX_EXPLICIT"))
+        .map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

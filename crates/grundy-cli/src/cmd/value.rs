@@ -49,8 +49,23 @@ pub struct Args {
     #[arg(long, value_name = "STEPS", default_value_t = 50_000_000)]
     budget: u64,
     /// The longest explicit form printed (longer ones are left out).
-    #[arg(long, value_name = "CHARS", default_value_t = 100_000)]
+    #[arg(long, value_name = "CHARS", default_value = "100000", value_parser = super::numbers::explicit_limit)]
     explicit_limit: usize,
+}
+
+/// The longest canonical form printed, in bytes: past it the text would take
+/// memory and time no other part of the answer does (a sum of 26 switches is a
+/// 309 MB line), so it is refused.
+pub const PRINT_LIMIT: usize = 1 << 20;
+
+/// `g` in the short notation, within [`PRINT_LIMIT`].
+fn text(g: grundy::cgt::Game, style: Style) -> anyhow::Result<String> {
+    g.to_string_within(style, PRINT_LIMIT).ok_or_else(|| {
+        anyhow::anyhow!(
+            "the canonical form is longer than {PRINT_LIMIT} bytes, the most printed; \
+             comparisons (`==`, `<=`, ...) of it still answer"
+        )
+    })
 }
 
 /// Runs `grundy value`.
@@ -68,7 +83,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         Query::Value(g) => {
             if let Some(path) = &args.svg {
                 let t = g.thermograph()?;
-                let title = format!("thermograph of {}", g.to_string_in(style));
+                let title = format!("thermograph of {}", text(g, style)?);
                 let svg = thermograph::svg(&title, &t);
                 grundy::files::write_atomically(path, |f| f.write_all(svg.as_bytes()))
                     .with_context(|| format!("--svg {}", path.display()))?;
@@ -77,7 +92,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
                 serde_json::to_writer_pretty(&mut out, &value_json(g, style, args)?)?;
                 writeln!(out)?;
             } else {
-                writeln!(out, "{}", g.to_string_in(style))?;
+                writeln!(out, "{}", text(g, style)?)?;
                 if args.details {
                     details(&mut out, g, args)?;
                 }
@@ -95,9 +110,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             if args.json {
                 let v = json!({
                     "expression": args.expr,
-                    "left": left.to_string_in(style),
+                    "left": text(left, style)?,
                     "relation": relation.symbol(),
-                    "right": right.to_string_in(style),
+                    "right": text(right, style)?,
                     "holds": holds,
                 });
                 serde_json::to_writer_pretty(&mut out, &v)?;
@@ -121,7 +136,7 @@ fn value_json(g: Game, style: Style, args: &Args) -> anyhow::Result<serde_json::
     let t = g.thermograph()?;
     Ok(json!({
         "expression": args.expr,
-        "canonical_form": g.to_string_in(style),
+        "canonical_form": text(g, style)?,
         "explicit": g.explicit(args.explicit_limit),
         "outcome": format!("{:?}", g.outcome()),
         "left_stop": g.left_stop(),

@@ -131,3 +131,72 @@ fn a_budget_turns_a_huge_sum_into_an_error() {
         .code(2)
         .stderr(predicate::str::contains("budget exceeded"));
 }
+
+/// Values past the limits are refused as written, at the right column, with the
+/// real limit: `*18446744073709551615` was reported as `*4294967295`,
+/// `^1000000000000` as `2147483647 ups`, `9223372036854775807` as beyond 64 bits, and
+/// a brace's overflow at column 0.
+#[test]
+fn values_past_the_limits_are_refused_as_written() {
+    for (expr, message) in [
+        (
+            "*18446744073709551615",
+            "column 1: *18446744073709551615: nimbers below *4096 are supported",
+        ),
+        (
+            "1 + ^1000000000000",
+            "column 5: 1000000000000 ups: at most 4096 ups or downs are supported",
+        ),
+        (
+            "9223372036854775807",
+            "column 1: a number is too large to represent (numerators are at most 2^62",
+        ),
+        (
+            "{|-4611686018427387904}",
+            "column 1: a number is too large to represent",
+        ),
+    ] {
+        grundy()
+            .args(["value", expr])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+/// Printing is held by a limit like the work: a sum of 26 switches, whose canonical
+/// form is a 309 MB line, is refused at once (it took 16 s and 663 MB), while a
+/// comparison of it answers; an explicit limit past the range is refused (2^64 − 1
+/// once ran 26 s to an abort at 3.8 GB).
+#[test]
+fn printing_is_bounded_too() {
+    let sum: Vec<String> = (1..=26).map(|i| format!("+-{i}")).collect();
+    let sum = sum.join(" + ");
+    grundy()
+        .args(["value", &sum])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the canonical form is longer than 1048576 bytes",
+        ));
+    grundy()
+        .args(["value", &format!("{sum} == {sum}")])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .success()
+        .stdout("true\n");
+    grundy()
+        .args([
+            "value",
+            "100000000",
+            "--details",
+            "--explicit-limit",
+            "18446744073709551615",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--explicit-limit: expected a whole number from 0 to 1000000",
+        ));
+}

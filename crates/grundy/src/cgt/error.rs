@@ -3,10 +3,11 @@
 /// A value computation that cannot be carried out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ValueError {
-    /// A number left the range of [`Dyadic`](super::Dyadic): numerator beyond `i64`
-    /// or denominator beyond 2^62.
+    /// A number left the range of [`Dyadic`](super::Dyadic): a numerator beyond
+    /// ±2^62 in lowest terms, or a denominator beyond 2^62.
     #[error(
-        "a number is too large to represent (numerator beyond 64 bits or denominator beyond 2^62)"
+        "a number is too large to represent (numerators are at most 2^62 = \
+         4611686018427387904 in absolute value, denominators at most 2^62)"
     )]
     Overflow,
     /// Text that is not a dyadic rational.

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use super::arena::Game;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
-use super::nus::Nus;
+use super::nus::{Nus, MAX_UPS, NIMBER_LIMIT};
 use super::ops::Budget;
 
 /// Text that is not a value in the notation, or whose value cannot be computed.
@@ -386,8 +386,17 @@ impl<'a> Parser<'a> {
             any = true;
             self.pos += 1;
             if let Some(d) = self.digits() {
-                let k: i64 = d.parse().unwrap_or(i64::MAX);
-                ups = ups.saturating_add(step.saturating_mul(k.min(1 << 40)));
+                // Refused as written, not as a clamped count.
+                let k = d.parse::<i64>().ok().filter(|k| *k <= i64::from(MAX_UPS));
+                let Some(k) = k else {
+                    return Err(NotationError::Value {
+                        column: start + 1,
+                        source: ValueError::TooLarge(format!(
+                            "{d} ups: at most {MAX_UPS} ups or downs are supported"
+                        )),
+                    });
+                };
+                ups = ups.saturating_add(step * k);
                 break;
             }
             ups += step;
@@ -396,7 +405,22 @@ impl<'a> Parser<'a> {
             any = true;
             self.pos += 1;
             nimber = match self.digits() {
-                Some(d) => d.parse().unwrap_or(u64::MAX),
+                Some(d) => match d
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|m| *m < u64::from(NIMBER_LIMIT))
+                {
+                    Some(m) => m,
+                    // Refused as written, not as a clamped number.
+                    None => {
+                        return Err(NotationError::Value {
+                            column: start + 1,
+                            source: ValueError::TooLarge(format!(
+                                "*{d}: nimbers below *{NIMBER_LIMIT} are supported"
+                            )),
+                        })
+                    }
+                },
                 None => 1,
             };
         }
@@ -496,8 +520,7 @@ impl<'a> Parser<'a> {
         };
         let left = side(pieces)?;
         let right = side(right)?;
-        Game::from_options_within(&left, &right, self.budget)
-            .map_err(Self::value_err(column.saturating_sub(1)))
+        Game::from_options_within(&left, &right, self.budget).map_err(Self::value_err(column))
     }
 }
 

@@ -25,6 +25,15 @@ impl Game {
         s
     }
 
+    /// The value in the short notation, or `None` when it would be longer than
+    /// `max_len` bytes: the length is counted first, over the value's graph (each
+    /// distinct option once), so that a value whose text is gigabytes long (a sum of
+    /// many switches) is refused without being written.
+    pub fn to_string_within(self, style: Style, max_len: usize) -> Option<String> {
+        let mut memo = std::collections::HashMap::new();
+        (printed_len(self, style, &mut memo).0 <= max_len as u64).then(|| self.to_string_in(style))
+    }
+
     /// The explicit form, every option written out as braces: `0` is `{|}`, `1` is
     /// `{{|}|}`, `*` is `{{|}|{|}}`. `None` if it would be longer than `max_len`
     /// characters (explicit forms grow exponentially with the birthday).
@@ -183,4 +192,107 @@ fn write_braces_inner(out: &mut String, g: Game, style: Style) -> Result<usize, 
     }
     out.push_str(&right);
     Ok(bars)
+}
+
+/// The length in bytes of `g` in the short notation, and for a game in braces the
+/// number of bars of its main separator (0 otherwise), exactly as [`write_game`]
+/// writes it, saturating; each distinct game is measured once.
+fn printed_len(
+    g: Game,
+    style: Style,
+    memo: &mut std::collections::HashMap<u32, (u64, u64, usize)>,
+) -> (u64, usize) {
+    // (the whole text, the text inside the braces, the bars), by game.
+    fn inner(
+        g: Game,
+        style: Style,
+        memo: &mut std::collections::HashMap<u32, (u64, u64, usize)>,
+    ) -> (u64, u64, usize) {
+        if let Some(&m) = memo.get(&g.id()) {
+            return m;
+        }
+        let whole_of = |text: &mut String| text.len() as u64;
+        let result = match &g.0.kind {
+            Kind::Nus(v) => {
+                let mut text = String::new();
+                let _ = write_nus(&mut text, *v, style);
+                (whole_of(&mut text), 0, 0)
+            }
+            Kind::Moves { .. } => {
+                if let Some(a) = plus_minus(g) {
+                    let mut text = String::new();
+                    let _ = write_nus(&mut text, a, style);
+                    let sign = if style == Style::Unicode { "±" } else { "+-" };
+                    (sign.len() as u64 + text.len() as u64, 0, 0)
+                } else {
+                    let mut side = |opts: &[Game]| -> (u64, usize) {
+                        if let [one] = opts {
+                            if matches!(one.0.kind, Kind::Moves { .. })
+                                && plus_minus(*one).is_none()
+                            {
+                                let (_, inside, bars) = inner(*one, style, memo);
+                                return (inside, bars);
+                            }
+                        }
+                        let texts = opts
+                            .iter()
+                            .map(|&o| inner(o, style, memo).0)
+                            .fold(0u64, u64::saturating_add);
+                        (texts.saturating_add(opts.len().saturating_sub(1) as u64), 0)
+                    };
+                    let (left, lb) = side(g.left_options());
+                    let (right, rb) = side(g.right_options());
+                    let bars = lb.max(rb) + 1;
+                    let inside = left.saturating_add(right).saturating_add(bars as u64);
+                    (inside.saturating_add(2), inside, bars)
+                }
+            }
+        };
+        memo.insert(g.id(), result);
+        result
+    }
+    let (whole, _, bars) = inner(g, style, memo);
+    (whole, bars)
+}
+
+#[cfg(test)]
+mod length_tests {
+    use super::*;
+
+    /// The counted length is the written length, for every value of a sample that
+    /// has numbers, switches, inline braces and shared options.
+    #[test]
+    fn the_counted_length_is_the_written_length() {
+        let budget = crate::cgt::ops::Budget::steps(1 << 24);
+        for text in [
+            "0",
+            "*",
+            "^*",
+            "3/4",
+            "+-1",
+            "{0,^*|0}",
+            "{3|{2|0}}",
+            "{{2|1}|{0|-1}}",
+            "+-1 + +-2 + +-3 + +-4",
+            "{1|0} + {1/2|0} + ^ + *3",
+            "{{|}|}",
+            "-5/8 + v3*2",
+        ] {
+            let g = crate::cgt::parse::parse_value(text, &budget).unwrap();
+            for style in [Style::Ascii, Style::Unicode] {
+                let written = g.to_string_in(style);
+                let mut memo = std::collections::HashMap::new();
+                assert_eq!(
+                    printed_len(g, style, &mut memo).0,
+                    written.len() as u64,
+                    "{text}: {written}"
+                );
+                assert_eq!(
+                    g.to_string_within(style, written.len()),
+                    Some(written.clone())
+                );
+                assert_eq!(g.to_string_within(style, written.len() - 1), None);
+            }
+        }
+    }
 }
