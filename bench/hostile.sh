@@ -43,6 +43,17 @@ cases=(
   "analyze octal 5000,7 --code 0.8 --moves"
   "analyze octal 100000000000000 --code 4.C --moves"
   "sequence octal 0.3B --to 1000000"
+  "analyze wythoff 0,250311"
+  "analyze wythoff 3,250311 --json"
+  "analyze wythoff 100000000000000000,3"
+  "sequence octal 0.77 --to 1000000"
+  "sequence octal 0.77 --time-limit 1e20"
+  "serve --workers 2305843009213693952"
+  "value 100000000 --details --explicit-limit 18446744073709551615"
+  "value +-1+-2+-3+-4+-5+-6+-7+-8+-9+-10+-11+-12+-13+-14+-15+-16+-17+-18+-19+-20+-21+-22+-23+-24+-25+-26"
+  "value *18446744073709551615"
+  "stress tabgame --time-limit 1e20 -- true"
+  "analyze cram ........|........|........|........|........|........|........"
 )
 stdin_cases=(
   "play octal 18446744073709551615 --code 0.77|quit"
