@@ -30,7 +30,7 @@
 use std::ops::RangeInclusive;
 
 use crate::game::Player;
-use crate::rules::domineering::{board_of, rectangles, Board, Domino, DominoError};
+use crate::rules::domineering::{boards_of_size, Board, Domino, DominoError};
 use crate::rules::nimbers::{self, Memo, NimberRules};
 use crate::rules::NotationError;
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
@@ -218,15 +218,7 @@ impl Ruleset for Cram {
     /// Every board of `size` cells (every rectangle of that area, every pattern of
     /// filled cells).
     fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
-        let rects = rectangles(size);
-        let patterns = 1u64.checked_shl(u32::try_from(size).ok()?)?;
-        Some(Positions {
-            count: rects.len() as u64 * patterns,
-            nth: Box::new(move |i| {
-                let (h, w) = rects[(i / patterns) as usize];
-                board_of(h, w, i % patterns)
-            }),
-        })
+        boards_of_size(size)
     }
 }
 

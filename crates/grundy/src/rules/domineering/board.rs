@@ -266,7 +266,7 @@ impl FromStr for Domino {
 }
 
 /// The rectangles of `cells` cells that fit the frame, as (rows, columns).
-pub(crate) fn rectangles(cells: usize) -> Vec<(u8, u8)> {
+fn rectangles(cells: usize) -> Vec<(u8, u8)> {
     (1..=MAX_SIDE)
         .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
         .filter(|&(h, w)| usize::from(h) * usize::from(w) == cells)
@@ -275,7 +275,7 @@ pub(crate) fn rectangles(cells: usize) -> Vec<(u8, u8)> {
 
 /// The board of `rows`×`cols` whose cell k (row-major) is empty when bit k of
 /// `pattern` is set.
-pub(crate) fn board_of(rows: u8, cols: u8, pattern: u64) -> Board {
+fn board_of(rows: u8, cols: u8, pattern: u64) -> Board {
     let mut mask = 0u64;
     for k in 0..u32::from(rows) * u32::from(cols) {
         if pattern >> k & 1 == 1 {
@@ -285,4 +285,18 @@ pub(crate) fn board_of(rows: u8, cols: u8, pattern: u64) -> Board {
     Board::empty(rows, cols)
         .expect("rectangles() lists boards that fit")
         .restricted(mask)
+}
+
+/// Every board of `size` cells, numbered for verify: every rectangle of that area
+/// that fits the frame, with every pattern of filled cells. `None` past 63 cells.
+pub(crate) fn boards_of_size(size: usize) -> Option<crate::ruleset::Positions<'static, Board>> {
+    let rects = rectangles(size);
+    let patterns = 1u64.checked_shl(u32::try_from(size).ok()?)?;
+    Some(crate::ruleset::Positions {
+        count: rects.len() as u64 * patterns,
+        nth: Box::new(move |i| {
+            let (h, w) = rects[(i / patterns) as usize];
+            board_of(h, w, i % patterns)
+        }),
+    })
 }

@@ -29,7 +29,7 @@
 mod board;
 
 pub use crate::rules::grid::MAX_SIDE;
-pub(crate) use board::{board_of, rectangles};
+pub(crate) use board::boards_of_size;
 pub use board::{Board, Domino, DominoError};
 
 use std::ops::RangeInclusive;
@@ -237,15 +237,7 @@ impl Ruleset for Domineering {
     /// Every board of `size` cells (every rectangle of that area, every pattern of
     /// filled cells).
     fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
-        let rects = rectangles(size);
-        let patterns = 1u64.checked_shl(u32::try_from(size).ok()?)?;
-        Some(Positions {
-            count: rects.len() as u64 * patterns,
-            nth: Box::new(move |i| {
-                let (h, w) = rects[(i / patterns) as usize];
-                board_of(h, w, i % patterns)
-            }),
-        })
+        boards_of_size(size)
     }
 }
 
