@@ -402,6 +402,24 @@ fn stress_shrinks_legowarz_overflow_to_a_few_buildings() {
     assert!(city.iter().any(|b| top(b) >= 1 << 63), "{}", s.stdout);
 }
 
+/// A solution that adds h + n − 1 in 64 bits loses bit 64 of each tallest tower
+/// past 2^64 − 1, so it is wrong exactly where the towers XOR to 2^64 (it answers
+/// Bob): the generator's first-player wins reach that case, so the default run
+/// catches it (it once passed all 100 tests).
+#[test]
+fn stress_catches_a_64_bit_wrap_of_the_tallest_tower() {
+    let s = stress("legowarz", &[], &solution("legowarz_wrap64.py"));
+    let Input::Legowarz(city) = failed(&s, "wrong answer") else {
+        unreachable!()
+    };
+    let top = |b: &grundy::setter::Building| u128::from(b.height) + u128::from(b.count) - 1;
+    assert!(
+        city.iter().any(|b| top(b) > u128::from(u64::MAX)),
+        "{}",
+        s.stdout
+    );
+}
+
 #[test]
 fn stress_reports_a_crash_and_shrinks_it_to_the_first_board_too_long() {
     let s = stress("adapwns", &["--tests", "12"], &solution("adapwns_crash.py"));

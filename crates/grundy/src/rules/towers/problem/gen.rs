@@ -96,6 +96,23 @@ pub(super) fn generate(g: &Gen, rng: &mut Rng) -> Vec<Building> {
                 }
             }
         }
+        // Half the first-player wins, where the caps reach past 2^64: a city whose
+        // towers XOR to exactly 2^64. A solution that adds h + n − 1 in 64 bits
+        // loses bit 64 of every tallest tower past 2^64 − 1 (and nothing else), so
+        // it answers Bob there: the one case where that wrap changes the verdict.
+        Kind::FirstWins if cap_h >= 1 << 63 && cap_n >= 1 << 63 && rng.chance(1, 2) => {
+            let t = g.count(rng, N) as usize;
+            loop {
+                let mut city: Vec<Building> =
+                    (0..t.saturating_sub(2)).map(|_| random(rng)).collect();
+                let want = city_xor(&city) ^ (1 << 64);
+                if let Some(fix) = cancel(rng, want, t.min(2), cap_h, cap_n) {
+                    city.extend(fix);
+                    rng.shuffle(&mut city);
+                    return city;
+                }
+            }
+        }
         Kind::FirstWins | Kind::Random | Kind::Diagonal => {
             let t = g.count(rng, N) as usize;
             let mut city: Vec<Building> = (0..t).map(|_| random(rng)).collect();
