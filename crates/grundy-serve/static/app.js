@@ -328,17 +328,22 @@ function seqGameChanged() {
   $("seq-to-label").hidden = $("seq-game").value === "table";
 }
 
+// Each drawing is numbered; an answer that arrives after a newer drawing began is dropped.
+let seqRun = 0;
+
 async function drawSequence() {
+  const run = ++seqRun;
   const out = $("seq-out");
   const game = $("seq-game").value;
   const text = $("seq-text").value.trim();
   try {
     if (game === "table") {
-      await drawTableGrid(out, text);
+      await drawTableGrid(out, text, run);
       return;
     }
     const q = new URLSearchParams({ game, [game === "octal" ? "code" : "set"]: text, to: $("seq-to").value || "100" });
     const s = await api("/api/sequence?" + q);
+    if (run !== seqRun) return;
     const period = s.period === null ? "no period proven" : `preperiod ${s.preperiod}, period ${s.period}`;
     out.replaceChildren(
       el("p", { class: "seq-summary", id: "seq-summary", text: `G(0), …, G(${s.computed - 1}): ${period}` }),
@@ -346,11 +351,11 @@ async function drawSequence() {
       el("p", { class: "help", text: "G(n) = " + s.values.slice(0, 80).join(" ") + (s.values.length > 80 ? " …" : "") }),
     );
   } catch (err) {
-    showError(out, err);
+    if (run === seqRun) showError(out, err);
   }
 }
 
-async function drawTableGrid(out, boundary) {
+async function drawTableGrid(out, boundary, run) {
   const t = Boards.table.parse(boundary + "@0,1");
   if (!t || t.top.length > 30 || t.left.length > 30) throw new Error("expected TOP/LEFT: two strings of 0 and 1, each at most 30 long, e.g. 10110/0110");
   const positions = [];
@@ -358,6 +363,7 @@ async function drawTableGrid(out, boundary) {
     for (let y = 0; y <= t.top.length; y++) if (x || y) positions.push(Boards.table.show({ top: t.top, left: t.left, x, y }));
   }
   const r = await api("/api/outcomes", { game: "table", positions });
+  if (run !== seqRun) return;
   const by = new Map(r.outcomes.map((o) => [o.position, o]));
   const cell = (x, y) => {
     if (!x && !y) return el("span", { class: "cell corner" });

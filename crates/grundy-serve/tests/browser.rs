@@ -573,9 +573,11 @@ async fn sequence_page_and_phone_screen(driver: PathBuf) {
         .click()
         .await
         .unwrap();
+    // The page draws a default sequence on load: wait for the drawing of 0.77's, not
+    // for whichever drawing is on the page.
     s.wait_for(
-        "the drawing",
-        "const i = document.getElementById('seq-svg'); return !!i && i.complete && i.naturalWidth > 0",
+        "the drawing of 0.77",
+        "const i = document.getElementById('seq-svg'); return !!i && i.alt.includes('0.77') && i.complete && i.naturalWidth > 0",
     )
     .await;
     let summary = s
