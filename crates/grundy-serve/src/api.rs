@@ -1,6 +1,7 @@
 //! The handlers of the JSON API; see the [crate docs](crate) for the routes.
 
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -23,6 +24,15 @@ use crate::work::Deadline;
 use crate::AppState;
 
 type Answer = Result<Response, ApiError>;
+
+/// The most work a match's hints may take.
+const HINTS: Duration = Duration::from_secs(2);
+
+/// The most work a match's extras (the values shown beside the board) may take.
+const EXTRAS: Duration = Duration::from_secs(1);
+
+/// What a match keeps of its budget beyond the engine's search, the hints and extras.
+const MARGIN: Duration = Duration::from_secs(1);
 
 /// The query string's fields, or a 400 when it cannot be read.
 fn pairs(uri: &Uri) -> Result<Vec<(String, String)>, ApiError> {
@@ -381,6 +391,13 @@ pub(crate) async fn play(State(state): State<AppState>, body: Bytes) -> Answer {
     Ok(json_response(StatusCode::OK, &answer))
 }
 
+/// The end of a share of the time left before `deadline`: at most `most`, and at most
+/// half of what is left, so that what follows it still has time.
+fn share(deadline: Deadline, most: Duration) -> Instant {
+    let now = Instant::now();
+    now + most.min(deadline.at().saturating_duration_since(now) / 2)
+}
+
 /// The player in `seat` when `first` moves first.
 fn player_of(seat: Seat, first: Player) -> Player {
     match seat {
@@ -427,44 +444,61 @@ fn replay(
     let mut engine_moves = Vec::new();
     if request.reply && m.winner().is_none() && m.to_move() != you {
         let seat = m.to_move();
-        if let Some(played) = m.engine_move() {
+        // The engine's search leaves time for the hints and extras below (or half of
+        // what is left, if less): past it, the engine plays as it does when its searches
+        // fail, from the closed form or by the longest stall.
+        let left = deadline.at().saturating_duration_since(Instant::now());
+        let engine_end =
+            Instant::now() + left.saturating_sub(HINTS + EXTRAS + MARGIN).max(left / 2);
+        if let Some(played) = grundy::deadline::within(engine_end, || m.engine_move()) {
             engine_moves.push(played.clone());
             record(m.as_ref(), played, seat, &mut history);
             positions.push((m.position(), m.to_move()));
         }
     }
-    // The value strip: every position of the game, with the seat to move there.
-    let mut values = Vec::with_capacity(positions.len());
-    for (position, seat) in &positions {
-        deadline.check();
-        let entry = match game.analyze(position, player_of(*seat, first), 0) {
-            Ok(a) => json!({
-                "position": position,
-                "to_move": seat_name(*seat),
-                "value": a.value,
-                "to_move_wins": a.to_move_wins,
-            }),
-            Err(_) => {
-                json!({ "position": position, "to_move": seat_name(*seat), "value": null, "to_move_wins": null })
-            }
-        };
-        values.push(entry);
-    }
     let winner = m.winner();
     let mover = player_of(m.to_move(), first);
+    // The hints (which moves win) get at most HINTS of work, as `grundy play --hints`
+    // would spend on them: a position too big for that is answered without hints.
     let hints = if winner.is_none() {
-        m.hints()
+        grundy::deadline::within(share(deadline, HINTS), || m.hints())
     } else {
         Default::default()
     };
     let now = m.position();
-    // Values after each move, where every legal move is listed.
-    let listed = if winner.is_none() && hints.more_winning == 0 && hints.more_losing == 0 {
-        game.move_values(&now, mover, HINT_LIMIT, Budget::DEFAULT)
-            .ok()
-    } else {
-        None
-    };
+    // The extras (the value of every position of the game, the value after each legal
+    // move) get at most EXTRAS of work together, as `grundy play` shows neither: a value
+    // not found by then is null.
+    let (values, listed) = grundy::deadline::within(share(deadline, EXTRAS), || {
+        let mut values = Vec::with_capacity(positions.len());
+        for (position, seat) in &positions {
+            deadline.check();
+            let analysis = if grundy::deadline::reached(grundy::deadline::current()) {
+                None
+            } else {
+                game.analyze(position, player_of(*seat, first), 0).ok()
+            };
+            values.push(match analysis {
+                Some(a) => json!({
+                    "position": position,
+                    "to_move": seat_name(*seat),
+                    "value": a.value,
+                    "to_move_wins": a.to_move_wins,
+                }),
+                None => {
+                    json!({ "position": position, "to_move": seat_name(*seat), "value": null, "to_move_wins": null })
+                }
+            });
+        }
+        // Values after each move, where every legal move is listed.
+        let listed = if winner.is_none() && hints.more_winning == 0 && hints.more_losing == 0 {
+            game.move_values(&now, mover, HINT_LIMIT, Budget::DEFAULT)
+                .ok()
+        } else {
+            None
+        };
+        (values, listed)
+    });
     let hint_json = |h: &grundy::play::Hint| {
         let value = listed
             .as_ref()

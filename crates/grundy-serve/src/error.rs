@@ -1,6 +1,7 @@
 //! Errors as the API answers them: a status and `{"error": "...", "column": N}`.
 
 use std::any::Any;
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::Request;
@@ -20,6 +21,8 @@ pub struct ApiError {
     pub message: String,
     /// The 1-based column of the problem in the text it names.
     pub column: Option<usize>,
+    /// For 503 (busy): the seconds after which to try again, sent as `Retry-After`.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -39,7 +42,14 @@ impl ApiError {
             status,
             message: message.into(),
             column: None,
+            retry_after: None,
         }
+    }
+
+    /// The same error, telling the client to try again after `seconds`.
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// The same error, at `column`.
@@ -55,7 +65,13 @@ impl IntoResponse for ApiError {
             Some(column) => json!({ "error": self.message, "column": column }),
             None => json!({ "error": self.message }),
         };
-        json_response(self.status, &body)
+        let mut response = json_response(self.status, &body);
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
@@ -72,6 +88,52 @@ pub(crate) fn text_response(status: StatusCode, content_type: &str, text: String
         response.headers_mut().insert(header::CONTENT_TYPE, value);
     }
     response
+}
+
+/// Records the request's arrival for the work budget ([`crate::work`]) and reads its
+/// body whole within `timeout` (408 past it), at most `max` bytes (413 past them).
+pub(crate) async fn arrive(timeout: Duration, max: usize, req: Request, next: Next) -> Response {
+    crate::work::stamp_arrival(async move {
+        let (parts, body) = req.into_parts();
+        let bytes = match tokio::time::timeout(timeout, axum::body::to_bytes(body, max)).await {
+            Err(_) => {
+                return ApiError::with(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request body did not arrive within {} s",
+                        timeout.as_secs_f64()
+                    ),
+                )
+                .into_response()
+            }
+            Ok(Err(e)) if is_length_limit(&e) => {
+                return ApiError::with(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!("the request body is too large: at most {max} bytes are accepted"),
+                )
+                .into_response()
+            }
+            Ok(Err(_)) => {
+                return ApiError::bad("the request body could not be read").into_response()
+            }
+            Ok(Ok(bytes)) => bytes,
+        };
+        next.run(Request::from_parts(parts, Body::from(bytes)))
+            .await
+    })
+    .await
+}
+
+/// Whether `e` (or an error it wraps) is a body's length limit.
+fn is_length_limit(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut e = Some(e);
+    while let Some(err) = e {
+        if err.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        e = err.source();
+    }
+    false
 }
 
 /// Refuses a request target longer than `max` bytes (414), and turns the plain-text

@@ -17,15 +17,19 @@
 //! | `POST /api/play` `{"game", "params", "position", "to_move", "you", "moves": [...], "reply"}` | a match against the engine replayed from its moves: the position, legal moves with hints, the engine's reply, the winner |
 //!
 //! Errors are JSON, `{"error": "...", "column": N}` (the column where a position or
-//! parameter is misread), with a 4xx status: 400 for a request that cannot be read,
-//! 404 for an unknown path, 413/414 for a request too large, 422 for a position too
-//! big to answer within the [`Limits`]. A panic inside one request is answered 500 and
-//! logged, and the server goes on.
+//! parameter is misread), with a status: 400 for a request that cannot be read, 404
+//! for an unknown path, 408 for a body that does not arrive within
+//! [`Limits::body_timeout`], 413/414 for a request too large, 422 for a position too
+//! big to answer within the [`Limits`], 503 with `Retry-After` when no worker is free
+//! within the budget. A panic inside one request is answered 500 and logged, and the
+//! server goes on.
 //!
 //! # Limits
-//! Every piece of work runs on a blocking thread under a semaphore (at most
-//! [`Limits::workers`] at once), with a time budget ([`Limits::budget`]); see
-//! [`work`].
+//! Every piece of work runs on a blocking thread, at most [`Limits::workers`] at once
+//! in the main lane and as many in a quick lane that keeps cheap requests from waiting
+//! behind slow ones, within a time budget ([`Limits::budget`]) counted from the
+//! request's arrival; see [`work`]. A connection that does not send a request's headers
+//! within [`Limits::header_timeout`] is closed.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -66,9 +70,16 @@ pub struct Limits {
     pub max_sequence: usize,
     /// How long one request's work may take before it is answered 422.
     pub budget: Duration,
-    /// How many requests may work at once; the others wait their turn (within the
-    /// budget).
+    /// How many requests may work at once in the main lane (and as many in the quick
+    /// lane); the others wait their turn (within the budget).
     pub workers: usize,
+    /// How long work may run in the quick lane before it waits for the main lane.
+    pub quick_slice: Duration,
+    /// How long a connection may take to send a request's headers (also while idle
+    /// between requests).
+    pub header_timeout: Duration,
+    /// How long a request's body may take to arrive.
+    pub body_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -83,6 +94,9 @@ impl Default for Limits {
             max_sequence: 2_000_000,
             budget: Duration::from_secs(10),
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            quick_slice: work::QUICK_SLICE,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -98,7 +112,8 @@ impl AppState {
     /// The state for `limits`.
     pub fn new(limits: Limits) -> AppState {
         AppState {
-            budget: Budget::new(limits.workers, limits.budget),
+            budget: Budget::new(limits.workers, limits.budget)
+                .with_quick_lane(limits.workers, limits.quick_slice),
             limits: Arc::new(limits),
         }
     }
@@ -138,9 +153,13 @@ pub fn app(state: AppState) -> Router {
 pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
     let max_uri = state.limits.max_uri_bytes;
     let max_body = state.limits.max_body_bytes;
+    let body_timeout = state.limits.body_timeout;
     router
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(axum::middleware::from_fn(move |req, next| {
+            error::arrive(body_timeout, max_body, req, next)
+        }))
         .layer(axum::middleware::from_fn(move |req, next| {
             error::limit_uri(max_uri, req, next)
         }))
@@ -152,16 +171,45 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
 }
 
 /// Serves [`app`] on `listener` until `shutdown` completes, then finishes the
-/// requests under way.
+/// requests under way. Each connection must send a request's headers within
+/// [`Limits::header_timeout`] (while idle too), or it is closed.
 pub async fn serve(
     listener: TcpListener,
     limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let header_timeout = limits.header_timeout;
     let app = app(AppState::new(limits));
-    axum::serve(listener, app.into_make_service())
-        .with_graceful_shutdown(shutdown)
-        .await
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors or a connection reset before it was taken:
+                // wait a moment and go on accepting.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let mut builder = hyper::server::conn::http1::Builder::new();
+        builder
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(header_timeout);
+        let connection =
+            graceful.watch(builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            // A connection's end (closed, reset, timed out) concerns that client only.
+            let _ = connection.await;
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
 }
 
 /// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM.

@@ -299,9 +299,8 @@ async fn work_over_budget_is_422_and_stops() {
     assert!(body.contains("\"preperiod\":0,\"period\":7,"), "{body}");
 }
 
-#[tokio::test]
-async fn concurrent_work_is_bounded() {
-    let budget = Budget::new(2, Duration::from_secs(5));
+/// Runs six pieces of work of 50 ms under `budget`; the most that ran at once.
+async fn run_six(budget: &Budget) -> usize {
     let running = Arc::new(AtomicUsize::new(0));
     let most = Arc::new(AtomicUsize::new(0));
     let mut tasks = Vec::new();
@@ -322,10 +321,21 @@ async fn concurrent_work_is_bounded() {
     for (i, t) in tasks.into_iter().enumerate() {
         assert_eq!(t.await.unwrap().unwrap(), i);
     }
-    assert_eq!(most.load(Ordering::SeqCst), 2);
     assert_eq!(budget.busy(), 0);
-    // A worker that is never free: the next request is told the server is busy.
-    let budget = Budget::new(1, Duration::from_millis(100));
+    most.load(Ordering::SeqCst)
+}
+
+#[tokio::test]
+async fn concurrent_work_is_bounded() {
+    // Two workers in the main lane and none in the quick lane: at most two at once;
+    // with two in the quick lane as well, at most four.
+    let budget = Budget::new(2, Duration::from_secs(5)).with_quick_lane(0, Duration::ZERO);
+    assert_eq!(run_six(&budget).await, 2);
+    let budget = Budget::new(2, Duration::from_secs(5));
+    assert!(run_six(&budget).await <= 4);
+    // A worker that is never free (and no quick lane): the next request is told the
+    // server is busy, and when to try again.
+    let budget = Budget::new(1, Duration::from_millis(100)).with_quick_lane(0, Duration::ZERO);
     let hold = budget.clone();
     let held = tokio::spawn(async move {
         hold.run("hold".into(), |_| {
@@ -337,10 +347,180 @@ async fn concurrent_work_is_bounded() {
     tokio::time::sleep(Duration::from_millis(20)).await;
     let err = budget.run("wait".into(), |_| Ok(())).await.unwrap_err();
     assert_eq!(err.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(err.retry_after, Some(1));
     assert_eq!(
         held.await.unwrap().unwrap_err().status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
+}
+
+/// A request's status, `Retry-After` header and body.
+async fn send_with_retry(router: Router, uri: &str) -> (StatusCode, Option<String>, String) {
+    let response = router
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .expect("the router answers");
+    let status = response.status();
+    let retry = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, retry, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cheap_requests_are_not_starved_by_slow_ones() {
+    let state = AppState::new(Limits {
+        budget: Duration::from_secs(3),
+        workers: 1,
+        quick_slice: Duration::from_millis(200),
+        ..Limits::default()
+    });
+    let router = app(state.clone());
+    // 0.6 has no period below 10^6: each of these works until its deadline.
+    let slow: Vec<_> = (0..3)
+        .map(|_| {
+            let router = router.clone();
+            tokio::spawn(async move {
+                send_with_retry(router, "/api/sequence?game=octal&code=0.6&limit=2000000").await
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let start = Instant::now();
+    let (status, _, body) =
+        send_with_retry(router.clone(), "/api/analyze?game=nim&position=3,5,7").await;
+    let waited = start.elapsed();
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Without the quick lane it waits for the slow requests' deadline (2.7 s more).
+    assert!(
+        waited < Duration::from_millis(1500),
+        "a cheap request waited {waited:?}"
+    );
+    for task in slow {
+        let (status, retry, body) = task.await.unwrap();
+        match status {
+            StatusCode::UNPROCESSABLE_ENTITY => assert!(body.contains("work budget"), "{body}"),
+            StatusCode::SERVICE_UNAVAILABLE => {
+                assert_eq!(retry.as_deref(), Some("3"), "{body}");
+                assert!(body.contains("busy"), "{body}");
+            }
+            other => panic!("a slow request answered {other}: {body}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_budget_counts_from_arrival() {
+    let budget = Budget::new(1, Duration::from_millis(1500)).with_quick_lane(0, Duration::ZERO);
+    let hold = budget.clone();
+    let held = tokio::spawn(async move {
+        hold.run("hold".into(), |_| {
+            std::thread::sleep(Duration::from_millis(1000));
+            Ok(())
+        })
+        .await
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    // It waits about a second for the worker, then has half a second left of its
+    // budget: a second of work is too much.
+    let err = budget
+        .run("second".into(), |_| {
+            std::thread::sleep(Duration::from_millis(1000));
+            Ok(())
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+    assert!(held.await.unwrap().is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_answers_a_board_too_big_for_the_engine_within_the_budget() {
+    // The engine's searches fail on an empty 8x8 board (more than 2^18 positions): the
+    // engine still moves, without hints or values, within the budget.
+    let state = AppState::new(Limits {
+        budget: Duration::from_secs(3),
+        ..Limits::default()
+    });
+    let board = ["........"; 8].join("|");
+    let req = Request::post("/api/play")
+        .header("content-type", "application/json")
+        .body(Body::from(
+            json!({ "game": "domineering", "position": board, "you": "second", "reply": true })
+                .to_string(),
+        ))
+        .unwrap();
+    let (status, _, text) = send(app(state), req).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let r: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(r["engine_moves"].as_array().unwrap().len(), 1, "{r}");
+    assert_eq!(r["your_turn"], true, "{r}");
+    assert_eq!(r["values"].as_array().unwrap().len(), 2, "{r}");
+}
+
+/// Reads from `stream` until the server closes it or 5 s pass; what was read.
+async fn read_until_closed(stream: &mut tokio::net::TcpStream) -> Option<String> {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut got)).await;
+    match read {
+        Ok(_) => Some(String::from_utf8_lossy(&got).into_owned()),
+        Err(_) => None,
+    }
+}
+
+#[tokio::test]
+async fn slow_clients_are_timed_out() {
+    use tokio::io::AsyncWriteExt;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let limits = Limits {
+        header_timeout: Duration::from_millis(300),
+        body_timeout: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let server = tokio::spawn(grundy_serve::serve(listener, limits, async {
+        let _ = stopped.await;
+    }));
+    // A connection that sends nothing is closed.
+    let mut idle = tokio::net::TcpStream::connect(addr).await.unwrap();
+    assert!(
+        read_until_closed(&mut idle).await.is_some(),
+        "an idle connection stayed open"
+    );
+    // One that sends half its headers is closed.
+    let mut half = tokio::net::TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    assert!(
+        read_until_closed(&mut half).await.is_some(),
+        "half a header stayed open"
+    );
+    // One that sends a tenth of its body is answered 408.
+    let mut body = tokio::net::TcpStream::connect(addr).await.unwrap();
+    body.write_all(
+        b"POST /api/outcomes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"game\":",
+    )
+    .await
+    .unwrap();
+    let answer = read_until_closed(&mut body)
+        .await
+        .expect("a slow body is answered");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("did not arrive within 0.3 s"), "{answer}");
+    // And the server still answers.
+    let mut ok = tokio::net::TcpStream::connect(addr).await.unwrap();
+    ok.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = read_until_closed(&mut ok).await.expect("an answer");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
 }
 
 #[tokio::test]

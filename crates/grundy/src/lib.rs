@@ -34,6 +34,7 @@
 pub mod analysis;
 pub mod bounds;
 pub mod cgt;
+pub mod deadline;
 pub mod engine;
 pub mod files;
 pub mod game;

@@ -21,6 +21,10 @@ pub enum ValueError {
         /// What ran out.
         what: &'static str,
     },
+    /// The deadline of the thread that started the computation passed
+    /// ([`engine::deadline`](crate::deadline)).
+    #[error("stopped at the deadline set for the work")]
+    Deadline,
     /// A multiple of up or a nimber beyond what the library represents.
     #[error("{0}")]
     TooLarge(String),

@@ -12,31 +12,40 @@
 //! none is left, then recognised as a Nus if it is one.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use super::arena::{intern_moves, intern_nus, pair, Game, Kind, ARENA};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::Nus;
+use crate::deadline;
 
 /// A limit on the work of a value computation, shared by threads. One step is one
 /// comparison (memoised or not), or one sum or reduction not already in a memo table.
+/// A budget made while a [deadline](crate::deadline) is in force on its thread
+/// also stops the computation at that deadline, on whichever thread charges it.
 #[derive(Debug)]
 pub struct Budget {
     limit: u64,
     used: AtomicU64,
+    deadline: Option<Instant>,
 }
 
+/// How many steps share one reading of the clock against the deadline.
+const STEPS_PER_READING: u64 = 1024;
+
 impl Budget {
-    /// No limit.
+    /// No limit (but the deadline in force, if any).
     pub fn unlimited() -> Budget {
         Budget::steps(u64::MAX)
     }
 
-    /// At most `limit` steps.
+    /// At most `limit` steps (and the deadline in force, if any).
     pub fn steps(limit: u64) -> Budget {
         Budget {
             limit,
             used: AtomicU64::new(0),
+            deadline: deadline::current(),
         }
     }
 
@@ -47,14 +56,18 @@ impl Budget {
 
     #[inline]
     pub(crate) fn charge(&self) -> Result<(), ValueError> {
-        if self.limit == u64::MAX {
+        if self.limit == u64::MAX && self.deadline.is_none() {
             return Ok(());
         }
-        if self.used.fetch_add(1, Ordering::Relaxed) >= self.limit {
+        let used = self.used.fetch_add(1, Ordering::Relaxed);
+        if used >= self.limit {
             return Err(ValueError::Budget {
                 limit: self.limit,
                 what: "value steps",
             });
+        }
+        if used % STEPS_PER_READING == 0 && deadline::reached(self.deadline) {
+            return Err(ValueError::Deadline);
         }
         Ok(())
     }

@@ -45,8 +45,12 @@ impl Budget {
         self.moves == 0
     }
 
-    /// Takes `moves` from the budget; `false` (and nothing taken) if fewer are left.
+    /// Takes `moves` from the budget; `false` (and nothing taken) if fewer are left,
+    /// or if this thread's [deadline](crate::deadline) has passed.
     pub fn spend(&mut self, moves: usize) -> bool {
+        if crate::deadline::passed() {
+            return false;
+        }
         match self.moves.checked_sub(moves as u64) {
             Some(left) => {
                 self.moves = left;

@@ -98,6 +98,9 @@ where
                 "position too big: valuing it takes more than {MAX_NEW_PARTS} parts"
             )));
         }
+        if crate::deadline::passed() {
+            return Err(Unsolved::new("stopped at the deadline set for the work"));
+        }
         self.left -= 1;
         let mut seen = Vec::new();
         for mv in self.rules.moves(part, Player::Left) {
