@@ -76,4 +76,56 @@ run() { # $1 = command line, $2 = stdin text
 for c in "${cases[@]}"; do run "$c" ""; done
 for c in "${stdin_cases[@]}"; do run "${c%%|*}" "${c#*|}"; done
 run "play pawns ..P.P" "$(head -c 3000000 /dev/zero | tr '\0' 'x')"
+
+# The server, on loopback only, stopped at the end: each row names the request, the
+# status it must answer and the most seconds it may take.
+PORT=${PORT:-18091}
+"$BIN" serve --port "$PORT" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null' EXIT
+for _ in $(seq 50); do curl -s "localhost:$PORT/api/games" >/dev/null && break; sleep 0.1; done
+serve_row() { # $1 = what, $2 = expected status, $3 = most seconds, then curl's arguments
+  local what=$1 want=$2 most=$3; shift 3
+  local out status secs ok=ok
+  out=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' --max-time 30 "$@")
+  status=${out% *}; secs=${out#* }
+  if [ "$status" != "$want" ] || [ "$(echo "$secs > $most" | bc)" = 1 ]; then ok=FAIL; fail=1; fi
+  printf '%-4s HTTP %-3s %6.2f s             %s\n' "$ok" "$status" "$secs" "$what"
+}
+empty8=$(printf '........|%.0s' 1 2 3 4 5 6 7); empty8="$empty8........"
+full8=$(printf 'xoxoxoxo|oxoxoxox|%.0s' 1 2 3); full8="${full8}xoxoxoxo|oxoxoxox"
+for you in first second; do
+  serve_row "POST /api/play domineering empty 8x8, you $you" 200 10 -X POST "localhost:$PORT/api/play" \
+    -H 'content-type: application/json' -d "{\"game\":\"domineering\",\"position\":\"$empty8\",\"you\":\"$you\",\"reply\":true}"
+  serve_row "POST /api/play clobber full 8x8, you $you" 200 10 -X POST "localhost:$PORT/api/play" \
+    -H 'content-type: application/json' -d "{\"game\":\"clobber\",\"position\":\"$full8\",\"you\":\"$you\",\"reply\":true}"
+done
+serve_row "POST /api/play with params {junk: 1}" 400 1 -X POST "localhost:$PORT/api/play" \
+  -H 'content-type: application/json' -d '{"game":"nim","position":"3,5","params":{"junk":1}}'
+# Ten slow requests (each works to the 10 s budget), then a cheap one.
+slow=()
+for _ in $(seq 10); do
+  curl -s -o /dev/null --max-time 30 "localhost:$PORT/api/sequence?game=octal&code=0.6&limit=2000000" & slow+=($!)
+done
+sleep 0.5
+serve_row "GET /api/analyze nim 3,5,7 behind ten slow requests" 200 2 "localhost:$PORT/api/analyze?game=nim&position=3,5,7"
+wait "${slow[@]}"
+# A client that sends half its headers, and one that sends a tenth of its body.
+for half in 'GET /api/games HTTP/1.1\r\nHost: x\r\n' 'POST /api/outcomes HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"game":'; do
+  start=$(date +%s.%N)
+  reply=$(python3 -c '
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+s.sendall(sys.argv[2].encode().decode("unicode_escape").encode())
+s.settimeout(30)
+got = b""
+while True:
+    b = s.recv(4096)
+    if not b: break
+    got += b
+print(got.split(b"\r\n")[0].decode() or "closed")' "$PORT" "$half")
+  secs=$(echo "$(date +%s.%N) - $start" | bc)
+  ok=ok; [ "$(echo "$secs > 12" | bc)" = 1 ] && { ok=FAIL; fail=1; }
+  printf '%-4s %-18s %6.2f s             a client sending %s\n' "$ok" "${reply:0:18}" "$secs" "$(echo "$half" | cut -c1-40)"
+done
 exit $fail

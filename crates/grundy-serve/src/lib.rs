@@ -26,7 +26,7 @@
 //!
 //! # Limits
 //! Every piece of work runs on a blocking thread, at most [`Limits::workers`] at once
-//! in the main lane and as many in a quick lane that keeps cheap requests from waiting
+//! in the main lane and twice as many in a quick lane that keeps cheap requests from waiting
 //! behind slow ones, within a time budget ([`Limits::budget`]) counted from the
 //! request's arrival; see [`work`]. A connection that does not send a request's headers
 //! within [`Limits::header_timeout`] is closed.
@@ -70,8 +70,8 @@ pub struct Limits {
     pub max_sequence: usize,
     /// How long one request's work may take before it is answered 422.
     pub budget: Duration,
-    /// How many requests may work at once in the main lane (and as many in the quick
-    /// lane); the others wait their turn (within the budget).
+    /// How many requests may work at once in the main lane (and twice as many in the
+    /// quick lane); the others wait their turn (within the budget).
     pub workers: usize,
     /// How long work may run in the quick lane before it waits for the main lane.
     pub quick_slice: Duration,
@@ -113,7 +113,7 @@ impl AppState {
     pub fn new(limits: Limits) -> AppState {
         AppState {
             budget: Budget::new(limits.workers, limits.budget)
-                .with_quick_lane(limits.workers, limits.quick_slice),
+                .with_quick_lane(2 * limits.workers, limits.quick_slice),
             limits: Arc::new(limits),
         }
     }

@@ -3,10 +3,11 @@
 //!
 //! - **The main lane** has `workers` permits. A request takes one if one is free, and
 //!   its work may run until the deadline (arrival + the time budget).
-//! - **The quick lane** has as many permits again, for requests that arrive while the
-//!   main lane is full. Work there runs for a short slice (one second by default); most
-//!   requests (an analysis, a move, a page of outcomes) end within it, so they are not
-//!   starved by slow ones. Work that needs more is stopped at the end of its slice and
+//! - **The quick lane** has twice as many permits (by default), for requests that
+//!   arrive while the main lane is full. Work there runs for a short slice (a quarter
+//!   of a second by default); most requests (an analysis, a move, a page of outcomes)
+//!   end within it, so they are not starved by slow ones: a burst of slow requests
+//!   holds the quick lane for one slice each. Work that needs more is stopped at the end of its slice and
 //!   waits for a main permit, where it runs again from the start until the deadline.
 //! - A request that finds no permit in either lane by its deadline is answered 503
 //!   with `Retry-After`.
@@ -28,7 +29,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use crate::error::{panic_message, ApiError};
 
 /// How long work may run in the quick lane by default.
-pub const QUICK_SLICE: Duration = Duration::from_secs(1);
+pub const QUICK_SLICE: Duration = Duration::from_millis(250);
 
 tokio::task_local! {
     /// When the request being served arrived (set by [`stamp_arrival`]).
@@ -90,15 +91,15 @@ enum Ran<T> {
 }
 
 impl Budget {
-    /// At most `workers` pieces of work at once in the main lane and as many in the
-    /// quick lane (at least one each), each within `time` of its request's arrival.
+    /// At most `workers` pieces of work at once in the main lane (at least one) and
+    /// twice as many in the quick lane, each within `time` of its request's arrival.
     pub fn new(workers: usize, time: Duration) -> Budget {
         let workers = workers.max(1);
         Budget {
             main: Arc::new(Semaphore::new(workers)),
-            quick: Arc::new(Semaphore::new(workers)),
+            quick: Arc::new(Semaphore::new(2 * workers)),
             workers,
-            quick_workers: workers,
+            quick_workers: 2 * workers,
             time,
             slice: QUICK_SLICE.min(time),
         }
