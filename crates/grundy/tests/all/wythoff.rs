@@ -216,3 +216,149 @@ fn huge_positions() {
     assert_eq!(e.column, 3);
     assert!(rules.check_position("9223372036854775808,0").is_ok());
 }
+
+/// Wythoff's game, counting every move its rules list (through `moves` and
+/// `first_moves`), to check that an analysis stays within its budget whatever path
+/// reaches the exhaustive engine.
+#[derive(Debug, Default)]
+struct Counted {
+    rules: grundy::rules::wythoff::Wythoff,
+    listed: std::sync::atomic::AtomicU64,
+    /// Whether the closed form is hidden, so that every answer comes from the
+    /// exhaustive engine.
+    engine_only: bool,
+}
+
+impl Counted {
+    fn hidden(&self) -> Result<(), grundy::ruleset::Unsolved> {
+        if self.engine_only {
+            return Err(grundy::ruleset::Unsolved::new("the closed form is hidden"));
+        }
+        Ok(())
+    }
+
+    /// Counts `moves`; a search past four budgets' worth fails the test at once
+    /// rather than growing to the 3·10^10 moves of the whole game.
+    fn count<T>(&self, moves: Vec<T>) -> Vec<T> {
+        let before = self
+            .listed
+            .fetch_add(moves.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        assert!(
+            before < 4 * grundy::engine::Budget::DEFAULT.left() + 4 * 250_312,
+            "the search goes on past its budget"
+        );
+        moves
+    }
+}
+
+impl grundy::ruleset::Ruleset for Counted {
+    type Position = <grundy::rules::wythoff::Wythoff as grundy::ruleset::Ruleset>::Position;
+    type Move = <grundy::rules::wythoff::Wythoff as grundy::ruleset::Ruleset>::Move;
+
+    fn name(&self) -> &'static str {
+        grundy::ruleset::Ruleset::name(&self.rules)
+    }
+    fn kind(&self) -> grundy::ruleset::Kind {
+        grundy::ruleset::Ruleset::kind(&self.rules)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::Position, grundy::rules::NotationError> {
+        grundy::ruleset::Ruleset::parse_position(&self.rules, text)
+    }
+    fn show_position(&self, pos: &Self::Position) -> String {
+        grundy::ruleset::Ruleset::show_position(&self.rules, pos)
+    }
+    fn parse_move(
+        &self,
+        pos: &Self::Position,
+        player: Player,
+        text: &str,
+    ) -> Result<Self::Move, grundy::ruleset::MoveError> {
+        grundy::ruleset::Ruleset::parse_move(&self.rules, pos, player, text)
+    }
+    fn move_help(&self) -> String {
+        grundy::ruleset::Ruleset::move_help(&self.rules)
+    }
+    fn moves(&self, pos: &Self::Position, player: Player) -> Vec<Self::Move> {
+        self.count(grundy::ruleset::Ruleset::moves(&self.rules, pos, player))
+    }
+    fn first_moves(&self, pos: &Self::Position, player: Player, limit: usize) -> Vec<Self::Move> {
+        self.count(grundy::ruleset::Ruleset::first_moves(
+            &self.rules,
+            pos,
+            player,
+            limit,
+        ))
+    }
+    fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position {
+        grundy::ruleset::Ruleset::play(&self.rules, pos, mv)
+    }
+    fn reach(&self, pos: &Self::Position) -> u128 {
+        grundy::ruleset::Ruleset::reach(&self.rules, pos)
+    }
+    fn value(&self, pos: &Self::Position) -> Result<grundy::Value, grundy::ruleset::Unsolved> {
+        self.hidden()?;
+        grundy::ruleset::Ruleset::value(&self.rules, pos)
+    }
+    fn wins(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+    ) -> Result<bool, grundy::ruleset::Unsolved> {
+        self.hidden()?;
+        grundy::ruleset::Ruleset::wins(&self.rules, pos, to_move)
+    }
+    fn winning_moves(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+    ) -> Result<Vec<Self::Move>, grundy::ruleset::Unsolved> {
+        self.hidden()?;
+        grundy::ruleset::Ruleset::winning_moves(&self.rules, pos, to_move)
+    }
+    fn move_count(&self, pos: &Self::Position, to_move: Player) -> Option<u128> {
+        grundy::ruleset::Ruleset::move_count(&self.rules, pos, to_move)
+    }
+}
+
+/// The positions the `ruleset` fuzz target found growing without bound (24 GB in two
+/// minutes): the value is past the closed form, and the exhaustive fallback lists at
+/// most its budget of moves (and one position's moves beyond it, the list it refused).
+#[test]
+fn the_fallback_of_the_closed_form_lists_at_most_its_budget() {
+    use grundy::ruleset::Ruleset;
+    let budget = grundy::engine::Budget::DEFAULT.left();
+    let one_position = 2 * 250_312;
+    for position in ["0,250311", "3,250311", "0,50260"] {
+        // With the closed form: who wins and the moves, the value unknown.
+        let counted = Counted::default();
+        let pos = counted.parse_position(position).unwrap();
+        let a = grundy::analysis::analyze(&counted, &pos, Player::Left, 10).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "{position}");
+        // The values after the moves are past the closed form too: refused.
+        let moves = grundy::analysis::move_values(
+            &counted,
+            &pos,
+            Player::Left,
+            10,
+            grundy::engine::Budget::DEFAULT,
+        );
+        assert!(moves.is_err(), "{position}: {moves:?}");
+        let listed = counted.listed.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(
+            listed <= 2 * (budget + one_position),
+            "{position}: {listed} moves listed, the budget is {budget}"
+        );
+        // Without it, the exhaustive engine alone: refused within the budget.
+        let counted = Counted {
+            engine_only: true,
+            ..Counted::default()
+        };
+        let a = grundy::analysis::analyze(&counted, &pos, Player::Left, 10);
+        assert!(a.is_err(), "{position}: {a:?}");
+        let listed = counted.listed.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(
+            listed <= budget + one_position,
+            "{position}: {listed} moves listed by the engine alone, the budget is {budget}"
+        );
+    }
+}
