@@ -36,6 +36,7 @@
 mod api;
 mod assets;
 mod error;
+mod intake;
 mod query;
 pub mod work;
 
@@ -158,7 +159,7 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(axum::middleware::from_fn(move |req, next| {
-            error::arrive(body_timeout, max_body, req, next)
+            intake::arrive(body_timeout, max_body, req, next)
         }))
         .layer(axum::middleware::from_fn(move |req, next| {
             error::limit_uri(max_uri, req, next)

@@ -690,6 +690,33 @@ async fn whole_matches_of_nim() {
 }
 
 #[tokio::test]
+async fn parameter_errors_name_fields_not_flags() {
+    let (status, v) = post_json(
+        "/api/play",
+        json!({ "game": "nim", "position": "3,5", "params": { "junk": 1 } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"], "junk is not a parameter of any game", "{v}");
+    let (status, v) = post_json(
+        "/api/play",
+        json!({ "game": "nim", "position": "3,5", "params": { "code": "0.77" } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"], "code applies to octal only", "{v}");
+    let (status, v) = post_json("/api/play", json!({ "game": "octal", "position": "3,5" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"], "octal needs code CODE, e.g. code 0.77", "{v}");
+    let (status, v) = get_json("/api/analyze?game=octal&position=3&code=0.7G").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let error = v["error"].as_str().unwrap();
+    assert!(error.starts_with("code \"0.7G\": column 4:"), "{v}");
+    assert_eq!(v["column"], 4, "{v}");
+    assert!(!error.contains("--"), "{v}");
+}
+
+#[tokio::test]
 async fn play_errors_name_the_move() {
     let (status, v) = post_json(
         "/api/play",

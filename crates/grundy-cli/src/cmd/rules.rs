@@ -8,6 +8,7 @@ use clap::parser::ValueSource;
 use clap::{Arg, ArgMatches, Command, FromArgMatches};
 use grundy::registry::{self, DynRuleset, Params};
 use grundy::ruleset::Kind;
+use grundy::ruleset::ParamError;
 use grundy::Player;
 
 /// The game named on the command line, with the parameters given for it.
@@ -28,10 +29,16 @@ fn game_values() -> PossibleValuesParser {
     )
 }
 
+/// A parameter error as the command line says it: each parameter as its option,
+/// `--code`.
+pub fn flags(e: ParamError) -> anyhow::Error {
+    anyhow::anyhow!(e.render(|option| format!("--{option}")))
+}
+
 impl GameArgs {
     /// Builds the game, refusing a parameter meant for another game.
     pub fn build(&self) -> anyhow::Result<Box<dyn DynRuleset>> {
-        Ok(registry::build(&self.game, &self.params)?)
+        registry::build(&self.game, &self.params).map_err(flags)
     }
 }
 

@@ -228,7 +228,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// The game named on the command line, with its required parameter taken from the
 /// word after its name when it is given there.
 fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRuleset>> {
-    let spec = registry::find(&args.game)?;
+    let spec = registry::find(&args.game).map_err(super::rules::flags)?;
     let mut params = args.params.clone();
     let positional = match value {
         None => None,
@@ -267,7 +267,7 @@ fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRule
                 anyhow::anyhow!("--{option} {value}: {message}")
             }
         }
-        other => other.into(),
+        other => super::rules::flags(other),
     })
 }
 

@@ -2,6 +2,7 @@
 //! on every position up to a size.
 
 use super::rules::{examples, GameArgs};
+use grundy::ruleset::SizeError;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -31,9 +32,10 @@ pub struct Args {
 /// Runs `grundy verify`: exit 0 when every position agrees, 1 on a counterexample.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let game = args.game.build()?;
-    game.check_size(args.max_size)?;
+    let max_size = |e: SizeError| anyhow::anyhow!(e.render("--max-size"));
+    game.check_size(args.max_size).map_err(max_size)?;
     let bar = Bar::new(format!("verify {}", game.title()), args.quiet);
-    let report = game.verify(args.max_size, &bar)?;
+    let report = game.verify(args.max_size, &bar).map_err(max_size)?;
     bar.reporter.finish();
     let mut out = std::io::stdout().lock();
     let agreed = print_report(&report, &mut out)?;

@@ -89,7 +89,7 @@ const CODE: Param = Param {
 /// Octal games in the registry.
 pub const SPEC: RulesetSpec = RulesetSpec {
     name: "octal",
-    about: "An octal or hexadecimal (take-and-break) game on heaps, with --code CODE.",
+    about: "An octal or hexadecimal (take-and-break) game on heaps, with its code.",
     example: "3,5",
     params: &[CODE],
     build,
@@ -1129,13 +1129,10 @@ mod tests {
             assert_eq!(report.name, format!("octal ({code})"));
         }
         let err = |params: Params| registry::build("octal", &params).err().unwrap().to_string();
-        assert_eq!(
-            err(Params::new()),
-            "octal needs --code CODE, e.g. --code 0.77"
-        );
+        assert_eq!(err(Params::new()), "octal needs code CODE, e.g. code 0.77");
         assert_eq!(
             err(Params::new().with("code", "0.7G")),
-            "--code \"0.7G\": column 4: expected a digit 0-9 or A-F, or heap counts in braces \
+            "code \"0.7G\": column 4: expected a digit 0-9 or A-F, or heap counts in braces \
              such as {2,3}, found 'G'"
         );
     }

@@ -67,7 +67,7 @@ const BOUND: Param = Param {
 /// Staircase Nim in the registry.
 pub const SPEC: RulesetSpec = RulesetSpec {
     name: "staircase",
-    about: "Staircase Nim: stones on steps from the top to the bottom, with --bound K.",
+    about: "Staircase Nim: stones on steps from the top to the bottom, with a bound K on the stones moved.",
     example: "3,0,2",
     params: &[BOUND],
     build,
@@ -624,12 +624,12 @@ mod tests {
         };
         assert_eq!(
             err("0"),
-            "--bound \"0\": the bound on stones moved must be at least 1, found 0"
+            "bound \"0\": the bound on stones moved must be at least 1, found 0"
         );
         assert!(err("18446744073709551616").starts_with(
-            "--bound \"18446744073709551616\": expected a whole number of stones from 1 to 18446744073709551615"
+            "bound \"18446744073709551616\": expected a whole number of stones from 1 to 18446744073709551615"
         ));
-        assert!(err("x").starts_with("--bound \"x\": expected a whole number"));
+        assert!(err("x").starts_with("bound \"x\": expected a whole number"));
         // The largest bound: values are s mod 2^64 = s, as without a bound.
         let huge = Staircase::new(Some(u64::MAX)).unwrap();
         let free = Staircase::new(None).unwrap();

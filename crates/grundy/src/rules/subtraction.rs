@@ -59,7 +59,7 @@ const SET: Param = Param {
 /// Subtraction games in the registry.
 pub const SPEC: RulesetSpec = RulesetSpec {
     name: "subtraction",
-    about: "A subtraction game on heaps, with --set S.",
+    about: "A subtraction game on heaps, with a subtraction set S.",
     example: "7,9",
     params: &[SET],
     build,
@@ -423,15 +423,15 @@ mod tests {
         let err = |params: Params| registry::build("subtraction", &params).err().unwrap();
         assert_eq!(
             err(Params::new()).to_string(),
-            "subtraction needs --set S, e.g. --set 2,4,5"
+            "subtraction needs set S, e.g. set 2,4,5"
         );
         assert_eq!(
             err(Params::new().with("set", "1,x")).to_string(),
-            "--set \"1,x\": column 3: expected a subtraction from 1 (digits), found 'x'"
+            "set \"1,x\": column 3: expected a subtraction from 1 (digits), found 'x'"
         );
         assert!(err(Params::new().with("set", "0"))
             .to_string()
-            .starts_with("--set \"0\": column 1: expected a subtraction from 1 to 1048576"));
+            .starts_with("set \"0\": column 1: expected a subtraction from 1 to 1048576"));
         assert!(registry::build("subtraction", &Params::new().with("step", "2")).is_err());
     }
 

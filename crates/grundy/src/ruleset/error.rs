@@ -2,6 +2,7 @@
 //! a parameter out of range, a size that cannot finish.
 
 use crate::rules::NotationError;
+use std::fmt;
 
 /// A move that breaks the rules in the position it was tried in, with why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -54,11 +55,13 @@ impl MoveError {
 }
 
 /// A ruleset parameter that is missing, unknown, or out of its range.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+///
+/// Its message names a parameter by its name (`code`); a front end spells it its own way
+/// with [`render`](ParamError::render), as the command line does (`--code`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ParamError {
     /// A parameter given to a game that does not have it.
-    #[error("--{option} applies to {owners} only")]
     NotApplicable {
         /// The option, without dashes.
         option: String,
@@ -66,7 +69,6 @@ pub enum ParamError {
         owners: String,
     },
     /// A parameter the game needs and was not given.
-    #[error("{game} needs --{option} {value_name}, e.g. --{option} {example}")]
     Missing {
         /// The game.
         game: String,
@@ -78,7 +80,6 @@ pub enum ParamError {
         example: String,
     },
     /// A value that is not valid for the parameter.
-    #[error("--{option} {value:?}: {message}")]
     Invalid {
         /// The option, without dashes.
         option: String,
@@ -90,7 +91,6 @@ pub enum ParamError {
         column: Option<usize>,
     },
     /// A game name that is not in the registry.
-    #[error("unknown game {name:?}; the games are {known}")]
     UnknownGame {
         /// The name given.
         name: String,
@@ -100,6 +100,37 @@ pub enum ParamError {
 }
 
 impl ParamError {
+    /// The message, with each parameter's name written by `spell` (the command line
+    /// writes `--code`, the web API its field name `code`).
+    pub fn render(&self, spell: impl Fn(&str) -> String) -> String {
+        match self {
+            ParamError::NotApplicable { option, owners } if owners == "no game" => {
+                format!("{} is not a parameter of any game", spell(option))
+            }
+            ParamError::NotApplicable { option, owners } => {
+                format!("{} applies to {owners} only", spell(option))
+            }
+            ParamError::Missing {
+                game,
+                option,
+                value_name,
+                example,
+            } => {
+                let option = spell(option);
+                format!("{game} needs {option} {value_name}, e.g. {option} {example}")
+            }
+            ParamError::Invalid {
+                option,
+                value,
+                message,
+                ..
+            } => format!("{} {value:?}: {message}", spell(option)),
+            ParamError::UnknownGame { name, known } => {
+                format!("unknown game {name:?}; the games are {known}")
+            }
+        }
+    }
+
     /// Where in the value given the problem is (from 1), for a value in a notation.
     pub fn column(&self) -> Option<usize> {
         match self {
@@ -109,12 +140,22 @@ impl ParamError {
     }
 }
 
+impl fmt::Display for ParamError {
+    /// The message with the parameters' bare names, e.g. `octal needs code CODE, e.g.
+    /// code 0.77`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(str::to_owned))
+    }
+}
+
+impl std::error::Error for ParamError {}
+
 /// A size the library refuses: too small to have positions, or too large to finish.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SizeError {
     /// Smaller than the ruleset's smallest position.
-    #[error("--max-size {size} is too small for {game}: its positions start at {smallest} {unit}")]
+    #[error("{}", self.render("a size of"))]
     TooSmall {
         /// The size asked for.
         size: usize,
@@ -126,7 +167,7 @@ pub enum SizeError {
         unit: &'static str,
     },
     /// Larger than can finish in reasonable time and memory.
-    #[error("--max-size {size} is too large for {game}: at most {largest} {unit}")]
+    #[error("{}", self.render("a size of"))]
     TooLarge {
         /// The size asked for.
         size: usize,
@@ -138,11 +179,37 @@ pub enum SizeError {
         unit: &'static str,
     },
     /// The ruleset does not enumerate its positions.
-    #[error("{game} does not list its positions by size, so it cannot be verified")]
+    #[error("{}", self.render("a size of"))]
     NotEnumerable {
         /// The ruleset's title.
         game: String,
     },
+}
+
+impl SizeError {
+    /// The message, with the size introduced by `size` (the command line writes
+    /// `--max-size`; the library's own message says `a size of`).
+    pub fn render(&self, size: &str) -> String {
+        match self {
+            SizeError::TooSmall {
+                size: n,
+                game,
+                smallest,
+                unit,
+            } => format!(
+                "{size} {n} is too small for {game}: its positions start at {smallest} {unit}"
+            ),
+            SizeError::TooLarge {
+                size: n,
+                game,
+                largest,
+                unit,
+            } => format!("{size} {n} is too large for {game}: at most {largest} {unit}"),
+            SizeError::NotEnumerable { game } => {
+                format!("{game} does not list its positions by size, so it cannot be verified")
+            }
+        }
+    }
 }
 
 /// A position whose value the closed form does not know, with why (for example, a

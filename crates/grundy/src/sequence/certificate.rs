@@ -76,7 +76,9 @@ pub struct Certificate {
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
     /// Reading failed (including a broken gzip stream).
-    #[error("cannot read the certificate (is it a gzip file written by --certificate?): {0}")]
+    #[error(
+        "cannot read the certificate (is it a gzip certificate written by grundy sequence?): {0}"
+    )]
     Io(#[from] io::Error),
     /// The gzip stream's own check failed at its end: its checksum or length does not
     /// match the bytes read.

@@ -56,7 +56,7 @@ pub struct Checkpoint {
 #[derive(Debug, thiserror::Error)]
 pub enum CheckpointError {
     /// Reading failed (including a broken gzip stream).
-    #[error("cannot read the checkpoint (is it a file written by --checkpoint?): {0}")]
+    #[error("cannot read the checkpoint (is it a checkpoint written by grundy sequence?): {0}")]
     Io(#[from] io::Error),
     /// A header line is not what was expected.
     #[error("line {line}: expected {expected}, found {found:?}")]

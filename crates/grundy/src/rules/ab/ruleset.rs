@@ -16,7 +16,7 @@ use crate::values::Value;
 /// The A-B game in the registry.
 pub const SPEC: RulesetSpec = RulesetSpec {
     name: "ab",
-    about: "The A-B token game (ABGAME), partizan, with --to-move A|B.",
+    about: "The A-B token game (ABGAME), partizan: A or B moves first.",
     example: "A..B.A..B",
     params: &[],
     build: |_| Ok(Box::new(Ab)),

@@ -28,7 +28,7 @@ const STEP: Param = Param {
 /// The pawn game in the registry.
 pub const SPEC: RulesetSpec = RulesetSpec {
     name: "pawns",
-    about: "Pawns on a strip (ADAPWNS), with --step K.",
+    about: "Pawns on a strip (ADAPWNS), with a step bound K.",
     example: "..P.P",
     params: &[STEP],
     build,
@@ -252,11 +252,11 @@ mod tests {
         assert_eq!(build(&Params::new()).unwrap().title(), "pawns (step 2)");
         assert_eq!(
             built("0").unwrap_err().to_string(),
-            "--step \"0\": the step bound must be at least 1, found 0"
+            "step \"0\": the step bound must be at least 1, found 0"
         );
         assert_eq!(
             built("x").unwrap_err().to_string(),
-            "--step \"x\": the step bound must be a whole number of at least 1"
+            "step \"x\": the step bound must be a whole number of at least 1"
         );
     }
 
