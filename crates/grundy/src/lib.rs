@@ -39,6 +39,7 @@ pub mod engine;
 pub mod files;
 pub mod game;
 pub mod judge;
+pub mod outcome;
 pub mod play;
 pub mod registry;
 pub mod report;

@@ -5,7 +5,7 @@ use super::arena::Game;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::thermograph::Thermograph;
-use crate::values::Outcome;
+use crate::outcome::Outcome;
 
 impl Game {
     /// Who wins: `L` (Left whoever starts, G > 0), `R` (G < 0), `P` (the second

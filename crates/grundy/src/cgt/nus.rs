@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 
 use super::dyadic::Dyadic;
 use super::error::ValueError;
-use crate::values::Outcome;
+use crate::outcome::Outcome;
 
 /// The largest multiple of up (in absolute value) a value may carry.
 pub const MAX_UPS: i32 = 1 << 12;
