@@ -1,5 +1,5 @@
 //! `grundy serve`'s API against the command line: every `grundy analyze` and
-//! `grundy sequence` example of the README, run through the real binary with
+//! `grundy sequence` example of the README and its guides, run through the real binary with
 //! `--json`, must equal the API's answer byte for byte (and `--svg` the drawing of
 //! `/api/sequence.svg`). And the real server: it listens on loopback, answers, and
 //! stops on SIGTERM.
@@ -36,17 +36,30 @@ fn api(uri: &str) -> (StatusCode, Vec<u8>) {
     })
 }
 
-/// The README's command lines for `command`, without `$ ` and comments.
+/// The command lines for `command` in the README and the guides of `docs/`, without
+/// `$ ` and comments.
 fn readme_examples(command: &str) -> Vec<Vec<String>> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("the README");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut files = vec![std::path::PathBuf::from(format!("{root}/README.md"))];
+    let mut guides: Vec<_> = std::fs::read_dir(format!("{root}/docs"))
+        .expect("the docs directory")
+        .map(|e| e.expect("a docs entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    guides.sort();
+    files.extend(guides);
     let prefix = format!("grundy {command} ");
-    readme
-        .lines()
-        .map(|l| l.trim_start_matches("$ ").trim())
-        .filter(|l| l.starts_with(&prefix))
-        .map(|l| shell_words(l).into_iter().skip(2).collect())
-        .collect()
+    let mut examples = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a documentation file");
+        examples.extend(
+            text.lines()
+                .map(|l| l.trim_start_matches("$ ").trim())
+                .filter(|l| l.starts_with(&prefix))
+                .map(|l| shell_words(l).into_iter().skip(2).collect::<Vec<String>>()),
+        );
+    }
+    examples
 }
 
 /// The words of a shell command line as the shell passes them: quotes removed, up
