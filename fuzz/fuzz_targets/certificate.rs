@@ -23,7 +23,9 @@ fuzz_target!(|data: &[u8]| {
     };
     match read {
         Ok(cert) => {
-            let _ = check(&cert).map_err(|e| e.to_string());
+            let _ = grundy::registry::certified_game(&cert.game)
+                .and_then(|game| check(&cert, &game.rules))
+                .map_err(|e| e.to_string());
         }
         Err(e) => {
             let _ = e.to_string();

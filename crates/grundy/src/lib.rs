@@ -35,6 +35,7 @@ pub mod analysis;
 pub mod bounds;
 pub mod cgt;
 pub mod deadline;
+pub mod dynamic;
 pub mod engine;
 pub mod files;
 pub mod game;

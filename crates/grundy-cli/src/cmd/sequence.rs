@@ -165,11 +165,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     // The game as the independent checker reads it, where it reads it.
-    let rules = spec
-        .certificate
-        .as_deref()
-        .map(certificate::rules_of)
-        .transpose()?;
+    let rules = spec.certificate.as_ref().map(|game| game.rules.clone());
     let known = match &args.common.checkpoint {
         None => Vec::new(),
         Some(path) => match Checkpoint::resume(path, &spec.title)
@@ -353,7 +349,9 @@ fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let p = cert.period;
-    match certificate::check(&cert) {
+    let checked = registry::certified_game(&cert.game)
+        .and_then(|game| certificate::check(&cert, &game.rules));
+    match checked {
         Ok(()) => {
             writeln!(
                 out,

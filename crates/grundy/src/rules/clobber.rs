@@ -31,6 +31,7 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use crate::cgt::engine::PartizanRules;
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::grid::{
@@ -38,7 +39,7 @@ use crate::rules::grid::{
     transpose, MAX_SIDE,
 };
 use crate::rules::NotationError;
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// Clobber in the registry.

@@ -29,11 +29,12 @@
 
 use std::ops::RangeInclusive;
 
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::domineering::{boards_of_size, Board, Domino, DominoError};
 use crate::rules::nimbers::{self, Memo, NimberRules};
 use crate::rules::NotationError;
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::{Nimber, Value};
 
 /// Cram in the registry.

@@ -30,14 +30,13 @@ use std::sync::Mutex;
 
 use serde_json::json;
 
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::heaps::{
     draw_heaps, explain_heaps, parse_number, positions_of, HeapValue, Heaps,
 };
 use crate::rules::notation::{Found, NotationError};
-use crate::ruleset::{
-    nimber, Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved,
-};
+use crate::ruleset::{nimber, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::sequence::grundy_game::SparseGrundyGame;
 use crate::sequence::{Method, SequenceSpec, Source};
 use crate::values::{Nimber, Value};

@@ -40,9 +40,10 @@ use serde_json::json;
 
 use crate::cgt::engine::PartizanRules;
 use crate::cgt::{Dyadic, Game};
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::NotationError;
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// Blue-Red Hackenbush in the registry.

@@ -39,7 +39,6 @@ pub mod hackenbush;
 pub mod heaps;
 pub mod nim;
 pub mod nimbers;
-pub mod notation;
 pub mod octal;
 pub mod pawns;
 pub mod simple;
@@ -50,4 +49,4 @@ pub mod toads;
 pub mod towers;
 pub mod wythoff;
 
-pub use notation::{Found, NotationError};
+pub use crate::ruleset::notation::{self, Found, NotationError};

@@ -18,13 +18,14 @@ use serde_json::json;
 
 use std::ops::RangeInclusive;
 
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::heaps::{
     draw_heaps, explain_heaps, heap_reach, parse_heap_move, positions_of, stones, HeapMove,
     HeapValue, Heaps, LARGEST_HEAP_SIZE,
 };
 use crate::rules::NotationError;
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::{Nimber, Value};
 
 /// Nim in the registry.

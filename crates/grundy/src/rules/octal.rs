@@ -59,17 +59,19 @@ use std::str::FromStr;
 
 use serde_json::json;
 
+use crate::dynamic::DynRuleset;
+use crate::dynamic::{Param, Params, RulesetSpec};
 use crate::game::Player;
-use crate::registry::DynRuleset;
 use crate::rules::heaps::{
     describe_table, draw_heaps, explain_heaps, positions_of, HeapMove, Heaps, ValueCache,
     LARGEST_HEAP_SIZE,
 };
 use crate::rules::notation::NotationError;
 use crate::ruleset::{
-    Explanation, Kind, Listing, MoveError, Param, ParamError, Params, Positions, Ruleset,
-    RulesetSpec, Unsolved,
+    Explanation, Kind, Listing, MoveError, ParamError, Positions, Ruleset, Unsolved,
 };
+use crate::sequence::certificate::CertifiedGame;
+use crate::sequence::check::Rules;
 use crate::sequence::hexadecimal::HexadecimalValues;
 use crate::sequence::naive::{HeapMoves, NaiveOctal};
 use crate::sequence::sparse::SparseOctal;
@@ -865,7 +867,10 @@ impl Ruleset for Octal {
         Some(SequenceSpec {
             title: format!("octal {self}"),
             json: json!({ "game": SPEC.name, "code": self.to_string() }),
-            certificate: Some(format!("octal {self}")),
+            certificate: Some(CertifiedGame {
+                name: format!("octal {self}"),
+                rules: Rules::Octal(self.code.digits().to_vec()),
+            }),
             rule: Some(self.proof_rule()),
             methods: if self.splits_in_three() {
                 &[Method::Naive]

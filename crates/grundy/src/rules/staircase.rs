@@ -40,18 +40,16 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde_json::json;
 
+use crate::dynamic::DynRuleset;
+use crate::dynamic::{Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::play::binomial;
-use crate::registry::DynRuleset;
 use crate::rules::heaps::{
     draw_row, parse_list, parse_number, positions_of, write_list, LARGEST_HEAP_SIZE,
 };
 use crate::rules::notation::{Found, NotationError};
 use crate::rules::pawns::Board;
-use crate::ruleset::{
-    Explanation, Kind, MoveError, Param, ParamError, Params, Positions, Ruleset, RulesetSpec,
-    Unsolved,
-};
+use crate::ruleset::{Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved};
 use crate::values::{Nimber, Value};
 
 /// The bound, `--bound K`.

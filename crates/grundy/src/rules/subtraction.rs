@@ -31,17 +31,17 @@ use std::str::FromStr;
 
 use serde_json::json;
 
+use crate::dynamic::DynRuleset;
+use crate::dynamic::{Param, Params, RulesetSpec};
 use crate::game::Player;
-use crate::registry::DynRuleset;
 use crate::rules::heaps::{
     describe_table, draw_heaps, explain_heaps, heap_reach, parse_heap_move, parse_list,
     positions_of, write_list, HeapMove, Heaps, ValueCache, LARGEST_HEAP_SIZE,
 };
 use crate::rules::notation::{Found, NotationError};
-use crate::ruleset::{
-    Explanation, Kind, MoveError, Param, ParamError, Params, Positions, Ruleset, RulesetSpec,
-    Unsolved,
-};
+use crate::ruleset::{Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved};
+use crate::sequence::certificate::CertifiedGame;
+use crate::sequence::check::Rules;
 use crate::sequence::naive::SubtractionValues;
 use crate::sequence::{self, Method, Options, Progress, ProofRule, Sequence, SequenceSpec};
 use crate::values::{Nimber, Value};
@@ -355,7 +355,10 @@ impl Ruleset for Subtraction {
         Some(SequenceSpec {
             title: format!("subtraction {{{self}}}"),
             json: json!({ "game": SPEC.name, "set": self.set() }),
-            certificate: Some(format!("subtraction {self}")),
+            certificate: Some(CertifiedGame {
+                name: format!("subtraction {self}"),
+                rules: Rules::Subtraction(self.set().iter().map(|&s| s as usize).collect()),
+            }),
             rule: Some(self.proof_rule()),
             methods: &[Method::Naive],
             source: Box::new(|_| Box::new(self.source())),

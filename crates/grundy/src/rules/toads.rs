@@ -34,10 +34,11 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use crate::cgt::engine::PartizanRules;
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// Toads and Frogs in the registry.

@@ -1,7 +1,7 @@
 //! The errors of the contract: a move that is not legal, a move that cannot be read,
 //! a parameter out of range, a size that cannot finish.
 
-use crate::rules::NotationError;
+use crate::ruleset::notation::NotationError;
 use std::fmt;
 
 /// A move that breaks the rules in the position it was tried in, with why.

@@ -37,17 +37,17 @@
 
 mod adapt;
 mod error;
-mod spec;
+
+pub mod notation;
 
 pub use adapt::{AsImpartial, AsPartizan};
 pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved};
-pub use spec::{Param, Params, RulesetSpec};
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
+use self::notation::NotationError;
 use crate::game::Player;
-use crate::rules::NotationError;
 use crate::sequence::SequenceSpec;
 use crate::values::{Nimber, Outcome, Value};
 

@@ -51,8 +51,6 @@ use flate2::Compression;
 
 use super::check::{self, Rules, Violation};
 use super::period::Period;
-use crate::rules::octal::OctalCode;
-use crate::rules::subtraction::Subtraction;
 
 /// The first line of every certificate.
 pub const MAGIC: &str = "grundy-certificate 1";
@@ -292,49 +290,47 @@ pub(crate) fn read_varints(r: impl Read, count: u64) -> Result<Vec<u32>, FormatE
     }
 }
 
-/// The checker's reading of a `game` line.
-pub fn rules_of(game: &str) -> Result<Rules, CheckError> {
-    let bad = |why: String| CheckError::Game(game.to_owned(), why);
-    match game.split_once(' ') {
-        Some(("octal", code)) => {
-            let code: OctalCode = code.parse().map_err(|e| bad(format!("{e}")))?;
-            Ok(Rules::Octal(code.digits().to_vec()))
-        }
-        Some(("subtraction", set)) => {
-            let game: Subtraction = set.parse().map_err(|e| bad(format!("{e}")))?;
-            Ok(Rules::Subtraction(
-                game.set().iter().map(|&s| s as usize).collect(),
-            ))
-        }
-        _ => Err(bad(
-            "expected \"octal CODE\" or \"subtraction SET\"".to_owned()
-        )),
-    }
+/// A game as a certificate names it (its `game` line, e.g. `octal 0.77`), with the
+/// rules by which the checker values it from the definition. The game gives both
+/// ([`SequenceSpec::certificate`](super::SequenceSpec::certificate)); a certificate
+/// read from a file is matched to its game by name through the
+/// [registry](crate::registry::certified_game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CertifiedGame {
+    /// The `game` line.
+    pub name: String,
+    /// The game's rules as the checker reads them.
+    pub rules: Rules,
 }
 
 /// The certificate of `period` for `game` from `values`: the values its proof needs
 /// (all of `values` when they are fewer, and the check says so), checked from
 /// scratch by [`check`] before it is handed out.
-pub fn certify(game: &str, values: &[u32], period: Period) -> Result<Certificate, CheckError> {
-    let rules = rules_of(game)?;
-    let needed = rules.proof_rule().needed(period.preperiod, period.period);
+pub fn certify(
+    game: &CertifiedGame,
+    values: &[u32],
+    period: Period,
+) -> Result<Certificate, CheckError> {
+    let needed = game
+        .rules
+        .proof_rule()
+        .needed(period.preperiod, period.period);
     let cert = Certificate {
-        game: game.to_owned(),
+        game: game.name.clone(),
         period,
         values: values[..needed.min(values.len())].to_vec(),
     };
-    check(&cert)?;
+    check(&cert, &game.rules)?;
     Ok(cert)
 }
 
-/// Checks a certificate from scratch: every value by the game's definition, then
-/// the claimed period by the theorem (see the module documentation). The error
-/// names the first condition that fails.
-pub fn check(cert: &Certificate) -> Result<(), CheckError> {
-    let rules = rules_of(&cert.game)?;
-    match &rules {
+/// Checks a certificate from scratch against `rules`, its game's rules: every value
+/// by the game's definition, then the claimed period by the theorem (see the module
+/// documentation). The error names the first condition that fails.
+pub fn check(cert: &Certificate, rules: &Rules) -> Result<(), CheckError> {
+    match rules {
         Rules::Octal(digits) => check::verify_octal_values(digits, &cert.values)?,
-        Rules::Subtraction(_) => check::verify_by_definition(&rules, &cert.values)?,
+        Rules::Subtraction(_) => check::verify_by_definition(rules, &cert.values)?,
     }
     check::check_period(&cert.values, rules.proof_rule(), cert.period)?;
     Ok(())
@@ -343,6 +339,10 @@ pub fn check(cert: &Certificate) -> Result<(), CheckError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn kayles_rules() -> Rules {
+        Rules::Octal(vec![0, 7, 7])
+    }
 
     fn kayles() -> Certificate {
         let values = check::Definition::values(Rules::Octal(vec![0, 7, 7]), 167);
@@ -367,7 +367,7 @@ mod tests {
     fn a_true_certificate_checks_and_round_trips() {
         let cert = kayles();
         round_trip(&cert);
-        assert_eq!(check(&cert), Ok(()));
+        assert_eq!(check(&cert, &kayles_rules()), Ok(()));
         // Values of every varint length (the period within them, as the reader
         // requires).
         let big = Certificate {
@@ -385,28 +385,25 @@ mod tests {
     fn each_kind_of_wrong_certificate_is_rejected() {
         let mut cert = kayles();
         cert.values[20] ^= 1;
-        let e = check(&cert).unwrap_err();
+        let e = check(&cert, &kayles_rules()).unwrap_err();
         assert!(e.to_string().starts_with("G(20) = "), "{e}");
         let mut cert = kayles();
         cert.period.period = 24;
         assert!(matches!(
-            check(&cert),
+            check(&cert, &kayles_rules()),
             Err(CheckError::Violation(Violation::TooFewValues { .. }))
         ));
         let mut cert = kayles();
         cert.values.truncate(166);
-        assert!(check(&cert).is_err());
-        let cert = Certificate {
-            game: "octal 0.G".to_owned(),
-            ..kayles()
-        };
-        assert!(matches!(check(&cert), Err(CheckError::Game(..))));
+        assert!(check(&cert, &kayles_rules()).is_err());
+        // Checked against the rules of another game (Dawson's Kayles, 0.07).
+        assert!(check(&kayles(), &Rules::Octal(vec![0, 0, 7])).is_err());
         // A value above its heap's option count is refused before the check makes
         // room for it (a claim of 4·10^9 once took 4 GB).
         let mut cert = kayles();
         cert.values[12] = 4_000_000_000;
         assert_eq!(
-            check(&cert).unwrap_err().to_string(),
+            check(&cert, &kayles_rules()).unwrap_err().to_string(),
             "G(12) = 4000000000 is claimed, but heap 12 has only 12 options"
         );
     }

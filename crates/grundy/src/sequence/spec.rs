@@ -59,9 +59,10 @@ pub struct SequenceSpec<'a> {
     /// The game as JSON fields, e.g. `{"game": "octal", "code": "0.77"}`; the output
     /// adds `preperiod`, `period`, `computed` and `values` to them.
     pub json: serde_json::Value,
-    /// The game as a [certificate](super::certificate) names it (e.g. `octal 0.77`), or
-    /// `None` when there is no certificate checker for the game.
-    pub certificate: Option<String>,
+    /// The game as a [certificate](super::certificate) names it (e.g. `octal 0.77`),
+    /// with the rules its checker values it by, or `None` when there is no certificate
+    /// checker for the game.
+    pub certificate: Option<super::certificate::CertifiedGame>,
     /// The theorem that proves a period from finitely many values, or `None` when
     /// none is known: the values are then only computed, and no period is claimed.
     pub rule: Option<ProofRule>,

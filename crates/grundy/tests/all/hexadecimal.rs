@@ -178,7 +178,7 @@ fn hexadecimal_certificates() {
         period,
         values: seq.values.clone(),
     };
-    assert_eq!(certificate::check(&cert), Ok(()));
+    assert_eq!(certificate::check(&cert, &rules_of(&rules)), Ok(()));
     // G(n + 34) = G(n) for 54 ≤ n < 3·54 + 2·34 + 1 − 2 = 229: 263 values, and
     // one fewer fails.
     assert_eq!(seq.computed(), 263);
@@ -186,11 +186,13 @@ fn hexadecimal_certificates() {
         values: seq.values[..262].to_vec(),
         ..cert.clone()
     };
-    let e = certificate::check(&short).unwrap_err();
+    let e = certificate::check(&short, &rules_of(&rules)).unwrap_err();
     assert!(e.to_string().contains("needs G(0), ..., G(262)"), "{e}");
     // The same game written with braces.
     assert_eq!(
-        certificate::rules_of("octal {2}.{3,2}").unwrap(),
+        grundy::registry::certified_game("octal {2}.{3,2}")
+            .unwrap()
+            .rules,
         rules_of(&rules)
     );
 }

@@ -7,10 +7,11 @@ use super::explain::{explain, name};
 use super::reduction::facing;
 use super::winning::letter;
 use super::{winning_moves, Ab, AbMove, Row, Summary};
+use crate::dynamic::RulesetSpec;
 use crate::game::{Game, Partizan, Player};
 use crate::play::ruled;
 use crate::rules::NotationError;
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// The A-B game in the registry.

@@ -35,10 +35,11 @@ pub use board::{Board, Domino, DominoError};
 use std::ops::RangeInclusive;
 
 use crate::cgt::engine::PartizanRules;
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// Domineering in the registry.

@@ -5,13 +5,13 @@ use std::ops::RangeInclusive;
 
 use super::dense::{board_of, index_of, solve_pawns, MAX_SQUARES};
 use super::{Board, PawnMove, Pawns};
+use crate::dynamic::DynRuleset;
+use crate::dynamic::{Param, Params, RulesetSpec};
 use crate::game::{Game, Impartial, Player};
 use crate::play::{binomial, ruled};
-use crate::registry::DynRuleset;
 use crate::rules::NotationError;
 use crate::ruleset::{
-    nimber, Explanation, Kind, MoveError, Param, ParamError, Params, Positions, Ruleset,
-    RulesetSpec, Unsolved, WinTable,
+    nimber, Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved, WinTable,
 };
 use crate::values::Value;
 

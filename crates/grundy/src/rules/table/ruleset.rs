@@ -8,12 +8,11 @@ use std::sync::Arc;
 
 use super::position::Shared;
 use super::{explain, Cell, Table, TableMove, TablePosition};
+use crate::dynamic::RulesetSpec;
 use crate::game::{Impartial, Player};
 use crate::play::capitalise;
 use crate::rules::NotationError;
-use crate::ruleset::{
-    nimber, Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved,
-};
+use crate::ruleset::{nimber, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// The table game in the registry.

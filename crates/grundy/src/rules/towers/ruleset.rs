@@ -7,11 +7,11 @@ use std::ops::RangeInclusive;
 use super::cities::{Cities, LARGEST_SIZE};
 use super::{building_moves, play, report, winning_move_count, winning_moves};
 use super::{City, TowerMove, Towers};
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::NotationError;
 use crate::ruleset::{
-    nimber, Explanation, IllegalMove, Kind, Listing, MoveError, Positions, Ruleset, RulesetSpec,
-    Unsolved,
+    nimber, Explanation, IllegalMove, Kind, Listing, MoveError, Positions, Ruleset, Unsolved,
 };
 use crate::values::Value;
 

@@ -45,12 +45,11 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 
+use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::heaps::{draw_heaps, parse_heap_move, parse_list, parse_number, HeapMove, Heaps};
 use crate::rules::notation::{Found, NotationError};
-use crate::ruleset::{
-    nimber, Explanation, Kind, MoveError, Positions, Ruleset, RulesetSpec, Unsolved,
-};
+use crate::ruleset::{nimber, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 use golden::{floor_phi, is_p_position, partner, MAX_HEAP};

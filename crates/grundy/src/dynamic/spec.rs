@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::registry::DynRuleset;
-use crate::rules::NotationError;
+use crate::dynamic::DynRuleset;
+use crate::ruleset::notation::NotationError;
 use crate::ruleset::ParamError;
 
 /// One parameter of a ruleset, given on the command line as `--NAME VALUE`.
