@@ -5,7 +5,7 @@
 //!
 //! [`RULESETS`] lists each ruleset's [`RulesetSpec`]: its name, help, parameters and
 //! builder. [`build`] checks the parameters given against the game's own and builds
-//! it as a [`DynRuleset`], a dyn-compatible facade over [`Ruleset`] implemented once
+//! it as a [`DynRuleset`], a dyn-compatible facade over [`Ruleset`](crate::ruleset::Ruleset) implemented once
 //! for every ruleset: analyze, the worth of every move, a match against the engine,
 //! and verification, all from text in the game's notation.
 //!

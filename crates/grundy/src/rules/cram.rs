@@ -16,7 +16,7 @@
 //! No closed form is known in general. The empty cells split into connected regions
 //! whose Grundy values XOR together, and each region is valued through the least of
 //! its eight images under the symmetries of the rectangle, by the memoised search of
-//! [`nimbers`](crate::rules::nimbers) (within its limits; bigger boards are refused
+//! [`nimbers`] (within its limits; bigger boards are refused
 //! with a message saying so). By symmetry, an empty board with both sides even is a
 //! second-player win, so of value 0 whatever its size, and is answered so at once
 //! (the second player answers each domino with its image through the centre); one

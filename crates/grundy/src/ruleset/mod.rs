@@ -12,7 +12,7 @@
 //! | [`play`](crate::play) (`grundy play`) | notation, `play_checked`, the closed form, `drawing` |
 //! | [`verify`](crate::verify) (`grundy verify`) | `positions` by size, the closed form |
 //! | [`sequence`](crate::sequence) (`grundy sequence`) | `heap_sequence` |
-//! | [`registry`](crate::registry) (every command) | [`RulesetSpec`]: name, parameters, builder |
+//! | [`registry`](crate::registry) (every command) | [`RulesetSpec`](crate::dynamic::RulesetSpec): name, parameters, builder |
 //!
 //! The closed form ([`Ruleset::value`], [`Ruleset::winning_moves`]) is *the one
 //! implementation* that analyze, `--moves`, play and verify call; verify checks
@@ -27,7 +27,7 @@
 //!    `grundy verify` against the engine), `explain` (the reduction in data and
 //!    sentences), `size_unit` and `positions` (for verify), `reach` (how big the
 //!    game below a position can be, for the exhaustive engine).
-//! 3. Add one [`RulesetSpec`] line to [`registry::RULESETS`](crate::registry::RULESETS):
+//! 3. Add one [`RulesetSpec`](crate::dynamic::RulesetSpec) line to [`registry::RULESETS`](crate::registry::RULESETS):
 //!    its name, one-line help, parameters and a builder.
 //! 4. Add `tests/cases/<game>.txt` (position, value, winning moves) and run
 //!    `cargo test`: the case runner and the registry tests pick it up.

@@ -127,7 +127,7 @@ impl Certificate {
         gz.finish()?.flush()
     }
 
-    /// Writes the certificate to a file, through [`files::write_atomically`].
+    /// Writes the certificate to a file, through [`files::write_atomically`](crate::files::write_atomically).
     pub fn save(&self, path: &Path) -> Result<(), crate::files::FileError> {
         crate::files::write_atomically(path, |file| self.write(file))
     }
@@ -305,7 +305,7 @@ pub struct CertifiedGame {
 
 /// The certificate of `period` for `game` from `values`: the values its proof needs
 /// (all of `values` when they are fewer, and the check says so), checked from
-/// scratch by [`check`] before it is handed out.
+/// scratch by [`check()`] before it is handed out.
 pub fn certify(
     game: &CertifiedGame,
     values: &[u32],
