@@ -7,14 +7,19 @@
 //! [`cgt::Budget`](crate::cgt::Budget)) consult [`passed`] and refuse further work once
 //! the moment has come, so the search ends with its usual budget error instead of
 //! running on after its answer is no longer wanted. Without [`within`] nothing changes:
-//! [`passed`] is one thread-local read that answers `false`.
+//! [`passed`] is one relaxed atomic load that answers `false`.
 //!
 //! The value-step budget of the canonical-form engine is shared by the threads of its
 //! parallel search, so it takes the deadline when it is made ([`current`]) and every
 //! thread sees it.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+
+/// How many [`within`] calls are under way in the process: while none is, [`passed`]
+/// answers from this one relaxed load, without touching thread-local storage.
+static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
@@ -32,9 +37,11 @@ pub fn within<T>(at: Instant, work: impl FnOnce() -> T) -> T {
     impl Drop for Restore {
         fn drop(&mut self) {
             DEADLINE.with(|d| d.set(self.0));
+            ACTIVE.fetch_sub(1, Ordering::Relaxed);
         }
     }
     let before = DEADLINE.with(Cell::get);
+    ACTIVE.fetch_add(1, Ordering::Relaxed);
     let _restore = Restore(before);
     let at = before.map_or(at, |b| b.min(at));
     DEADLINE.with(|d| d.set(Some(at)));
@@ -48,7 +55,11 @@ pub fn current() -> Option<Instant> {
 
 /// Whether this thread's deadline has passed (never, without one). The clock is read on
 /// every 64th call, so a search notices the deadline within 64 budget charges of it.
+#[inline]
 pub fn passed() -> bool {
+    if ACTIVE.load(Ordering::Relaxed) == 0 {
+        return false;
+    }
     let Some(at) = current() else {
         return false;
     };
