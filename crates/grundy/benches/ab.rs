@@ -15,7 +15,7 @@
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use grundy::analysis::{analyze, Analysis};
 use grundy::rules::ab::{winning_moves, Ab, AbMove, Reduction, Row, Summary};
-use grundy::{Game, Partizan, Player};
+use grundy::Player;
 
 /// A row of `len` cells, each a letter with probability `letters` (then `A` or `B`
 /// evenly), from a fixed seed (xorshift), so every run measures the same rows.
@@ -48,10 +48,10 @@ fn analyze_up_to(row: &Row, player: Player, limit: usize) -> Analysis {
 
 /// The baseline: every legal move, kept if the opponent, to move after it, loses.
 fn one_ply(row: &Row, player: Player) -> Vec<AbMove> {
-    Ab.moves_for(row, player)
+    Ab.legal_moves(row, player)
         .into_iter()
         .filter(|mv| {
-            !Summary::of_cells(Ab.play(row, mv).cells()).wins_moving_first(player.opponent())
+            !Summary::of_cells(Ab.after(row, mv).cells()).wins_moving_first(player.opponent())
         })
         .collect()
 }

@@ -13,7 +13,7 @@
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use grundy::analysis::analyze;
 use grundy::rules::pawns::{Board, PawnMove, Pawns};
-use grundy::{Game, Impartial, Player};
+use grundy::Player;
 
 /// A board of `len` squares holding a pawn with probability `density`, from a fixed
 /// seed (xorshift), so every run measures the same boards.
@@ -38,9 +38,9 @@ fn board(len: usize, density: f64, seed: u64) -> Board {
 /// The baseline: every legal move, kept if the value after it is 0.
 fn one_ply(rules: &Pawns, board: &Board) -> Vec<PawnMove> {
     rules
-        .moves(board)
+        .legal_moves(board)
         .into_iter()
-        .filter(|mv| rules.nim_value(rules.play(board, mv).squares()) == 0)
+        .filter(|mv| rules.nim_value(rules.after(board, mv).squares()) == 0)
         .collect()
 }
 

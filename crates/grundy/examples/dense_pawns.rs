@@ -16,6 +16,7 @@
 //! the timed solve, the count of won boards is checked against the closed form
 //! ([`closed_form_win_count`]), untimed; a mismatch exits with code 1.
 
+use grundy::ruleset::AsImpartial;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -74,7 +75,8 @@ fn main() -> ExitCode {
             t.values().iter().filter(|&&v| v % 2 == 1).count() as u64
         }
         "memo" => {
-            let mut solver = ImpartialSolver::new(&rules);
+            let game = AsImpartial(&rules);
+            let mut solver = ImpartialSolver::new(&game);
             (0..1u64 << squares)
                 .filter(|&i| solver.to_move_wins(&board_of(i, squares)))
                 .count() as u64

@@ -388,7 +388,8 @@ impl Rng {
 #[test]
 fn random_adapwns_boards_match_the_exhaustive_engine() {
     let rules = Pawns::adapwns();
-    let mut solver = ImpartialSolver::new(&rules);
+    let game = AsImpartial(&rules);
+    let mut solver = ImpartialSolver::new(&game);
     let mut rng = Rng(1);
     let (mut input, mut expected) = (String::from("300\n"), String::new());
     for _ in 0..300 {
@@ -428,7 +429,8 @@ fn random_tables_match_the_exhaustive_engine() {
 
 #[test]
 fn random_ab_rows_match_the_exhaustive_engine() {
-    let mut solver = PartizanSolver::new(&Ab);
+    let game = grundy::ruleset::AsPartizan(&Ab);
+    let mut solver = PartizanSolver::new(&game);
     let mut rng = Rng(3);
     let (mut input, mut expected) = (String::from("300\n"), String::new());
     for _ in 0..300 {

@@ -9,13 +9,33 @@ use crate::values::{mex, Nimber};
 ///
 /// ```
 /// use grundy::engine::ImpartialSolver;
-/// use grundy::rules::pawns::Pawns;
+/// use grundy::{Game, Impartial};
 ///
-/// let rules = Pawns::new(2).unwrap();
-/// let mut solver = ImpartialSolver::new(&rules);
-/// let board = "..P.P".parse().unwrap();
-/// assert!(solver.grundy(&board).to_move_wins());
+/// /// Take one or two stones from a heap.
+/// struct TakeOneOrTwo;
+///
+/// impl Game for TakeOneOrTwo {
+///     type Position = u32;
+///     type Move = u32;
+///     fn play(&self, heap: &u32, take: &u32) -> u32 {
+///         heap - take
+///     }
+/// }
+///
+/// impl Impartial for TakeOneOrTwo {
+///     fn moves(&self, heap: &u32) -> Vec<u32> {
+///         (1..=2).filter(|take| take <= heap).collect()
+///     }
+/// }
+///
+/// let mut solver = ImpartialSolver::new(&TakeOneOrTwo);
+/// // G(n) = n mod 3.
+/// assert_eq!(solver.grundy(&7).0, 1);
+/// assert!(!solver.grundy(&9).to_move_wins());
 /// ```
+///
+/// A [`Ruleset`](crate::ruleset::Ruleset) is solved through its engine view,
+/// [`AsImpartial`](crate::ruleset::AsImpartial).
 #[derive(Debug)]
 pub struct ImpartialSolver<'g, G: Impartial> {
     game: &'g G,

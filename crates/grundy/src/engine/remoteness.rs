@@ -18,9 +18,11 @@
 //! ```
 //! use grundy::engine::remoteness::{Remoteness, RemotenessSolver};
 //! use grundy::rules::pawns::Pawns;
+//! use grundy::ruleset::AsImpartial;
 //!
 //! let rules = Pawns::adapwns();
-//! let mut solver = RemotenessSolver::new(&rules);
+//! let game = AsImpartial(&rules);
+//! let mut solver = RemotenessSolver::new(&game);
 //! // One pawn two squares from the edge: jump there and the game is over.
 //! let r = solver.remoteness(&"..P".parse().unwrap());
 //! assert_eq!(r, Remoteness::of_parity(1));
@@ -349,9 +351,9 @@ impl<'g, G: Partizan> PartizanRemotenessSolver<'g, G> {
 mod tests {
     use super::*;
     use crate::engine::{ImpartialSolver, PartizanSolver};
-    use crate::game::Game;
     use crate::rules::ab::{Ab, Row};
     use crate::rules::pawns::{Board, Pawns};
+    use crate::ruleset::AsImpartial;
 
     fn board(s: &str) -> Board {
         s.parse().unwrap()
@@ -360,7 +362,8 @@ mod tests {
     #[test]
     fn hand_checked_pawn_positions() {
         let rules = Pawns::adapwns();
-        let mut solver = RemotenessSolver::new(&rules);
+        let rules_game = AsImpartial(&rules);
+        let mut solver = RemotenessSolver::new(&rules_game);
         // Terminal: every pawn packed to the left.
         assert_eq!(solver.remoteness(&board("PP..")), Remoteness::of_parity(0));
         assert_eq!(solver.remoteness(&board("")), Remoteness::of_parity(0));
@@ -385,7 +388,8 @@ mod tests {
         );
         // With k = 1 a single pawn walks: remoteness = its distance.
         let walk = Pawns::new(1).unwrap();
-        let mut walker = RemotenessSolver::new(&walk);
+        let walk_game = AsImpartial(&walk);
+        let mut walker = RemotenessSolver::new(&walk_game);
         assert_eq!(
             walker.remoteness(&board(".....P")),
             Remoteness::of_parity(5)
@@ -395,7 +399,8 @@ mod tests {
     #[test]
     fn ranked_moves_put_the_quickest_win_first_and_the_longest_loss_after() {
         let rules = Pawns::adapwns();
-        let mut solver = RemotenessSolver::new(&rules);
+        let rules_game = AsImpartial(&rules);
+        let mut solver = RemotenessSolver::new(&rules_game);
         // .P.P: 4-3 leaves .PP., lost in 2 (2-1, then 3-2 ends it); 2-1 leaves
         // P..P, which the opponent wins at once with 4-2. 4-2 itself is blocked.
         let ranked: Vec<(String, Remoteness)> = solver
@@ -425,8 +430,9 @@ mod tests {
     fn parity_matches_win_loss_on_all_small_pawn_boards() {
         for step in 1..=3 {
             let rules = Pawns::new(step).unwrap();
-            let mut remote = RemotenessSolver::new(&rules);
-            let mut grundy = ImpartialSolver::new(&rules);
+            let rules_game = AsImpartial(&rules);
+            let mut remote = RemotenessSolver::new(&rules_game);
+            let mut grundy = ImpartialSolver::new(&rules_game);
             for n in 0..=10usize {
                 for mask in 0u32..(1 << n) {
                     let squares: Vec<u8> = (0..n)
@@ -436,9 +442,9 @@ mod tests {
                     let r = remote.remoteness(&b);
                     assert_eq!(r.to_move_wins(), grundy.to_move_wins(&b), "{b} k={step}");
                     let options: Vec<Remoteness> = rules
-                        .moves(&b)
+                        .legal_moves(&b)
                         .iter()
-                        .map(|m| remote.remoteness(&rules.play(&b, m)))
+                        .map(|m| remote.remoteness(&rules.after(&b, m)))
                         .collect();
                     assert_eq!(r == Remoteness::of_parity(0), options.is_empty(), "{b}");
                     if r.to_move_wins() {
@@ -455,7 +461,7 @@ mod tests {
 
     #[test]
     fn partizan_remoteness_agrees_with_the_outcome_engine() {
-        let rules = Ab;
+        let rules = crate::ruleset::AsPartizan(&Ab);
         let mut remote = PartizanRemotenessSolver::new(&rules);
         let mut outcome = PartizanSolver::new(&rules);
         for n in 1..=7usize {

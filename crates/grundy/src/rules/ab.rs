@@ -57,7 +57,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::game::{Game, Partizan, Player};
+use crate::game::Player;
 use crate::rules::notation::{check_alphabet, NotationError};
 use crate::values::{Nimber, Outcome};
 
@@ -288,19 +288,18 @@ impl fmt::Display for AbMove {
     }
 }
 
-impl Game for Ab {
-    type Position = Row;
-    type Move = AbMove;
-
-    fn play(&self, pos: &Row, mv: &AbMove) -> Row {
+impl Ab {
+    /// The row after `mv` (a legal move of `pos`): the token and the empty square swap.
+    pub fn after(&self, pos: &Row, mv: &AbMove) -> Row {
         let mut next = pos.clone();
         next.cells.swap(mv.from, mv.to);
         next
     }
-}
 
-impl Partizan for Ab {
-    fn moves_for(&self, pos: &Row, player: Player) -> Vec<AbMove> {
+    /// Every legal move of `player` from `pos`: each of the player's tokens slides over
+    /// empty squares, rightwards if it is the first, third, ... token of the row
+    /// counting from the left, leftwards if the second, fourth, ...
+    pub fn legal_moves(&self, pos: &Row, player: Player) -> Vec<AbMove> {
         let mine = match player {
             Player::Left => b'A',
             Player::Right => b'B',

@@ -7,7 +7,8 @@ use grundy::registry::{build, Params};
 use grundy::rules::ab::{winning_moves, Ab, AbMove, PairKind, Reduction, Row, Summary};
 use grundy::rules::simple::{Heap, Integer};
 use grundy::rules::{Found, NotationError};
-use grundy::{Game, Outcome, Partizan, Player, Value};
+use grundy::ruleset::AsPartizan;
+use grundy::{Outcome, Player, Value};
 use proptest::prelude::*;
 use proptest::strategy::Union;
 
@@ -240,7 +241,7 @@ fn winning_moves_come_in_move_order_up_to_10_cells() {
     for row in rows_up_to(10) {
         for player in PLAYERS {
             let winning = winning_moves(&row, player);
-            let mut legal = Ab.moves_for(&row, player).into_iter();
+            let mut legal = Ab.legal_moves(&row, player).into_iter();
             for m in &winning {
                 assert!(
                     legal.any(|l| l == *m),
@@ -256,7 +257,7 @@ fn winning_moves_come_in_move_order_up_to_10_cells() {
 /// told apart, so the check is not blind.
 #[test]
 fn values_are_exact_up_to_9_cells() {
-    let game = Sum::new(Ab, Sum::new(Integer, Heap));
+    let game = Sum::new(AsPartizan(&Ab), Sum::new(Integer, Heap));
     let mut solver = PartizanSolver::new(&game);
     for row in rows_up_to(9) {
         let value = Summary::of_cells(row.cells()).value_string();
@@ -361,20 +362,19 @@ proptest! {
         let opponent = player.opponent();
         let found = winning_moves(&row, player);
         for m in &found {
-            let after = Ab.play(&row, m);
+            let after = Ab.after(&row, m);
             prop_assert!(!wins(&after, opponent), "{} after {} from {}", after, m, row);
         }
         prop_assert_eq!(!found.is_empty(), wins(&row, player), "{}", row);
         if !wins(&row, player) {
-            for m in Ab.moves_for(&row, player) {
-                let after = Ab.play(&row, &m);
+            for m in Ab.legal_moves(&row, player) {
+                let after = Ab.after(&row, &m);
                 prop_assert!(wins(&after, opponent), "{} after {} from {}", after, m, row);
             }
         }
-        let all: Vec<AbMove> = Ab
-            .moves_for(&row, player)
+        let all: Vec<AbMove> = Ab.legal_moves(&row, player)
             .into_iter()
-            .filter(|m| !wins(&Ab.play(&row, m), opponent))
+            .filter(|m| !wins(&Ab.after(&row, m), opponent))
             .collect();
         prop_assert_eq!(found, all, "{}", row);
     }
@@ -421,7 +421,7 @@ proptest! {
         prop_assert_eq!(report.winning_moves.len(), moves.len());
         for (m, reported) in moves.iter().zip(&report.winning_moves) {
             prop_assert_eq!(&reported.mv, &m.to_string());
-            prop_assert_eq!(reported.after.parse::<Row>(), Ok(Ab.play(&row, m)));
+            prop_assert_eq!(reported.after.parse::<Row>(), Ok(Ab.after(&row, m)));
         }
         let last = report.explanation.last().expect("an explanation");
         let verdict = format!("{}, to move, {}", report.to_move, if report.to_move_wins { "wins" } else { "" });

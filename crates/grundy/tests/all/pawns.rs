@@ -9,7 +9,8 @@ use grundy::game::Player;
 use grundy::registry::{build, Params};
 use grundy::rules::pawns::{Board, PawnMove, Pawns, MEMO_SQUARES};
 use grundy::rules::{Found, NotationError};
-use grundy::{Game, Impartial, Nimber, Outcome};
+use grundy::ruleset::AsImpartial;
+use grundy::{Nimber, Outcome};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -63,11 +64,12 @@ fn the_dense_table_takes_over_beyond_the_memo_sizes() {
     assert_eq!(report.positions, (1 << (MEMO_SQUARES + 2)) - 1);
     // The table says what the memoised engine says.
     let rules = Pawns::adapwns();
+    let rules_game = AsImpartial(&rules);
     let size = MEMO_SQUARES + 1;
     let table = grundy::ruleset::Ruleset::win_table(&rules, size)
         .expect("a dense table beyond the memo sizes");
     let positions = grundy::ruleset::Ruleset::positions(&rules, size).unwrap();
-    let mut solver = ImpartialSolver::new(&rules);
+    let mut solver = ImpartialSolver::new(&rules_game);
     for i in (0..positions.count).step_by(97) {
         let board = (positions.nth)(i);
         assert_eq!(table(&board), solver.to_move_wins(&board), "{board}");
@@ -86,7 +88,6 @@ mod planted {
     };
     use grundy::values::Value;
     use grundy::verify::{verify, Mismatch, Report, RulesetCheck};
-    use grundy::{Game, Impartial};
 
     /// The pawn game with a closed form planted in place of the library's, to see
     /// verify catch it.
@@ -137,10 +138,10 @@ mod planted {
             self.rules.move_help()
         }
         fn moves(&self, pos: &Board, _: Player) -> Vec<PawnMove> {
-            Impartial::moves(&self.rules, pos)
+            self.rules.legal_moves(pos)
         }
         fn play(&self, pos: &Board, mv: &PawnMove) -> Board {
-            Game::play(&self.rules, pos, mv)
+            self.rules.after(pos, mv)
         }
         fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
             nimber(u128::from((self.value)(&self.rules, pos)))
@@ -554,19 +555,18 @@ proptest! {
 
     #[test]
     fn winning_moves_are_legal_and_reach_zero(rules in strategy::rules(), board in strategy::board()) {
-        let legal = rules.moves(&board);
+        let legal = rules.legal_moves(&board);
         for mv in rules.winning_moves(&board) {
             prop_assert!(legal.contains(&mv), "{mv} is not legal on {board}");
-            prop_assert_eq!(value(&rules, &rules.play(&board, &mv)), 0, "{} on {}", mv, board);
+            prop_assert_eq!(value(&rules, &rules.after(&board, &mv)), 0, "{} on {}", mv, board);
         }
     }
 
     #[test]
     fn winning_moves_are_all_moves_to_zero_in_move_order(rules in strategy::rules(), board in strategy::board()) {
-        let to_zero: Vec<PawnMove> = rules
-            .moves(&board)
+        let to_zero: Vec<PawnMove> = rules.legal_moves(&board)
             .into_iter()
-            .filter(|mv| value(&rules, &rules.play(&board, mv)) == 0)
+            .filter(|mv| value(&rules, &rules.after(&board, mv)) == 0)
             .collect();
         prop_assert_eq!(rules.winning_moves(&board), to_zero);
     }
@@ -574,8 +574,8 @@ proptest! {
     #[test]
     fn every_move_from_zero_leads_to_non_zero(rules in strategy::rules(), board in strategy::board()) {
         if value(&rules, &board) == 0 {
-            for mv in rules.moves(&board) {
-                prop_assert_ne!(value(&rules, &rules.play(&board, &mv)), 0, "{} on {}", mv, board);
+            for mv in rules.legal_moves(&board) {
+                prop_assert_ne!(value(&rules, &rules.after(&board, &mv)), 0, "{} on {}", mv, board);
             }
         }
     }
@@ -589,10 +589,9 @@ proptest! {
     /// level deep, on boards far beyond the exhaustive sizes.
     #[test]
     fn value_is_the_mex_of_the_options(rules in strategy::rules(), board in strategy::board()) {
-        let options: BTreeSet<u64> = rules
-            .moves(&board)
+        let options: BTreeSet<u64> = rules.legal_moves(&board)
             .iter()
-            .map(|mv| value(&rules, &rules.play(&board, mv)))
+            .map(|mv| value(&rules, &rules.after(&board, mv)))
             .collect();
         let v = value(&rules, &board);
         prop_assert!(!options.contains(&v));
@@ -604,7 +603,7 @@ proptest! {
         let text = board.to_string();
         prop_assert_eq!(text.parse::<Board>(), Ok(board.clone()));
         prop_assert_eq!(text.len(), board.len());
-        for mv in rules.moves(&board) {
+        for mv in rules.legal_moves(&board) {
             prop_assert_eq!(mv.to_string().parse::<PawnMove>(), Ok(mv));
         }
     }
@@ -624,7 +623,7 @@ proptest! {
         for m in &a.winning_moves {
             let after: Board = m.after.parse().unwrap();
             let mv: PawnMove = m.mv.parse().unwrap();
-            prop_assert_eq!(&after, &rules.play(&board, &mv));
+            prop_assert_eq!(&after, &rules.after(&board, &mv));
             prop_assert_eq!(value(&rules, &after), 0);
         }
         // One sentence per winning move after the verdict.

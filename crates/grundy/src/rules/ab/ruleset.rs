@@ -8,7 +8,7 @@ use super::reduction::facing;
 use super::winning::letter;
 use super::{winning_moves, Ab, AbMove, Row, Summary};
 use crate::dynamic::RulesetSpec;
-use crate::game::{Game, Partizan, Player};
+use crate::game::Player;
 use crate::play::ruled;
 use crate::rules::NotationError;
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
@@ -161,11 +161,11 @@ impl Ruleset for Ab {
     }
 
     fn moves(&self, pos: &Row, player: Player) -> Vec<AbMove> {
-        Partizan::moves_for(self, pos, player)
+        self.legal_moves(pos, player)
     }
 
     fn play(&self, pos: &Row, mv: &AbMove) -> Row {
-        Game::play(self, pos, mv)
+        self.after(pos, mv)
     }
 
     /// Each facing pair with r cells of room has (r + 1)(r + 2)/2 placements, the last

@@ -372,7 +372,7 @@ mod tests {
     use super::*;
     use crate::engine::dense::{solve_grundy, solve_remoteness, solve_wins};
     use crate::engine::{ImpartialSolver, Remoteness, RemotenessSolver};
-    use crate::game::{Game, Impartial};
+    use crate::ruleset::AsImpartial;
     use crate::values::Nimber;
     use proptest::prelude::*;
     use std::sync::OnceLock;
@@ -418,14 +418,14 @@ mod tests {
                 let mut dense = Vec::new();
                 game.for_each_child(i, |c| dense.push(c));
                 let memo: Vec<u64> = rules
-                    .moves(&board)
+                    .legal_moves(&board)
                     .iter()
-                    .map(|m| index_of(&rules.play(&board, m)).unwrap())
+                    .map(|m| index_of(&rules.after(&board, m)).unwrap())
                     .collect();
                 assert_eq!(dense, memo, "{board} k={step}");
                 let moves: Vec<PawnMove> =
                     dense.iter().map(|&c| move_between(i, c).unwrap()).collect();
-                assert_eq!(moves, rules.moves(&board), "{board} k={step}");
+                assert_eq!(moves, rules.legal_moves(&board), "{board} k={step}");
             }
         }
     }
@@ -471,8 +471,9 @@ mod tests {
     fn dense_tables_match_the_memo_engine_up_to_14_squares() {
         for step in 1..=3 {
             let rules = Pawns::new(step).unwrap();
-            let mut grundy = ImpartialSolver::new(&rules);
-            let mut remote = RemotenessSolver::new(&rules);
+            let rules_game = AsImpartial(&rules);
+            let mut grundy = ImpartialSolver::new(&rules_game);
+            let mut remote = RemotenessSolver::new(&rules_game);
             for n in 0..=14 {
                 let game = DensePawns::new(rules, n).unwrap();
                 let wins = game.solve_wins();

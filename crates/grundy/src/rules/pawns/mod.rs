@@ -56,7 +56,6 @@ pub use solve::{Pile, Reduction};
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{Game, Impartial};
 use crate::rules::notation::{check_alphabet, NotationError};
 
 /// The pawn ruleset: a move takes a pawn 1..=step squares left.
@@ -316,20 +315,18 @@ impl FromStr for PawnMove {
     }
 }
 
-impl Game for Pawns {
-    type Position = Board;
-    type Move = PawnMove;
-
-    fn play(&self, pos: &Board, mv: &PawnMove) -> Board {
+impl Pawns {
+    /// The position after `mv` (a legal move of `pos`).
+    pub fn after(&self, pos: &Board, mv: &PawnMove) -> Board {
         let mut next = pos.clone();
         next.squares[mv.from] = b'.';
         next.squares[mv.to] = b'P';
         next
     }
-}
 
-impl Impartial for Pawns {
-    fn moves(&self, pos: &Board) -> Vec<PawnMove> {
+    /// Every legal move from `pos`: a pawn 1..=step squares to the left, over empty
+    /// squares only.
+    pub fn legal_moves(&self, pos: &Board) -> Vec<PawnMove> {
         let mut moves = Vec::with_capacity(pos.len().min(64));
         for from in (0..pos.len()).filter(|&i| pos.has_pawn(i)) {
             for d in 1..=self.step as usize {
@@ -385,7 +382,11 @@ mod tests {
     fn moves_never_jump() {
         let rules = Pawns::new(3).unwrap();
         let board: Board = ".P..P".parse().unwrap();
-        let moves: Vec<String> = rules.moves(&board).iter().map(|m| m.to_string()).collect();
+        let moves: Vec<String> = rules
+            .legal_moves(&board)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         assert_eq!(moves, ["2-1", "5-4", "5-3"]);
     }
 }

@@ -7,7 +7,7 @@ use super::dense::{board_of, index_of, solve_pawns, MAX_SQUARES};
 use super::{Board, PawnMove, Pawns};
 use crate::dynamic::DynRuleset;
 use crate::dynamic::{Param, Params, RulesetSpec};
-use crate::game::{Game, Impartial, Player};
+use crate::game::Player;
 use crate::play::{binomial, ruled};
 use crate::rules::NotationError;
 use crate::ruleset::{
@@ -132,11 +132,11 @@ impl Ruleset for Pawns {
     }
 
     fn moves(&self, pos: &Board, _: Player) -> Vec<PawnMove> {
-        Impartial::moves(self, pos)
+        self.legal_moves(pos)
     }
 
     fn play(&self, pos: &Board, mv: &PawnMove) -> Board {
-        Game::play(self, pos, mv)
+        self.after(pos, mv)
     }
 
     /// Pawns keep their order and move left only: at most C(squares, pawns) boards.
@@ -265,7 +265,7 @@ mod tests {
         for (step, board) in [(2, "..P.P"), (1, "P...P.P"), (5, "......P..P"), (3, "")] {
             let rules = Pawns::new(step).unwrap();
             let board: Board = board.parse().unwrap();
-            let moves = Impartial::moves(&rules, &board).len() as u128;
+            let moves = rules.legal_moves(&board).len() as u128;
             assert_eq!(rules.move_count(&board, Player::Left), Some(moves));
         }
     }
