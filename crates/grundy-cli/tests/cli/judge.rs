@@ -7,7 +7,7 @@ use assert_cmd::cargo::CommandCargoExt;
 use grundy::engine::{ImpartialSolver, PartizanSolver};
 use grundy::rules::ab::{Ab, Row};
 use grundy::rules::pawns::{Board, Pawns};
-use grundy::rules::table::{Cell, Table};
+use grundy::rules::table::{Cell, Table, TableGame, TablePosition};
 use grundy::rules::towers::{Building, City, Towers};
 use grundy::ruleset::AsImpartial;
 use grundy::Player;
@@ -410,7 +410,8 @@ fn random_tables_match_the_exhaustive_engine() {
         let (m, n) = (1 + rng.below(7), 1 + rng.below(7));
         let (top, left) = (rng.string(m, b"01"), rng.string(n, b"01"));
         let table = Table::new(&top, &left).unwrap();
-        let mut solver = ImpartialSolver::new(&table);
+        let game = AsImpartial(&TableGame);
+        let mut solver = ImpartialSolver::new(&game);
         let q = rng.below(12);
         input += &format!("{top}\n{left}\n{q}\n");
         for _ in 0..q {
@@ -420,7 +421,8 @@ fn random_tables_match_the_exhaustive_engine() {
                 x: x as usize,
                 y: y as usize,
             };
-            expected += if solver.to_move_wins(&cell) { "1" } else { "0" };
+            let pos = TablePosition::new(table.clone(), cell).unwrap();
+            expected += if solver.to_move_wins(&pos) { "1" } else { "0" };
         }
         expected += "\n";
     }

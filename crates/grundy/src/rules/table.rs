@@ -58,7 +58,6 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::game::{Game, Impartial, Player};
 use crate::rules::notation::{check_alphabet, Found, NotationError};
 
 mod explain;
@@ -203,11 +202,9 @@ impl FromStr for TableMove {
     }
 }
 
-impl Game for Table {
-    type Position = Cell;
-    type Move = TableMove;
-
-    fn play(&self, pos: &Cell, mv: &TableMove) -> Cell {
+impl Table {
+    /// The cell the stone reaches by `mv` from `pos`.
+    pub fn after(&self, pos: &Cell, mv: &TableMove) -> Cell {
         match mv {
             TableMove::Up => Cell {
                 x: pos.x - 1,
@@ -220,16 +217,8 @@ impl Game for Table {
         }
     }
 
-    /// On the boundary the digit decides: the player to move from a cell marked `1`
-    /// has won, from one marked `0` has lost.
-    fn decided(&self, pos: &Cell, _: Player) -> Option<bool> {
-        self.boundary_wins(*pos)
-    }
-}
-
-impl Impartial for Table {
     /// `up` and `left` from a cell inside the table; none on the boundary.
-    fn moves(&self, pos: &Cell) -> Vec<TableMove> {
+    pub fn legal_moves(&self, pos: &Cell) -> Vec<TableMove> {
         if pos.x >= 1 && pos.y >= 1 {
             vec![TableMove::Up, TableMove::Left]
         } else {

@@ -96,13 +96,37 @@ impl SplitMix {
 // Against the exhaustive engine.
 // ---------------------------------------------------------------------------------
 
+/// One table as the exhaustive engine sees it: the stone's cell, moved up or left, the
+/// boundary deciding.
+struct OneTable<'t>(&'t Table);
+
+impl Game for OneTable<'_> {
+    type Position = Cell;
+    type Move = TableMove;
+
+    fn play(&self, pos: &Cell, mv: &TableMove) -> Cell {
+        self.0.after(pos, mv)
+    }
+
+    fn decided(&self, pos: &Cell, _: Player) -> Option<bool> {
+        self.0.boundary_wins(*pos)
+    }
+}
+
+impl Impartial for OneTable<'_> {
+    fn moves(&self, pos: &Cell) -> Vec<TableMove> {
+        self.0.legal_moves(pos)
+    }
+}
+
 /// Every cell of `top/left` (boundary and corner included): the closed-form outcome,
 /// winning moves and nimber equal the engine's. One engine per table.
 fn check_against_engine(top: &str, left: &str) {
     let table = Table::new(top, left).unwrap();
     let solver = TableSolver::new(&table);
     let nimbers = TableNimbers::new(&table);
-    let mut engine = ImpartialSolver::new(&table);
+    let one = OneTable(&table);
+    let mut engine = ImpartialSolver::new(&one);
     for cell in cells(table.rows(), table.columns()) {
         let context = || format!("{top}/{left}@{cell}");
         assert_eq!(
@@ -163,7 +187,8 @@ fn the_analysis_agrees_with_the_engine_up_to_4_by_4() {
     for top in all_strings(4) {
         for left in all_strings(4) {
             let table = Table::new(&top, &left).unwrap();
-            let mut engine = ImpartialSolver::new(&table);
+            let one = OneTable(&table);
+            let mut engine = ImpartialSolver::new(&one);
             for cell in cells(table.rows(), table.columns()).skip(1) {
                 let pos = TablePosition::new(table.clone(), cell).unwrap();
                 let a = analysis(&pos);
@@ -259,8 +284,8 @@ proptest! {
         let dp = Dp::new(&top, &left);
         for cell in cells(table.rows(), table.columns()) {
             let winning = solver.winning_moves(cell);
-            for mv in table.moves(&cell) {
-                let after = table.play(&cell, &mv);
+            for mv in table.legal_moves(&cell) {
+                let after = table.after(&cell, &mv);
                 // After a winning move the opponent loses; any other move hands the
                 // opponent a win.
                 prop_assert_eq!(winning.contains(&mv), !dp.win[after.x][after.y], "{} {}", cell, mv);
@@ -277,8 +302,8 @@ proptest! {
         let cell = pos.cell();
         if !solver.wins(cell.x, cell.y) {
             prop_assert!(solver.winning_moves(cell).is_empty());
-            for mv in pos.table().moves(&cell) {
-                let after = pos.table().play(&cell, &mv);
+            for mv in pos.table().legal_moves(&cell) {
+                let after = pos.table().after(&cell, &mv);
                 prop_assert!(solver.wins(after.x, after.y), "{} {}", pos, mv);
             }
         }

@@ -8,7 +8,6 @@ use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use super::{Cell, Table, TableMove, TableNimbers, TableSolver};
-use crate::game::Game;
 use crate::rules::notation::{Found, NotationError};
 
 /// A table position in the notation `TOP/LEFT@X,Y`: the table and the stone's cell,
@@ -104,7 +103,7 @@ impl TablePosition {
     pub fn after(&self, mv: TableMove) -> TablePosition {
         TablePosition {
             shared: Arc::clone(&self.shared),
-            cell: self.table().play(&self.cell, &mv),
+            cell: self.table().after(&self.cell, &mv),
         }
     }
 

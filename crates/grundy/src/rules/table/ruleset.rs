@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::position::Shared;
 use super::{explain, Cell, Table, TableMove, TablePosition};
 use crate::dynamic::RulesetSpec;
-use crate::game::{Impartial, Player};
+use crate::game::Player;
 use crate::play::capitalise;
 use crate::rules::NotationError;
 use crate::ruleset::{nimber, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
@@ -91,7 +91,7 @@ impl Ruleset for TableGame {
     }
 
     fn moves(&self, pos: &TablePosition, _: Player) -> Vec<TableMove> {
-        pos.table().moves(&pos.cell())
+        pos.table().legal_moves(&pos.cell())
     }
 
     fn play(&self, pos: &TablePosition, mv: &TableMove) -> TablePosition {
