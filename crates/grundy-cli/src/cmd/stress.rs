@@ -21,10 +21,9 @@ use super::gen::SizeArg;
 use super::judge::problem_parser;
 
 pub(crate) mod child;
-mod compare;
 
 use child::{Ending, Limits, Run};
-use compare::{first_difference, same_output, show};
+use grundy::setter::compare::{first_difference, same_output, show};
 
 /// Test a program against the judge on generated inputs, and shrink the first
 /// failure to a minimal input.

@@ -10,7 +10,7 @@
 //!
 //! So the player to move from a boundary cell marked `1` has won, from one marked
 //! `0` has lost: the game is decided there otherwise than by running out of moves
-//! ([`Game::decided`], [`Ruleset::decided`](crate::ruleset::Ruleset::decided)). The
+//! ([`Ruleset::decided`](crate::ruleset::Ruleset::decided)). The
 //! players are Alice, who moves first, and Bob.
 //!
 //! # Notation
@@ -77,7 +77,9 @@ pub use render::{render_win_table, WINDOW};
 pub use ruleset::{shapes, TableGame, LARGEST_VERIFIED, SPEC};
 
 /// A table: the two boundary strings, as booleans "the player to move from this
-/// boundary cell wins" (the digit `1`). As a [`Game`] its positions are the cells.
+/// boundary cell wins" (the digit `1`). Its positions are the cells
+/// ([`legal_moves`](Table::legal_moves), [`after`](Table::after)); the ruleset's
+/// positions are a table with a cell ([`TablePosition`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Table {
     top: Vec<bool>,

@@ -26,6 +26,7 @@
 //! ```
 
 pub mod answers;
+pub mod compare;
 pub mod gen;
 pub mod input;
 pub mod limits;

@@ -1,4 +1,6 @@
-//! Comparing a program's output with the judge's, and showing either.
+//! Comparing a program's output with the judge's, byte for byte or token for token,
+//! and showing either cut to a readable length (for `grundy stress` and any other
+//! harness that judges a program).
 
 /// The most lines and bytes of a text shown.
 const SHOW_LINES: usize = 40;
