@@ -15,7 +15,7 @@ use clap::{Subcommand, ValueEnum};
 use grundy::registry::{self, DynRuleset};
 use grundy::ruleset::ParamError;
 use grundy::sequence::certificate::{self, Certificate};
-use grundy::sequence::checkpoint::Checkpoint;
+use grundy::sequence::checkpoint::{Checkpoint, Saving};
 use grundy::sequence::{svg, Method, Options, Progress, Resume, Sequence, SequenceSpec};
 
 use super::progress::Reporter;
@@ -187,8 +187,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     };
     let resumed = known.len();
-    let mut saving = Saving::new(args.common.checkpoint.as_deref(), &spec.title, resumed);
-    let mut save = |values: &[u32], done: bool| saving.save(values, done);
+    let mut saving = args
+        .common
+        .checkpoint
+        .as_deref()
+        .map(|path| Saving::new(path, &spec.title, resumed, SAVE_EVERY));
+    let mut save = |values: &[u32], done: bool| {
+        if let Some(saving) = saving.as_mut() {
+            saving.save(values, done);
+        }
+    };
     let resume = Resume {
         known,
         save: Some(&mut save),
@@ -196,7 +204,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let seq = with_progress(what, args.common.quiet, |p| {
         spec.compute_resumable(method, &options, p, resume)
     })?;
-    let saved = saving.result();
+    let saved = match (saving, &args.common.checkpoint) {
+        (Some(saving), Some(path)) => saving
+            .finish()
+            .with_context(|| format!("--checkpoint {}: cannot save the values", path.display())),
+        _ => Ok(()),
+    };
     // A period proven from resumed values is printed only if the independent
     // checker, value by value from the definition, accepts it.
     if let (Some(period), Some(game), true) = (seq.period, &spec.certificate, resumed > 0) {
@@ -269,54 +282,6 @@ fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRule
 
 /// How often `--checkpoint` saves the values.
 const SAVE_EVERY: Duration = Duration::from_secs(60);
-
-/// `--checkpoint`: the values saved every [`SAVE_EVERY`] and at the end, never fewer
-/// than the checkpoint held (a run asked for fewer values leaves it as it was); the
-/// first failure to save is kept (and the saving stops), to be reported after the
-/// output.
-struct Saving<'a> {
-    path: Option<&'a std::path::Path>,
-    game: &'a str,
-    held: usize,
-    last: std::time::Instant,
-    failed: Option<anyhow::Error>,
-}
-
-impl<'a> Saving<'a> {
-    fn new(path: Option<&'a std::path::Path>, game: &'a str, held: usize) -> Saving<'a> {
-        Saving {
-            path,
-            game,
-            held,
-            last: std::time::Instant::now(),
-            failed: None,
-        }
-    }
-
-    fn save(&mut self, values: &[u32], done: bool) {
-        let Some(path) = self.path else {
-            return;
-        };
-        if self.failed.is_some()
-            || values.len() <= self.held
-            || !(done || self.last.elapsed() >= SAVE_EVERY)
-        {
-            return;
-        }
-        self.held = values.len();
-        if let Err(e) = Checkpoint::save(self.game, values, path) {
-            self.failed = Some(anyhow::Error::new(e).context(format!(
-                "--checkpoint {}: cannot save the values",
-                path.display()
-            )));
-        }
-        self.last = std::time::Instant::now();
-    }
-
-    fn result(self) -> anyhow::Result<()> {
-        self.failed.map_or(Ok(()), Err)
-    }
-}
 
 /// Writes the certificate `--certificate` asks for: the values the proof needs.
 fn certify(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::Result<()> {

@@ -206,6 +206,55 @@ impl Checkpoint {
     }
 }
 
+/// A checkpoint kept up to date while a sequence is computed: the values saved at
+/// most every `every` and at the end, never fewer than the file held (a run asked for
+/// fewer values leaves it as it was). The first failure to save is kept, the saving
+/// stops, and [`finish`](Saving::finish) reports it, so the computation runs on.
+#[derive(Debug)]
+pub struct Saving<'a> {
+    path: &'a Path,
+    game: &'a str,
+    held: usize,
+    every: std::time::Duration,
+    last: std::time::Instant,
+    failed: Option<FileError>,
+}
+
+impl<'a> Saving<'a> {
+    /// Saving the values of `game` to `path`, which holds `held` values now.
+    pub fn new(path: &'a Path, game: &'a str, held: usize, every: std::time::Duration) -> Self {
+        Saving {
+            path,
+            game,
+            held,
+            every,
+            last: std::time::Instant::now(),
+            failed: None,
+        }
+    }
+
+    /// Saves `values` (all the values so far) if they are more than the file holds
+    /// and `every` has passed since the last save, or `done` is set.
+    pub fn save(&mut self, values: &[u32], done: bool) {
+        if self.failed.is_some()
+            || values.len() <= self.held
+            || !(done || self.last.elapsed() >= self.every)
+        {
+            return;
+        }
+        self.held = values.len();
+        if let Err(e) = Checkpoint::save(self.game, values, self.path) {
+            self.failed = Some(e);
+        }
+        self.last = std::time::Instant::now();
+    }
+
+    /// The first failure to save, if any.
+    pub fn finish(self) -> Result<(), FileError> {
+        self.failed.map_or(Ok(()), Err)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +263,39 @@ mod tests {
         let mut out = Vec::new();
         Checkpoint::write(game, values, &mut out).unwrap();
         Checkpoint::read(&out[..]).unwrap().values
+    }
+
+    #[test]
+    fn saving_never_holds_fewer_values_and_waits_its_interval() {
+        let dir = std::env::temp_dir().join(format!("grundy-saving-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c");
+        let hour = std::time::Duration::from_secs(3600);
+        let mut saving = Saving::new(&path, "octal 0.77", 0, hour);
+        saving.save(&[0, 1, 1], false);
+        assert!(!path.exists(), "saved before its interval");
+        saving.save(&[0, 1, 1, 2], true);
+        assert_eq!(
+            Checkpoint::resume(&path, "octal 0.77")
+                .unwrap()
+                .unwrap()
+                .values
+                .len(),
+            4
+        );
+        // A later run that holds the four values and computes two: nothing written.
+        let mut again = Saving::new(&path, "octal 0.77", 4, hour);
+        again.save(&[0, 1], true);
+        assert!(again.finish().is_ok());
+        assert_eq!(
+            Checkpoint::resume(&path, "octal 0.77")
+                .unwrap()
+                .unwrap()
+                .values
+                .len(),
+            4
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
