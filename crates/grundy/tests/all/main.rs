@@ -22,6 +22,7 @@ mod partizan;
 mod pawns;
 mod problems;
 mod published;
+mod remoteness;
 mod sequence_published;
 mod sequence_resume;
 mod sequence_soundness;
