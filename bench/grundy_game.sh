@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Grundy's game: CPU time and peak memory to compute G(0), ..., G(N) by the sparse-space
-# method (`sequence::grundy_game::SparseGrundyGame`) against the definition (the mex
+# method (`rules::grundy_game::values::SparseGrundyGame`) against the definition (the mex
 # over every split, `GrundyGameValues`, about N^2/4 splits), both in the same run.
 #
 #   bench/grundy_game.sh                      # N = 10^5, 10^6 (both), 10^7 (sparse only)

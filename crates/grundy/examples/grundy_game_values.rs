@@ -16,8 +16,8 @@ use std::time::Instant;
 
 use grundy::rules::grundy_game::GrundyGameValues;
 use grundy::rules::octal::Octal;
-use grundy::sequence::grundy_game::SparseGrundyGame;
-use grundy::sequence::naive::NaiveOctal;
+use grundy::rules::grundy_game::values::SparseGrundyGame;
+use grundy::rules::octal::naive::NaiveOctal;
 use grundy::sequence::Source;
 
 /// The peak resident set of this process in KiB, from /proc (Linux only).

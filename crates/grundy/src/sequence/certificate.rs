@@ -31,7 +31,7 @@
 //!
 //! The period conditions cost O(L). The values cost what computing them costs:
 //! O(|S|) per value for a subtraction game; for an octal game the sparse-space
-//! verification of [`check::verify_octal_values`] lists the pairs with a rare heap
+//! verification of [`check::verify_split_values`] lists the pairs with a rare heap
 //! (O(rare) per value) and searches pairs of common heaps for each smaller value,
 //! stopping at the first hit, in parallel over heaps (the certificate gives every
 //! value at once). Where no mask makes heaps rare, that is O(n) per value, as for
@@ -329,8 +329,8 @@ pub fn certify(
 /// documentation). The error names the first condition that fails.
 pub fn check(cert: &Certificate, rules: &Rules) -> Result<(), CheckError> {
     match rules {
-        Rules::Octal(digits) => check::verify_octal_values(digits, &cert.values)?,
-        Rules::Subtraction(_) => check::verify_by_definition(rules, &cert.values)?,
+        Rules::TakeAndBreak(digits) => check::verify_split_values(digits, &cert.values)?,
+        Rules::Subtract(_) => check::verify_by_definition(rules, &cert.values)?,
     }
     check::check_period(&cert.values, rules.proof_rule(), cert.period)?;
     Ok(())
@@ -341,11 +341,11 @@ mod tests {
     use super::*;
 
     fn kayles_rules() -> Rules {
-        Rules::Octal(vec![0, 7, 7])
+        Rules::TakeAndBreak(vec![0, 7, 7])
     }
 
     fn kayles() -> Certificate {
-        let values = check::Definition::values(Rules::Octal(vec![0, 7, 7]), 167);
+        let values = check::Definition::values(Rules::TakeAndBreak(vec![0, 7, 7]), 167);
         Certificate {
             game: "octal 0.77".to_owned(),
             period: Period {
@@ -397,7 +397,7 @@ mod tests {
         cert.values.truncate(166);
         assert!(check(&cert, &kayles_rules()).is_err());
         // Checked against the rules of another game (Dawson's Kayles, 0.07).
-        assert!(check(&kayles(), &Rules::Octal(vec![0, 0, 7])).is_err());
+        assert!(check(&kayles(), &Rules::TakeAndBreak(vec![0, 0, 7])).is_err());
         // A value above its heap's option count is refused before the check makes
         // room for it (a claim of 4·10^9 once took 4 GB).
         let mut cert = kayles();

@@ -25,8 +25,8 @@
 //!   the m values before N and before N + p agree, so do G(N) and G(N + p).
 //!   N = max(i + m, m) = i + m.
 //! - octal and hexadecimal games taking at most t stones and leaving at most k heaps
-//!   ([`ProofRule::Octal`]): each kind of move gives a lower bound on N, derived in
-//!   [`octal_first_unchecked`](super::period::octal_first_unchecked); here they are
+//!   ([`ProofRule::Splits`]): each kind of move gives a lower bound on N, derived in
+//!   [`split_first_unchecked`](super::period::split_first_unchecked); here they are
 //!   taken one by one and the largest is used: t + 1 (no heap of N or N + p can be
 //!   taken whole), i + t (what one-heap moves leave is in the hypothesis), and for
 //!   splits into r = 2, ..., k heaps r·i − r + t + 1 (the largest part of a split of
@@ -39,20 +39,21 @@ use super::period::{Period, ProofRule};
 /// A heap game as the checker reads it: its rules in the plainest form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rules {
-    /// An octal or hexadecimal game by its digits d0, d1, ..., dt: taking j stones
+    /// A take-and-break game by its code digits d0, d1, ..., dt (the octal and
+    /// hexadecimal games): taking j stones
     /// (0 ≤ j ≤ t) is allowed to take a heap of exactly j whole if bit 1 of dj is
     /// set, to leave one non-empty heap if bit 2 is, two non-empty heaps if bit 4 is,
     /// three non-empty heaps if bit 8 is.
-    Octal(Vec<u8>),
-    /// A subtraction game: take s stones for any s in the set (all positive).
-    Subtraction(Vec<usize>),
+    TakeAndBreak(Vec<u8>),
+    /// Take s stones for any s in the set (all positive): a subtraction game.
+    Subtract(Vec<usize>),
 }
 
 impl Rules {
     /// The theorem that proves periods of this game.
     pub fn proof_rule(&self) -> ProofRule {
         match self {
-            Rules::Octal(digits) => ProofRule::Octal {
+            Rules::TakeAndBreak(digits) => ProofRule::Splits {
                 max_take: digits.len().saturating_sub(1),
                 max_parts: if digits.iter().any(|d| d & 8 != 0) {
                     3
@@ -60,7 +61,7 @@ impl Rules {
                     2
                 },
             },
-            Rules::Subtraction(set) => ProofRule::Window {
+            Rules::Subtract(set) => ProofRule::Window {
                 width: set.iter().copied().max().unwrap_or(0),
             },
         }
@@ -115,7 +116,7 @@ impl Definition {
         self.seen.resize(size, false);
         let seen = &mut self.seen;
         match &self.rules {
-            Rules::Octal(digits) => {
+            Rules::TakeAndBreak(digits) => {
                 for (j, &d) in digits.iter().enumerate() {
                     if d & 1 != 0 && j > 0 && n == j {
                         seen[0] = true;
@@ -155,7 +156,7 @@ impl Definition {
                     }
                 }
             }
-            Rules::Subtraction(set) => {
+            Rules::Subtract(set) => {
                 for &s in set {
                     if s <= n {
                         seen[values[n - s] as usize] = true;
@@ -305,12 +306,12 @@ pub fn verify_by_definition(rules: &Rules, values: &[u32]) -> Result<(), Violati
 /// without the table, every a ≤ b ≤ c is listed. Before anything, a claimed value
 /// above the number of options of its heap is rejected (the mex of m values is at
 /// most m), so no claim makes the check hold more than its heap's options.
-pub fn verify_octal_values(digits: &[u8], values: &[u32]) -> Result<(), Violation> {
-    verify_octal_values_within(digits, values, PAIR_TABLE_BYTES)
+pub fn verify_split_values(digits: &[u8], values: &[u32]) -> Result<(), Violation> {
+    verify_split_values_within(digits, values, PAIR_TABLE_BYTES)
 }
 
 /// The most bytes the table of two-heap split values may take in the check of a
-/// hexadecimal game's values ([`verify_octal_values`]); beyond them each three-heap
+/// hexadecimal game's values ([`verify_split_values`]); beyond them each three-heap
 /// split is listed on its own.
 pub const PAIR_TABLE_BYTES: usize = 1 << 30;
 
@@ -319,8 +320,8 @@ impl Rules {
     /// is at most this.
     pub fn option_count(&self, n: usize) -> u128 {
         match self {
-            Rules::Octal(digits) => option_count(digits, n),
-            Rules::Subtraction(set) => set.iter().filter(|&&s| s <= n).count() as u128,
+            Rules::TakeAndBreak(digits) => option_count(digits, n),
+            Rules::Subtract(set) => set.iter().filter(|&&s| s <= n).count() as u128,
         }
     }
 }
@@ -348,8 +349,8 @@ pub fn option_count(digits: &[u8], n: usize) -> u128 {
     count
 }
 
-/// [`verify_octal_values`] with a table of at most `table_bytes` bytes.
-pub fn verify_octal_values_within(
+/// [`verify_split_values`] with a table of at most `table_bytes` bytes.
+pub fn verify_split_values_within(
     digits: &[u8],
     values: &[u32],
     table_bytes: usize,
@@ -498,7 +499,7 @@ pub fn verify_octal_values_within(
 pub fn first_unchecked(rule: ProofRule, i: usize, p: usize) -> usize {
     match rule {
         ProofRule::Window { width } => i.saturating_add(width),
-        ProofRule::Octal {
+        ProofRule::Splits {
             max_take: t,
             max_parts,
         } => {
@@ -617,7 +618,7 @@ mod tests {
 
     #[test]
     fn each_condition_can_fail() {
-        let octal = ProofRule::Octal {
+        let octal = ProofRule::Splits {
             max_take: 1,
             max_parts: 2,
         };
@@ -655,7 +656,7 @@ mod tests {
     #[test]
     fn the_bound_treats_a_preperiod_of_0_as_1() {
         // 0.4 (t = 1): G = 0, 0, 0, 1: the first three values do not prove period 1.
-        let octal = ProofRule::Octal {
+        let octal = ProofRule::Splits {
             max_take: 1,
             max_parts: 2,
         };
@@ -672,7 +673,7 @@ mod tests {
             for i in 0..20 {
                 for p in 1..20 {
                     for max_parts in 0..=4 {
-                        let rule = ProofRule::Octal {
+                        let rule = ProofRule::Splits {
                             max_take: t,
                             max_parts,
                         };

@@ -12,7 +12,7 @@
 //!   before it, so once G(n + p) = G(n) holds on m consecutive n, it holds forever;
 //! - octal games removing at most t stones: if G(n + p) = G(n) for all
 //!   i ≤ n < 2·max(i, 1) + p + t − 1, then for all n ≥ i (the periodicity theorem,
-//!   with the bound derived in [`period::octal_first_unchecked`]); for hexadecimal
+//!   with the bound derived in [`period::split_first_unchecked`]); for hexadecimal
 //!   games, whose moves may leave three heaps, i ≤ n < 3·max(i, 1) + 2p + t − 2.
 //!
 //! Every claim is found by one piece of code and re-verified by another before it is
@@ -41,7 +41,8 @@
 //!   reporting progress.
 //!
 //! ```
-//! use grundy::sequence::{compute, naive::SubtractionValues, Options, ProofRule};
+//! use grundy::rules::subtraction::SubtractionValues;
+//! use grundy::sequence::{compute, Options, ProofRule};
 //!
 //! // The subtraction game {2, 4, 5}.
 //! let mut source = SubtractionValues::new(vec![2, 4, 5]);
@@ -54,14 +55,10 @@
 pub mod certificate;
 pub mod check;
 pub mod checkpoint;
-pub mod grundy_game;
-pub mod hexadecimal;
-pub mod naive;
+pub mod mex;
 pub mod period;
-pub mod sparse;
 pub mod spec;
 pub mod svg;
-pub mod tail;
 
 use serde::Serialize;
 

@@ -16,8 +16,8 @@ pub enum ProofRule {
     /// removes at most `max_take` stones (t) and leaves at most `max_parts` heaps (k):
     /// G(n + p) = G(n) for all i ≤ n < k·max(i, 1) + (k − 1)·p + t − k + 1 implies it
     /// for all n ≥ i (for octal games, k = 2: 2·max(i, 1) + p + t − 1). See
-    /// [`octal_first_unchecked`] for the derivation.
-    Octal {
+    /// [`split_first_unchecked`] for the derivation.
+    Splits {
         /// The most stones a move removes (t).
         max_take: usize,
         /// The most heaps a move leaves (k): 2 for octal codes, 3 for hexadecimal
@@ -32,10 +32,10 @@ impl ProofRule {
     pub fn needed(self, i: usize, p: usize) -> usize {
         match self {
             ProofRule::Window { width } => i + p + width,
-            ProofRule::Octal {
+            ProofRule::Splits {
                 max_take,
                 max_parts,
-            } => octal_first_unchecked(i, p, max_take, max_parts) + p,
+            } => split_first_unchecked(i, p, max_take, max_parts) + p,
         }
     }
 }
@@ -73,7 +73,7 @@ impl ProofRule {
 /// prove period 1 for `0.4` (G = 0, 0, 0, 1, ...) from three values, and for `4.0`
 /// (G = 0, 0, 1, 0, 1, ...) from two; with max(i, 1) it is sound, and one value
 /// shorter for i ≥ 1.
-pub fn octal_first_unchecked(i: usize, p: usize, max_take: usize, max_parts: usize) -> usize {
+pub fn split_first_unchecked(i: usize, p: usize, max_take: usize, max_parts: usize) -> usize {
     let k = max_parts.max(2);
     k.saturating_mul(i.max(1))
         .saturating_add((k - 1).saturating_mul(p))
@@ -233,7 +233,7 @@ mod tests {
         let mut values = vec![9, 8, 7];
         values.extend([1, 2].iter().cycle().take(20));
         // t = 1: G(n + 2) = G(n) for 3 <= n < 2*3 + 2 + 1 - 1 = 8, so 10 values.
-        let rule = ProofRule::Octal {
+        let rule = ProofRule::Splits {
             max_take: 1,
             max_parts: 2,
         };
@@ -251,7 +251,7 @@ mod tests {
     #[test]
     fn a_preperiod_of_0_is_checked_as_if_it_were_1() {
         // 0.4: G = 0, 0, 0, 1, ...; three zeros do not prove period 1.
-        let rule = ProofRule::Octal {
+        let rule = ProofRule::Splits {
             max_take: 1,
             max_parts: 2,
         };
@@ -260,7 +260,7 @@ mod tests {
         assert_eq!(proven_period(&[0, 0, 0], rule).proven, None);
         assert_eq!(proven_period(&[0, 0, 0, 1], rule).proven, None);
         // 4.0 (t = 0): G = 0, 0, 1, 0, 1, ...: preperiod 1, period 2 from 5 values.
-        let rule = ProofRule::Octal {
+        let rule = ProofRule::Splits {
             max_take: 0,
             max_parts: 2,
         };
@@ -281,7 +281,7 @@ mod tests {
         values.extend(std::iter::repeat_n(2, 30));
         let p = proven_period(
             &values,
-            ProofRule::Octal {
+            ProofRule::Splits {
                 max_take: 2,
                 max_parts: 2,
             },

@@ -7,7 +7,7 @@ use grundy::play::Seat;
 use grundy::registry::{build, DynRuleset, Params};
 use grundy::registry::{sequence_of, with_sequences};
 use grundy::rules::grundy_game::HEAP_LIMIT;
-use grundy::sequence::grundy_game::SparseGrundyGame;
+use grundy::rules::grundy_game::values::SparseGrundyGame;
 use grundy::sequence::{Method, Options, Source};
 use grundy::Player;
 

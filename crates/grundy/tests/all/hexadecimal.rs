@@ -10,9 +10,9 @@ use rayon::prelude::*;
 use grundy::rules::octal::{Method, Octal};
 use grundy::sequence::certificate::{self, Certificate};
 use grundy::sequence::check::{
-    check_period, verify_octal_values, verify_octal_values_within, Definition, Rules, Violation,
+    check_period, verify_split_values, verify_split_values_within, Definition, Rules, Violation,
 };
-use grundy::sequence::hexadecimal::HexadecimalValues;
+use grundy::rules::octal::hexadecimal::HexadecimalValues;
 use grundy::sequence::{compute, Options, Period, ProofRule, Source};
 
 /// Every code d0.d1d2 with d0 ∈ {0, 4, 8, C} and a digit with bit 8 (896 codes).
@@ -31,7 +31,7 @@ fn hex_codes() -> Vec<String> {
 }
 
 fn rules_of(rules: &Octal) -> Rules {
-    Rules::Octal(rules.code().digits().to_vec())
+    Rules::TakeAndBreak(rules.code().digits().to_vec())
 }
 
 /// The code's sequence until proven or up to `limit`, its values against the
@@ -78,7 +78,7 @@ fn every_two_digit_code_against_the_definition() {
 fn games_that_must_split_in_three() {
     for (code, values) in [("0.8", 4), ("0.08", 5), ("0.008", 6), ("8.0", 3)] {
         let rules: Octal = code.parse().unwrap();
-        let two = ProofRule::Octal {
+        let two = ProofRule::Splits {
             max_take: rules.code().max_take(),
             max_parts: 2,
         };
@@ -109,7 +109,7 @@ fn games_that_must_split_in_three() {
 
 fn two_plus_one(rule: ProofRule) -> ProofRule {
     match rule {
-        ProofRule::Octal { max_take, .. } => ProofRule::Octal {
+        ProofRule::Splits { max_take, .. } => ProofRule::Splits {
             max_take,
             max_parts: 3,
         },
@@ -146,15 +146,15 @@ fn the_value_checker_finds_planted_errors_in_hexadecimal_games() {
         .for_each(|(k, code)| {
             let rules: Octal = code.parse().unwrap();
             let digits = rules.code().digits().to_vec();
-            let truth = Definition::values(Rules::Octal(digits.clone()), 150);
-            assert_eq!(verify_octal_values(&digits, &truth), Ok(()), "{code}");
-            assert_eq!(verify_octal_values_within(&digits, &truth, 0), Ok(()));
+            let truth = Definition::values(Rules::TakeAndBreak(digits.clone()), 150);
+            assert_eq!(verify_split_values(&digits, &truth), Ok(()), "{code}");
+            assert_eq!(verify_split_values_within(&digits, &truth, 0), Ok(()));
             let n = 1 + (k * 37) % 149;
             for delta in [1, 2, 5, 64] {
                 let mut planted = truth.clone();
                 planted[n] ^= delta;
                 for cap in [0, usize::MAX] {
-                    let at = match verify_octal_values_within(&digits, &planted, cap).unwrap_err() {
+                    let at = match verify_split_values_within(&digits, &planted, cap).unwrap_err() {
                         Violation::IsAnOption { n, .. }
                         | Violation::NotAnOption { n, .. }
                         | Violation::MoreThanOptions { n, .. } => n,

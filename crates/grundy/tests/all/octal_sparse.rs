@@ -4,8 +4,8 @@
 //! seconds). The same for the sparse-space method with the periodic-tail shortcut.
 
 use grundy::rules::octal::OctalCode;
-use grundy::sequence::naive::NaiveOctal;
-use grundy::sequence::sparse::{SparseOctal, SAMPLE};
+use grundy::rules::octal::naive::NaiveOctal;
+use grundy::rules::octal::sparse::{SparseOctal, SAMPLE};
 use grundy::sequence::Source;
 
 const VALUES: usize = 2 * SAMPLE;

@@ -26,7 +26,7 @@ fn all_codes() -> Vec<String> {
 }
 
 fn rules_of(rules: &Octal) -> Rules {
-    Rules::Octal(rules.code().digits().to_vec())
+    Rules::TakeAndBreak(rules.code().digits().to_vec())
 }
 
 /// Compares a sequence and its claim with the definition up to `times` times the
@@ -167,9 +167,9 @@ fn games_that_must_split() {
         assert_eq!(octal_claim(code, 3000), None, "{code}");
     }
     // What the classical bound would have claimed is rejected.
-    let truth = Definition::values(Rules::Octal(vec![0, 4]), 20);
+    let truth = Definition::values(Rules::TakeAndBreak(vec![0, 4]), 20);
     assert_eq!(&truth[..5], &[0, 0, 0, 1, 1]);
-    let rule = ProofRule::Octal {
+    let rule = ProofRule::Splits {
         max_take: 1,
         max_parts: 2,
     };
@@ -185,10 +185,10 @@ fn games_that_must_split() {
         check_period(&truth, rule, wrong),
         Err(Violation::Mismatch { n: 2, .. })
     ));
-    let truth = Definition::values(Rules::Octal(vec![4]), 20);
+    let truth = Definition::values(Rules::TakeAndBreak(vec![4]), 20);
     assert!(check_period(
         &truth,
-        ProofRule::Octal {
+        ProofRule::Splits {
             max_take: 0,
             max_parts: 2,
         },
@@ -208,7 +208,7 @@ fn subtraction_claims_against_the_definition() {
         let text: Vec<String> = set.iter().map(usize::to_string).collect();
         let rules: Subtraction = text.join(",").parse().unwrap();
         let seq = rules.sequence(&Options::until_proven(100_000), &mut |_| {});
-        let claim = against_definition(&text.join(","), &seq, Rules::Subtraction(set), 3);
+        let claim = against_definition(&text.join(","), &seq, Rules::Subtract(set), 3);
         assert!(claim.is_some(), "{text:?}");
     }
 }
@@ -270,17 +270,17 @@ fn wrong_claims_are_rejected() {
 /// finds a changed value at the heap where it was changed, for every short code.
 #[test]
 fn the_value_checker_finds_every_planted_error() {
-    use grundy::sequence::check::{verify_octal_values, Violation as V};
+    use grundy::sequence::check::{verify_split_values, Violation as V};
     all_codes().par_iter().enumerate().for_each(|(k, code)| {
         let rules: Octal = code.parse().unwrap();
         let digits = rules.code().digits().to_vec();
-        let truth = Definition::values(Rules::Octal(digits.clone()), 400);
-        assert_eq!(verify_octal_values(&digits, &truth), Ok(()), "{code}");
+        let truth = Definition::values(Rules::TakeAndBreak(digits.clone()), 400);
+        assert_eq!(verify_split_values(&digits, &truth), Ok(()), "{code}");
         let n = 1 + (k * 37) % 399;
         for delta in [1, 2, 5] {
             let mut planted = truth.clone();
             planted[n] ^= delta;
-            let e = verify_octal_values(&digits, &planted).unwrap_err();
+            let e = verify_split_values(&digits, &planted).unwrap_err();
             let at = match e {
                 V::IsAnOption { n, .. }
                 | V::NotAnOption { n, .. }

@@ -128,7 +128,7 @@ impl ValueCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sequence::naive::SubtractionValues;
+    use crate::rules::subtraction::SubtractionValues;
 
     fn take_1_2() -> Box<dyn Source> {
         Box::new(SubtractionValues::new(vec![1, 2]))

@@ -19,8 +19,9 @@
 //! The table of P holds at most [`PAIR_TABLE_BYTES`]; past it P(r) is recomputed
 //! for each use (O(s²) per value, memory bounded).
 
-use super::naive::{pair_slices, pair_values_word, HeapMoves, MaxValue};
-use super::Source;
+use super::naive::{pair_slices, pair_values_word, HeapMoves};
+use crate::sequence::mex::MaxValue;
+use crate::sequence::Source;
 
 /// The most bytes kept for the two-heap split values P(r).
 pub const PAIR_TABLE_BYTES: usize = 1 << 30;

@@ -36,9 +36,9 @@
 //! While it is used it is chosen again when the rare heaps more than double or the
 //! values grow a bit.
 
-use super::naive::{Marks, MaxValue};
-use super::sparse::{Mask, RARE_SLACK, WINDOW};
-use super::Source;
+use crate::rules::octal::sparse::{Mask, RARE_SLACK, WINDOW};
+use crate::sequence::mex::{Marks, MaxValue};
+use crate::sequence::Source;
 
 /// How many values are computed by the definition before a mask is first chosen.
 pub const SAMPLE: usize = 2048;

@@ -24,7 +24,11 @@
 //! [`TABLE_LIMIT`](crate::sequence::TABLE_LIMIT)) when they prove no period is
 //! [`Unsolved`].
 
+pub mod values;
+
 use std::fmt;
+
+pub use values::SubtractionValues;
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -42,7 +46,6 @@ use crate::rules::notation::{Found, NotationError};
 use crate::ruleset::{Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved};
 use crate::sequence::certificate::CertifiedGame;
 use crate::sequence::check::Rules;
-use crate::sequence::naive::SubtractionValues;
 use crate::sequence::{self, Method, Options, Progress, ProofRule, Sequence, SequenceSpec};
 use crate::values::{Nimber, Value};
 
@@ -357,7 +360,7 @@ impl Ruleset for Subtraction {
             json: json!({ "game": SPEC.name, "set": self.set() }),
             certificate: Some(CertifiedGame {
                 name: format!("subtraction {self}"),
-                rules: Rules::Subtraction(self.set().iter().map(|&s| s as usize).collect()),
+                rules: Rules::Subtract(self.set().iter().map(|&s| s as usize).collect()),
             }),
             rule: Some(self.proof_rule()),
             methods: &[Method::Naive],

@@ -1,6 +1,7 @@
-//! Grundy values by the definition: the mex over every option of a heap.
+//! Octal values by the definition: the mex over every option of a heap.
 
-use super::Source;
+use crate::sequence::mex::{Marks, MaxValue};
+use crate::sequence::Source;
 
 /// The moves of an octal game on one heap, by how many stones are taken.
 ///
@@ -41,73 +42,9 @@ impl HeapMoves {
     }
 }
 
-/// Marks values as options of the heap being computed, without clearing between
-/// heaps: a value is marked when its stamp equals the current heap's stamp.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Marks {
-    stamp: Vec<u32>,
-    current: u32,
-}
-
-impl Marks {
-    /// Starts a new heap whose options may take values below 2^k where every value
-    /// so far is below `bound` (a power of two covers all XORs of such values).
-    pub(crate) fn start(&mut self, bound: u32) {
-        let size = (bound as usize + 1).next_power_of_two() * 2;
-        if self.stamp.len() < size {
-            self.stamp.resize(size, 0);
-        }
-        self.current = self.current.wrapping_add(1);
-        if self.current == 0 {
-            self.stamp.fill(0);
-            self.current = 1;
-        }
-    }
-
-    #[inline]
-    pub(crate) fn mark(&mut self, v: u32) {
-        let mask = self.stamp.len() - 1;
-        self.stamp[v as usize & mask] = self.current;
-    }
-
-    /// Marks every value of `values` (as [`mark`](Marks::mark), in one loop).
-    #[inline]
-    pub(crate) fn mark_each(&mut self, values: impl Iterator<Item = u32>) {
-        let mask = self.stamp.len() - 1;
-        let current = self.current;
-        let stamp = &mut self.stamp[..];
-        for v in values {
-            stamp[v as usize & mask] = current;
-        }
-    }
-
-    #[inline]
-    pub(crate) fn is_marked(&self, v: u32) -> bool {
-        (v as usize) < self.stamp.len() && self.stamp[v as usize] == self.current
-    }
-
-    /// The least unmarked value from `from` on.
-    pub(crate) fn mex_from(&self, mut from: u32) -> u32 {
-        while self.is_marked(from) {
-            from += 1;
-        }
-        from
-    }
-}
-
-/// The largest value in `values`, kept up to date cheaply.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct MaxValue(pub(crate) u32);
-
-impl MaxValue {
-    pub(crate) fn see(&mut self, v: u32) {
-        self.0 = self.0.max(v);
-    }
-}
-
 /// Marks the options of heap `n` that leave nothing or one heap.
 #[inline]
-pub(crate) fn mark_singles(moves: &HeapMoves, values: &[u32], n: usize, marks: &mut Marks) {
+pub fn mark_singles(moves: &HeapMoves, values: &[u32], n: usize, marks: &mut Marks) {
     for &j in &moves.take_all {
         if n == j {
             marks.mark(0);
@@ -122,7 +59,7 @@ pub(crate) fn mark_singles(moves: &HeapMoves, values: &[u32], n: usize, marks: &
 
 /// The pairs (a, s − a) with 1 ≤ a ≤ s / 2, as two slices to zip (the second reversed).
 #[inline]
-pub(crate) fn pair_slices(values: &[u32], s: usize) -> (&[u32], &[u32]) {
+pub fn pair_slices(values: &[u32], s: usize) -> (&[u32], &[u32]) {
     let half = s / 2;
     (&values[1..=half], &values[s - half..s])
 }
@@ -130,7 +67,7 @@ pub(crate) fn pair_slices(values: &[u32], s: usize) -> (&[u32], &[u32]) {
 /// The values of the splits of `s` ≥ 2 stones into two non-empty heaps, as bits of
 /// one word (bit v for value v), when every value and XOR of values is below 64.
 #[inline]
-pub(crate) fn pair_values_word(values: &[u32], s: usize) -> u64 {
+pub fn pair_values_word(values: &[u32], s: usize) -> u64 {
     let (lo, hi) = pair_slices(values, s);
     lo.iter()
         .zip(hi.iter().rev())
@@ -168,7 +105,7 @@ impl NaiveOctal {
 /// G(n) for an octal game by the definition, given G(0..n). While every value is
 /// below 64 the options are collected in one 64-bit word (no memory traffic per
 /// pair); otherwise they are marked in `marks`.
-pub(crate) fn naive_octal_value(
+pub fn naive_octal_value(
     moves: &HeapMoves,
     values: &[u32],
     marks: &mut Marks,
@@ -227,52 +164,6 @@ impl Source for NaiveOctal {
     }
 }
 
-/// The subtraction game with a finite set: a move takes s ∈ S stones from a heap.
-#[derive(Clone, Debug)]
-pub struct SubtractionValues {
-    set: Vec<usize>,
-    marks: Marks,
-    max: MaxValue,
-}
-
-impl SubtractionValues {
-    /// The computation for the subtraction set `set` (positive sizes).
-    pub fn new(mut set: Vec<usize>) -> SubtractionValues {
-        set.sort_unstable();
-        set.dedup();
-        SubtractionValues {
-            set,
-            marks: Marks::default(),
-            max: MaxValue::default(),
-        }
-    }
-}
-
-impl Source for SubtractionValues {
-    fn extend(&mut self, values: &mut Vec<u32>, len: usize) {
-        while values.len() < len {
-            let n = values.len();
-            self.marks.start(self.max.0);
-            for &s in &self.set {
-                if s > n {
-                    break;
-                }
-                self.marks.mark(values[n - s]);
-            }
-            let v = self.marks.mex_from(0);
-            self.max.see(v);
-            values.push(v);
-        }
-    }
-
-    fn resume(&mut self, values: &mut Vec<u32>, known: &[u32]) {
-        for &v in known {
-            self.max.see(v);
-            values.push(v);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,12 +185,5 @@ mod tests {
         };
         let v = first(&mut NaiveOctal::new(moves), 13);
         assert_eq!(v, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
-    }
-
-    #[test]
-    fn subtraction_one_to_k_is_n_mod_k_plus_one() {
-        let v = first(&mut SubtractionValues::new(vec![1, 2, 3]), 20);
-        let expect: Vec<u32> = (0..20).map(|n| n % 4).collect();
-        assert_eq!(v, expect);
     }
 }

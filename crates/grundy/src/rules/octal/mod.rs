@@ -32,14 +32,14 @@
 //!
 //! # Closed form
 //! A position is worth the XOR of G(n) over its heaps. G is computed by the mex
-//! ([`sequence::naive`]) or the sparse-space method
-//! ([`sequence::sparse`]). Many octal games are ultimately
+//! ([`rules::octal::naive`]) or the sparse-space method
+//! ([`rules::octal::sparse`]). Many octal games are ultimately
 //! periodic, proven by the periodicity theorem: if G(n + p) = G(n) for all
 //! i ≤ n < 2·max(i, 1) + p + t − 1, then for all n ≥ i, and for codes whose moves may
 //! leave three heaps, i ≤ n < 3·max(i, 1) + 2p + t − 2
-//! ([`octal_first_unchecked`](crate::sequence::period::octal_first_unchecked)).
+//! ([`split_first_unchecked`](crate::sequence::period::split_first_unchecked)).
 //! Values of codes that split into three are computed by
-//! [`sequence::hexadecimal`] (the sparse-space method covers two-heap splits only).
+//! [`rules::octal::hexadecimal`] (the sparse-space method covers two-heap splits only).
 //! With G(n) indexed by heap size:
 //! Kayles has preperiod 71 and period 12, Dawson's Kayles preperiod 52 and period 34,
 //! and Dawson's chess is Dawson's Kayles shifted by one (G_0.137(n) = G_0.07(n + 1)).
@@ -50,6 +50,15 @@
 //! no period is [`Unsolved`]. A heap has about h/2 splits: moves are counted
 //! without being listed, and winning splits are searched with a part of at most
 //! [`MAX_LISTED_PART`] stones (beyond it the winning moves are not all counted).
+
+pub mod hexadecimal;
+pub mod naive;
+pub mod sparse;
+pub mod tail;
+
+use hexadecimal::HexadecimalValues;
+use naive::{HeapMoves, NaiveOctal};
+use sparse::SparseOctal;
 
 use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
@@ -72,9 +81,6 @@ use crate::ruleset::{
 };
 use crate::sequence::certificate::CertifiedGame;
 use crate::sequence::check::Rules;
-use crate::sequence::hexadecimal::HexadecimalValues;
-use crate::sequence::naive::{HeapMoves, NaiveOctal};
-use crate::sequence::sparse::SparseOctal;
 use crate::sequence::{self, Options, Progress, ProofRule, Sequence, SequenceSpec, Source};
 use crate::values::{Nimber, Value};
 
@@ -238,9 +244,9 @@ impl fmt::Display for OctalCode {
 }
 
 /// How to compute an octal game's values: `Naive` (the mex over every option,
-/// quadratic), `Sparse` (see [`sequence::sparse`]), or `Auto`, the sparse-space
+/// quadratic), `Sparse` (see [`rules::octal::sparse`]), or `Auto`, the sparse-space
 /// method and the periodic-tail shortcut while the latest values repeat with a short
-/// period (see [`sequence::tail`]).
+/// period (see [`rules::octal::tail`]).
 pub use crate::sequence::Method;
 
 /// An octal game: its code, and the values of its heaps computed so far.
@@ -291,7 +297,7 @@ impl Octal {
 
     /// The periodicity theorem for this game (t = the most stones taken).
     pub fn proof_rule(&self) -> ProofRule {
-        ProofRule::Octal {
+        ProofRule::Splits {
             max_take: self.code.max_take(),
             max_parts: self.moves.max_parts(),
         }
@@ -869,7 +875,7 @@ impl Ruleset for Octal {
             json: json!({ "game": SPEC.name, "code": self.to_string() }),
             certificate: Some(CertifiedGame {
                 name: format!("octal {self}"),
-                rules: Rules::Octal(self.code.digits().to_vec()),
+                rules: Rules::TakeAndBreak(self.code.digits().to_vec()),
             }),
             rule: Some(self.proof_rule()),
             methods: if self.splits_in_three() {

@@ -23,6 +23,8 @@
 //! G(a) ⊕ G(h − a) = X ⊕ G(h), X the value of the position; unlike in Nim, the target
 //! may be larger than G(h).
 
+pub mod values;
+
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -37,7 +39,6 @@ use crate::rules::heaps::{
 };
 use crate::rules::notation::{Found, NotationError};
 use crate::ruleset::{nimber, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
-use crate::sequence::grundy_game::SparseGrundyGame;
 use crate::sequence::{Method, SequenceSpec, Source};
 use crate::values::{Nimber, Value};
 
@@ -59,7 +60,8 @@ pub const HEAP_LIMIT: u64 = 1 << 17;
 /// 1 GB (4 · 10^6 positions checked, a minute of CPU); 24 would need four times that.
 pub const LARGEST_SIZE: usize = 22;
 
-pub use crate::sequence::grundy_game::GrundyGameValues;
+pub use values::GrundyGameValues;
+use values::SparseGrundyGame;
 
 /// A move: split heap `heap` (0-based field, printed 1-based) into `small` and
 /// `large` stones, written `HEAP=SMALL+LARGE`.

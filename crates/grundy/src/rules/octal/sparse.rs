@@ -29,9 +29,10 @@
 //! may die out late, so the choice is made again, on the latest half of the values,
 //! each time their number grows eightfold (on at most the latest [`WINDOW`]).
 
-use super::naive::{mark_singles, naive_octal_value, pair_slices, HeapMoves, Marks, MaxValue};
+use super::naive::{mark_singles, naive_octal_value, pair_slices, HeapMoves};
 use super::tail::{latest_repetition, PeriodicTail};
-use super::Source;
+use crate::sequence::mex::{Marks, MaxValue};
+use crate::sequence::Source;
 
 /// How many values are computed by the definition before a mask is chosen.
 pub const SAMPLE: usize = 2048;

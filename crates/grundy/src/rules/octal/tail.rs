@@ -164,7 +164,8 @@ pub fn latest_repetition(values: &[u32]) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sequence::naive::{naive_octal_value, Marks, MaxValue};
+    use super::super::naive::naive_octal_value;
+    use crate::sequence::mex::{Marks, MaxValue};
 
     #[test]
     fn the_shortcut_gives_the_mex_of_every_split() {
