@@ -5,8 +5,9 @@
 //! same bytes again.
 #![no_main]
 
-use grundy::judge::Problem;
-use grundy::setter::gen::{generate, Kind, Options};
+use grundy::problems::Problem;
+use grundy::problems::generate;
+use grundy::setter::gen::{Kind, Options};
 use grundy::setter::validate::validate;
 use grundy::setter::Scale;
 use libfuzzer_sys::fuzz_target;

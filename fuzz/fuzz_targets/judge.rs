@@ -2,7 +2,7 @@
 //! problem, the rest is its input. Errors are expected; panics are bugs.
 #![no_main]
 
-use grundy::judge::Problem;
+use grundy::problems::Problem;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 //! the same bytes.
 #![no_main]
 
-use grundy::judge::Problem;
+use grundy::problems::Problem;
 use grundy::setter::validate::{parse, validate};
 use libfuzzer_sys::fuzz_target;
 

@@ -14,10 +14,10 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grundy::rules::grundy_game::GrundyGameValues;
-use grundy::rules::octal::Octal;
 use grundy::rules::grundy_game::values::SparseGrundyGame;
+use grundy::rules::grundy_game::GrundyGameValues;
 use grundy::rules::octal::naive::NaiveOctal;
+use grundy::rules::octal::Octal;
 use grundy::sequence::Source;
 
 /// The peak resident set of this process in KiB, from /proc (Linux only).

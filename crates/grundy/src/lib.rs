@@ -42,6 +42,7 @@ pub mod game;
 pub mod judge;
 pub mod outcome;
 pub mod play;
+pub mod problems;
 pub mod registry;
 pub mod report;
 pub mod rules;

@@ -1,8 +1,5 @@
 //! Every game by its name: the registry, and the one facade every command calls.
 //!
-//! [`PROBLEMS`] lists the judge problems, each living with its game; [`Input`] is an
-//! input of any of them, as data.
-//!
 //! [`RULESETS`] lists each ruleset's [`RulesetSpec`]: its name, help, parameters and
 //! builder. [`build`] checks the parameters given against the game's own and builds
 //! it as a [`DynRuleset`], a dyn-compatible facade over [`Ruleset`](crate::ruleset::Ruleset) implemented once
@@ -19,7 +16,6 @@
 //! assert_eq!(analysis.value.unwrap().to_string(), "*");
 //! ```
 
-use crate::judge::Problem;
 use crate::ruleset::ParamError;
 use crate::sequence::certificate::{CertifiedGame, CheckError};
 use crate::sequence::SequenceSpec;
@@ -44,62 +40,6 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::clobber::SPEC,
     crate::rules::cram::SPEC,
 ];
-
-/// Every judge problem the commands know, in the order help lists them.
-pub const PROBLEMS: &[Problem] = &[
-    crate::rules::pawns::problem::ADAPWNS,
-    crate::rules::table::problem::TABGAME,
-    crate::rules::ab::problem::ABGAME,
-    crate::rules::towers::problem::LEGOWARZ,
-];
-
-pub use crate::rules::table::problem::TableCase;
-pub use crate::rules::towers::problem::Building;
-
-/// A whole input of one problem of [`PROBLEMS`], as data.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Input {
-    /// ADAPWNS boards over `.` and `P`.
-    Adapwns(Vec<Vec<u8>>),
-    /// TABGAME test cases.
-    Tabgame(Vec<TableCase>),
-    /// ABGAME rows over `.`, `A` and `B`.
-    Abgame(Vec<Vec<u8>>),
-    /// LEGOWARZ buildings.
-    Legowarz(Vec<Building>),
-}
-
-impl Input {
-    /// The problem whose format this input follows.
-    pub fn problem(&self) -> Problem {
-        match self {
-            Input::Adapwns(_) => crate::rules::pawns::problem::ADAPWNS,
-            Input::Tabgame(_) => crate::rules::table::problem::TABGAME,
-            Input::Abgame(_) => crate::rules::ab::problem::ABGAME,
-            Input::Legowarz(_) => crate::rules::towers::problem::LEGOWARZ,
-        }
-    }
-
-    /// The number of test cases (of buildings, in a city).
-    pub fn case_count(&self) -> usize {
-        match self {
-            Input::Adapwns(v) | Input::Abgame(v) => v.len(),
-            Input::Tabgame(v) => v.len(),
-            Input::Legowarz(v) => v.len(),
-        }
-    }
-
-    /// The input without `count` test cases from `start`.
-    pub fn without_cases(&self, start: u64, count: u64) -> Input {
-        use crate::setter::shrink::without;
-        match self {
-            Input::Adapwns(v) => Input::Adapwns(without(v, start, count)),
-            Input::Abgame(v) => Input::Abgame(without(v, start, count)),
-            Input::Tabgame(v) => Input::Tabgame(without(v, start, count)),
-            Input::Legowarz(v) => Input::Legowarz(without(v, start, count)),
-        }
-    }
-}
 
 /// The ruleset named `name`.
 pub fn find(name: &str) -> Result<&'static RulesetSpec, ParamError> {

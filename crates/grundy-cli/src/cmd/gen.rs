@@ -4,8 +4,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use grundy::judge::Problem;
-use grundy::setter::gen::{generate, Kind, Options};
+use grundy::problems::generate;
+use grundy::problems::Problem;
+use grundy::setter::gen::{Kind, Options};
 use grundy::setter::Scale;
 
 use super::judge::problem_parser;

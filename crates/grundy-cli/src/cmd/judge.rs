@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use grundy::judge::Problem;
+use grundy::problems::Problem;
 
 /// Answer a contest judge's input, byte for byte as the judge expects.
 ///

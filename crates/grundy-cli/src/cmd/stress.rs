@@ -9,9 +9,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use grundy::judge::Problem;
+use grundy::problems::generate;
+use grundy::problems::Problem;
 use grundy::setter::answers::expected_output;
-use grundy::setter::gen::{generate, Kind, Options};
+use grundy::setter::gen::{Kind, Options};
 use grundy::setter::rng::Rng;
 use grundy::setter::shrink::{shrink, Budget};
 use grundy::setter::{Input, Scale};

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use grundy::judge::Problem;
+use grundy::problems::Problem;
 use grundy::setter::validate::{validate, ValidationError};
 
 use super::judge::problem_parser;

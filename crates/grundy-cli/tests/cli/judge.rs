@@ -349,7 +349,7 @@ fn help_lists_the_problems_and_formats() {
         .output()
         .unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
-    for problem in grundy::judge::Problem::ALL {
+    for problem in grundy::problems::Problem::ALL {
         assert!(help.contains(&format!("  {}: ", problem.name())), "{help}");
     }
     assert_eq!(help.matches("Input:").count(), 4);

@@ -12,7 +12,9 @@ use std::process::Output;
 use std::sync::OnceLock;
 
 use assert_cmd::Command;
-use grundy::judge::Problem;
+use grundy::problems::legowarz::Building;
+use grundy::problems::tabgame::TableCase;
+use grundy::problems::Problem;
 use grundy::setter::validate::parse;
 use grundy::setter::Input;
 
@@ -340,7 +342,7 @@ fn stress_shrinks_adapwns_bugs_to_one_board_of_three_squares() {
     // three squares is the least a failing input can have.
     for name in ["adapwns_mod2.py", "adapwns_first_pawn.py"] {
         let s = stress("adapwns", &["--tests", "12"], &solution(name));
-        let Input::Adapwns(boards) = failed(&s, "wrong answer") else {
+        let Some(boards) = failed(&s, "wrong answer").cases_of::<Vec<u8>>().cloned() else {
             unreachable!()
         };
         assert_eq!(boards.len(), 1, "{name}: {}", s.stdout);
@@ -357,7 +359,7 @@ fn stress_shrinks_abgame_without_reserves_to_a_row_of_two_cells() {
         &["--tests", "30"],
         &solution("abgame_no_reserves.py"),
     );
-    let Input::Abgame(rows) = failed(&s, "wrong answer") else {
+    let Some(rows) = failed(&s, "wrong answer").cases_of::<Vec<u8>>().cloned() else {
         unreachable!()
     };
     assert_eq!((rows.len(), rows[0].len()), (1, 2), "{}", s.stdout);
@@ -373,7 +375,7 @@ fn stress_shrinks_tabgame_without_the_diagonal_rule_to_one_query() {
         &["--tests", "30"],
         &solution("tabgame_no_diagonal.py"),
     );
-    let Input::Tabgame(cases) = failed(&s, "wrong answer") else {
+    let Some(cases) = failed(&s, "wrong answer").cases_of::<TableCase>().cloned() else {
         unreachable!()
     };
     assert_eq!(cases.len(), 1, "{}", s.stdout);
@@ -394,11 +396,12 @@ fn stress_shrinks_legowarz_overflow_to_a_few_buildings() {
         &["--tests", "12", "--seed", "7"],
         &solution("legowarz_overflow.py"),
     );
-    let Input::Legowarz(city) = failed(&s, "wrong answer") else {
+    let Some(city) = failed(&s, "wrong answer").cases_of::<Building>().cloned() else {
         unreachable!()
     };
     assert!(city.len() <= 3, "{}", s.stdout);
-    let top = |b: &grundy::setter::Building| u128::from(b.height) + u128::from(b.count) - 1;
+    let top =
+        |b: &grundy::problems::legowarz::Building| u128::from(b.height) + u128::from(b.count) - 1;
     assert!(city.iter().any(|b| top(b) >= 1 << 63), "{}", s.stdout);
 }
 
@@ -409,10 +412,11 @@ fn stress_shrinks_legowarz_overflow_to_a_few_buildings() {
 #[test]
 fn stress_catches_a_64_bit_wrap_of_the_tallest_tower() {
     let s = stress("legowarz", &[], &solution("legowarz_wrap64.py"));
-    let Input::Legowarz(city) = failed(&s, "wrong answer") else {
+    let Some(city) = failed(&s, "wrong answer").cases_of::<Building>().cloned() else {
         unreachable!()
     };
-    let top = |b: &grundy::setter::Building| u128::from(b.height) + u128::from(b.count) - 1;
+    let top =
+        |b: &grundy::problems::legowarz::Building| u128::from(b.height) + u128::from(b.count) - 1;
     assert!(
         city.iter().any(|b| top(b) > u128::from(u64::MAX)),
         "{}",
@@ -423,7 +427,10 @@ fn stress_catches_a_64_bit_wrap_of_the_tallest_tower() {
 #[test]
 fn stress_reports_a_crash_and_shrinks_it_to_the_first_board_too_long() {
     let s = stress("adapwns", &["--tests", "12"], &solution("adapwns_crash.py"));
-    let Input::Adapwns(boards) = failed(&s, "runtime error (exit code 1") else {
+    let Some(boards) = failed(&s, "runtime error (exit code 1")
+        .cases_of::<Vec<u8>>()
+        .cloned()
+    else {
         unreachable!()
     };
     assert_eq!(boards.len(), 1, "{}", s.stdout);
@@ -438,7 +445,10 @@ fn stress_reports_a_signal() {
         .map(|s| s.to_string())
         .collect();
     let s = stress("abgame", &["--tests", "5"], &command);
-    let Input::Abgame(rows) = failed(&s, "runtime error (killed by SIGSEGV, signal 11") else {
+    let Some(rows) = failed(&s, "runtime error (killed by SIGSEGV, signal 11")
+        .cases_of::<Vec<u8>>()
+        .cloned()
+    else {
         unreachable!()
     };
     // Every input crashes: the least one has one row of one cell.
@@ -454,7 +464,7 @@ fn stress_reports_a_time_limit() {
         &solution("adapwns_slow.py"),
     );
     let verdict = "time limit exceeded (no answer within 0.50 s; killed)";
-    let Input::Adapwns(boards) = failed(&s, verdict) else {
+    let Some(boards) = failed(&s, verdict).cases_of::<Vec<u8>>().cloned() else {
         unreachable!()
     };
     assert_eq!(boards.len(), 1, "{}", s.stdout);

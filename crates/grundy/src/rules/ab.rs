@@ -43,7 +43,6 @@
 //! goes on to rows of 200 cells.
 
 mod explain;
-pub mod problem;
 mod reduction;
 mod ruleset;
 mod winning;

@@ -64,7 +64,6 @@ mod explain;
 mod moves;
 mod nimbers;
 mod position;
-pub mod problem;
 mod reduction;
 mod render;
 mod ruleset;

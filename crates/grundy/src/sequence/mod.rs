@@ -25,18 +25,13 @@
 //! - [`check`]: re-verifies a claimed period by the theorem's exact conditions, and
 //!   values by the definition;
 //! - [`certificate`]: files holding what a proof rests on, and their checker;
-//! - [`naive`]: values by the definition, the mex over every option (quadratic for
-//!   games that split heaps);
-//! - [`hexadecimal`]: values of games whose moves may leave three heaps, by the
-//!   definition with the two-heap split values of each heap size kept;
-//! - [`sparse`]: octal values by the sparse-space method, which combines only the
-//!   few pairs of heaps whose values are rare under a game-specific bit mask;
-//! - [`tail`]: a shortcut for values that already repeat with a short period;
-//! - [`grundy_game`]: Grundy's game (split a heap into two unequal heaps), by the
-//!   definition and by the sparse-space method;
+//! - [`mex`]: the marks behind the mex of a heap's options, for sources;
 //! - [`spec`]: what a ruleset offers `grundy sequence` ([`SequenceSpec`]: how to
 //!   compute its sequence, by which [`Method`], and the [`ProofRule`] of its period);
 //! - [`svg`]: a picture of a sequence;
+//!
+//! The sources of the games' values (the definition, the sparse-space method, the
+//! periodic-tail shortcut) live with their games (under `rules`), each a [`Source`].
 //! - [`compute`]: runs a computation until a period is proven or a bound is reached,
 //!   reporting progress.
 //!

@@ -3,7 +3,8 @@
 //! can never disagree.
 
 use crate::judge::reader::DEFAULT_CAPACITY;
-use crate::judge::{JudgeError, Problem, Reader};
+use crate::judge::{JudgeError, Reader};
+use crate::setter::problem::Problem;
 
 use super::input::Input;
 

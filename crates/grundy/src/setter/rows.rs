@@ -4,9 +4,9 @@
 
 use std::io::{self, Write};
 
+use super::input::Input;
 use super::input::{describe_rows, write_rows};
 use super::shrink::{halve_rows, row_cells, List};
-use crate::registry::Input;
 
 /// A problem whose test cases are rows, one a line.
 #[derive(Clone, Copy)]

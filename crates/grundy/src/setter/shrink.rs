@@ -16,7 +16,7 @@
 //!    heights and counts of buildings, query coordinates.
 //!
 //! The lists, numbers and steps of each problem are its
-//! [`JudgeProblem`](crate::judge::JudgeProblem)'s.
+//! [`JudgeProblem`](crate::setter::JudgeProblem)'s.
 //!
 //! Block deletion goes down to single elements in lists of at most
 //! [`FINE_LIMIT`] elements, and to a sixteenth of the list in longer ones, because

@@ -6,8 +6,8 @@ use crate::data::read_numbers;
 use grundy::play::Seat;
 use grundy::registry::{build, DynRuleset, Params};
 use grundy::registry::{sequence_of, with_sequences};
-use grundy::rules::grundy_game::HEAP_LIMIT;
 use grundy::rules::grundy_game::values::SparseGrundyGame;
+use grundy::rules::grundy_game::HEAP_LIMIT;
 use grundy::sequence::{Method, Options, Source};
 use grundy::Player;
 

@@ -7,12 +7,12 @@
 
 use rayon::prelude::*;
 
+use grundy::rules::octal::hexadecimal::HexadecimalValues;
 use grundy::rules::octal::{Method, Octal};
 use grundy::sequence::certificate::{self, Certificate};
 use grundy::sequence::check::{
     check_period, verify_split_values, verify_split_values_within, Definition, Rules, Violation,
 };
-use grundy::rules::octal::hexadecimal::HexadecimalValues;
 use grundy::sequence::{compute, Options, Period, ProofRule, Source};
 
 /// Every code d0.d1d2 with d0 ∈ {0, 4, 8, C} and a digit with bit 8 (896 codes).

@@ -3,9 +3,9 @@
 //! the point (d0 ∈ {0, 4}, 1024 codes); the first 10^4 with `--ignored` (about 90 CPU
 //! seconds). The same for the sparse-space method with the periodic-tail shortcut.
 
-use grundy::rules::octal::OctalCode;
 use grundy::rules::octal::naive::NaiveOctal;
 use grundy::rules::octal::sparse::{SparseOctal, SAMPLE};
+use grundy::rules::octal::OctalCode;
 use grundy::sequence::Source;
 
 const VALUES: usize = 2 * SAMPLE;

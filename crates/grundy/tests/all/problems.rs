@@ -3,12 +3,17 @@
 //! kept, the judge's answers read back as bits, and the shrinker reaches the least
 //! failing input of each shape.
 
-use grundy::judge::{Problem, Reader};
+use grundy::judge::Reader;
+use grundy::problems::generate;
+use grundy::problems::legowarz::Building;
+use grundy::problems::tabgame::TableCase;
+use grundy::problems::Problem;
+use grundy::problems::{ABGAME, ADAPWNS, LEGOWARZ, TABGAME};
 use grundy::setter::answers::first_player_wins;
-use grundy::setter::gen::{generate, GenError, Kind, Options};
+use grundy::setter::gen::{GenError, Kind, Options};
 use grundy::setter::shrink::{shrink, Budget};
 use grundy::setter::validate::{parse, validate};
-use grundy::setter::{Building, Input, Scale, TableCase};
+use grundy::setter::{Input, Scale};
 use proptest::prelude::*;
 
 fn p(name: &str) -> Problem {
@@ -23,51 +28,63 @@ fn kinds_per_problem() {
 
 #[test]
 fn bits_follow_the_judge() {
-    let boards = Input::Adapwns(vec![b"..P.P".to_vec(), b"PP".to_vec()]);
+    let boards = Input::new(ADAPWNS, vec![b"..P.P".to_vec(), b"PP".to_vec()]);
     assert_eq!(first_player_wins(&boards), [true, false]);
-    let rows = Input::Abgame(vec![b"A.B".to_vec(), b"A..B.A..B".to_vec()]);
+    let rows = Input::new(ABGAME, vec![b"A.B".to_vec(), b"A..B.A..B".to_vec()]);
     assert_eq!(first_player_wins(&rows), [true, false]);
-    let table = Input::Tabgame(vec![TableCase {
-        top: b"101".to_vec(),
-        left: b"01".to_vec(),
-        queries: vec![(1, 1), (1, 3), (2, 1)],
-    }]);
+    let table = Input::new(
+        TABGAME,
+        vec![TableCase {
+            top: b"101".to_vec(),
+            left: b"01".to_vec(),
+            queries: vec![(1, 1), (1, 3), (2, 1)],
+        }],
+    );
     assert_eq!(first_player_wins(&table), [true, false, false]);
-    let city = Input::Legowarz(vec![Building {
-        height: 1,
-        count: 3,
-    }]);
+    let city = Input::new(
+        LEGOWARZ,
+        vec![Building {
+            height: 1,
+            count: 3,
+        }],
+    );
     assert_eq!(first_player_wins(&city), [false]);
 }
 
 #[test]
 fn writes_the_statement_format() {
-    let input = Input::Tabgame(vec![TableCase {
-        top: b"101".to_vec(),
-        left: b"01".to_vec(),
-        queries: vec![(1, 1), (2, 3)],
-    }]);
+    let input = Input::new(
+        TABGAME,
+        vec![TableCase {
+            top: b"101".to_vec(),
+            left: b"01".to_vec(),
+            queries: vec![(1, 1), (2, 3)],
+        }],
+    );
     assert_eq!(input.to_string(), "1\n101\n01\n2\n1 1\n2 3\n");
     assert_eq!(input.describe(), "1 test case: N = 2, M = 3, Q = 2");
-    let input = Input::Legowarz(vec![
-        Building {
-            height: 1,
-            count: 3,
-        },
-        Building {
-            height: u64::MAX,
-            count: 1,
-        },
-    ]);
+    let input = Input::new(
+        LEGOWARZ,
+        vec![
+            Building {
+                height: 1,
+                count: 3,
+            },
+            Building {
+                height: u64::MAX,
+                count: 1,
+            },
+        ],
+    );
     assert_eq!(input.to_string(), "2\n1 3\n18446744073709551615 1\n");
     assert_eq!(
         input.describe(),
         "2 buildings, numbers up to 18446744073709551615"
     );
-    let input = Input::Adapwns(vec![b"..P.P".to_vec()]);
+    let input = Input::new(ADAPWNS, vec![b"..P.P".to_vec()]);
     assert_eq!(input.to_string(), "1\n..P.P\n");
     assert_eq!(input.describe(), "1 test case, a board of 5 squares");
-    let input = Input::Abgame(vec![b"A.B".to_vec(), b"A".to_vec()]);
+    let input = Input::new(ABGAME, vec![b"A.B".to_vec(), b"A".to_vec()]);
     assert_eq!(
         input.describe(),
         "2 test cases, rows of at most 3 cells (4 in all)"
@@ -110,8 +127,8 @@ fn every_generated_input_follows_its_statement() {
                         Kind::SecondWins => assert_eq!(report.wins, 0, "{what}"),
                         _ => {}
                     }
-                    if let (Kind::Diagonal, Input::Tabgame(cases)) = (kind, &input) {
-                        let far = |c: &grundy::setter::TableCase| {
+                    if let (Kind::Diagonal, Some(cases)) = (kind, input.cases_of::<TableCase>()) {
+                        let far = |c: &grundy::problems::tabgame::TableCase| {
                             c.queries.iter().all(|&(x, y)| x >= 4 && y >= 4)
                         };
                         assert!(cases.iter().all(far), "{what}");
@@ -245,19 +262,22 @@ fn options_that_break_the_statement_are_refused() {
 }
 
 fn boards(rows: &[&str]) -> Input {
-    Input::Adapwns(rows.iter().map(|r| r.as_bytes().to_vec()).collect())
+    Input::new(
+        ADAPWNS,
+        rows.iter().map(|r| r.as_bytes().to_vec()).collect(),
+    )
 }
 
 #[test]
 fn a_long_board_shrinks_to_the_threshold() {
     let input = boards(&[&"P.".repeat(64), "..", &".P".repeat(60)]);
     // Fails when some board has at least 101 squares.
-    let mut fails = |i: &Input| match i {
-        Input::Adapwns(v) => v.iter().any(|b| b.len() >= 101),
-        _ => false,
+    let mut fails = |i: &Input| match i.cases_of::<Vec<u8>>() {
+        Some(v) => v.iter().any(|b| b.len() >= 101),
+        None => false,
     };
     let out = shrink(input, Budget::runs(10_000), &mut fails);
-    let Input::Adapwns(v) = &out.input else {
+    let Some(v) = out.input.cases_of::<Vec<u8>>() else {
         panic!()
     };
     assert_eq!(v.len(), 1);
@@ -269,32 +289,35 @@ fn a_long_board_shrinks_to_the_threshold() {
 #[test]
 fn a_pattern_inside_a_row_is_isolated() {
     // Fails when some row holds "A.B" somewhere.
-    let input = Input::Abgame(vec![
-        b"BBB..A.....AAA".to_vec(),
-        b"..BA...A.B..A....B".to_vec(),
-        b"AA.A".to_vec(),
-    ]);
-    let mut fails = |i: &Input| match i {
-        Input::Abgame(v) => v.iter().any(|r| r.windows(3).any(|w| w == b"A.B")),
-        _ => false,
+    let input = Input::new(
+        ABGAME,
+        vec![
+            b"BBB..A.....AAA".to_vec(),
+            b"..BA...A.B..A....B".to_vec(),
+            b"AA.A".to_vec(),
+        ],
+    );
+    let mut fails = |i: &Input| match i.cases_of::<Vec<u8>>() {
+        Some(v) => v.iter().any(|r| r.windows(3).any(|w| w == b"A.B")),
+        None => false,
     };
     let out = shrink(input, Budget::runs(10_000), &mut fails);
-    assert_eq!(out.input, Input::Abgame(vec![b"A.B".to_vec()]));
+    assert_eq!(out.input, Input::new(ABGAME, vec![b"A.B".to_vec()]));
 }
 
 #[test]
 fn numbers_shrink_to_the_least_failing_value() {
     let b = |height, count| Building { height, count };
-    let input = Input::Legowarz(vec![b(5, 9), b(u64::MAX, 3), b(1 << 40, 1 << 50)]);
+    let input = Input::new(LEGOWARZ, vec![b(5, 9), b(u64::MAX, 3), b(1 << 40, 1 << 50)]);
     // Fails when some tower reaches 2^63.
-    let mut fails = |i: &Input| match i {
-        Input::Legowarz(v) => v
+    let mut fails = |i: &Input| match i.cases_of::<Building>() {
+        Some(v) => v
             .iter()
             .any(|b| u128::from(b.height) + u128::from(b.count) > 1 << 63),
-        _ => false,
+        None => false,
     };
     let out = shrink(input, Budget::runs(10_000), &mut fails);
-    let Input::Legowarz(v) = &out.input else {
+    let Some(v) = out.input.cases_of::<Building>() else {
         panic!()
     };
     assert_eq!(v.len(), 1);
@@ -306,20 +329,23 @@ fn numbers_shrink_to_the_least_failing_value() {
 
 #[test]
 fn table_queries_follow_their_cells() {
-    let input = Input::Tabgame(vec![TableCase {
-        top: b"0110101".to_vec(),
-        left: b"10011".to_vec(),
-        queries: vec![(1, 1), (5, 7), (3, 4), (2, 6)],
-    }]);
+    let input = Input::new(
+        TABGAME,
+        vec![TableCase {
+            top: b"0110101".to_vec(),
+            left: b"10011".to_vec(),
+            queries: vec![(1, 1), (5, 7), (3, 4), (2, 6)],
+        }],
+    );
     // Fails when a query is at least 3 rows and 4 columns in.
-    let mut fails = |i: &Input| match i {
-        Input::Tabgame(v) => v
+    let mut fails = |i: &Input| match i.cases_of::<TableCase>() {
+        Some(v) => v
             .iter()
             .any(|c| c.queries.iter().any(|&(x, y)| x >= 3 && y >= 4)),
-        _ => false,
+        None => false,
     };
     let out = shrink(input, Budget::runs(10_000), &mut fails);
-    let Input::Tabgame(v) = &out.input else {
+    let Some(v) = out.input.cases_of::<TableCase>() else {
         panic!()
     };
     assert_eq!(v.len(), 1);

@@ -192,7 +192,8 @@ fn oeis_sequences_and_the_games_that_share_them() {
                 assert_eq!(seq.values[first + k], v, "{name}: {code} G({})", first + k);
             }
             // The heaps before the published ones, by the definition.
-            let before = Definition::values(Rules::TakeAndBreak(rules.code().digits().to_vec()), first);
+            let before =
+                Definition::values(Rules::TakeAndBreak(rules.code().digits().to_vec()), first);
             assert_eq!(&seq.values[..first], &before[..], "{name}: {code}");
             let needed = rules.proof_rule().needed(pre + shift, per);
             if needed > BUDGET {

@@ -6,7 +6,7 @@
 //!
 //! # Sparse space
 //!
-//! The method of [`sparse`](super::sparse) for octal games carries over, with one
+//! The method of [`sparse`](crate::rules::octal::sparse) for octal games carries over, with one
 //! change: the split into two equal halves is not a move. Fix a [`Mask`] (bits m,
 //! by-size flag e; offset 0). Heap size n is *rare* when
 //! `parity(G(n) & m) = e·(n mod 2)` and *common* otherwise. Parity is linear under

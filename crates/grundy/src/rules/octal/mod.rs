@@ -32,14 +32,14 @@
 //!
 //! # Closed form
 //! A position is worth the XOR of G(n) over its heaps. G is computed by the mex
-//! ([`rules::octal::naive`]) or the sparse-space method
-//! ([`rules::octal::sparse`]). Many octal games are ultimately
+//! ([`naive`]) or the sparse-space method
+//! ([`sparse`]). Many octal games are ultimately
 //! periodic, proven by the periodicity theorem: if G(n + p) = G(n) for all
 //! i ≤ n < 2·max(i, 1) + p + t − 1, then for all n ≥ i, and for codes whose moves may
 //! leave three heaps, i ≤ n < 3·max(i, 1) + 2p + t − 2
 //! ([`split_first_unchecked`](crate::sequence::period::split_first_unchecked)).
 //! Values of codes that split into three are computed by
-//! [`rules::octal::hexadecimal`] (the sparse-space method covers two-heap splits only).
+//! [`hexadecimal`] (the sparse-space method covers two-heap splits only).
 //! With G(n) indexed by heap size:
 //! Kayles has preperiod 71 and period 12, Dawson's Kayles preperiod 52 and period 34,
 //! and Dawson's chess is Dawson's Kayles shifted by one (G_0.137(n) = G_0.07(n + 1)).
@@ -244,9 +244,9 @@ impl fmt::Display for OctalCode {
 }
 
 /// How to compute an octal game's values: `Naive` (the mex over every option,
-/// quadratic), `Sparse` (see [`rules::octal::sparse`]), or `Auto`, the sparse-space
+/// quadratic), `Sparse` (see [`sparse`]), or `Auto`, the sparse-space
 /// method and the periodic-tail shortcut while the latest values repeat with a short
-/// period (see [`rules::octal::tail`]).
+/// period (see [`tail`]).
 pub use crate::sequence::Method;
 
 /// An octal game: its code, and the values of its heaps computed so far.

@@ -15,7 +15,7 @@
 //! they do repeat. After each new value the repetition is checked again
 //! (G(n) = G(n − p)); when it fails the shortcut is dropped. Whether the sequence
 //! repeats forever is a separate question, answered by
-//! [`period`](super::period).
+//! [`period`](crate::sequence::period).
 
 use super::naive::HeapMoves;
 
@@ -163,8 +163,8 @@ pub fn latest_repetition(values: &[u32]) -> Option<(usize, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::naive::naive_octal_value;
+    use super::*;
     use crate::sequence::mex::{Marks, MaxValue};
 
     #[test]

@@ -46,7 +46,6 @@
 
 pub mod dense;
 mod explain;
-pub mod problem;
 mod ruleset;
 mod solve;
 

@@ -28,10 +28,10 @@ pub mod values;
 
 use std::fmt;
 
-pub use values::SubtractionValues;
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 use std::str::FromStr;
+pub use values::SubtractionValues;
 
 use serde_json::json;
 

@@ -51,7 +51,6 @@ mod cities;
 mod finder;
 mod notation;
 mod play;
-pub mod problem;
 mod report;
 mod ruleset;
 

@@ -1,7 +1,7 @@
 //! Reproducible test generators for the judge problems: what they share. Each
-//! problem's own generator is [`JudgeProblem::generate`](crate::judge::JudgeProblem::generate).
+//! problem's own generator is [`JudgeProblem::generate`](super::problem::JudgeProblem::generate).
 //!
-//! [`generate`] draws one whole input from a seed, a [`Scale`] and a [`Kind`]. The
+//! [`generate_among`] draws one whole input from a seed, a [`Scale`] and a [`Kind`]. The
 //! only source of randomness is [`Rng`], seeded from the options,
 //! and the only arithmetic is on integers (and on square roots, inside
 //! [`Scale::cap`]), so the same options give the same bytes on every machine.
@@ -26,7 +26,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::judge::Problem;
+use super::problem::{either, Problem};
 
 use super::input::Input;
 use super::limits::{Bound, Scale};
@@ -180,10 +180,17 @@ pub enum GenError {
     },
 }
 
-/// Generates one input of `problem`.
-pub fn generate(problem: Problem, options: &Options) -> Result<Input, GenError> {
+/// Generates one input of `problem`, one of the problems `all` (in their listed
+/// order: a problem's place in it seeds its own stream of random numbers, and an
+/// error names the problems of `all` a kind applies to).
+/// [`problems::generate`](crate::problems::generate) passes every problem.
+pub fn generate_among(
+    all: &[Problem],
+    problem: Problem,
+    options: &Options,
+) -> Result<Input, GenError> {
     if !options.kind.applies_to(problem) {
-        let owners: Vec<Problem> = Problem::ALL
+        let owners: Vec<Problem> = all
             .iter()
             .copied()
             .filter(|&p| options.kind.applies_to(p))
@@ -191,7 +198,7 @@ pub fn generate(problem: Problem, options: &Options) -> Result<Input, GenError> 
         return Err(GenError::KindNotFor {
             kind: options.kind,
             problem,
-            only: crate::judge::problem::either(&owners),
+            only: either(&owners),
         });
     }
     if let Some(cases) = options.cases {
@@ -203,7 +210,7 @@ pub fn generate(problem: Problem, options: &Options) -> Result<Input, GenError> 
             });
         }
     }
-    let problem_index = problem.index() as u64;
+    let problem_index = all.iter().position(|&p| p == problem).unwrap_or(0) as u64;
     let mut rng = Rng::derive(options.seed, problem_index << 8 | options.kind.index());
     let g = Gen {
         scale: options.scale,

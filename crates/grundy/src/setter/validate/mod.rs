@@ -11,7 +11,7 @@
 //! of each answer, computed by the judge.
 //!
 //! ```
-//! use grundy::judge::Problem;
+//! use grundy::problems::Problem;
 //! use grundy::setter::validate::validate;
 //!
 //! let adapwns: Problem = "adapwns".parse().unwrap();
@@ -32,7 +32,7 @@
 
 use std::io::{self, Read};
 
-use crate::judge::Problem;
+use crate::setter::problem::Problem;
 
 mod report;
 pub mod strict;

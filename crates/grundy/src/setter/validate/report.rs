@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use crate::judge::Problem;
 use crate::setter::answers::{answer_names, judge_bytes, output_bits};
 use crate::setter::limits::Bound;
+use crate::setter::problem::Problem;
 
 use super::ValidationError;
 
@@ -155,7 +155,7 @@ const BATCH: usize = 1 << 20;
 
 impl Answers {
     /// Counts for `problem`; when its inputs start with their number of test cases
-    /// ([`batched`](crate::judge::JudgeProblem::batched)), each batch starts with
+    /// ([`batched`](crate::setter::JudgeProblem::batched)), each batch starts with
     /// its own; otherwise the input is judged in one piece.
     pub fn new(problem: Problem) -> Answers {
         Answers {

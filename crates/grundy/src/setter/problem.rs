@@ -1,16 +1,16 @@
 //! One judge problem behind one interface: [`JudgeProblem`], implemented by each
-//! problem in its game's module (`rules/<game>/problem`), and [`Problem`], the handle
-//! every command and every generic tool (judge, generator, validator, shrinker) calls.
-//! The problems themselves are listed in [`PROBLEMS`](crate::registry::PROBLEMS).
+//! problem in its own module (under [`problems`](crate::problems)), and [`Problem`],
+//! the handle every command and every generic tool (judge, generator, validator,
+//! shrinker) calls. The problems themselves are listed by
+//! [`problems::ALL`](crate::problems::ALL).
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::io::{self, Read, Write};
-use std::str::FromStr;
 
-use super::{JudgeError, Output, Reader};
-use crate::registry::Input;
-use crate::setter::gen::{Gen, Kind};
+use super::gen::{Gen, Kind};
+use super::input::Input;
+use crate::judge::{JudgeError, Output, Reader};
 use crate::setter::limits::Bound;
 use crate::setter::rng::Rng;
 use crate::setter::shrink::{List, Number, Run};
@@ -103,15 +103,12 @@ pub trait JudgeProblem: Sync + 'static {
     fn shrink_after_deletion(&self, _run: &mut Run, _cur: &mut Input) {}
 }
 
-/// One of the judge problems of [`PROBLEMS`](crate::registry::PROBLEMS): a handle
-/// that compares, hashes, prints and parses as its name.
+/// One judge problem: a handle that compares, hashes and prints as its name (and
+/// parses from it: [`problems`](crate::problems)).
 #[derive(Clone, Copy)]
 pub struct Problem(&'static dyn JudgeProblem);
 
 impl Problem {
-    /// Every problem, in the order they are listed.
-    pub const ALL: &'static [Problem] = crate::registry::PROBLEMS;
-
     /// The handle of a problem.
     pub const fn new(problem: &'static dyn JudgeProblem) -> Problem {
         Problem(problem)
@@ -140,11 +137,6 @@ impl Problem {
     /// The output format, in one sentence.
     pub fn output_format(self) -> &'static str {
         self.0.output_format()
-    }
-
-    /// Its position in [`Problem::ALL`].
-    pub fn index(self) -> usize {
-        Problem::ALL.iter().position(|&p| p == self).unwrap_or(0)
     }
 
     /// Reads the problem's input from `input` and writes the answers to `output`.
@@ -198,11 +190,6 @@ impl fmt::Display for Problem {
     }
 }
 
-/// A problem name that is not one of [`Problem::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown problem {:?}: expected {}", .0, either(Problem::ALL))]
-pub struct UnknownProblem(pub String);
-
 /// The names of `problems` as a list to choose from: `a, b or c`.
 pub fn either(problems: &[Problem]) -> String {
     let names: Vec<&str> = problems.iter().map(|p| p.name()).collect();
@@ -210,16 +197,5 @@ pub fn either(problems: &[Problem]) -> String {
         None => String::new(),
         Some((last, [])) => (*last).to_owned(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-impl FromStr for Problem {
-    type Err = UnknownProblem;
-    fn from_str(s: &str) -> Result<Problem, UnknownProblem> {
-        Problem::ALL
-            .iter()
-            .copied()
-            .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownProblem(s.to_owned()))
     }
 }

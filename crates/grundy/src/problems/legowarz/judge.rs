@@ -7,7 +7,7 @@
 
 use std::io::{Read, Write};
 
-use crate::judge::error::JudgeError;
+use crate::judge::JudgeError;
 use crate::judge::{Output, Reader};
 use crate::rules::towers::run_xor;
 
@@ -31,7 +31,7 @@ pub fn solve<R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::super::LEGOWARZ as Legowarz;
-    use crate::judge::tests::{judge, judge_err};
+    use crate::problems::tests::{judge, judge_err};
 
     #[test]
     fn small_cities() {

@@ -7,8 +7,8 @@
 
 use std::io::{Read, Write};
 
-use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
+use crate::judge::JudgeError;
 use crate::judge::{Output, Reader};
 use crate::rules::table::TableSolver;
 
@@ -100,7 +100,7 @@ pub fn solve<R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::super::TABGAME as Tabgame;
-    use crate::judge::tests::{judge, judge_err};
+    use crate::problems::tests::{judge, judge_err};
 
     use crate::rules::table::{Table, TableSolver};
     use proptest::prelude::*;

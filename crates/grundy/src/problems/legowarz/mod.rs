@@ -16,8 +16,7 @@
 
 use std::io::{self, Read, Write};
 
-use crate::judge::{DynOutput, DynReader, JudgeError, JudgeProblem, Problem};
-use crate::registry::Input;
+use crate::judge::JudgeError;
 use crate::setter::gen::{Gen, Kind};
 use crate::setter::input::plural;
 use crate::setter::limits::Bound;
@@ -25,6 +24,8 @@ use crate::setter::rng::Rng;
 use crate::setter::shrink::{delete_blocks, List, Number, Run};
 use crate::setter::validate::strict::Strict;
 use crate::setter::validate::{numbers, Answers, Coverage, ValidationError};
+use crate::setter::Input;
+use crate::setter::{DynOutput, DynReader, JudgeProblem, Problem};
 
 mod gen;
 mod judge;
@@ -56,10 +57,7 @@ pub struct Legowarz;
 pub const LEGOWARZ: Problem = Problem::new(&Legowarz);
 
 fn city(input: &Input) -> &[Building] {
-    match input {
-        Input::Legowarz(v) => v,
-        _ => &[],
-    }
+    input.cases_of::<Building>().map_or(&[], Vec::as_slice)
 }
 
 impl JudgeProblem for Legowarz {
@@ -110,7 +108,7 @@ impl JudgeProblem for Legowarz {
     }
 
     fn generate(&self, g: &Gen, rng: &mut Rng) -> Input {
-        Input::Legowarz(gen::generate(g, rng))
+        Input::new(LEGOWARZ, gen::generate(g, rng))
     }
 
     fn check(
@@ -122,7 +120,8 @@ impl JudgeProblem for Legowarz {
     }
 
     fn parse(&self, count: u64, lines: &mut dyn Iterator<Item = &[u8]>) -> Input {
-        Input::Legowarz(
+        Input::new(
+            LEGOWARZ,
             (0..count)
                 .map(|_| {
                     let hn = numbers(lines.next().unwrap_or_default());
@@ -156,10 +155,11 @@ impl JudgeProblem for Legowarz {
     }
 
     fn halve(&self, input: &Input) -> Option<Input> {
-        let Input::Legowarz(v) = input else {
+        let Some(v) = input.cases_of::<Building>() else {
             return None;
         };
-        let out = Input::Legowarz(
+        let out = Input::new(
+            LEGOWARZ,
             v.iter()
                 .map(|b| Building {
                     height: (b.height / 2).max(1),
@@ -172,18 +172,18 @@ impl JudgeProblem for Legowarz {
 
     /// A building's height and count.
     fn numbers(&self, input: &Input, i: usize) -> Vec<Number> {
-        if !matches!(input, Input::Legowarz(_)) {
+        if input.cases_of::<Building>().is_none() {
             return Vec::new();
         }
         (0..2)
             .map(|field| Number {
-                get: Box::new(move |c| match c {
-                    Input::Legowarz(v) if field == 0 => v[i].height,
-                    Input::Legowarz(v) => v[i].count,
-                    _ => 0,
+                get: Box::new(move |c| match c.cases_of::<Building>() {
+                    Some(v) if field == 0 => v[i].height,
+                    Some(v) => v[i].count,
+                    None => 0,
                 }),
                 set: Box::new(move |c, value| {
-                    let Input::Legowarz(v) = c else {
+                    let Some(v) = c.cases_of::<Building>() else {
                         return None;
                     };
                     let mut v = v.clone();
@@ -192,7 +192,7 @@ impl JudgeProblem for Legowarz {
                     } else {
                         v[i].count = value;
                     }
-                    Some(Input::Legowarz(v))
+                    Some(Input::new(LEGOWARZ, v))
                 }),
                 min: 1,
             })
@@ -216,7 +216,7 @@ fn buildings_keeping_xor() -> List {
     List {
         len: Box::new(|c| c.cases() as u64),
         remove: Box::new(|c, start, count| {
-            let Input::Legowarz(v) = c else {
+            let Some(v) = c.cases_of::<Building>() else {
                 return None;
             };
             let (a, b) = (start as usize, (start + count) as usize);
@@ -224,7 +224,7 @@ fn buildings_keeping_xor() -> List {
             let mut out = v[..a].to_vec();
             out.extend(same);
             out.extend_from_slice(&v[b..]);
-            (!out.is_empty() && out.len() < v.len()).then_some(Input::Legowarz(out))
+            (!out.is_empty() && out.len() < v.len()).then_some(Input::new(LEGOWARZ, out))
         }),
         min: 1,
     }
@@ -235,7 +235,7 @@ fn buildings_keeping_xor() -> List {
 /// on from one to the other joined into one (the same towers).
 fn shrink_pairs(run: &mut Run, cur: &mut Input) {
     let mut i = 0;
-    'next: while let Input::Legowarz(v) = &*cur {
+    'next: while let Some(v) = cur.cases_of::<Building>() {
         if v.len() > 16 || i + 1 >= v.len() || run.out_of_budget() {
             return;
         }
@@ -260,7 +260,8 @@ fn shrink_pairs(run: &mut Run, cur: &mut Input) {
                 }
             }
             for candidate in candidates {
-                if !candidate.is_empty() && run.attempt(cur, Some(Input::Legowarz(candidate))) {
+                if !candidate.is_empty() && run.attempt(cur, Some(Input::new(LEGOWARZ, candidate)))
+                {
                     continue 'next;
                 }
             }

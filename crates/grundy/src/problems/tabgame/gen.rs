@@ -1,11 +1,11 @@
 //! TABGAME tables and queries.
 
 use super::TableCase;
-use super::{M, N, Q, SUM, T};
-use crate::registry::Input;
+use super::{M, N, Q, SUM, T, TABGAME};
 use crate::setter::answers::first_player_wins;
 use crate::setter::gen::{bits, density, lengths, Gen, Kind};
 use crate::setter::rng::Rng;
+use crate::setter::Input;
 
 /// The least N and M of a diagonal test case: queries at x, y ≥ 4.
 const DIAGONAL: u64 = 4;
@@ -120,9 +120,9 @@ fn aim(rng: &mut Rng, cases: &mut [TableCase], alice_wins: bool) {
                 }
             })
             .collect();
-        let trials = Input::Tabgame(trials);
+        let trials = Input::new(TABGAME, trials);
         let mut answers = first_player_wins(&trials).into_iter();
-        let Input::Tabgame(trials) = trials else {
+        let Some(trials) = trials.cases_of::<TableCase>() else {
             unreachable!("built as TABGAME above")
         };
         for (trial, &i) in trials.iter().zip(&need) {

@@ -1,10 +1,10 @@
 //! ABGAME rows.
 
-use super::{LEN, SUM, T};
-use crate::registry::Input;
+use super::{ABGAME, LEN, SUM, T};
 use crate::setter::answers::first_player_wins;
 use crate::setter::gen::{exact_lengths, lengths, Gen, Kind};
 use crate::setter::rng::Rng;
+use crate::setter::Input;
 
 pub(super) fn generate(g: &Gen, rng: &mut Rng) -> Vec<Vec<u8>> {
     let cap = g.cap(LEN);
@@ -81,7 +81,7 @@ fn random_row(rng: &mut Rng, len: u64) -> Vec<u8> {
 /// must go the wanted way: A moving first wins with a letter of its own, room for
 /// it, and no B; a row without an A is lost by A, who cannot move.
 fn make_all(rng: &mut Rng, rows: &mut [Vec<u8>], a_wins: bool) {
-    let answers = first_player_wins(&Input::Abgame(rows.to_vec()));
+    let answers = first_player_wins(&Input::new(ABGAME, rows.to_vec()));
     let mut wrong: Vec<usize> = (0..rows.len()).filter(|&i| answers[i] != a_wins).collect();
     for _ in 0..8 {
         if wrong.is_empty() {
@@ -90,7 +90,7 @@ fn make_all(rng: &mut Rng, rows: &mut [Vec<u8>], a_wins: bool) {
         for &i in &wrong {
             rows[i] = random_row(rng, rows[i].len() as u64);
         }
-        let redrawn = Input::Abgame(wrong.iter().map(|&i| rows[i].clone()).collect());
+        let redrawn = Input::new(ABGAME, wrong.iter().map(|&i| rows[i].clone()).collect());
         let answers = first_player_wins(&redrawn);
         wrong = wrong
             .into_iter()
@@ -173,7 +173,7 @@ mod tests {
                 .collect();
             rows.extend(corners(20).into_iter().filter(|r| r.len() >= 2));
             make_all(&mut rng, &mut rows, a_wins);
-            let answers = first_player_wins(&Input::Abgame(rows));
+            let answers = first_player_wins(&Input::new(ABGAME, rows));
             assert!(answers.iter().all(|&w| w == a_wins));
         }
     }

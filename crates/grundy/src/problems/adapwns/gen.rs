@@ -1,10 +1,10 @@
 //! ADAPWNS boards: random, at the limits, corner shapes, or all of one answer.
 
-use super::{N, T};
-use crate::registry::Input;
+use super::{ADAPWNS, N, T};
 use crate::setter::answers::first_player_wins;
 use crate::setter::gen::{bits, density, Gen, Kind};
 use crate::setter::rng::Rng;
+use crate::setter::Input;
 
 pub(super) fn generate(g: &Gen, rng: &mut Rng) -> Vec<Vec<u8>> {
     let cap = g.cap(N);
@@ -75,7 +75,7 @@ fn moves(board: &[u8]) -> Vec<Vec<u8>> {
 /// from an N-position a winning move leads to a P-position; from a P-position any
 /// move leads to an N-position, and a board without moves gets one.
 fn make_all(boards: &mut [Vec<u8>], first_wins: bool) {
-    let answers = first_player_wins(&Input::Adapwns(boards.to_vec()));
+    let answers = first_player_wins(&Input::new(ADAPWNS, boards.to_vec()));
     for (board, wins) in boards.iter_mut().zip(answers) {
         if wins == first_wins {
             continue;
@@ -86,14 +86,14 @@ fn make_all(boards: &mut [Vec<u8>], first_wins: bool) {
                 let n = board.len();
                 board[n - 2] = b'.';
                 board[n - 1] = b'P';
-                if first_player_wins(&Input::Adapwns(vec![board.clone()]))[0] {
+                if first_player_wins(&Input::new(ADAPWNS, vec![board.clone()]))[0] {
                     continue;
                 }
             }
             *board = moves(board).swap_remove(0);
         } else {
             let options = moves(board);
-            let lost = first_player_wins(&Input::Adapwns(options.clone()));
+            let lost = first_player_wins(&Input::new(ADAPWNS, options.clone()));
             let i = lost
                 .iter()
                 .position(|&w| !w)
@@ -153,7 +153,7 @@ mod tests {
                 (0..300).map(|_| random_board(&mut rng, 2, 30)).collect();
             boards.extend(corners(12));
             make_all(&mut boards, first_wins);
-            let answers = first_player_wins(&Input::Adapwns(boards.clone()));
+            let answers = first_player_wins(&Input::new(ADAPWNS, boards.clone()));
             assert!(answers.iter().all(|&w| w == first_wins));
             assert!(boards.iter().all(|b| b.len() >= 2));
         }

@@ -13,8 +13,7 @@
 
 use std::io::{self, Read, Write};
 
-use crate::judge::{DynOutput, DynReader, JudgeError, JudgeProblem, Problem};
-use crate::registry::Input;
+use crate::judge::JudgeError;
 use crate::setter::gen::{Gen, Kind};
 use crate::setter::input::plural;
 use crate::setter::limits::Bound;
@@ -22,6 +21,8 @@ use crate::setter::rng::Rng;
 use crate::setter::shrink::{half, without, List, Number};
 use crate::setter::validate::strict::Strict;
 use crate::setter::validate::{numbers, Answers, Coverage, ValidationError};
+use crate::setter::Input;
+use crate::setter::{DynOutput, DynReader, JudgeProblem, Problem};
 
 mod gen;
 mod judge;
@@ -66,10 +67,7 @@ pub const TABGAME: Problem = Problem::new(&Tabgame);
 const KINDS: [Kind; 6] = Kind::ALL;
 
 fn tables(input: &Input) -> &[TableCase] {
-    match input {
-        Input::Tabgame(v) => v,
-        _ => &[],
-    }
+    input.cases_of::<TableCase>().map_or(&[], Vec::as_slice)
 }
 
 impl JudgeProblem for Tabgame {
@@ -133,7 +131,7 @@ impl JudgeProblem for Tabgame {
     }
 
     fn generate(&self, g: &Gen, rng: &mut Rng) -> Input {
-        Input::Tabgame(gen::generate(g, rng))
+        Input::new(TABGAME, gen::generate(g, rng))
     }
 
     fn check(
@@ -146,7 +144,8 @@ impl JudgeProblem for Tabgame {
 
     fn parse(&self, count: u64, lines: &mut dyn Iterator<Item = &[u8]>) -> Input {
         let mut next = || lines.next().unwrap_or_default();
-        Input::Tabgame(
+        Input::new(
+            TABGAME,
             (0..count)
                 .map(|_| {
                     let top = next().to_vec();
@@ -197,10 +196,11 @@ impl JudgeProblem for Tabgame {
     }
 
     fn halve(&self, input: &Input) -> Option<Input> {
-        let Input::Tabgame(v) = input else {
+        let Some(v) = input.cases_of::<TableCase>() else {
             return None;
         };
-        let out = Input::Tabgame(
+        let out = Input::new(
+            TABGAME,
             v.iter()
                 .map(|c| {
                     let (m, n) = (half(c.top.len(), 1), half(c.left.len(), 1));
@@ -232,20 +232,20 @@ impl JudgeProblem for Tabgame {
 
     /// The query coordinates.
     fn numbers(&self, input: &Input, i: usize) -> Vec<Number> {
-        let Input::Tabgame(cases) = input else {
+        let Some(cases) = input.cases_of::<TableCase>() else {
             return Vec::new();
         };
         (0..cases[i].queries.len() * 2)
             .map(|slot| Number {
-                get: Box::new(move |c| match c {
-                    Input::Tabgame(v) => {
+                get: Box::new(move |c| match c.cases_of::<TableCase>() {
+                    Some(v) => {
                         let (x, y) = v[i].queries[slot / 2];
                         u64::from(if slot % 2 == 0 { x } else { y })
                     }
-                    _ => 0,
+                    None => 0,
                 }),
                 set: Box::new(move |c, value| {
-                    let Input::Tabgame(v) = c else {
+                    let Some(v) = c.cases_of::<TableCase>() else {
                         return None;
                     };
                     let mut v = v.clone();
@@ -255,7 +255,7 @@ impl JudgeProblem for Tabgame {
                     } else {
                         q.1 = value as u32;
                     }
-                    Some(Input::Tabgame(v))
+                    Some(Input::new(TABGAME, v))
                 }),
                 min: 1,
             })
@@ -272,12 +272,8 @@ enum Part {
 }
 
 fn table_list(i: usize, part: Part) -> List {
-    let case = move |c: &Input| -> Option<TableCase> {
-        match c {
-            Input::Tabgame(v) => Some(v[i].clone()),
-            _ => None,
-        }
-    };
+    let case =
+        move |c: &Input| -> Option<TableCase> { c.cases_of::<TableCase>().map(|v| v[i].clone()) };
     let len = move |c: &Input| {
         case(c).map_or(0, |t| match part {
             Part::Queries => t.queries.len(),
@@ -288,7 +284,7 @@ fn table_list(i: usize, part: Part) -> List {
     List {
         len: Box::new(len),
         remove: Box::new(move |c, start, count| {
-            let Input::Tabgame(cases) = c else {
+            let Some(cases) = c.cases_of::<TableCase>() else {
                 return None;
             };
             let mut t = cases[i].clone();
@@ -327,7 +323,7 @@ fn table_list(i: usize, part: Part) -> List {
             }
             let mut cases = cases.clone();
             cases[i] = t;
-            Some(Input::Tabgame(cases))
+            Some(Input::new(TABGAME, cases))
         }),
         min: 1,
     }

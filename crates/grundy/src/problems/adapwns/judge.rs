@@ -6,8 +6,8 @@
 
 use std::io::{Read, Write};
 
-use crate::judge::error::JudgeError;
 use crate::judge::reader::prefix_len;
+use crate::judge::JudgeError;
 use crate::judge::{Output, Reader};
 use crate::rules::pawns::Pawns;
 
@@ -33,7 +33,7 @@ pub fn solve<R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::super::ADAPWNS as Adapwns;
-    use crate::judge::tests::{judge, judge_err};
+    use crate::problems::tests::{judge, judge_err};
     use crate::rules::pawns::Pawns;
     use proptest::prelude::*;
 

@@ -12,8 +12,7 @@
 
 use std::io::{self, Read, Write};
 
-use crate::judge::{DynOutput, DynReader, JudgeError, JudgeProblem, Problem};
-use crate::registry::Input;
+use crate::judge::JudgeError;
 use crate::setter::gen::{Gen, Kind};
 use crate::setter::limits::Bound;
 use crate::setter::rng::Rng;
@@ -21,6 +20,8 @@ use crate::setter::rows::RowCases;
 use crate::setter::shrink::List;
 use crate::setter::validate::strict::Strict;
 use crate::setter::validate::{Answers, Coverage, ValidationError};
+use crate::setter::Input;
+use crate::setter::{DynOutput, DynReader, JudgeProblem, Problem};
 
 mod gen;
 mod judge;
@@ -41,15 +42,12 @@ pub struct Abgame;
 pub const ABGAME: Problem = Problem::new(&Abgame);
 
 fn rows(input: &Input) -> Option<&Vec<Vec<u8>>> {
-    match input {
-        Input::Abgame(v) => Some(v),
-        _ => None,
-    }
+    input.cases_of::<Vec<u8>>()
 }
 
 /// How the problem's inputs hold their rows.
 const CASES: RowCases = RowCases {
-    wrap: Input::Abgame,
+    wrap: |rows| Input::new(ABGAME, rows),
     rows,
     min_len: LEN.min,
     unit: ("a row of", "cells", "rows of"),
@@ -97,7 +95,7 @@ impl JudgeProblem for Abgame {
     }
 
     fn generate(&self, g: &Gen, rng: &mut Rng) -> Input {
-        Input::Abgame(gen::generate(g, rng))
+        Input::new(ABGAME, gen::generate(g, rng))
     }
 
     fn check(

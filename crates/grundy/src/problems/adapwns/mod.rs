@@ -3,7 +3,7 @@
 //!
 //! Input: T, then T boards over `.` (empty) and `P` (pawn), one per line. Output: one
 //! line per board, `Yes` if the first player wins, `No` otherwise (moves of one or
-//! two squares: [`Pawns::adapwns`](super::Pawns::adapwns)).
+//! two squares: [`Pawns::adapwns`](crate::rules::pawns::Pawns::adapwns)).
 //!
 //! | quantity | from | to |
 //! |---|---:|---:|
@@ -12,8 +12,7 @@
 
 use std::io::{self, Read, Write};
 
-use crate::judge::{DynOutput, DynReader, JudgeError, JudgeProblem, Problem};
-use crate::registry::Input;
+use crate::judge::JudgeError;
 use crate::setter::gen::{Gen, Kind};
 use crate::setter::limits::Bound;
 use crate::setter::rng::Rng;
@@ -21,6 +20,8 @@ use crate::setter::rows::RowCases;
 use crate::setter::shrink::List;
 use crate::setter::validate::strict::Strict;
 use crate::setter::validate::{Answers, Coverage, ValidationError};
+use crate::setter::Input;
+use crate::setter::{DynOutput, DynReader, JudgeProblem, Problem};
 
 mod gen;
 mod judge;
@@ -39,15 +40,12 @@ pub struct Adapwns;
 pub const ADAPWNS: Problem = Problem::new(&Adapwns);
 
 fn boards(input: &Input) -> Option<&Vec<Vec<u8>>> {
-    match input {
-        Input::Adapwns(v) => Some(v),
-        _ => None,
-    }
+    input.cases_of::<Vec<u8>>()
 }
 
 /// How the problem's inputs hold their rows.
 const CASES: RowCases = RowCases {
-    wrap: Input::Adapwns,
+    wrap: |rows| Input::new(ADAPWNS, rows),
     rows: boards,
     min_len: N.min,
     unit: ("a board of", "squares", "boards of"),
@@ -95,7 +93,7 @@ impl JudgeProblem for Adapwns {
     }
 
     fn generate(&self, g: &Gen, rng: &mut Rng) -> Input {
-        Input::Adapwns(gen::generate(g, rng))
+        Input::new(ADAPWNS, gen::generate(g, rng))
     }
 
     fn check(
