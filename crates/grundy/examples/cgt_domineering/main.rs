@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use grundy::cgt::engine::{Engine, Limits};
 use grundy::rules::domineering::{Board, Domineering};
+use grundy::ruleset::ByParts;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,7 +40,8 @@ fn main() -> ExitCode {
         eprintln!("rows and columns: 1 to 8");
         return ExitCode::from(2);
     };
-    let engine = Engine::new(&rules, limits);
+    let hooks = ByParts(&rules);
+    let engine = Engine::new(&hooks, limits);
     let start = Instant::now();
     match engine.value(&board) {
         Ok(g) => {

@@ -18,6 +18,7 @@ pub mod dense;
 pub mod impartial;
 pub mod partizan;
 pub mod remoteness;
+pub mod simple;
 pub mod sum;
 
 pub use budget::Budget;

@@ -5,7 +5,7 @@
 //! partizan games is a partizan game, the sum of two impartial games is impartial, so
 //! the exhaustive solvers work on sums unchanged. Sums are how game values are checked:
 //! `G` has the value `v` exactly when `G + (−v)` is a second-player win (outcome P).
-//! [`rules::simple`](crate::rules::simple) has the integers and Nim heaps used as `−v`.
+//! [`engine::simple`](crate::engine::simple) has the integers and Nim heaps used as `−v`.
 
 use std::fmt;
 
@@ -90,8 +90,8 @@ impl<G: Impartial, H: Impartial> Impartial for Sum<G, H> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::simple::{Heap, Integer};
     use crate::engine::{ImpartialSolver, PartizanSolver};
-    use crate::rules::simple::{Heap, Integer};
     use crate::values::{Nimber, Outcome};
 
     #[test]

@@ -39,7 +39,7 @@
 //! and every winning move against the exhaustive engine on every row of each size,
 //! for both players. `tests/all/ab.rs` proves the value on every row of at most 9 cells:
 //! the row plus the negated value, built with [`Sum`](crate::engine::sum::Sum) and
-//! the games of [`simple`](crate::rules::simple), is a second-player win. Proptest
+//! the games of [`simple`](crate::engine::simple), is a second-player win. Proptest
 //! goes on to rows of 200 cells.
 
 mod explain;

@@ -1,9 +1,8 @@
 //! Partizan rulesets valued by the canonical-form engine of [`cgt`](crate::cgt):
 //! the value of a position and each player's winning moves, within limits.
 //!
-//! A ruleset that implements both [`Ruleset`] and
-//! [`PartizanRules`] (on the same positions)
-//! answers [`Ruleset::value`] with [`value`] and [`Ruleset::winning_moves`] with
+//! A ruleset (with its hooks [`Ruleset::options`], [`Ruleset::components`] and
+//! [`Ruleset::normalize`], seen through [`ByParts`]) answers [`Ruleset::value`] with [`value`] and [`Ruleset::winning_moves`] with
 //! [`winning_moves`]. A move of Left wins (Left moving first, Right then moving
 //! first in the option) exactly when the option G^L is >= 0; a move of Right wins
 //! exactly when G^R <= 0.
@@ -18,10 +17,10 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::Mutex;
 
-use crate::cgt::engine::{Engine, EngineError, Limits, PartizanRules};
+use crate::cgt::engine::{Engine, EngineError, Limits};
 use crate::cgt::Game;
 use crate::game::Player;
-use crate::ruleset::{Explanation, Ruleset, Unsolved};
+use crate::ruleset::{ByParts, Explanation, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// The engine's limits for one position: 2^18 positions in its transposition
@@ -78,17 +77,13 @@ fn unsolved(e: EngineError) -> Unsolved {
     ))
 }
 
-/// A ruleset whose positions the canonical-form engine values.
-pub trait CanonicalRules: Ruleset + PartizanRules<Position = <Self as Ruleset>::Position> {}
-
-impl<R> CanonicalRules for R where R: Ruleset + PartizanRules<Position = <R as Ruleset>::Position> {}
-
-fn engine<R: CanonicalRules>(rules: &R) -> Engine<'_, R> {
+/// The engine over a ruleset's hooks.
+fn engine<'e, R: Ruleset + ?Sized>(rules: &'e ByParts<'_, R>) -> Engine<'e, ByParts<'e, R>> {
     Engine::new(rules, LIMITS).with_steps(STEPS)
 }
 
-fn value_in<R: CanonicalRules>(
-    engine: &Engine<'_, R>,
+fn value_in<R: Ruleset>(
+    engine: &Engine<'_, ByParts<'_, R>>,
     memo: &Memo<<R as Ruleset>::Position>,
     pos: &<R as Ruleset>::Position,
 ) -> Result<Game, Unsolved> {
@@ -101,7 +96,7 @@ fn value_in<R: CanonicalRules>(
 }
 
 /// The canonical form of `pos`.
-pub fn canonical_form<R: CanonicalRules>(
+pub fn canonical_form<R: Ruleset>(
     rules: &R,
     memo: &Memo<<R as Ruleset>::Position>,
     pos: &<R as Ruleset>::Position,
@@ -109,11 +104,11 @@ pub fn canonical_form<R: CanonicalRules>(
     if let Some(g) = memo.get(pos) {
         return Ok(g);
     }
-    value_in(&engine(rules), memo, pos)
+    value_in(&engine(&ByParts(rules)), memo, pos)
 }
 
 /// The value of `pos`, for [`Ruleset::value`].
-pub fn value<R: CanonicalRules>(
+pub fn value<R: Ruleset>(
     rules: &R,
     memo: &Memo<<R as Ruleset>::Position>,
     pos: &<R as Ruleset>::Position,
@@ -133,13 +128,14 @@ pub fn wins_for_mover(g: Game, player: Player) -> bool {
 /// Every winning move of `to_move` from `pos`, in move order, for
 /// [`Ruleset::winning_moves`]: the moves to options that win for the mover
 /// ([`wins_for_mover`]).
-pub fn winning_moves<R: CanonicalRules>(
+pub fn winning_moves<R: Ruleset>(
     rules: &R,
     memo: &Memo<<R as Ruleset>::Position>,
     pos: &<R as Ruleset>::Position,
     to_move: Player,
 ) -> Result<Vec<<R as Ruleset>::Move>, Unsolved> {
-    let engine = engine(rules);
+    let parts = ByParts(rules);
+    let engine = engine(&parts);
     // Valuing the position first puts every option's parts in the engine's table.
     value_in(&engine, memo, pos)?;
     let mut out = Vec::new();
@@ -152,17 +148,17 @@ pub fn winning_moves<R: CanonicalRules>(
     Ok(out)
 }
 
-/// The split of `pos` into independent parts ([`PartizanRules::components`]) and
+/// The split of `pos` into independent parts ([`Ruleset::components`]) and
 /// their values, in data and sentences, for [`Ruleset::explain`]; `part` names a
 /// part and `parts` several, e.g. `region` and `regions`. `None` when a value is
 /// not found within the limits.
-pub fn explain_parts<R: CanonicalRules>(
+pub fn explain_parts<R: Ruleset>(
     rules: &R,
     memo: &Memo<<R as Ruleset>::Position>,
     pos: &<R as Ruleset>::Position,
     (part, parts_name): (&str, &str),
 ) -> Option<Explanation> {
-    let parts = PartizanRules::components(rules, pos);
+    let parts = rules.components(pos);
     let total = canonical_form(rules, memo, pos).ok()?;
     let mut values = Vec::with_capacity(parts.len());
     for p in &parts {

@@ -30,7 +30,6 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::cgt::engine::PartizanRules;
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
@@ -218,15 +217,12 @@ fn options(b: &Board, player: Player) -> Vec<Board> {
         .collect()
 }
 
-impl PartizanRules for Clobber {
+impl Ruleset for Clobber {
     type Position = Board;
+    type Move = Capture;
 
-    fn left_options(&self, b: &Board) -> Vec<Board> {
-        options(b, Player::Left)
-    }
-
-    fn right_options(&self, b: &Board) -> Vec<Board> {
-        options(b, Player::Right)
+    fn options(&self, b: &Board, player: Player) -> Vec<Board> {
+        options(b, player)
     }
 
     /// The groups of stones with both colours, each cropped to its rectangle.
@@ -263,11 +259,6 @@ impl PartizanRules for Clobber {
         }
         best
     }
-}
-
-impl Ruleset for Clobber {
-    type Position = Board;
-    type Move = Capture;
 
     fn name(&self) -> &'static str {
         "clobber"

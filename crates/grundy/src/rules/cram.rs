@@ -32,7 +32,7 @@ use std::ops::RangeInclusive;
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::domineering::{boards_of_size, Board, Domino, DominoError};
-use crate::rules::nimbers::{self, Memo, NimberRules};
+use crate::rules::nimbers::{self, Memo};
 use crate::rules::NotationError;
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::{Nimber, Value};
@@ -101,8 +101,11 @@ fn even_by_even(b: &Board) -> bool {
         && Board::empty(b.rows(), b.cols()).is_some_and(|full| full == *b)
 }
 
-impl NimberRules for Cram {
-    fn parts(&self, b: &Board) -> Vec<Board> {
+impl Ruleset for Cram {
+    type Position = Board;
+    type Move = Domino;
+
+    fn components(&self, b: &Board) -> Vec<Board> {
         if self.split {
             b.regions()
         } else {
@@ -111,18 +114,13 @@ impl NimberRules for Cram {
     }
 
     /// Transposing a board keeps its Cram value (the players have the same moves).
-    fn normalize(&self, b: &Board) -> Board {
+    fn normalize(&self, b: &Board) -> (Board, bool) {
         if self.symmetry {
-            b.least_image().0
+            (b.least_image().0, false)
         } else {
-            *b
+            (*b, false)
         }
     }
-}
-
-impl Ruleset for Cram {
-    type Position = Board;
-    type Move = Domino;
 
     fn name(&self) -> &'static str {
         "cram"

@@ -28,7 +28,8 @@
 //!
 //! The closed form is checked against the canonical-form engine of
 //! [`cgt`](crate::cgt) (this module implements
-//! [`PartizanRules`]) on every string up to 12
+//! its hooks [`Ruleset::options`] and
+//! [`Ruleset::components`]) on every string up to 12
 //! edges and every sum of strings up to 9 edges, and against plain game-tree search
 //! by `grundy verify hackenbush`.
 
@@ -38,7 +39,6 @@ use std::str::FromStr;
 
 use serde_json::json;
 
-use crate::cgt::engine::PartizanRules;
 use crate::cgt::{Dyadic, Game};
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
@@ -245,26 +245,6 @@ fn cuts(pos: &Strings, player: Player) -> Vec<Strings> {
         .collect()
 }
 
-impl PartizanRules for Hackenbush {
-    type Position = Strings;
-
-    fn left_options(&self, pos: &Strings) -> Vec<Strings> {
-        cuts(pos, Player::Left)
-    }
-
-    fn right_options(&self, pos: &Strings) -> Vec<Strings> {
-        cuts(pos, Player::Right)
-    }
-
-    fn components(&self, pos: &Strings) -> Vec<Strings> {
-        pos.0
-            .iter()
-            .filter(|s| !s.is_empty())
-            .map(|s| Strings(vec![s.clone()]))
-            .collect()
-    }
-}
-
 /// The compositions of `n` into one to three positive parts.
 fn compositions(n: usize) -> Vec<Vec<usize>> {
     let mut out = vec![vec![n]];
@@ -280,6 +260,18 @@ fn compositions(n: usize) -> Vec<Vec<usize>> {
 impl Ruleset for Hackenbush {
     type Position = Strings;
     type Move = Cut;
+
+    fn options(&self, pos: &Strings, player: Player) -> Vec<Strings> {
+        cuts(pos, player)
+    }
+
+    fn components(&self, pos: &Strings) -> Vec<Strings> {
+        pos.0
+            .iter()
+            .filter(|s| !s.is_empty())
+            .map(|s| Strings(vec![s.clone()]))
+            .collect()
+    }
 
     fn name(&self) -> &'static str {
         "hackenbush"

@@ -11,7 +11,6 @@
 //! | [`table`] | the table game (TABGAME) | impartial |
 //! | [`ab`] | the A-B token game (ABGAME) | partizan |
 //! | [`towers`] | the game of towers (LEGOWARZ) | impartial (Nim) |
-//! | [`simple`] | integers and Nim heaps, the yardsticks of values | partizan / impartial |
 //! | [`nim`] | Nim | impartial |
 //! | [`subtraction`] | subtraction games, finite set S | impartial |
 //! | [`octal`] | octal (take-and-break) games such as Kayles `0.77` | impartial |
@@ -41,7 +40,6 @@ pub mod nim;
 pub mod nimbers;
 pub mod octal;
 pub mod pawns;
-pub mod simple;
 pub mod staircase;
 pub mod subtraction;
 pub mod table;

@@ -3,7 +3,8 @@
 //! symmetric image, within limits. The impartial counterpart of
 //! [`canonical`](crate::rules::canonical).
 //!
-//! A ruleset that implements [`Ruleset`] and [`NimberRules`] answers
+//! A ruleset whose parts ([`Ruleset::components`]) and symmetries
+//! ([`Ruleset::normalize`]) are known answers
 //! [`Ruleset::value`] with [`value`] and [`Ruleset::winning_moves`] with
 //! [`winning_moves`]: a move wins exactly when the position it leaves has value 0.
 //! Each call values at most [`MAX_NEW_PARTS`] parts it has not seen; a bigger game
@@ -25,22 +26,6 @@ pub const MAX_NEW_PARTS: usize = 1 << 18;
 /// The most parts a [`Memo`] holds before it starts afresh.
 const MEMO_ENTRIES: usize = 1 << 19;
 
-/// What the engine needs beyond the moves: the split into independent parts and
-/// a representative of each part's symmetry class (both optional).
-pub trait NimberRules: Ruleset {
-    /// The independent parts of `pos`, whose values XOR to its value; parts with no
-    /// move may be left out. By default `pos` itself.
-    fn parts(&self, pos: &Self::Position) -> Vec<Self::Position> {
-        vec![pos.clone()]
-    }
-
-    /// A position of the same value as the part `pos`, the same for every image of
-    /// it under the game's symmetries. By default `pos` itself.
-    fn normalize(&self, pos: &Self::Position) -> Self::Position {
-        pos.clone()
-    }
-}
-
 /// Values of parts already found, by normalised part.
 #[derive(Debug)]
 pub struct Memo<P> {
@@ -56,13 +41,13 @@ impl<P> Default for Memo<P> {
 }
 
 /// One call's search: the memo, and how many parts it may still value.
-struct Search<'a, R: NimberRules> {
+struct Search<'a, R: Ruleset> {
     rules: &'a R,
     memo: &'a Memo<R::Position>,
     left: usize,
 }
 
-impl<R: NimberRules> Search<'_, R>
+impl<R: Ruleset> Search<'_, R>
 where
     R::Position: Eq + Hash,
 {
@@ -82,8 +67,8 @@ where
     /// The value of any position: the XOR of its parts' values.
     fn position(&mut self, pos: &R::Position) -> Result<u32, Unsolved> {
         let mut g = 0;
-        for part in self.rules.parts(pos) {
-            g ^= self.part(&self.rules.normalize(&part))?;
+        for part in self.rules.components(pos) {
+            g ^= self.part(&self.rules.normalize(&part).0)?;
         }
         Ok(g)
     }
@@ -113,7 +98,7 @@ where
     }
 }
 
-fn search<'a, R: NimberRules>(rules: &'a R, memo: &'a Memo<R::Position>) -> Search<'a, R> {
+fn search<'a, R: Ruleset>(rules: &'a R, memo: &'a Memo<R::Position>) -> Search<'a, R> {
     Search {
         rules,
         memo,
@@ -122,7 +107,7 @@ fn search<'a, R: NimberRules>(rules: &'a R, memo: &'a Memo<R::Position>) -> Sear
 }
 
 /// The Grundy value of `pos`.
-pub fn grundy<R: NimberRules>(
+pub fn grundy<R: Ruleset>(
     rules: &R,
     memo: &Memo<R::Position>,
     pos: &R::Position,
@@ -134,7 +119,7 @@ where
 }
 
 /// The value of `pos`, for [`Ruleset::value`].
-pub fn value<R: NimberRules>(
+pub fn value<R: Ruleset>(
     rules: &R,
     memo: &Memo<R::Position>,
     pos: &R::Position,
@@ -147,7 +132,7 @@ where
 
 /// Every winning move from `pos`, in move order, for [`Ruleset::winning_moves`]:
 /// the moves to positions of value 0.
-pub fn winning_moves<R: NimberRules>(
+pub fn winning_moves<R: Ruleset>(
     rules: &R,
     memo: &Memo<R::Position>,
     pos: &R::Position,
@@ -172,7 +157,7 @@ where
 /// The split of `pos` into parts and their values, in data and sentences, for
 /// [`Ruleset::explain`]; `part` names a part and `parts` several (`region`,
 /// `regions`). `None` when a value is not found within the limits.
-pub fn explain_parts<R: NimberRules>(
+pub fn explain_parts<R: Ruleset>(
     rules: &R,
     memo: &Memo<R::Position>,
     pos: &R::Position,
@@ -184,8 +169,8 @@ where
     let mut search = search(rules, memo);
     let total = search.position(pos).ok()?;
     let mut values = Vec::new();
-    for p in rules.parts(pos) {
-        let g = search.part(&rules.normalize(&p)).ok()?;
+    for p in rules.components(pos) {
+        let g = search.part(&rules.normalize(&p).0).ok()?;
         values.push((rules.show_position(&p), Nimber(g.into())));
     }
     let total = Nimber(total.into());

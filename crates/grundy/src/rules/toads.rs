@@ -24,7 +24,7 @@
 //! move again and block nothing that an end would not, so they are dropped; and
 //! `TTFF` can never move again and nothing passes it, so it splits the strip into two
 //! independent parts (a sum). The strip read backwards with toads and frogs swapped
-//! is the negative ([`PartizanRules::normalize`]). Published values, e.g.
+//! is the negative ([`Ruleset::normalize`]). Published values, e.g.
 //! `T.F` = `*`, `T.TF` = 1/2, `TFT.F` = `*`, `T.TFF` = `^` = {0|*}, `TT.FF` = `*`, are
 //! in the tests' data files. Strips too big for the engine's limits are refused
 //! with a message saying so.
@@ -33,7 +33,6 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::cgt::engine::PartizanRules;
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
@@ -202,22 +201,9 @@ fn trimmed(s: &[u8]) -> &[u8] {
     &s[start..end.max(start)]
 }
 
-impl PartizanRules for Toads {
+impl Ruleset for Toads {
     type Position = Strip;
-
-    fn left_options(&self, s: &Strip) -> Vec<Strip> {
-        self.moves(s, Player::Left)
-            .iter()
-            .map(|h| after(s, h))
-            .collect()
-    }
-
-    fn right_options(&self, s: &Strip) -> Vec<Strip> {
-        self.moves(s, Player::Right)
-            .iter()
-            .map(|h| after(s, h))
-            .collect()
-    }
+    type Move = Hop;
 
     /// The parts between `TTFF` blocks (each ends with the block's `TT`, the next
     /// starts with its `FF`), trimmed; parts without a piece that can move dropped.
@@ -253,11 +239,6 @@ impl PartizanRules for Toads {
             (s.clone(), false)
         }
     }
-}
-
-impl Ruleset for Toads {
-    type Position = Strip;
-    type Move = Hop;
 
     fn name(&self) -> &'static str {
         "toads"

@@ -92,3 +92,31 @@ impl<R: Ruleset + ?Sized> crate::cgt::engine::PartizanRules for AsPartizan<'_, R
             .collect()
     }
 }
+
+/// A ruleset as the canonical-form engine sees it *with* its hooks: each player's
+/// options ([`Ruleset::options`]), the split into independent parts
+/// ([`Ruleset::components`]) and the symmetry classes ([`Ruleset::normalize`]).
+/// [`AsPartizan`] is the same ruleset from its moves alone, the reference the hooks
+/// are checked against.
+#[derive(Debug)]
+pub struct ByParts<'r, R: ?Sized>(pub &'r R);
+
+impl<R: Ruleset + ?Sized> crate::cgt::engine::PartizanRules for ByParts<'_, R> {
+    type Position = R::Position;
+
+    fn left_options(&self, pos: &R::Position) -> Vec<R::Position> {
+        self.0.options(pos, Player::Left)
+    }
+
+    fn right_options(&self, pos: &R::Position) -> Vec<R::Position> {
+        self.0.options(pos, Player::Right)
+    }
+
+    fn components(&self, pos: &R::Position) -> Vec<R::Position> {
+        self.0.components(pos)
+    }
+
+    fn normalize(&self, pos: &R::Position) -> (R::Position, bool) {
+        self.0.normalize(pos)
+    }
+}

@@ -40,7 +40,7 @@ mod error;
 
 pub mod notation;
 
-pub use adapt::{AsImpartial, AsPartizan};
+pub use adapt::{AsImpartial, AsPartizan, ByParts};
 pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved};
 
 use std::fmt::{Debug, Display};
@@ -235,6 +235,39 @@ pub trait Ruleset: Send + Sync {
     fn reach(&self, pos: &Self::Position) -> u128 {
         let _ = pos;
         u128::MAX
+    }
+
+    // ---- sums and symmetry, for the engines that value a position by its parts
+
+    /// The positions `player` can move to from `pos`, in the order of
+    /// [`moves`](Ruleset::moves): by default each legal move played (none once the
+    /// game is [`decided`](Ruleset::decided)). A ruleset overrides it when it can
+    /// build the positions without the moves.
+    fn options(&self, pos: &Self::Position, player: Player) -> Vec<Self::Position> {
+        if self.decided(pos, player).is_some() {
+            return Vec::new();
+        }
+        self.moves(pos, player)
+            .iter()
+            .map(|mv| self.play(pos, mv))
+            .collect()
+    }
+
+    /// Independent parts of `pos` whose values add up to its value (canonical forms
+    /// add; nimbers XOR), parts where nobody can move left out (an empty list is 0).
+    /// The engines that value by parts ([`rules::canonical`](crate::rules::canonical),
+    /// [`rules::nimbers`](crate::rules::nimbers)) value each part once. By default
+    /// `pos` itself.
+    fn components(&self, pos: &Self::Position) -> Vec<Self::Position> {
+        vec![pos.clone()]
+    }
+
+    /// A representative of the symmetry class of `pos` (the same position for
+    /// every image of it), and whether the value of `pos` is the negative of the
+    /// representative's (a symmetry that swaps the players; never in an impartial
+    /// game). By default `pos` itself, not negated.
+    fn normalize(&self, pos: &Self::Position) -> (Self::Position, bool) {
+        (pos.clone(), false)
     }
 
     // ---- closed form

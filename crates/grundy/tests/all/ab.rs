@@ -2,10 +2,10 @@
 //! checked against the exhaustive engine on every small row and by proptest beyond.
 
 use grundy::analysis::{analyze, Analysis};
+use grundy::engine::simple::{Heap, Integer};
 use grundy::engine::{PartizanSolver, Sum};
 use grundy::registry::{build, Params};
 use grundy::rules::ab::{winning_moves, Ab, AbMove, PairKind, Reduction, Row, Summary};
-use grundy::rules::simple::{Heap, Integer};
 use grundy::rules::{Found, NotationError};
 use grundy::ruleset::AsPartizan;
 use grundy::{Outcome, Player, Value};

@@ -3,11 +3,13 @@
 //! engine's component split and symmetry hooks against a search without them, and
 //! outcomes against a plain game-tree search).
 
-use grundy::cgt::engine::{Engine, EngineError, Limits, PartizanRules};
+use grundy::cgt::engine::{Engine, EngineError, Limits};
 use grundy::cgt::{Dyadic, Game};
 use grundy::rules::domineering::{Board, Domineering};
 use grundy::rules::hackenbush::{sign_expansion, Hackenbush, Strings};
+use grundy::ruleset::{ByParts, Ruleset};
 use grundy::values::Outcome;
+use grundy::Player;
 
 fn string(bits: u32, len: u32) -> Vec<bool> {
     (0..len).map(|i| bits >> i & 1 == 1).collect()
@@ -23,7 +25,8 @@ fn position(strings: Vec<Vec<bool>>) -> Strings {
 #[test]
 fn hackenbush_strings_are_their_sign_expansions() {
     let rules = Hackenbush;
-    let engine = Engine::new(&rules, Limits::default());
+    let rules_parts = ByParts(&rules);
+    let engine = Engine::new(&rules_parts, Limits::default());
     for len in 0..=12 {
         for bits in 0..1u32 << len {
             let s = string(bits, len);
@@ -59,11 +62,8 @@ fn hackenbush_strings_are_their_sign_expansions() {
 
 /// Whether the player to move (Left if `left`) wins, by plain game-tree search.
 fn first_player_wins(rules: &Domineering, b: &Board, left: bool) -> bool {
-    let options = if left {
-        rules.left_options(b)
-    } else {
-        rules.right_options(b)
-    };
+    let player = if left { Player::Left } else { Player::Right };
+    let options = rules.options(b, player);
     options.iter().any(|o| !first_player_wins(rules, o, !left))
 }
 
@@ -91,7 +91,8 @@ fn sub_boards(board: Board, count: usize) -> Vec<Board> {
 #[test]
 fn domineering_small_values() {
     let rules = with_hooks();
-    let engine = Engine::new(&rules, Limits::default());
+    let rules_parts = ByParts(&rules);
+    let engine = Engine::new(&rules_parts, Limits::default());
     let v = |r, c| {
         engine
             .value(&Board::empty(r, c).unwrap())
@@ -115,8 +116,10 @@ fn domineering_small_values() {
 #[test]
 fn domineering_hooks_agree_with_plain_search_and_outcomes() {
     let (hooked, plain) = (with_hooks(), without_hooks());
-    let fast = Engine::new(&hooked, Limits::default());
-    let slow = Engine::new(&plain, Limits::default());
+    let hooked_parts = ByParts(&hooked);
+    let fast = Engine::new(&hooked_parts, Limits::default());
+    let plain_parts = ByParts(&plain);
+    let slow = Engine::new(&plain_parts, Limits::default());
     for (r, c) in [
         (1, 6),
         (2, 4),
@@ -142,9 +145,10 @@ fn domineering_hooks_agree_with_plain_search_and_outcomes() {
 #[test]
 fn parallel_search_finds_the_same_value() {
     let rules = with_hooks();
-    let seq = Engine::new(&rules, Limits::default());
+    let rules_parts = ByParts(&rules);
+    let seq = Engine::new(&rules_parts, Limits::default());
     let par = Engine::new(
-        &rules,
+        &rules_parts,
         Limits {
             parallel: true,
             ..Limits::default()
@@ -157,8 +161,9 @@ fn parallel_search_finds_the_same_value() {
 #[test]
 fn a_position_too_big_for_the_limits_is_an_error() {
     let rules = with_hooks();
+    let rules_parts = ByParts(&rules);
     let engine = Engine::new(
-        &rules,
+        &rules_parts,
         Limits {
             max_positions: 500,
             ..Limits::default()

@@ -34,7 +34,6 @@ pub use board::{Board, Domino, DominoError};
 
 use std::ops::RangeInclusive;
 
-use crate::cgt::engine::PartizanRules;
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
@@ -109,15 +108,15 @@ fn placed(b: &Board, mut spots: u64, vertical: bool) -> Vec<Board> {
     out
 }
 
-impl PartizanRules for Domineering {
+impl Ruleset for Domineering {
     type Position = Board;
+    type Move = Domino;
 
-    fn left_options(&self, b: &Board) -> Vec<Board> {
-        placed(b, b.vertical_spots(), true)
-    }
-
-    fn right_options(&self, b: &Board) -> Vec<Board> {
-        placed(b, b.horizontal_spots(), false)
+    fn options(&self, b: &Board, player: Player) -> Vec<Board> {
+        match player {
+            Player::Left => placed(b, b.vertical_spots(), true),
+            Player::Right => placed(b, b.horizontal_spots(), false),
+        }
     }
 
     fn components(&self, b: &Board) -> Vec<Board> {
@@ -135,11 +134,6 @@ impl PartizanRules for Domineering {
             (*b, false)
         }
     }
-}
-
-impl Ruleset for Domineering {
-    type Position = Board;
-    type Move = Domino;
 
     fn name(&self) -> &'static str {
         "domineering"
