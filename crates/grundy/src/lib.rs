@@ -2,18 +2,25 @@
 //!
 //! Combinatorial games solved exactly: who wins a position, why, and with which move.
 //!
-//! The crate is organised around one generic engine and many rulesets:
+//! This crate gathers the layers, each a crate of its own whose dependencies are the
+//! layers below it: `grundy-values` (values and canonical forms) → `grundy-engine`
+//! (the game contract, engines, analysis, play, verification, sequences) →
+//! `grundy-games` (the rulesets and their registry) → `grundy-contest` (judge
+//! formats, the problems, the setter's tools). Every module is re-exported here:
 //!
 //! - [`values`]: outcome classes ([`Outcome`]) and nimbers ([`Nimber`]) with XOR and mex;
 //! - [`cgt`]: partizan values in canonical form (numbers, ups, nimbers, switches),
 //!   their notation and invariants, and a canonical-form engine for any ruleset;
-//! - [`game`]: the traits a ruleset implements ([`Impartial`], [`Partizan`]);
+//! - [`ruleset`]: the one trait a game implements ([`Ruleset`]), and its adapters;
+//! - [`game`]: the engines' view of a game ([`Impartial`], [`Partizan`]);
 //! - [`engine`]: exhaustive, memoised solvers that work for any ruleset;
 //! - [`rules`]: one module per ruleset, each with its rules, notation, closed-form
 //!   solver and winning-move finder;
 //! - [`sequence`]: Grundy sequences of heap games and their proven periods;
 //! - [`analysis`]: the report that explains a position to a person or a script;
+//! - [`registry`]: every game by its name, with its parameters;
 //! - [`judge`]: the contest judges' input and output formats, streamed;
+//! - [`problems`]: the four judge problems and their list;
 //! - [`setter`]: test generators, a strict validator and a shrinker for those formats;
 //! - [`verify`]: every closed form checked against the engine, position by position;
 //! - [`play`]: a person against the perfect engine, move by move;
@@ -31,26 +38,12 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod analysis;
-pub mod bounds;
-pub mod cgt;
-pub mod deadline;
-pub mod dynamic;
-pub mod engine;
-pub mod files;
-pub mod game;
-pub mod judge;
-pub mod outcome;
-pub mod play;
-pub mod problems;
-pub mod registry;
-pub mod report;
-pub mod rules;
-pub mod ruleset;
-pub mod sequence;
-pub mod setter;
-pub mod values;
-pub mod verify;
+pub use grundy_contest::{judge, problems, setter};
+pub use grundy_engine::{
+    analysis, dynamic, engine, files, game, play, report, ruleset, sequence, verify,
+};
+pub use grundy_games::{registry, rules};
+pub use grundy_values::{bounds, cgt, deadline, outcome, player, values};
 
 pub use analysis::{Analysis, MoveReport};
 pub use game::{Game, Impartial, Partizan, Player};

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use grundy::analysis::{analyze, Analysis};
+use grundy::analysis::{analyze, Analysis, MAX_LISTED};
 use grundy::engine::ImpartialSolver;
 use grundy::registry::{build, Params};
 use grundy::rules::towers::{
@@ -706,4 +706,24 @@ fn notation_round_trips_at_the_edges() {
     ] {
         assert_eq!(city(text).to_string(), text);
     }
+}
+
+/// A limit past what can be listed is cut to `MAX_LISTED`, not allocated.
+#[test]
+fn a_huge_limit_lists_at_most_max_listed() {
+    let towers = build("towers", &Params::new()).unwrap();
+    let a = towers
+        .analyze("1:1000000000000000000", Player::Left, usize::MAX)
+        .unwrap();
+    assert_eq!(a.winning_moves.len(), MAX_LISTED);
+    assert!(a.winning_move_count > Some(MAX_LISTED as u128));
+    let moves = towers
+        .move_values(
+            "1:1000000000000000000",
+            Player::Left,
+            usize::MAX,
+            grundy::engine::Budget::moves(0),
+        )
+        .unwrap();
+    assert_eq!(moves.len(), MAX_LISTED);
 }

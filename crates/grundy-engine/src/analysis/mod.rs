@@ -1,0 +1,206 @@
+//! The report that explains a position: who wins, the value, the reduction, and
+//! every winning move.
+//!
+//! Every ruleset produces the same [`Analysis`], so the command line prints all games
+//! alike and `--json` has one shape. The game-specific reduction (piles, Nim heaps,
+//! reserves, ...) travels twice: as structured data in [`Analysis::reduction`] and as
+//! sentences for a person in [`Analysis::explanation`].
+
+use serde::Serialize;
+
+use crate::engine::ImpartialSolver;
+use crate::game::Player;
+use crate::ruleset::{outcome_of, AsImpartial, Explanation, Kind, Listing, Ruleset, Unsolved};
+use crate::values::{Outcome, Value};
+
+pub mod canonical;
+pub mod moves;
+
+pub use canonical::CanonicalForm;
+pub use moves::{move_values, MoveValue};
+
+/// Everything grundy can say about one position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The ruleset's name, e.g. `pawns`.
+    pub game: String,
+    /// The ruleset's parameters in words, e.g. `step 2`; empty when it has none.
+    pub rules: String,
+    /// The position in the ruleset's notation.
+    pub position: String,
+    /// Who is to move, e.g. `A`, or `first player` in impartial games.
+    pub to_move: String,
+    /// Whether the player to move wins.
+    pub to_move_wins: bool,
+    /// Whether the other player would win moving first (partizan games only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_to_move_wins: Option<bool>,
+    /// The outcome class of the position.
+    pub outcome: Outcome,
+    /// The game value: a nimber such as `*3`, or for partizan games e.g. `2 + *3`
+    /// (in JSON, that notation as a string). `None` (JSON `null`) where only the value
+    /// is unknown: who wins and the winning moves are exact all the same (Wythoff's
+    /// game beyond the heaps its values are computed for).
+    pub value: Option<Value>,
+    /// Why the value is unknown, when it is (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_unknown: Option<String>,
+    /// For a partizan value: its canonical form and invariants (in JSON, the fields
+    /// `canonical_form`, `explicit`, `left_stop`, `right_stop`, `mean`,
+    /// `temperature` and `birthday` of the analysis itself; absent for impartial
+    /// games).
+    #[serde(flatten)]
+    pub canonical: Option<CanonicalForm>,
+    /// The reduction as data; its shape depends on the game.
+    pub reduction: serde_json::Value,
+    /// The reduction in sentences, one per line.
+    pub explanation: Vec<String>,
+    /// How many winning moves the player to move has in all; `None` when they were
+    /// not all counted (e.g. splits of a huge heap), then `winning_moves` is a part.
+    pub winning_move_count: Option<u128>,
+    /// The winning moves of the player to move, with the position each leads to, in
+    /// the ruleset's move order: all of them, unless the analysis was asked to list at
+    /// most a given number (then the first ones; see `winning_move_count`).
+    pub winning_moves: Vec<MoveReport>,
+}
+
+/// One move and the position it leads to, both in the ruleset's notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveReport {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after the move, in the same notation as the input.
+    pub after: String,
+}
+
+/// Positions whose game below has at most this many positions (by
+/// [`Ruleset::reach`]) are solved by the exhaustive engine when the closed form does
+/// not know them.
+pub const ENGINE_REACH: u128 = 1 << 20;
+
+/// The memory the exhaustive engine may use for one position's remoteness under
+/// `--moves`, estimated as [`Ruleset::reach`] times the position's size: 256 MiB.
+pub const ENGINE_BYTES: u128 = 256 << 20;
+
+/// The most moves one answer lists, whatever limit is asked: a listing of more would
+/// be megabytes of text that no one reads. The count of moves stays exact.
+pub const MAX_LISTED: usize = 1 << 16;
+
+/// Everything about `pos` with `to_move` to move, listing at most `limit` winning
+/// moves (and never more than [`MAX_LISTED`]): from the closed form, or for an
+/// impartial game without one, from the exhaustive engine when the game below `pos`
+/// is small.
+pub fn analyze<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+) -> Result<Analysis, Unsolved> {
+    let limit = limit.min(MAX_LISTED);
+    let closed = closed_form(rules, pos, to_move, limit);
+    let (value, to_move_wins, outcome, listing) = match closed {
+        Ok(found) => found,
+        Err(why) => match engine_form(rules, pos, limit) {
+            Some((value, wins, outcome, listing)) => (Ok(value), wins, outcome, listing),
+            None => return Err(why),
+        },
+    };
+    let (value, value_unknown) = match value {
+        Ok(v) => (Some(v), None),
+        Err(why) => (None, Some(why.to_string())),
+    };
+    let other_to_move_wins = match rules.kind() {
+        Kind::Impartial => None,
+        Kind::Partizan => Some(rules.wins(pos, to_move.opponent())?),
+    };
+    let Explanation {
+        reduction,
+        sentences,
+    } = rules.explain(pos, to_move, limit).unwrap_or(Explanation {
+        reduction: serde_json::Value::Null,
+        sentences: Vec::new(),
+    });
+    let winning_moves = listing
+        .moves
+        .iter()
+        .map(|mv| MoveReport {
+            mv: mv.to_string(),
+            after: rules.show_position(&rules.play(pos, mv)),
+        })
+        .collect();
+    Ok(Analysis {
+        game: rules.name().to_owned(),
+        rules: rules.parameters(),
+        position: rules.show_position(pos),
+        to_move: match rules.kind() {
+            Kind::Impartial => "first player".to_owned(),
+            Kind::Partizan => rules.player_name(to_move, to_move),
+        },
+        to_move_wins,
+        other_to_move_wins,
+        outcome,
+        value,
+        value_unknown,
+        canonical: value.and_then(CanonicalForm::of),
+        reduction,
+        explanation: sentences,
+        winning_move_count: listing.count,
+        winning_moves,
+    })
+}
+
+type Found<M> = (Value, bool, Outcome, Listing<M>);
+
+/// The closed form's answer; its value may be unknown (the `Err` inside) where who
+/// wins and the winning moves are known.
+type ClosedForm<M> = (Result<Value, Unsolved>, bool, Outcome, Listing<M>);
+
+fn closed_form<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+) -> Result<ClosedForm<R::Move>, Unsolved> {
+    let value = rules.value(pos);
+    let known = (|| {
+        Ok((
+            rules.wins(pos, to_move)?,
+            outcome_of(rules, pos)?,
+            rules.winning_listing(pos, to_move, limit)?,
+        ))
+    })();
+    match (value, known) {
+        (value, Ok((wins, outcome, listing))) => Ok((value, wins, outcome, listing)),
+        // The value's own reason is the one to give when nothing is known.
+        (Err(why), Err(_)) | (Ok(_), Err(why)) => Err(why),
+    }
+}
+
+/// The exhaustive engine's answer for a small impartial position, within
+/// [`Budget::DEFAULT`](crate::engine::Budget::DEFAULT) moves listed in all: a game
+/// of few positions can still have many moves (Wythoff's `0,250311` has 250,312
+/// positions and 3·10^10 moves, and once took 24 GB here).
+fn engine_form<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    limit: usize,
+) -> Option<Found<R::Move>> {
+    if rules.kind() != Kind::Impartial || rules.reach(pos) > ENGINE_REACH {
+        return None;
+    }
+    let game = AsImpartial(rules);
+    let mut solver = ImpartialSolver::new(&game);
+    let mut budget = crate::engine::Budget::DEFAULT;
+    let value = solver.grundy_within(pos, &mut budget)?;
+    let mut moves = solver.winning_moves_within(pos, &mut budget)?;
+    let count = Some(moves.len() as u128);
+    moves.truncate(limit);
+    let wins = value.to_move_wins();
+    Some((
+        Value::Nimber(value),
+        wins,
+        if wins { Outcome::N } else { Outcome::P },
+        Listing { moves, count },
+    ))
+}

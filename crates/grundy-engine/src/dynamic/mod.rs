@@ -1,0 +1,233 @@
+//! A ruleset behind one dyn-compatible interface, from and to text: [`DynRuleset`],
+//! implemented once for every [`Ruleset`], and [`RulesetSpec`], how a game describes
+//! its name, help, parameters and builder to the `grundy_games::registry`.
+//!
+//! It sits above the generic layers it calls (analysis, play, verify) and below the
+//! games, whose builders return a `Box<dyn DynRuleset>`.
+
+mod spec;
+
+pub use spec::{Param, Params, RulesetSpec};
+
+use crate::analysis::moves::{move_values, MoveValue};
+use crate::analysis::{analyze, Analysis};
+use crate::engine::Budget;
+use crate::game::Player;
+use crate::play::{Match, RulesetMatch};
+use crate::ruleset::notation::NotationError;
+use crate::ruleset::{AsImpartial, AsPartizan, Kind, MoveError, Ruleset, SizeError, Unsolved};
+use crate::sequence::SequenceSpec;
+use crate::verify::{verify, Progress, Report, RulesetCheck};
+
+/// Why a position could not be analysed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AnalyzeError {
+    /// The position is not in the game's notation.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The closed form does not know the position, and it is too big for the engine.
+    #[error(transparent)]
+    Unsolved(#[from] Unsolved),
+}
+
+/// What [`DynRuleset::check_move`] found of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveVerdict {
+    /// A legal move after which the opponent, to move, loses.
+    Winning {
+        /// The position after the move.
+        after: String,
+    },
+    /// A legal move after which the opponent wins.
+    Losing {
+        /// The position after the move.
+        after: String,
+        /// Some winning moves of the position, when it has any (at most 5).
+        winning: Vec<String>,
+    },
+    /// A move in the notation that the rules do not allow here, with why.
+    Illegal {
+        /// Why the move is not legal.
+        reason: String,
+    },
+    /// Text that is not a move in the game's notation.
+    NotAMove {
+        /// What is wrong and how moves are written.
+        message: String,
+    },
+}
+
+/// A ruleset behind one dyn-compatible interface, from and to text: what every
+/// command calls. Implemented for every [`Ruleset`].
+pub trait DynRuleset: Send + Sync {
+    /// The game's name, e.g. `pawns`.
+    fn name(&self) -> &'static str;
+    /// The game with its parameters, e.g. `pawns (step 2)`.
+    fn title(&self) -> String;
+    /// Impartial or partizan.
+    fn kind(&self) -> Kind;
+    /// How `player` is called when `first` moves first.
+    fn player_name(&self, player: Player, first: Player) -> String;
+    /// The player whose name (as in a partizan game, e.g. `A`) is `text`, in any case.
+    fn parse_player(&self, text: &str) -> Option<Player>;
+    /// Checks that `position` is in the game's notation.
+    fn check_position(&self, position: &str) -> Result<(), NotationError>;
+    /// Everything about `position` with `to_move` to move, at most `limit` winning
+    /// moves listed.
+    fn analyze(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+    ) -> Result<Analysis, AnalyzeError>;
+    /// The first `limit` legal moves of `to_move` with their worth; remoteness where
+    /// the engine finds it within `budget` (for all the moves together), and the
+    /// positions it would hold fit [`ENGINE_BYTES`](crate::analysis::ENGINE_BYTES).
+    fn move_values(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<Vec<MoveValue>, AnalyzeError>;
+    /// Whether `mv` is a legal and winning move of `to_move` in `position` (for "print
+    /// any winning move" answers).
+    fn check_move(
+        &self,
+        position: &str,
+        to_move: Player,
+        mv: &str,
+    ) -> Result<MoveVerdict, AnalyzeError>;
+    /// A match from `position` against the engine, `first` moving first, each of the
+    /// engine's searches within `budget`.
+    fn start_match(
+        &self,
+        position: &str,
+        first: Player,
+        budget: Budget,
+    ) -> Result<Box<dyn Match + '_>, NotationError>;
+    /// Checks that `max_size` is a size [`verify`](DynRuleset::verify) can take.
+    fn check_size(&self, max_size: usize) -> Result<(), SizeError>;
+    /// The closed form against the exhaustive engine on every position of every size
+    /// up to `max_size`.
+    fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError>;
+    /// The single-heap Grundy sequence, for a heap game ([`Ruleset::heap_sequence`]).
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>>;
+}
+
+impl<R: Ruleset> DynRuleset for R {
+    fn name(&self) -> &'static str {
+        Ruleset::name(self)
+    }
+
+    fn title(&self) -> String {
+        Ruleset::title(self)
+    }
+
+    fn kind(&self) -> Kind {
+        Ruleset::kind(self)
+    }
+
+    fn player_name(&self, player: Player, first: Player) -> String {
+        Ruleset::player_name(self, player, first)
+    }
+
+    fn parse_player(&self, text: &str) -> Option<Player> {
+        [Player::Left, Player::Right]
+            .into_iter()
+            .find(|&p| Ruleset::player_name(self, p, p).eq_ignore_ascii_case(text))
+    }
+
+    fn check_position(&self, position: &str) -> Result<(), NotationError> {
+        self.parse_position(position).map(|_| ())
+    }
+
+    fn analyze(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+    ) -> Result<Analysis, AnalyzeError> {
+        let pos = self.parse_position(position)?;
+        Ok(analyze(self, &pos, to_move, limit)?)
+    }
+
+    fn move_values(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<Vec<MoveValue>, AnalyzeError> {
+        let pos = self.parse_position(position)?;
+        // The positions a search holds must fit the memory budget: at most one per
+        // move listed, of about the size of this one in notation (a proxy for bytes).
+        let bytes = self.show_position(&pos).len() as u64 + 64;
+        let budget = budget.within_memory(bytes, crate::analysis::ENGINE_BYTES as u64);
+        Ok(move_values(self, &pos, to_move, limit, budget)?)
+    }
+
+    fn check_move(
+        &self,
+        position: &str,
+        to_move: Player,
+        mv: &str,
+    ) -> Result<MoveVerdict, AnalyzeError> {
+        let pos = self.parse_position(position)?;
+        let mv = match self.parse_move(&pos, to_move, mv) {
+            Ok(mv) => mv,
+            Err(MoveError::Illegal(e)) => return Ok(MoveVerdict::Illegal { reason: e.reason }),
+            Err(e) => {
+                return Ok(MoveVerdict::NotAMove {
+                    message: e.to_string(),
+                })
+            }
+        };
+        let after_pos = self.play(&pos, &mv);
+        let after = self.show_position(&after_pos);
+        let opponent_wins = match self.wins(&after_pos, to_move.opponent()) {
+            Ok(w) => w,
+            Err(why) => {
+                // Without a closed form, the engine decides small positions.
+                let a = analyze(self, &after_pos, to_move.opponent(), 0).map_err(|_| why)?;
+                a.to_move_wins
+            }
+        };
+        if !opponent_wins {
+            return Ok(MoveVerdict::Winning { after });
+        }
+        let winning = analyze(self, &pos, to_move, 5)
+            .map(|a| a.winning_moves.into_iter().map(|m| m.mv).collect())
+            .unwrap_or_default();
+        Ok(MoveVerdict::Losing { after, winning })
+    }
+
+    fn start_match(
+        &self,
+        position: &str,
+        first: Player,
+        budget: Budget,
+    ) -> Result<Box<dyn Match + '_>, NotationError> {
+        let pos = self.parse_position(position)?;
+        Ok(Box::new(
+            RulesetMatch::new(self, pos, first).with_budget(budget),
+        ))
+    }
+
+    fn check_size(&self, max_size: usize) -> Result<(), SizeError> {
+        RulesetCheck::check_size(self, max_size)
+    }
+
+    fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError> {
+        RulesetCheck::check_size(self, max_size)?;
+        let (imp, par) = (AsImpartial(self), AsPartizan(self));
+        let check = RulesetCheck::new(&imp, &par);
+        Ok(verify(&check, max_size, progress))
+    }
+
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
+        Ruleset::heap_sequence(self)
+    }
+}

@@ -1,0 +1,383 @@
+//! A match between a person and the perfect engine, for any ruleset.
+//!
+//! [`RulesetMatch`] holds a ruleset, a starting position and the position now; the
+//! person's moves come in as text in the ruleset's move notation and are checked
+//! ([`Ruleset::parse_move`]) with a message saying what is wrong; the engine answers
+//! with best play:
+//!
+//! - on a position small enough to solve exhaustively ([`Ruleset::reach`] at most
+//!   [`EXHAUSTIVE_LIMIT`]), the memoised engine with
+//!   [remoteness](crate::engine::remoteness) picks the quickest win, or when every
+//!   move loses the move that holds out longest, and hints say how many moves the
+//!   game lasts after each move;
+//! - on a bigger position the closed form answers at once: a winning move when there
+//!   is one, otherwise [`Ruleset::stalling_move`], and hints say win or loss only.
+//!
+//! The driver (the `grundy play` command) reads lines, prints [`Match::drawing`],
+//! and calls [`Match::play`] or [`Match::engine_move`] by turn until
+//! [`Match::winner`] says the game is over.
+
+use crate::engine::budget::Budget;
+use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
+use crate::game::Player;
+use crate::ruleset::{AsImpartial, AsPartizan, Kind, Ruleset};
+
+/// Positions with at most this many reachable positions (an estimate from above)
+/// are solved exhaustively, with remoteness; bigger ones by the closed form.
+pub const EXHAUSTIVE_LIMIT: u128 = 1 << 17;
+
+/// Hints list every legal move when there are at most this many; beyond, the
+/// winning moves only (up to this many) and a count of the rest.
+pub const HINT_LIMIT: usize = 40;
+
+/// The two seats of a match: the one who moves first and the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// The player who moves first.
+    First,
+    /// The player who moves second.
+    Second,
+}
+
+impl Seat {
+    /// The other seat.
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+}
+
+/// One legal move with its verdict for the player making it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The move in the ruleset's notation.
+    pub mv: String,
+    /// Whether the move wins against best play.
+    pub wins: bool,
+    /// With best play on both sides after it, how many moves the game lasts,
+    /// this one included; `None` when only the closed form knows the position.
+    pub moves_left: Option<u32>,
+}
+
+/// The hints for the player to move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hints {
+    /// Legal moves with their verdicts: all of them, or when there are too many
+    /// some winning ones (see [`HINT_LIMIT`]).
+    pub moves: Vec<Hint>,
+    /// How many winning moves the list leaves out.
+    pub more_winning: u128,
+    /// How many losing moves the list leaves out.
+    pub more_losing: u128,
+}
+
+/// A game in progress between two seats; see the [module docs](self).
+pub trait Match {
+    /// The ruleset in words, e.g. `pawns (step 2)`.
+    fn title(&self) -> String;
+    /// How a seat is called, e.g. `A`, `Alice`, `the first player`.
+    fn seat_name(&self, seat: Seat) -> String;
+    /// The position now, in the ruleset's notation.
+    fn position(&self) -> String;
+    /// The position drawn for a terminal, one or more lines (no trailing newline).
+    fn drawing(&self) -> String;
+    /// How moves are written, with an example.
+    fn move_help(&self) -> String;
+    /// Whose turn it is.
+    fn to_move(&self) -> Seat;
+    /// The winner once the game is over; `None` while it goes on.
+    fn winner(&self) -> Option<Seat>;
+    /// Why the game ended, in a sentence (once it is over).
+    fn ending(&self) -> String;
+    /// Plays the move written as `text` for the seat to move; returns it in
+    /// notation, or says why it is not a legal move here.
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// Plays the engine's move for the seat to move and returns it in notation;
+    /// `None` when the game is over.
+    fn engine_move(&mut self) -> Option<String>;
+    /// Every legal move of the seat to move with its verdict.
+    fn hints(&mut self) -> Hints;
+    /// Goes back to the starting position.
+    fn restart(&mut self);
+}
+
+/// A match of any ruleset against the engine.
+#[derive(Debug)]
+pub struct RulesetMatch<'r, R: Ruleset + ?Sized> {
+    rules: &'r R,
+    start: R::Position,
+    pos: R::Position,
+    first: Player,
+    to_move: Seat,
+    moved: bool,
+    budget: Budget,
+}
+
+impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
+    /// A match of `rules` from `start`; `first` (Left in an impartial game) moves
+    /// first. Each search for a move or hints spends at most [`Budget::DEFAULT`].
+    pub fn new(rules: &'r R, start: R::Position, first: Player) -> Self {
+        RulesetMatch {
+            rules,
+            pos: start.clone(),
+            start,
+            first,
+            to_move: Seat::First,
+            moved: false,
+            budget: Budget::DEFAULT,
+        }
+    }
+
+    /// The same match, each search spending at most `budget`; past it the engine
+    /// plays and hints from the closed form, without remoteness.
+    pub fn with_budget(self, budget: Budget) -> Self {
+        RulesetMatch { budget, ..self }
+    }
+
+    /// The player in `seat`.
+    fn player(&self, seat: Seat) -> Player {
+        match seat {
+            Seat::First => self.first,
+            Seat::Second => self.first.opponent(),
+        }
+    }
+
+    fn mover(&self) -> Player {
+        self.player(self.to_move)
+    }
+
+    fn advance(&mut self, mv: &R::Move) -> String {
+        self.pos = self.rules.play(&self.pos, mv);
+        self.to_move = self.to_move.other();
+        self.moved = true;
+        mv.to_string()
+    }
+
+    /// Every move of the player to move with the remoteness after it, best first;
+    /// `None` when the position is too big to search or the search passes the budget.
+    fn ranked(&self) -> Option<Vec<(R::Move, Remoteness)>> {
+        if self.rules.reach(&self.pos) > EXHAUSTIVE_LIMIT {
+            return None;
+        }
+        let mut budget = self.budget;
+        match self.rules.kind() {
+            Kind::Impartial => {
+                let game = AsImpartial(self.rules);
+                RemotenessSolver::new(&game).ranked_moves_within(&self.pos, &mut budget)
+            }
+            Kind::Partizan => {
+                let game = AsPartizan(self.rules);
+                PartizanRemotenessSolver::new(&game).ranked_moves_within(
+                    &self.pos,
+                    self.mover(),
+                    &mut budget,
+                )
+            }
+        }
+    }
+
+    /// Whether `mv` wins for the player to move, by the closed form.
+    fn closed_wins(&self, mv: &R::Move) -> Option<bool> {
+        let after = self.rules.play(&self.pos, mv);
+        let opponent = self.mover().opponent();
+        self.rules.wins(&after, opponent).ok().map(|w| !w)
+    }
+}
+
+impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
+    fn title(&self) -> String {
+        self.rules.title()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.rules.player_name(self.player(seat), self.first)
+    }
+
+    fn position(&self) -> String {
+        self.rules.show_position(&self.pos)
+    }
+
+    fn drawing(&self) -> String {
+        self.rules.drawing(&self.pos)
+    }
+
+    fn move_help(&self) -> String {
+        self.rules.move_help()
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    fn winner(&self) -> Option<Seat> {
+        let mover = self.mover();
+        match self.rules.decided(&self.pos, mover) {
+            Some(true) => Some(self.to_move),
+            Some(false) => Some(self.to_move.other()),
+            None => self
+                .rules
+                .first_moves(&self.pos, mover, 1)
+                .is_empty()
+                .then(|| self.to_move.other()),
+        }
+    }
+
+    fn ending(&self) -> String {
+        let to_move = self.seat_name(self.to_move);
+        let last = self.moved.then(|| self.seat_name(self.to_move.other()));
+        self.rules
+            .ending(&self.pos, self.mover(), &to_move, last.as_deref())
+            .unwrap_or_else(|| format!("{} has no move left and loses.", capitalise(&to_move)))
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        if self.winner().is_some() {
+            return Err("the game is over".to_owned());
+        }
+        let mv = self
+            .rules
+            .parse_move(&self.pos, self.mover(), text)
+            .map_err(|e| e.to_string())?;
+        Ok(self.advance(&mv))
+    }
+
+    fn engine_move(&mut self) -> Option<String> {
+        if self.winner().is_some() {
+            return None;
+        }
+        let mover = self.mover();
+        let mv = if let Some(ranked) = self.ranked() {
+            ranked.into_iter().next().map(|(mv, _)| mv)
+        } else {
+            self.rules
+                .winning_listing(&self.pos, mover, 1)
+                .ok()
+                .and_then(|l| l.moves.into_iter().next())
+                .or_else(|| self.rules.stalling_move(&self.pos, mover))
+        }?;
+        Some(self.advance(&mv))
+    }
+
+    fn hints(&mut self) -> Hints {
+        if self.winner().is_some() {
+            return Hints::default();
+        }
+        if let Some(ranked) = self.ranked() {
+            let moves = ranked
+                .into_iter()
+                .map(|(mv, after)| Hint {
+                    mv: mv.to_string(),
+                    wins: !after.to_move_wins(),
+                    moves_left: Some(after.moves() + 1),
+                })
+                .collect();
+            return Hints {
+                moves,
+                ..Hints::default()
+            };
+        }
+        let mover = self.mover();
+        let hint = |mv: &R::Move| {
+            Some(Hint {
+                mv: mv.to_string(),
+                wins: self.closed_wins(mv)?,
+                moves_left: None,
+            })
+        };
+        let total = self.rules.move_count(&self.pos, mover);
+        if total.is_none_or(|t| t <= HINT_LIMIT as u128) {
+            let moves: Vec<R::Move> = self.rules.moves(&self.pos, mover);
+            if moves.len() <= HINT_LIMIT {
+                return Hints {
+                    moves: moves.iter().filter_map(hint).collect(),
+                    ..Hints::default()
+                };
+            }
+        }
+        let Ok(listing) = self.rules.winning_listing(&self.pos, mover, HINT_LIMIT) else {
+            return Hints::default();
+        };
+        let total = total.unwrap_or_else(|| self.rules.moves(&self.pos, mover).len() as u128);
+        let winning = listing.count.unwrap_or(listing.moves.len() as u128);
+        Hints {
+            moves: listing.moves.iter().filter_map(hint).collect(),
+            more_winning: winning - listing.moves.len() as u128,
+            more_losing: total.saturating_sub(winning),
+        }
+    }
+
+    fn restart(&mut self) {
+        self.pos = self.start.clone();
+        self.to_move = Seat::First;
+        self.moved = false;
+    }
+}
+
+/// `text` with its first letter in upper case.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A row of cells drawn with a ruler of square numbers under it: the last digit of
+/// every number, and the tens under every tenth square.
+pub fn ruled(cells: &str) -> String {
+    let n = cells.chars().count();
+    let spaced = |f: &dyn Fn(usize) -> char| -> String {
+        (1..=n).map(f).collect::<String>().trim_end().to_owned()
+    };
+    let units = spaced(&|i| char::from(b'0' + (i % 10) as u8));
+    let mut out = format!("{cells}\n{units}");
+    if n >= 10 {
+        let tens = spaced(&|i| {
+            if i % 10 == 0 {
+                char::from(b'0' + (i / 10 % 10) as u8)
+            } else {
+                ' '
+            }
+        });
+        out.push('\n');
+        out.push_str(&tens);
+    }
+    out
+}
+
+/// n choose k, saturating at `u128::MAX`.
+pub fn binomial(n: u64, k: u64) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut acc: u128 = 1;
+    for i in 0..k {
+        acc = match acc.checked_mul(u128::from(n - i)) {
+            Some(v) => v / u128::from(i + 1),
+            None => return u128::MAX,
+        };
+    }
+    acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers() {
+        assert_eq!(capitalise("the first player"), "The first player");
+        assert_eq!(ruled("..P.P"), "..P.P\n12345");
+        assert_eq!(
+            ruled("P..........P"),
+            "P..........P\n123456789012\n         1"
+        );
+        assert_eq!(binomial(5, 2), 10);
+        assert_eq!(binomial(60, 30), 118264581564861424);
+        assert_eq!(binomial(3, 5), 0);
+        assert_eq!(binomial(400, 200), u128::MAX);
+    }
+}

@@ -1,0 +1,65 @@
+//! The JSON objects the commands print with `--json`, built in one place so that the
+//! command line and the web server (`grundy serve`) answer byte for byte alike.
+//!
+//! - [`analysis_json`] and [`pretty`]: `grundy analyze ... --json [--moves]`;
+//! - [`sequence_json`] and [`compact`]: `grundy sequence ... --json`.
+//!
+//! ```
+//! use grundy_games::registry::{build, Params};
+//! use grundy_engine::{report, Player};
+//!
+//! let game = build("nim", &Params::new()).unwrap();
+//! let analysis = game.analyze("3,5,7", Player::Left, 1000).unwrap();
+//! let text = report::pretty(&report::analysis_json(&analysis, None).unwrap()).unwrap();
+//! assert!(text.starts_with("{\n  \"game\": \"nim\""));
+//! assert!(text.ends_with("}\n"));
+//! ```
+
+use serde_json::{json, Value};
+
+use crate::analysis::{Analysis, MoveValue};
+use crate::sequence::{Sequence, SequenceSpec};
+
+/// The object `grundy analyze --json` prints: the analysis, and with `--moves` the
+/// legal moves under `moves`.
+pub fn analysis_json(
+    analysis: &Analysis,
+    moves: Option<&[MoveValue]>,
+) -> serde_json::Result<Value> {
+    let mut out = serde_json::to_value(analysis)?;
+    if let Some(moves) = moves {
+        out["moves"] = serde_json::to_value(moves)?;
+    }
+    Ok(out)
+}
+
+/// `value` as `grundy analyze --json` writes it: pretty, with a final newline.
+pub fn pretty(value: &Value) -> serde_json::Result<String> {
+    let mut text = serde_json::to_string_pretty(value)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// `value` as `grundy sequence --json` writes it: on one line, with a final newline.
+pub fn compact(value: &Value) -> serde_json::Result<String> {
+    let mut text = serde_json::to_string(value)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The object `grundy sequence --json` prints: the game's fields (`spec.json`),
+/// `preperiod`, `period`, `computed`, `period_known: false` for a game with no
+/// known period theorem, and unless `summary` the `values`.
+pub fn sequence_json(spec: &SequenceSpec<'_>, seq: &Sequence, summary: bool) -> Value {
+    let mut out = spec.json.clone();
+    out["preperiod"] = json!(seq.period.map(|p| p.preperiod));
+    out["period"] = json!(seq.period.map(|p| p.period));
+    out["computed"] = json!(seq.computed());
+    if spec.rule.is_none() {
+        out["period_known"] = json!(false);
+    }
+    if !summary {
+        out["values"] = json!(seq.values);
+    }
+    out
+}

@@ -1,0 +1,351 @@
+//! Heaps of stones: the position notation shared by Nim, subtraction and octal games.
+//!
+//! # Notation
+//! A position is a comma-separated list of heap sizes, `3,5,7`; the empty string is
+//! the position without heaps. Sizes are whole numbers from 0 to 2^64 − 1, written
+//! in decimal without signs or spaces. A move that takes stones from one heap is
+//! `HEAP-TAKE` with heaps numbered from 1: `2-3` takes 3 stones from the second heap.
+
+mod cache;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::rules::notation::{Found, NotationError};
+use crate::ruleset::{MoveError, Positions};
+use crate::sequence::Sequence;
+
+pub(crate) use cache::ValueCache;
+
+/// Parses a comma-separated list of whole numbers, naming `what` in errors.
+pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>, NotationError> {
+    let mut out = Vec::new();
+    if text.is_empty() {
+        return Ok(out);
+    }
+    let mut column = 1;
+    for part in text.split(',') {
+        out.push(parse_number(part, column, what)?);
+        column += part.chars().count() + 1;
+    }
+    Ok(out)
+}
+
+/// Parses one whole number that starts at `column` (1-based).
+pub fn parse_number(part: &str, column: usize, what: &str) -> Result<u64, NotationError> {
+    if let Some(i) = part.chars().position(|c| !c.is_ascii_digit()) {
+        let c = part.chars().nth(i).expect("a character at i");
+        return Err(NotationError::new(column + i, what, Found::Char(c)));
+    }
+    if part.is_empty() {
+        let found = Found::End;
+        return Err(NotationError::new(column, what, found));
+    }
+    part.parse::<u64>().map_err(|_| {
+        NotationError::new(
+            column,
+            format!("{what} below 2^64"),
+            Found::Text(part.to_owned()),
+        )
+    })
+}
+
+/// Writes `items` separated by commas.
+pub fn write_list(f: &mut fmt::Formatter<'_>, items: &[u64]) -> fmt::Result {
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{x}")?;
+    }
+    Ok(())
+}
+
+/// A position of a heap game: heap sizes in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct Heaps(pub Vec<u64>);
+
+impl Heaps {
+    /// The heap sizes.
+    pub fn sizes(&self) -> &[u64] {
+        &self.0
+    }
+
+    /// The heaps after `mv` takes its stones from its heap (the move of Nim and of
+    /// subtraction games).
+    pub fn after_taking(&self, mv: &HeapMove) -> Heaps {
+        let mut next = self.clone();
+        next.0[mv.heap] -= mv.take;
+        next
+    }
+
+    /// Each heap with its Grundy value, read from `table` (which must reach every heap).
+    pub(crate) fn values_in(&self, table: &Sequence) -> Vec<HeapValue> {
+        self.0
+            .iter()
+            .map(|&size| HeapValue {
+                size,
+                grundy: u64::from(table.get(size).expect("the table reaches every heap")),
+            })
+            .collect()
+    }
+}
+
+/// What `table` knows of `game`'s values, as a sentence.
+pub(crate) fn describe_table(table: &Sequence, game: &str) -> String {
+    match table.period {
+        Some(p) => format!(
+            "G(n) for {game} has preperiod {} and period {} (proven from {} values): {}",
+            p.preperiod,
+            p.period,
+            table.computed(),
+            head(&table.values, p.preperiod + p.period)
+        ),
+        None => format!(
+            "G(n) for {game} computed up to n = {} (no period proven)",
+            table.computed() - 1
+        ),
+    }
+}
+
+/// The first `n` values (at most 40 of them) as text.
+pub(crate) fn head(values: &[u32], n: usize) -> String {
+    let shown: Vec<String> = values.iter().take(n.min(40)).map(u32::to_string).collect();
+    let more = if n > 40 { ", ..." } else { "" };
+    format!("G(0..) = {}{more}", shown.join(", "))
+}
+
+impl FromStr for Heaps {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Heaps, NotationError> {
+        parse_list(s, "a heap size (digits)").map(Heaps)
+    }
+}
+
+impl fmt::Display for Heaps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(f, &self.0)
+    }
+}
+
+/// A move that takes `take` stones from heap `heap` (0-based field, printed 1-based
+/// as `HEAP-TAKE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    /// The 0-based index of the heap.
+    pub heap: usize,
+    /// How many stones are taken.
+    pub take: u64,
+}
+
+impl fmt::Display for HeapMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.heap + 1, self.take)
+    }
+}
+
+impl FromStr for HeapMove {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<HeapMove, NotationError> {
+        let Some((heap, take)) = s.split_once('-') else {
+            let i = s.chars().take_while(|c| c.is_ascii_digit()).count();
+            return Err(NotationError::at(
+                s,
+                i,
+                "'-' between heap and count, as in 2-3",
+            ));
+        };
+        let number = parse_number(heap, 1, "a heap number from 1")?;
+        let heap_index = match usize::try_from(number) {
+            Ok(h) if h >= 1 => h - 1,
+            _ => {
+                return Err(NotationError::new(
+                    1,
+                    "a heap number from 1",
+                    Found::Text(heap.to_owned()),
+                ))
+            }
+        };
+        let take = parse_number(take, heap.chars().count() + 2, "a number of stones")?;
+        Ok(HeapMove {
+            heap: heap_index,
+            take,
+        })
+    }
+}
+
+/// Heaps drawn token by token up to this size.
+const DRAW_TOKENS: u64 = 40;
+
+/// One row of a drawing: `heap 2:   3 ooo` (tokens up to 40 only).
+pub(crate) fn draw_row(label: &str, index: usize, size: u64) -> String {
+    let tokens = if size <= DRAW_TOKENS {
+        format!(" {}", "o".repeat(size as usize))
+    } else {
+        String::new()
+    };
+    format!("{label} {}: {size:>3}{tokens}", index + 1)
+        .trim_end()
+        .to_owned()
+}
+
+/// The heaps drawn one per line.
+pub(crate) fn draw_heaps(heaps: &Heaps) -> String {
+    if heaps.sizes().is_empty() {
+        return "(no heaps)".to_owned();
+    }
+    heaps
+        .sizes()
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| draw_row("heap", i, h))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// An upper bound on the positions reachable from heaps that only shrink.
+pub(crate) fn heap_reach(heaps: &Heaps) -> u128 {
+    heaps
+        .sizes()
+        .iter()
+        .fold(1u128, |acc, &h| acc.saturating_mul(u128::from(h) + 1))
+}
+
+/// How many `HEAP-TAKE` moves there are when any number of stones may be taken.
+pub(crate) fn stones(heaps: &Heaps) -> u128 {
+    heaps.sizes().iter().map(|&h| u128::from(h)).sum()
+}
+
+/// Reads a `HEAP-TAKE` move and checks it against the heaps (any number of stones
+/// up to the heap).
+pub(crate) fn parse_heap_move(heaps: &Heaps, text: &str) -> Result<HeapMove, MoveError> {
+    let mv: HeapMove = text
+        .parse()
+        .map_err(|e| MoveError::notation(format!("not a move: {e} (write HEAP-TAKE, e.g. 2-3)")))?;
+    let n = heaps.sizes().len();
+    let size = *heaps.sizes().get(mv.heap).ok_or_else(|| {
+        MoveError::illegal(format!(
+            "there is no heap {} (the heaps are 1 to {n})",
+            mv.heap + 1
+        ))
+    })?;
+    if mv.take == 0 || mv.take > size {
+        return Err(MoveError::illegal(if size == 0 {
+            format!("heap {} is empty", mv.heap + 1)
+        } else {
+            format!("take 1 to {size} stones from heap {}", mv.heap + 1)
+        }));
+    }
+    Ok(mv)
+}
+
+/// Every composition of `total` (sequence of parts ≥ 1 adding up to it), in
+/// lexicographic order; `[]` for 0. There are 2^(total−1) of them.
+pub(crate) fn compositions(total: u64) -> Vec<Vec<u64>> {
+    fn extend(left: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if left == 0 {
+            out.push(prefix.clone());
+            return;
+        }
+        for part in 1..=left {
+            prefix.push(part);
+            extend(left - part, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(total, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Heap games are verified up to this many tokens (2^(n−1) rows of heaps): Nim at
+/// 14 tokens takes 7 CPU seconds and 240 MB, and each token more about 3.4 times
+/// the time and memory, so 15 is the last size within 2 GB and minutes.
+pub(crate) const LARGEST_HEAP_SIZE: usize = 15;
+
+/// The positions of `size` tokens for verify: every row of non-empty heaps adding
+/// up to `size`, the compositions of `size`, built by `make`.
+pub(crate) fn positions_of<P: Send + Sync + Clone + 'static>(
+    size: usize,
+    make: impl Fn(Vec<u64>) -> P,
+) -> Positions<'static, P> {
+    let all: Vec<P> = compositions(size as u64).into_iter().map(make).collect();
+    Positions {
+        count: all.len() as u64,
+        nth: Box::new(move |i| all[i as usize].clone()),
+    }
+}
+
+/// One heap's part in an analysis: its size and Grundy value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct HeapValue {
+    /// The heap size.
+    pub size: u64,
+    /// The heap's Grundy value.
+    pub grundy: u64,
+}
+
+/// The explanation lines for a sum of heaps: one per heap, then the XOR and who wins.
+pub(crate) fn explain_heaps(heaps: &[HeapValue], unit: &str) -> Vec<String> {
+    let mut lines: Vec<String> = heaps
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            format!(
+                "heap {}: {} {unit}, value {}",
+                i + 1,
+                h.size,
+                crate::values::Nimber(u128::from(h.grundy))
+            )
+        })
+        .collect();
+    let xor = heaps.iter().fold(0, |acc, h| acc ^ h.grundy);
+    let terms: Vec<String> = heaps.iter().map(|h| h.grundy.to_string()).collect();
+    let sum = if terms.is_empty() {
+        "no heaps: XOR = 0".to_owned()
+    } else {
+        format!("XOR of the values: {} = {xor}", terms.join(" ⊕ "))
+    };
+    lines.push(if xor == 0 {
+        format!("{sum}: the player to move loses")
+    } else {
+        format!("{sum}: the player to move wins")
+    });
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heaps_round_trip_and_errors() {
+        for s in ["3,5,7", "", "0", "0,18446744073709551615"] {
+            assert_eq!(s.parse::<Heaps>().unwrap().to_string(), s);
+        }
+        let e = "3,x".parse::<Heaps>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "column 3: expected a heap size (digits), found 'x'"
+        );
+        let e = "3,,4".parse::<Heaps>().unwrap_err();
+        assert_eq!(e.column, 3);
+        assert_eq!(e.found, Found::End);
+        let e = "12,18446744073709551616".parse::<Heaps>().unwrap_err();
+        assert_eq!(e.column, 4);
+        assert!("3, 5".parse::<Heaps>().is_err());
+    }
+
+    #[test]
+    fn moves_round_trip_and_errors() {
+        let m: HeapMove = "2-3".parse().unwrap();
+        assert_eq!(m, HeapMove { heap: 1, take: 3 });
+        assert_eq!(m.to_string(), "2-3");
+        assert_eq!("0-1".parse::<HeapMove>().unwrap_err().column, 1);
+        assert_eq!("12".parse::<HeapMove>().unwrap_err().column, 3);
+        assert_eq!("12-x".parse::<HeapMove>().unwrap_err().column, 4);
+    }
+}

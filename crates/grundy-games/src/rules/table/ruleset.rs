@@ -1,0 +1,457 @@
+//! The table game through the ruleset contract: its registry entry, the players
+//! Alice and Bob, the boundary that decides the game, and the positions `grundy
+//! verify` checks.
+
+use std::cell::RefCell;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use super::position::Shared;
+use super::{explain, Cell, Table, TableMove, TablePosition};
+use crate::dynamic::RulesetSpec;
+use crate::game::Player;
+use crate::play::capitalise;
+use crate::rules::NotationError;
+use crate::ruleset::{nimber, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
+use crate::values::Value;
+
+/// The table game in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "table",
+    about: "The table game (TABGAME): TOP/LEFT@X,Y.",
+    example: "101/01@2,3",
+    params: &[],
+    build: |_| Ok(Box::new(TableGame)),
+};
+
+/// The table game as a ruleset. It has no parameters: the boundary strings belong
+/// to the position ([`TablePosition`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TableGame;
+
+/// The largest size `grundy verify` takes: size 8 takes 27 CPU seconds and 460 MB,
+/// each size more about 5 times the time (the pairs of boundary strings), so 9 is
+/// the last within minutes.
+pub const LARGEST_VERIFIED: usize = 9;
+
+/// The part of the table the stone can still reach is drawn up to this many rows
+/// and columns.
+const DRAW_ROWS: usize = 20;
+const DRAW_COLUMNS: usize = 30;
+
+impl Ruleset for TableGame {
+    type Position = TablePosition;
+    type Move = TableMove;
+
+    fn name(&self) -> &'static str {
+        "table"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    /// Alice moves first, then Bob.
+    fn player_name(&self, player: Player, first: Player) -> String {
+        if player == first { "Alice" } else { "Bob" }.to_owned()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<TablePosition, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &TablePosition) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(
+        &self,
+        pos: &TablePosition,
+        _: Player,
+        text: &str,
+    ) -> Result<TableMove, MoveError> {
+        let mv = text
+            .parse()
+            .map_err(|e: NotationError| MoveError::Notation {
+                message: format!("not a move: {text:?} (write up or left)"),
+                detail: Some(e),
+            })?;
+        if pos.on_boundary() {
+            return Err(MoveError::illegal("the game is over"));
+        }
+        Ok(mv)
+    }
+
+    fn move_help(&self) -> String {
+        "up (to row x-1) or left (to column y-1); u and l for short".to_owned()
+    }
+
+    fn drawing(&self, pos: &TablePosition) -> String {
+        draw(pos)
+    }
+
+    fn moves(&self, pos: &TablePosition, _: Player) -> Vec<TableMove> {
+        pos.table().legal_moves(&pos.cell())
+    }
+
+    fn play(&self, pos: &TablePosition, mv: &TableMove) -> TablePosition {
+        pos.after(*mv)
+    }
+
+    /// The boundary decides: the digit `1` makes the player to move the winner.
+    fn decided(&self, pos: &TablePosition, _: Player) -> Option<bool> {
+        pos.table().boundary_wins(pos.cell())
+    }
+
+    fn ending(
+        &self,
+        pos: &TablePosition,
+        _: Player,
+        to_move_name: &str,
+        last_mover: Option<&str>,
+    ) -> Option<String> {
+        let mover_loses = pos.table().boundary_wins(pos.cell())?;
+        let Cell { x, y } = pos.cell();
+        let digit = u8::from(mover_loses);
+        Some(match last_mover {
+            // Nobody moved: the stone started on the boundary.
+            None => format!(
+                "The stone starts on ({x}, {y}), marked {digit}: {to_move_name}, to move, {}.",
+                if mover_loses { "wins" } else { "loses" }
+            ),
+            Some(mover) => format!(
+                "The stone reached ({x}, {y}), marked {digit}: {}, who moved it there, {}.",
+                capitalise(mover),
+                if mover_loses { "loses" } else { "wins" }
+            ),
+        })
+    }
+
+    /// The stone only goes up and left: at most (x + 1)(y + 1) cells.
+    fn reach(&self, pos: &TablePosition) -> u128 {
+        let Cell { x, y } = pos.cell();
+        (x as u128 + 1).saturating_mul(y as u128 + 1)
+    }
+
+    fn value(&self, pos: &TablePosition) -> Result<Value, Unsolved> {
+        nimber(pos.nimbers().nimber(pos.cell()).0)
+    }
+
+    fn winning_moves(&self, pos: &TablePosition, _: Player) -> Result<Vec<TableMove>, Unsolved> {
+        Ok(pos.solver().winning_moves(pos.cell()))
+    }
+
+    fn explain(&self, pos: &TablePosition, _: Player, _: usize) -> Option<Explanation> {
+        // A cell has at most two moves: nothing to limit.
+        Some(explain(pos))
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "rows or columns"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=LARGEST_VERIFIED
+    }
+
+    /// Every table whose longer side is `size` (N rows, M columns: the lengths of
+    /// the left and top strings), shape by shape in [`shapes`] order; for each, every
+    /// pair of boundary strings (numbered as bits: the top string's digits are the low
+    /// M bits, the left string's the next N); for each pair every cell but the corner,
+    /// row by row.
+    fn positions(&self, size: usize) -> Option<Positions<'_, TablePosition>> {
+        let shapes: Vec<Shape> = shapes(size).map(|(n, m)| Shape { n, m }).collect();
+        let count = shapes
+            .iter()
+            .map(Shape::positions)
+            .fold(0, u64::saturating_add);
+        Some(Positions {
+            count,
+            nth: Box::new(move |mut i| {
+                let shape = shapes
+                    .iter()
+                    .find(|s| {
+                        let here = i < s.positions();
+                        if !here {
+                            i -= s.positions();
+                        }
+                        here
+                    })
+                    .expect("a position number below the count");
+                shape.nth(i)
+            }),
+        })
+    }
+}
+
+/// The shapes (rows N, columns M) of size `size`, N and M from 1 with max(N, M) =
+/// size, in order of N then M.
+///
+/// ```
+/// use grundy_games::rules::table::shapes;
+/// assert_eq!(shapes(2).collect::<Vec<_>>(), [(1, 2), (2, 1), (2, 2)]);
+/// ```
+pub fn shapes(size: usize) -> impl Iterator<Item = (usize, usize)> {
+    (1..=size).flat_map(move |n| {
+        (1..=size)
+            .filter(move |&m| n.max(m) == size)
+            .map(move |m| (n, m))
+    })
+}
+
+/// The tables of one shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape {
+    n: usize,
+    m: usize,
+}
+
+impl Shape {
+    /// The cells of one table but the corner.
+    fn cells(&self) -> u64 {
+        ((self.n + 1) * (self.m + 1) - 1) as u64
+    }
+
+    /// Every cell of every pair of boundary strings.
+    fn positions(&self) -> u64 {
+        1u64.checked_shl((self.n + self.m) as u32)
+            .unwrap_or(u64::MAX)
+            .saturating_mul(self.cells())
+    }
+
+    /// The position numbered `i` of this shape.
+    ///
+    /// Consecutive numbers are the cells of one table: each thread keeps the last
+    /// table it built, so that they share it (and its solvers, built once).
+    fn nth(&self, i: u64) -> TablePosition {
+        thread_local! {
+            static LAST: RefCell<Option<(Shape, u64, Arc<Shared>)>> = const { RefCell::new(None) };
+        }
+        let (pair, cell) = (i / self.cells(), i % self.cells() + 1);
+        let shared = LAST.with_borrow_mut(|last| match last {
+            Some((shape, p, shared)) if *shape == *self && *p == pair => Arc::clone(shared),
+            _ => {
+                let bits = |from: usize, len: usize| -> Vec<bool> {
+                    (from..from + len).map(|b| pair >> b & 1 == 1).collect()
+                };
+                let table = Table {
+                    top: bits(0, self.m),
+                    left: bits(self.m, self.n),
+                };
+                let shared = Arc::new(Shared::new(table));
+                *last = Some((*self, pair, Arc::clone(&shared)));
+                shared
+            }
+        });
+        let columns = self.m as u64 + 1;
+        let cell = Cell {
+            x: (cell / columns) as usize,
+            y: (cell % columns) as usize,
+        };
+        TablePosition::shared(shared, cell)
+    }
+}
+
+/// The part of the table the stone can still reach, with the boundary digits; on a
+/// large table, a sentence instead.
+fn draw(pos: &TablePosition) -> String {
+    let table = pos.table();
+    let Cell { x, y } = pos.cell();
+    let words = |cell: Cell| match table.boundary_wins(cell) {
+        Some(true) => "1, the mover loses",
+        _ => "0, the mover wins",
+    };
+    if x > DRAW_ROWS || y > DRAW_COLUMNS {
+        return format!(
+            "The stone is on row {x}, column {y} of a table of {} rows and {} columns.\n\
+             Reaching row 0 in column {y}: {}; reaching column 0 in row {x}: {}.",
+            table.rows(),
+            table.columns(),
+            words(Cell { x: 0, y }),
+            words(Cell { x, y: 0 }),
+        );
+    }
+    let width = x.to_string().len();
+    let mut lines = vec![format!(
+        "{} {}",
+        " ".repeat(width),
+        (0..=y)
+            .map(|j| (j % 10).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    )];
+    for i in 0..=x {
+        let cells: Vec<&str> = (0..=y)
+            .map(|j| {
+                let c = Cell { x: i, y: j };
+                match table.boundary_wins(c) {
+                    _ if c == pos.cell() => "O",
+                    Some(true) => "1",
+                    Some(false) => "0",
+                    None if i == 0 && j == 0 => "+",
+                    None => ".",
+                }
+            })
+            .collect();
+        lines.push(format!("{i:>width$} {}", cells.join(" ")));
+    }
+    lines.push(
+        "O is the stone; on row 0 and column 0, 1 means whoever moves the stone there loses."
+            .to_owned(),
+    );
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{Hint, Match, RulesetMatch, Seat, EXHAUSTIVE_LIMIT};
+
+    fn start(s: &str) -> RulesetMatch<'static, TableGame> {
+        RulesetMatch::new(&TableGame, s.parse().unwrap(), Player::Left)
+    }
+
+    #[test]
+    fn the_sample_is_played_to_the_end() {
+        // 101/01: from (1, 1) moving up reaches (0, 1), marked 1: the mover loses;
+        // moving left reaches (1, 0), marked 0: the mover wins.
+        let mut m = start("101/01@1,1");
+        assert_eq!(m.seat_name(Seat::First), "Alice");
+        assert_eq!(m.seat_name(Seat::Second), "Bob");
+        let h = m.hints();
+        assert_eq!(
+            h.moves,
+            [
+                Hint {
+                    mv: "left".into(),
+                    wins: true,
+                    moves_left: Some(1)
+                },
+                Hint {
+                    mv: "up".into(),
+                    wins: false,
+                    moves_left: Some(1)
+                },
+            ]
+        );
+        assert_eq!(m.engine_move().as_deref(), Some("left"));
+        assert_eq!(m.winner(), Some(Seat::First));
+        assert_eq!(
+            m.ending(),
+            "The stone reached (1, 0), marked 0: Alice, who moved it there, wins."
+        );
+        assert_eq!(m.engine_move(), None);
+        assert_eq!(m.play("up"), Err("the game is over".into()));
+    }
+
+    #[test]
+    fn hints_count_real_moves() {
+        // From (2, 3) up wins: Bob, on (1, 3), holds out by moving left to (1, 2)
+        // and Alice moves up into the 0 at (0, 2): three moves in all.
+        let mut m = start("101/01@2,3");
+        let h = m.hints();
+        let up = h.moves.iter().find(|h| h.mv == "up").unwrap();
+        assert_eq!((up.wins, up.moves_left), (true, Some(3)));
+        let left = h.moves.iter().find(|h| h.mv == "left").unwrap();
+        assert!(!left.wins);
+        assert_eq!(m.engine_move().as_deref(), Some("up"));
+        assert_eq!(m.engine_move().as_deref(), Some("left"));
+        assert_eq!(m.engine_move().as_deref(), Some("up"));
+        assert_eq!(m.winner(), Some(Seat::First));
+        assert_eq!(
+            m.ending(),
+            "The stone reached (0, 2), marked 0: Alice, who moved it there, wins."
+        );
+        // A move into a 1 loses at once.
+        let mut m = start("101/01@1,3");
+        m.play("up").unwrap();
+        assert_eq!(m.winner(), Some(Seat::Second));
+        assert_eq!(
+            m.ending(),
+            "The stone reached (0, 3), marked 1: Alice, who moved it there, loses."
+        );
+    }
+
+    #[test]
+    fn a_stone_on_the_boundary_ends_the_game_at_once() {
+        let m = start("101/01@0,2");
+        assert_eq!(m.winner(), Some(Seat::Second));
+        assert_eq!(
+            m.ending(),
+            "The stone starts on (0, 2), marked 0: Alice, to move, loses."
+        );
+        let m = start("101/01@2,0");
+        assert_eq!(m.winner(), Some(Seat::First));
+        assert_eq!(
+            m.ending(),
+            "The stone starts on (2, 0), marked 1: Alice, to move, wins."
+        );
+    }
+
+    #[test]
+    fn drawing_and_bad_moves() {
+        let mut m = start("101/01@2,3");
+        assert_eq!(
+            m.drawing().lines().take(4).collect::<Vec<_>>(),
+            ["  0 1 2 3", "0 + 1 0 1", "1 0 . . .", "2 1 . . O"]
+        );
+        assert_eq!(
+            m.play("down"),
+            Err("not a move: \"down\" (write up or left)".into())
+        );
+        assert_eq!(
+            m.play("claim"),
+            Err("not a move: \"claim\" (write up or left)".into())
+        );
+        assert_eq!(m.play("u"), Ok("up".into()));
+        assert_eq!(m.position(), "101/01@1,3");
+        let far = start(&format!("{}/{}@40,3", "0".repeat(5), "1".repeat(40)));
+        assert_eq!(
+            far.drawing(),
+            "The stone is on row 40, column 3 of a table of 40 rows and 5 columns.\n\
+             Reaching row 0 in column 3: 0, the mover wins; reaching column 0 in row 40: \
+             1, the mover loses."
+        );
+    }
+
+    #[test]
+    fn big_tables_use_the_closed_form() {
+        let text = format!("{}/{}@400,400", "01".repeat(200), "0".repeat(400));
+        let pos: TablePosition = text.parse().unwrap();
+        assert!(TableGame.reach(&pos) > EXHAUSTIVE_LIMIT);
+        let solver = pos.solver();
+        let mut m = start(&text);
+        let h = m.hints();
+        assert_eq!(h.moves.len(), 2);
+        for hint in &h.moves {
+            let after = pos.after(hint.mv.parse().unwrap()).cell();
+            assert_eq!(hint.wins, !solver.wins(after.x, after.y), "{}", hint.mv);
+            assert_eq!(hint.moves_left, None);
+        }
+        let wins = solver.wins(400, 400);
+        m.engine_move();
+        let after: TablePosition = m.position().parse().unwrap();
+        let c = after.cell();
+        assert_eq!(solver.wins(c.x, c.y), !wins);
+    }
+
+    #[test]
+    fn positions_cover_every_cell_of_every_table() {
+        let p = TableGame.positions(2).unwrap();
+        // 1x2 and 2x1: 8 pairs of 5 cells each; 2x2: 16 pairs of 8 cells.
+        assert_eq!(p.count, 8 * 5 + 8 * 5 + 16 * 8);
+        let all: Vec<String> = (0..p.count).map(|i| (p.nth)(i).to_string()).collect();
+        assert_eq!(all[0], "00/0@0,1");
+        assert_eq!(all[4], "00/0@1,2");
+        assert_eq!(all[5], "10/0@0,1");
+        assert_eq!(all[39], "11/1@1,2");
+        assert_eq!(all[40], "0/00@0,1");
+        assert_eq!(all[80], "00/00@0,1");
+        assert_eq!(all.last().unwrap(), "11/11@2,2");
+        let distinct: std::collections::HashSet<&String> = all.iter().collect();
+        assert_eq!(distinct.len(), all.len());
+        for text in &all {
+            assert_eq!(&text.parse::<TablePosition>().unwrap().to_string(), text);
+        }
+    }
+}

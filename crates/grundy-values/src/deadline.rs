@@ -1,0 +1,120 @@
+//! A deadline for the searches of one thread: the moment past which every budgeted
+//! search started on that thread stops as if its budget were spent.
+//!
+//! A caller that must answer in time (the web server, answering each request within its
+//! work budget) runs the work with [`within`]; the engines' budgets
+//! (`grundy_engine::engine::budget::Budget::spend` and the value steps of
+//! [`cgt::Budget`](crate::cgt::Budget)) consult [`passed`] and refuse further work once
+//! the moment has come, so the search ends with its usual budget error instead of
+//! running on after its answer is no longer wanted. Without [`within`] nothing changes:
+//! [`passed`] is one relaxed atomic load that answers `false`.
+//!
+//! The value-step budget of the canonical-form engine is shared by the threads of its
+//! parallel search, so it takes the deadline when it is made ([`current`]) and every
+//! thread sees it.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// How many [`within`] calls are under way in the process: while none is, [`passed`]
+/// answers from this one relaxed load, without touching thread-local storage.
+static ACTIVE: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    static TICKS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// How many calls of [`passed`] share one reading of the clock.
+pub const TICKS_PER_READING: u32 = 64;
+
+/// Runs `work` with searches on this thread stopping at `at` (or at the deadline already
+/// in force, if that is sooner); the previous deadline is restored afterwards, also when
+/// `work` unwinds.
+pub fn within<T>(at: Instant, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Instant>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEADLINE.with(|d| d.set(self.0));
+            ACTIVE.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    let before = DEADLINE.with(Cell::get);
+    ACTIVE.fetch_add(1, Ordering::Relaxed);
+    let _restore = Restore(before);
+    let at = before.map_or(at, |b| b.min(at));
+    DEADLINE.with(|d| d.set(Some(at)));
+    work()
+}
+
+/// The deadline in force on this thread, if any.
+pub fn current() -> Option<Instant> {
+    DEADLINE.with(Cell::get)
+}
+
+/// Whether this thread's deadline has passed (never, without one). The clock is read on
+/// every 64th call, so a search notices the deadline within 64 budget charges of it.
+#[inline]
+pub fn passed() -> bool {
+    if ACTIVE.load(Ordering::Relaxed) == 0 {
+        return false;
+    }
+    let Some(at) = current() else {
+        return false;
+    };
+    let tick = TICKS.with(|t| {
+        let n = t.get().wrapping_add(1);
+        t.set(n);
+        n
+    });
+    tick % TICKS_PER_READING == 0 && Instant::now() >= at
+}
+
+/// Whether `at` has passed, reading the clock now (for a deadline taken with
+/// [`current`] and carried to other threads).
+pub fn reached(at: Option<Instant>) -> bool {
+    at.is_some_and(|at| Instant::now() >= at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn no_deadline_never_passes() {
+        assert!(current().is_none());
+        assert!((0..1000).all(|_| !passed()));
+    }
+
+    #[test]
+    fn a_past_deadline_is_noticed_within_a_reading_and_restored_after() {
+        let past = Instant::now() - Duration::from_secs(1);
+        let noticed = within(past, || (0..=TICKS_PER_READING).any(|_| passed()));
+        assert!(noticed);
+        assert!(current().is_none());
+    }
+
+    #[test]
+    fn nested_deadlines_keep_the_sooner() {
+        let soon = Instant::now() + Duration::from_secs(1);
+        let late = soon + Duration::from_secs(60);
+        within(soon, || {
+            within(late, || assert_eq!(current(), Some(soon)));
+            assert_eq!(current(), Some(soon));
+        });
+        within(late, || {
+            within(soon, || assert_eq!(current(), Some(soon)));
+            assert_eq!(current(), Some(late));
+        });
+    }
+
+    #[test]
+    fn the_deadline_is_restored_when_the_work_unwinds() {
+        let at = Instant::now() + Duration::from_secs(60);
+        let r = std::panic::catch_unwind(|| within(at, || std::panic::resume_unwind(Box::new(1))));
+        assert!(r.is_err());
+        assert!(current().is_none());
+    }
+}
