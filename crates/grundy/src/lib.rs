@@ -22,6 +22,7 @@
 //! - [`judge`]: the contest judges' input and output formats, streamed;
 //! - [`problems`]: the four judge problems and their list;
 //! - [`setter`]: test generators, a strict validator and a shrinker for those formats;
+//! - [`stress`]: a program against the judge on generated tests, shrunk on failure;
 //! - [`verify`]: every closed form checked against the engine, position by position;
 //! - [`play`]: a person against the perfect engine, move by move;
 //! - [`report`]: the JSON objects the commands print, shared with `grundy serve`;
@@ -38,7 +39,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub use grundy_contest::{judge, problems, setter};
+pub use grundy_contest::{check, interact, judge, problems, setter, stress};
 pub use grundy_engine::{
     analysis, dynamic, engine, files, game, play, report, ruleset, sequence, verify,
 };

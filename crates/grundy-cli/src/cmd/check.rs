@@ -5,13 +5,12 @@
 //! losing (each is said, with why); 2 a line is not a move in the game's notation, or
 //! bad usage.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use grundy::registry::{AnalyzeError, DynRuleset, MoveVerdict};
-use grundy::Player;
+use grundy::check::{check, check_lines};
 
 use super::rules::{examples, to_move, GameArgs};
 
@@ -46,124 +45,6 @@ pub struct Args {
     file: Option<PathBuf>,
 }
 
-/// How bad a line was: 0 fine, 1 illegal or losing, 2 not a move.
-fn report(
-    game: &dyn DynRuleset,
-    position: &str,
-    mv: &str,
-    player: Player,
-    out: &mut impl Write,
-    prefix: &str,
-) -> anyhow::Result<u8> {
-    let verdict = match game.check_move(position, player, mv) {
-        Ok(v) => v,
-        Err(AnalyzeError::Notation(e)) => {
-            writeln!(
-                out,
-                "{prefix}bad {} position {position:?}: {e}",
-                game.name()
-            )?;
-            return Ok(2);
-        }
-        Err(e) => {
-            writeln!(out, "{prefix}{mv}: cannot be decided: {e}")?;
-            return Ok(2);
-        }
-    };
-    Ok(match verdict {
-        MoveVerdict::Winning { after } => {
-            writeln!(out, "{prefix}{mv}: legal and winning (-> {after})")?;
-            0
-        }
-        MoveVerdict::Losing { after, winning } => {
-            let better = if winning.is_empty() {
-                "every move loses here".to_owned()
-            } else {
-                format!(
-                    "the mover's winning moves from the position before: {}",
-                    winning.join(", ")
-                )
-            };
-            writeln!(
-                out,
-                "{prefix}{mv}: legal but losing: the opponent wins {after} ({better})"
-            )?;
-            1
-        }
-        MoveVerdict::Illegal { reason } => {
-            writeln!(out, "{prefix}{mv}: illegal: {reason}")?;
-            1
-        }
-        MoveVerdict::NotAMove { message } => {
-            writeln!(out, "{prefix}{mv:?}: {message}")?;
-            2
-        }
-        other => {
-            writeln!(out, "{prefix}{mv}: {other:?}")?;
-            2
-        }
-    })
-}
-
-/// The longest line `check --file` reads (longer ones are skipped, not stored).
-const MAX_LINE: usize = 4096;
-
-/// One line of a `check --file` input.
-enum Line {
-    /// The end of the input.
-    End,
-    /// A line, without its end.
-    Text(String),
-    /// A line longer than [`MAX_LINE`], read past: its length in bytes.
-    TooLong(u64),
-}
-
-/// The next line of `input`, holding at most [`MAX_LINE`] bytes of it in memory.
-fn read_line(input: &mut dyn BufRead) -> std::io::Result<Line> {
-    let mut bytes = Vec::new();
-    let n = Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes)?;
-    if n == 0 {
-        return Ok(Line::End);
-    }
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-    } else if bytes.len() > MAX_LINE {
-        // Read past the rest of the line, a buffer at a time.
-        let mut total = bytes.len() as u64;
-        loop {
-            let buf = input.fill_buf()?;
-            if buf.is_empty() {
-                break;
-            }
-            match buf.iter().position(|&b| b == b'\n') {
-                Some(at) => {
-                    total += at as u64;
-                    input.consume(at + 1);
-                    break;
-                }
-                None => {
-                    let len = buf.len();
-                    total += len as u64;
-                    input.consume(len);
-                }
-            }
-        }
-        return Ok(Line::TooLong(total));
-    }
-    Ok(Line::Text(String::from_utf8_lossy(&bytes).into_owned()))
-}
-
-/// At most 60 characters of `text`, for a message.
-fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(60) {
-        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
-        None => text.to_owned(),
-    }
-}
-
 /// Runs `grundy check`.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let game = args.game.build()?;
@@ -174,7 +55,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         None => {
             let position = args.position.as_deref().unwrap_or_default();
             let mv = args.mv.as_deref().unwrap_or_default();
-            report(game.as_ref(), position, mv, player, &mut out, "")?
+            check(game.as_ref(), position, mv, player, &mut out, "")?
         }
         Some(path) => {
             let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
@@ -184,41 +65,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                     .with_context(|| format!("cannot open {}", path.display()))?;
                 Box::new(std::io::BufReader::new(file))
             };
-            let mut worst = 0;
             let mut input = input;
-            for i in 0.. {
-                let prefix = format!("line {}: ", i + 1);
-                let line = match read_line(&mut input).with_context(|| format!("line {}", i + 1))? {
-                    Line::End => break,
-                    Line::Text(line) => line,
-                    Line::TooLong(bytes) => {
-                        writeln!(
-                            out,
-                            "{prefix}longer than {MAX_LINE} bytes ({bytes} bytes), skipped: \
-                             expected `POSITION MOVE`"
-                        )?;
-                        worst = worst.max(2);
-                        continue;
-                    }
-                };
-                let words: Vec<&str> = line.split_whitespace().collect();
-                let bad = match words[..] {
-                    [] => continue,
-                    [position, mv] => {
-                        report(game.as_ref(), position, mv, player, &mut out, &prefix)?
-                    }
-                    _ => {
-                        writeln!(
-                            out,
-                            "{prefix}expected `POSITION MOVE`, found {:?}",
-                            excerpt(&line)
-                        )?;
-                        2
-                    }
-                };
-                worst = worst.max(bad);
-            }
-            worst
+            check_lines(game.as_ref(), player, &mut input, &mut out)?
         }
     };
     out.flush()?;

@@ -15,8 +15,8 @@ use clap::{Subcommand, ValueEnum};
 use grundy::registry::{self, DynRuleset};
 use grundy::ruleset::ParamError;
 use grundy::sequence::certificate::{self, Certificate};
-use grundy::sequence::checkpoint::{Checkpoint, Saving};
-use grundy::sequence::{svg, Method, Options, Progress, Resume, Sequence, SequenceSpec};
+use grundy::sequence::checkpoint::compute_checkpointed;
+use grundy::sequence::{svg, Method, Options, Progress, Sequence, SequenceSpec};
 
 use super::progress::Reporter;
 use super::rules::GameArgs;
@@ -164,62 +164,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             grundy::files::check_writable(path).context(flag)?;
         }
     }
-    // The game as the independent checker reads it, where it reads it.
-    let rules = spec.certificate.as_ref().map(|game| game.rules.clone());
-    let known = match &args.common.checkpoint {
-        None => Vec::new(),
-        Some(path) => match Checkpoint::resume(path, &spec.title)
-            .with_context(|| format!("--checkpoint {}", path.display()))?
-        {
-            Some(c) => {
-                c.check_values(rules.as_ref())
-                    .with_context(|| format!("--checkpoint {}", path.display()))?;
-                if !args.common.quiet {
-                    eprintln!(
-                        "grundy: resuming from {}: {} values",
-                        path.display(),
-                        c.values.len()
-                    );
+    let quiet = args.common.quiet;
+    let (seq, saved) = match &args.common.checkpoint {
+        None => (
+            with_progress(what, quiet, |p| spec.compute(method, &options, p))?,
+            Ok(()),
+        ),
+        Some(path) => {
+            let mut resuming = |n: usize| {
+                if !quiet && n > 0 {
+                    eprintln!("grundy: resuming from {}: {n} values", path.display());
                 }
-                c.values
-            }
-            None => Vec::new(),
-        },
-    };
-    let resumed = known.len();
-    let mut saving = args
-        .common
-        .checkpoint
-        .as_deref()
-        .map(|path| Saving::new(path, &spec.title, resumed, SAVE_EVERY));
-    let mut save = |values: &[u32], done: bool| {
-        if let Some(saving) = saving.as_mut() {
-            saving.save(values, done);
+            };
+            let run = with_progress(what, quiet, |p| {
+                compute_checkpointed(&spec, method, &options, path, SAVE_EVERY, &mut resuming, p)
+            })
+            .with_context(|| format!("--checkpoint {}", path.display()))?;
+            let saved = run.saved.with_context(|| {
+                format!("--checkpoint {}: cannot save the values", path.display())
+            });
+            (run.sequence, saved)
         }
     };
-    let resume = Resume {
-        known,
-        save: Some(&mut save),
-    };
-    let seq = with_progress(what, args.common.quiet, |p| {
-        spec.compute_resumable(method, &options, p, resume)
-    })?;
-    let saved = match (saving, &args.common.checkpoint) {
-        (Some(saving), Some(path)) => saving
-            .finish()
-            .with_context(|| format!("--checkpoint {}: cannot save the values", path.display())),
-        _ => Ok(()),
-    };
-    // A period proven from resumed values is printed only if the independent
-    // checker, value by value from the definition, accepts it.
-    if let (Some(period), Some(game), true) = (seq.period, &spec.certificate, resumed > 0) {
-        certificate::certify(game, &seq.values, period).map_err(|e| {
-            anyhow::anyhow!(
-                "--checkpoint: the values resumed from the checkpoint fail the independent \
-                 check ({e}); the checkpoint is damaged: delete it to start afresh"
-            )
-        })?;
-    }
     let asked = options.to.unwrap_or(options.limit).saturating_add(1);
     if seq.computed() < asked && (options.to.is_some() || seq.period.is_none()) {
         eprintln!(
@@ -379,38 +345,11 @@ fn output(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::R
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let last = seq.computed().saturating_sub(1);
     if common.json {
         let json = grundy::report::sequence_json(spec, seq, common.summary);
         out.write_all(grundy::report::compact(&json)?.as_bytes())?;
     } else {
-        writeln!(out, "{}: G(0), ..., G({last})", spec.title)?;
-        if !common.summary {
-            let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
-            let index_width = last.to_string().len();
-            for (row, chunk) in seq.values.chunks(10).enumerate() {
-                write!(out, "{:>index_width$}:", row * 10)?;
-                for v in chunk {
-                    write!(out, " {v:>width$}")?;
-                }
-                writeln!(out)?;
-            }
-        }
-        match (seq.period, spec.rule) {
-            (Some(p), _) => writeln!(
-                out,
-                "preperiod {}, period {} (proven from {} values)",
-                p.preperiod,
-                p.period,
-                seq.computed()
-            )?,
-            (None, Some(_)) => writeln!(out, "no period proven up to {last}")?,
-            (None, None) => writeln!(
-                out,
-                "no period proven up to {last} (none is known for {}; its values are only computed)",
-                spec.title
-            )?,
-        }
+        out.write_all(grundy::report::text::sequence(spec, seq, common.summary).as_bytes())?;
     }
     out.flush()?;
     Ok(())

@@ -5,11 +5,10 @@ use super::rules::{examples, GameArgs};
 use grundy::ruleset::SizeError;
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use grundy::verify::{Phase, Progress, Report};
+use grundy::verify::{Phase, Progress};
 
 use super::progress::Reporter;
 
@@ -38,63 +37,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let report = game.verify(args.max_size, &bar).map_err(max_size)?;
     bar.reporter.finish();
     let mut out = std::io::stdout().lock();
-    let agreed = print_report(&report, &mut out)?;
+    out.write_all(grundy::report::text::verify(&report).as_bytes())?;
     out.flush()?;
-    Ok(if agreed {
+    Ok(if report.mismatch.is_none() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Prints the report; returns whether every position agreed.
-fn print_report(report: &Report, out: &mut impl Write) -> std::io::Result<bool> {
-    let sizes = if report.sizes.is_empty() {
-        "no sizes".to_owned()
-    } else {
-        format!(
-            "{} to {} {}",
-            report.sizes.start,
-            report.sizes.end - 1,
-            report.size_unit
-        )
-    };
-    match &report.mismatch {
-        None => {
-            writeln!(
-                out,
-                "{}: {} positions of {sizes} agree with the exhaustive engine",
-                report.name, report.positions
-            )?;
-            writeln!(out, "time: {}", seconds(report.elapsed))?;
-            Ok(true)
-        }
-        Some(c) => {
-            writeln!(
-                out,
-                "{}: counterexample of {} {}",
-                report.name, c.size, report.size_unit
-            )?;
-            writeln!(out, "position: {}", c.mismatch.position)?;
-            writeln!(
-                out,
-                "expected: {}  (exhaustive engine)",
-                c.mismatch.expected
-            )?;
-            writeln!(out, "found:    {}  (closed form)", c.mismatch.found)?;
-            writeln!(
-                out,
-                "stopped after {} positions agreed, in {}",
-                report.positions,
-                seconds(report.elapsed)
-            )?;
-            Ok(false)
-        }
-    }
-}
-
-fn seconds(d: Duration) -> String {
-    format!("{:.2} s", d.as_secs_f64())
 }
 
 /// Progress of a verify run, for [`Reporter`].
@@ -146,47 +95,5 @@ impl Progress for Bar {
     fn advance(&self, units: u64) {
         self.done.fetch_add(units, Ordering::Relaxed);
         self.show();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use grundy::verify::{Counterexample, Mismatch};
-
-    #[test]
-    fn a_counterexample_is_printed_with_both_answers() {
-        let report = Report {
-            name: "pawns (step 2)".into(),
-            size_unit: "squares",
-            sizes: 0..4,
-            positions: 13,
-            elapsed: Duration::from_millis(1500),
-            mismatch: Some(Counterexample {
-                size: 3,
-                mismatch: Mismatch::new(".PP (step 2)", "value 0", "value *"),
-            }),
-        };
-        let mut out = Vec::new();
-        assert!(!print_report(&report, &mut out).unwrap());
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "pawns (step 2): counterexample of 3 squares\n\
-             position: .PP (step 2)\n\
-             expected: value 0  (exhaustive engine)\n\
-             found:    value *  (closed form)\n\
-             stopped after 13 positions agreed, in 1.50 s\n"
-        );
-        let agreed = Report {
-            mismatch: None,
-            ..report
-        };
-        let mut out = Vec::new();
-        assert!(print_report(&agreed, &mut out).unwrap());
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "pawns (step 2): 13 positions of 0 to 3 squares agree with the exhaustive engine\n\
-             time: 1.50 s\n"
-        );
     }
 }

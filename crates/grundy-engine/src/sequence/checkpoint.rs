@@ -255,6 +255,79 @@ impl<'a> Saving<'a> {
     }
 }
 
+/// Why a checkpointed computation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    /// The checkpoint file could not be read, or holds impossible values.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// The computation itself refused (a method, a bound).
+    #[error(transparent)]
+    Sequence(#[from] super::SequenceError),
+    /// A period proven from resumed values fails the independent check: the
+    /// checkpoint is damaged.
+    #[error(
+        "the values resumed from the checkpoint fail the independent check ({0}); the \
+         checkpoint is damaged: delete it to start afresh"
+    )]
+    Damaged(super::certificate::CheckError),
+}
+
+/// A sequence computed from where a checkpoint file left it, the file kept up to
+/// date as the work goes ([`Saving`], at most every `every`).
+pub struct Resumed {
+    /// The sequence, as a computation from scratch gives it.
+    pub sequence: super::Sequence,
+    /// How many values came from the checkpoint.
+    pub resumed: usize,
+    /// Whether the last save failed (the values are still good).
+    pub saved: Result<(), FileError>,
+}
+
+/// Computes `spec`'s sequence by `method` within `options`, resuming from the
+/// checkpoint at `path` (when it exists and is for this game) and saving to it.
+/// The resumed values are checked as read (each within its heap's option count),
+/// and a period proven from them is reported only if the independent checker
+/// accepts it from the definition. `resuming` is told how many values were resumed
+/// before the work starts.
+pub fn compute_checkpointed(
+    spec: &super::SequenceSpec<'_>,
+    method: super::Method,
+    options: &super::Options,
+    path: &Path,
+    every: std::time::Duration,
+    resuming: &mut dyn FnMut(usize),
+    progress: &mut dyn FnMut(super::Progress),
+) -> Result<Resumed, ResumeError> {
+    let rules = spec.certificate.as_ref().map(|game| game.rules.clone());
+    let known = match Checkpoint::resume(path, &spec.title)? {
+        Some(c) => {
+            c.check_values(rules.as_ref())?;
+            resuming(c.values.len());
+            c.values
+        }
+        None => Vec::new(),
+    };
+    let resumed = known.len();
+    let mut saving = Saving::new(path, &spec.title, resumed, every);
+    let mut save = |values: &[u32], done: bool| saving.save(values, done);
+    let resume = super::Resume {
+        known,
+        save: Some(&mut save),
+    };
+    let sequence = spec.compute_resumable(method, options, progress, resume)?;
+    let saved = saving.finish();
+    if let (Some(period), Some(game), true) = (sequence.period, &spec.certificate, resumed > 0) {
+        super::certificate::certify(game, &sequence.values, period)
+            .map_err(ResumeError::Damaged)?;
+    }
+    Ok(Resumed {
+        sequence,
+        resumed,
+        saved,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,9 +155,7 @@ impl JudgeProblem for Legowarz {
     }
 
     fn halve(&self, input: &Input) -> Option<Input> {
-        let Some(v) = input.cases_of::<Building>() else {
-            return None;
-        };
+        let v = input.cases_of::<Building>()?;
         let out = Input::new(
             LEGOWARZ,
             v.iter()
@@ -183,9 +181,7 @@ impl JudgeProblem for Legowarz {
                     None => 0,
                 }),
                 set: Box::new(move |c, value| {
-                    let Some(v) = c.cases_of::<Building>() else {
-                        return None;
-                    };
+                    let v = c.cases_of::<Building>()?;
                     let mut v = v.clone();
                     if field == 0 {
                         v[i].height = value;
@@ -216,9 +212,7 @@ fn buildings_keeping_xor() -> List {
     List {
         len: Box::new(|c| c.cases() as u64),
         remove: Box::new(|c, start, count| {
-            let Some(v) = c.cases_of::<Building>() else {
-                return None;
-            };
+            let v = c.cases_of::<Building>()?;
             let (a, b) = (start as usize, (start + count) as usize);
             let same = buildings_with_xor(city_xor(&v[a..b]))?;
             let mut out = v[..a].to_vec();

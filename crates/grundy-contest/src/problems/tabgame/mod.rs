@@ -196,9 +196,7 @@ impl JudgeProblem for Tabgame {
     }
 
     fn halve(&self, input: &Input) -> Option<Input> {
-        let Some(v) = input.cases_of::<TableCase>() else {
-            return None;
-        };
+        let v = input.cases_of::<TableCase>()?;
         let out = Input::new(
             TABGAME,
             v.iter()
@@ -245,9 +243,7 @@ impl JudgeProblem for Tabgame {
                     None => 0,
                 }),
                 set: Box::new(move |c, value| {
-                    let Some(v) = c.cases_of::<TableCase>() else {
-                        return None;
-                    };
+                    let v = c.cases_of::<TableCase>()?;
                     let mut v = v.clone();
                     let q = &mut v[i].queries[slot / 2];
                     if slot % 2 == 0 {
@@ -284,9 +280,7 @@ fn table_list(i: usize, part: Part) -> List {
     List {
         len: Box::new(len),
         remove: Box::new(move |c, start, count| {
-            let Some(cases) = c.cases_of::<TableCase>() else {
-                return None;
-            };
+            let cases = c.cases_of::<TableCase>()?;
             let mut t = cases[i].clone();
             // Coordinates in the removed block go with it; those after it move down.
             let remap = |v: u32| -> Option<u32> {

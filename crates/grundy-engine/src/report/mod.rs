@@ -15,6 +15,8 @@
 //! assert!(text.ends_with("}\n"));
 //! ```
 
+pub mod text;
+
 use serde_json::{json, Value};
 
 use crate::analysis::{Analysis, MoveValue};

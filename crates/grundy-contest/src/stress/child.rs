@@ -14,53 +14,20 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use nix::sys::signal::{killpg, Signal};
+
+use super::{Ending, Limits, Run, Runner};
 use nix::unistd::Pid;
 use wait_timeout::ChildExt;
 
 /// How much of standard error is kept.
 const STDERR_KEEP: usize = 4096;
 
-/// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The program exited with this code.
-    Exited(i32),
-    /// A signal killed it (not one we sent).
-    Signalled(i32),
-    /// It was still running at the time limit, and was killed.
-    TimedOut,
-    /// It printed more than the output limit, and was killed.
-    OutputLimit,
-}
-
-/// One run of the program.
-#[derive(Clone, Debug)]
-pub struct Run {
-    /// How it ended.
-    pub ending: Ending,
-    /// Its standard output (at most the output limit).
-    pub stdout: Vec<u8>,
-    /// The start of its standard error.
-    pub stderr: Vec<u8>,
-    /// The wall-clock time from start to end.
-    pub elapsed: Duration,
-}
-
-/// The limits of a run.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// Wall-clock time.
-    pub time: Duration,
-    /// Bytes of standard output.
-    pub output: usize,
-}
-
 /// Kills the process group `pid` (ignoring a group that is already gone): the
 /// program and everything it started, for `stress` and `interact` alike.
-pub(crate) fn kill_group(pid: u32) {
+pub fn kill_group(pid: u32) {
     if let Ok(pid) = i32::try_from(pid) {
         let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
     }
@@ -136,7 +103,8 @@ pub fn run(command: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run
         } else if let Some(code) = status.code() {
             Ending::Exited(code)
         } else {
-            Ending::Signalled(status.signal().unwrap_or(0))
+            let n = status.signal().unwrap_or(0);
+            Ending::Signalled(n, signal_name(n))
         };
         Ok(Run {
             ending,
@@ -147,6 +115,24 @@ pub fn run(command: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run
     })
 }
 
+/// A program and its arguments, run on each input in its own process group.
+#[derive(Clone, Debug)]
+pub struct Program(pub Vec<OsString>);
+
+impl Runner for Program {
+    fn run(&mut self, input: &[u8], limits: Limits) -> io::Result<Run> {
+        run(&self.0, input, limits)
+    }
+
+    fn name(&self) -> String {
+        self.0
+            .iter()
+            .map(|a| a.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 /// The name of signal `n`: `SIGSEGV`, or the number when unknown.
 pub fn signal_name(n: i32) -> String {
     Signal::try_from(n).map_or_else(|_| format!("signal {n}"), |s| s.as_str().to_owned())
@@ -155,6 +141,7 @@ pub fn signal_name(n: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn sh(script: &str, input: &[u8], seconds: f64) -> Run {
         let command: Vec<OsString> = ["sh", "-c", script].iter().map(OsString::from).collect();
@@ -177,7 +164,10 @@ mod tests {
             (failed.ending, failed.stderr),
             (Ending::Exited(3), b"oops\n".to_vec())
         );
-        assert_eq!(sh("kill -SEGV $$", b"", 5.0).ending, Ending::Signalled(11));
+        assert_eq!(
+            sh("kill -SEGV $$", b"", 5.0).ending,
+            Ending::Signalled(11, "SIGSEGV".to_owned())
+        );
         assert_eq!(signal_name(11), "SIGSEGV");
         let slow = sh("sleep 10 & wait", b"", 0.2);
         assert_eq!(slow.ending, Ending::TimedOut);

@@ -1,0 +1,172 @@
+//! Is a move legal and winning? The checker behind `grundy check`, for "print any
+//! winning move" answers: one move, or a stream of `POSITION MOVE` lines read with
+//! at most [`MAX_LINE`] bytes of a line held.
+
+use std::io::{self, BufRead, Read, Write};
+
+use grundy_engine::dynamic::{AnalyzeError, DynRuleset, MoveVerdict};
+use grundy_engine::Player;
+
+/// Checks the move `mv` of `player` in `position` and writes the verdict, after
+/// `prefix`; returns how bad it was: 0 legal and winning, 1 illegal or losing, 2 not
+/// a move in the game's notation (or not decided).
+pub fn check(
+    game: &dyn DynRuleset,
+    position: &str,
+    mv: &str,
+    player: Player,
+    out: &mut dyn Write,
+    prefix: &str,
+) -> io::Result<u8> {
+    let verdict = match game.check_move(position, player, mv) {
+        Ok(v) => v,
+        Err(AnalyzeError::Notation(e)) => {
+            writeln!(
+                out,
+                "{prefix}bad {} position {position:?}: {e}",
+                game.name()
+            )?;
+            return Ok(2);
+        }
+        Err(e) => {
+            writeln!(out, "{prefix}{mv}: cannot be decided: {e}")?;
+            return Ok(2);
+        }
+    };
+    Ok(match verdict {
+        MoveVerdict::Winning { after } => {
+            writeln!(out, "{prefix}{mv}: legal and winning (-> {after})")?;
+            0
+        }
+        MoveVerdict::Losing { after, winning } => {
+            let better = if winning.is_empty() {
+                "every move loses here".to_owned()
+            } else {
+                format!(
+                    "the mover's winning moves from the position before: {}",
+                    winning.join(", ")
+                )
+            };
+            writeln!(
+                out,
+                "{prefix}{mv}: legal but losing: the opponent wins {after} ({better})"
+            )?;
+            1
+        }
+        MoveVerdict::Illegal { reason } => {
+            writeln!(out, "{prefix}{mv}: illegal: {reason}")?;
+            1
+        }
+        MoveVerdict::NotAMove { message } => {
+            writeln!(out, "{prefix}{mv:?}: {message}")?;
+            2
+        }
+        other => {
+            writeln!(out, "{prefix}{mv}: {other:?}")?;
+            2
+        }
+    })
+}
+
+/// The longest line [`check_lines`] reads (longer ones are skipped, not stored).
+pub const MAX_LINE: usize = 4096;
+
+/// One line of a [`check_lines`] input.
+enum Line {
+    /// The end of the input.
+    End,
+    /// A line, without its end.
+    Text(String),
+    /// A line longer than [`MAX_LINE`], read past: its length in bytes.
+    TooLong(u64),
+}
+
+/// The next line of `input`, holding at most [`MAX_LINE`] bytes of it in memory.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Line> {
+    let mut bytes = Vec::new();
+    let n = Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes)?;
+    if n == 0 {
+        return Ok(Line::End);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+    } else if bytes.len() > MAX_LINE {
+        // Read past the rest of the line, a buffer at a time.
+        let mut total = bytes.len() as u64;
+        loop {
+            let buf = input.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            match buf.iter().position(|&b| b == b'\n') {
+                Some(at) => {
+                    total += at as u64;
+                    input.consume(at + 1);
+                    break;
+                }
+                None => {
+                    let len = buf.len();
+                    total += len as u64;
+                    input.consume(len);
+                }
+            }
+        }
+        return Ok(Line::TooLong(total));
+    }
+    Ok(Line::Text(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// At most 60 characters of `text`, for a message.
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+        None => text.to_owned(),
+    }
+}
+
+/// Checks every line `POSITION MOVE` of `input` (blank lines skipped), writing
+/// `line N: ...` for each; returns the worst of [`check`]'s answers.
+pub fn check_lines(
+    game: &dyn DynRuleset,
+    player: Player,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<u8> {
+    let mut worst = 0;
+    for i in 0.. {
+        let prefix = format!("line {}: ", i + 1);
+        let line = match read_line(input)
+            .map_err(|e| io::Error::new(e.kind(), format!("line {}: {e}", i + 1)))?
+        {
+            Line::End => break,
+            Line::Text(line) => line,
+            Line::TooLong(bytes) => {
+                writeln!(
+                    out,
+                    "{prefix}longer than {MAX_LINE} bytes ({bytes} bytes), skipped: \
+                     expected `POSITION MOVE`"
+                )?;
+                worst = worst.max(2);
+                continue;
+            }
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let bad = match words[..] {
+            [] => continue,
+            [position, mv] => check(game, position, mv, player, out, &prefix)?,
+            _ => {
+                writeln!(
+                    out,
+                    "{prefix}expected `POSITION MOVE`, found {:?}",
+                    excerpt(&line)
+                )?;
+                2
+            }
+        };
+        worst = worst.max(bad);
+    }
+    Ok(worst)
+}

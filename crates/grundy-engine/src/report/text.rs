@@ -1,0 +1,254 @@
+//! The reports as text for a person: what `grundy analyze`, `grundy verify` and
+//! `grundy sequence` print (the JSON forms are in [`report`](super)).
+
+use std::fmt::{self, Write};
+
+use crate::analysis::{Analysis, CanonicalForm, MoveValue};
+use crate::cgt::Dyadic;
+use crate::sequence::{Sequence, SequenceSpec};
+use crate::verify::Report;
+
+/// The legal moves as a table for a person (after a blank line); `more` tells how
+/// to list more when the listing holds `limit` moves, e.g. `see --limit`.
+pub fn moves(moves: &[MoveValue], limit: usize, more: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out);
+    if moves.is_empty() {
+        let _ = writeln!(out, "No legal move.");
+        return out;
+    }
+    let cut = if moves.len() == limit {
+        format!(", the first {limit} ({more})")
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "Legal moves{cut}: for the mover, the value after, and the moves left under best play:"
+    );
+    let mv_width = moves.iter().map(|m| m.mv.len()).max().unwrap_or(0);
+    let values: Vec<String> = moves.iter().map(|m| m.value_after.to_string()).collect();
+    let value_width = values.iter().map(String::len).max().unwrap_or(0);
+    for (m, value) in moves.iter().zip(&values) {
+        let verdict = if m.wins { "wins " } else { "loses" };
+        let remoteness = m
+            .remoteness
+            .map_or_else(|| "-".to_owned(), |r| r.to_string());
+        let _ = writeln!(
+            out,
+            "  {:<mv_width$}  {verdict}  value {:<value_width$}  remoteness {:>3}  -> {}",
+            m.mv, value, remoteness, m.after
+        );
+    }
+    out
+}
+
+/// A partizan value's canonical form and invariants.
+fn canonical(out: &mut String, c: &CanonicalForm) -> fmt::Result {
+    let or_dash = |d: Option<Dyadic>| d.map_or_else(|| "-".to_owned(), |d| d.to_string());
+    writeln!(out, "canonical form: {}", c.canonical_form)?;
+    writeln!(
+        out,
+        "left stop: {}   right stop: {}   mean: {}   temperature: {}   birthday: {}",
+        c.left_stop,
+        c.right_stop,
+        or_dash(c.mean),
+        or_dash(c.temperature),
+        c.birthday
+    )
+}
+
+/// The width explanations are wrapped to.
+const WIDTH: usize = 88;
+
+/// The analysis as text for a person; `more` tells how to list more winning moves
+/// than the analysis holds, e.g. `see --limit`.
+pub fn analysis(a: &Analysis, more: &str) -> String {
+    let mut out = String::new();
+    let _ = write_analysis(&mut out, a, more);
+    out
+}
+
+fn write_analysis(out: &mut String, a: &Analysis, more: &str) -> fmt::Result {
+    let rules = if a.rules.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", a.rules)
+    };
+    writeln!(out, "{}{}: {}", a.game, rules, a.position)?;
+    let verdict = |wins: bool| if wins { "wins" } else { "loses" };
+    writeln!(out, "{} to move: {}", a.to_move, verdict(a.to_move_wins))?;
+    if let Some(other) = a.other_to_move_wins {
+        writeln!(out, "the other player to move: {}", verdict(other))?;
+    }
+    match &a.value {
+        Some(value) => writeln!(out, "outcome: {}   value: {value}", a.outcome)?,
+        None => writeln!(out, "outcome: {}   value: unknown", a.outcome)?,
+    }
+    if let Some(why) = &a.value_unknown {
+        writeln!(out, "  ({why})")?;
+    }
+    if let Some(c) = &a.canonical {
+        canonical(out, c)?;
+    }
+    writeln!(out)?;
+    let wrap = textwrap::Options::new(WIDTH)
+        .initial_indent("  ")
+        .subsequent_indent("    ");
+    for line in &a.explanation {
+        if line.starts_with(' ') {
+            // Preformatted (a drawn table): keep as it is.
+            writeln!(out, "  {line}")?;
+        } else {
+            for piece in textwrap::wrap(line, &wrap) {
+                writeln!(out, "{piece}")?;
+            }
+        }
+    }
+    if !a.explanation.is_empty() {
+        writeln!(out)?;
+    }
+    let none = match a.winning_move_count {
+        Some(count) => count == 0,
+        None => a.winning_moves.is_empty(),
+    };
+    if none {
+        writeln!(out, "No winning move: every move loses.")?;
+    } else {
+        let listed = a.winning_moves.len() as u128;
+        match a.winning_move_count {
+            Some(all) if all == listed => writeln!(out, "Winning moves ({listed}):")?,
+            Some(all) => writeln!(
+                out,
+                "Winning moves ({all} in all; the first {listed} listed, {more}):"
+            )?,
+            None => writeln!(out, "Winning moves (at least {listed}; not all listed):")?,
+        }
+        let width = a
+            .winning_moves
+            .iter()
+            .map(|m| m.mv.len())
+            .max()
+            .unwrap_or(0);
+        for m in &a.winning_moves {
+            writeln!(out, "  {:<width$}  -> {}", m.mv, m.after)?;
+        }
+    }
+    Ok(())
+}
+
+/// A verify report as text: the positions that agree, or the counterexample with
+/// both answers.
+pub fn verify(report: &Report) -> String {
+    let seconds = format!("{:.2} s", report.elapsed.as_secs_f64());
+    let sizes = if report.sizes.is_empty() {
+        "no sizes".to_owned()
+    } else {
+        format!(
+            "{} to {} {}",
+            report.sizes.start,
+            report.sizes.end - 1,
+            report.size_unit
+        )
+    };
+    match &report.mismatch {
+        None => format!(
+            "{}: {} positions of {sizes} agree with the exhaustive engine\ntime: {seconds}\n",
+            report.name, report.positions
+        ),
+        Some(c) => format!(
+            "{}: counterexample of {} {}\nposition: {}\nexpected: {}  (exhaustive engine)\n\
+             found:    {}  (closed form)\nstopped after {} positions agreed, in {seconds}\n",
+            report.name,
+            c.size,
+            report.size_unit,
+            c.mismatch.position,
+            c.mismatch.expected,
+            c.mismatch.found,
+            report.positions,
+        ),
+    }
+}
+
+/// A sequence as text: the title, the values ten to a row (unless `summary`), and
+/// the period proven (or why none is).
+pub fn sequence(spec: &SequenceSpec<'_>, seq: &Sequence, summary: bool) -> String {
+    let mut out = String::new();
+    let _ = write_sequence(&mut out, spec, seq, summary);
+    out
+}
+
+fn write_sequence(
+    out: &mut String,
+    spec: &SequenceSpec<'_>,
+    seq: &Sequence,
+    summary: bool,
+) -> fmt::Result {
+    let last = seq.computed().saturating_sub(1);
+    writeln!(out, "{}: G(0), ..., G({last})", spec.title)?;
+    if !summary {
+        let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
+        let index_width = last.to_string().len();
+        for (row, chunk) in seq.values.chunks(10).enumerate() {
+            write!(out, "{:>index_width$}:", row * 10)?;
+            for v in chunk {
+                write!(out, " {v:>width$}")?;
+            }
+            writeln!(out)?;
+        }
+    }
+    match (seq.period, spec.rule) {
+        (Some(p), _) => writeln!(
+            out,
+            "preperiod {}, period {} (proven from {} values)",
+            p.preperiod,
+            p.period,
+            seq.computed()
+        ),
+        (None, Some(_)) => writeln!(out, "no period proven up to {last}"),
+        (None, None) => writeln!(
+            out,
+            "no period proven up to {last} (none is known for {}; its values are only computed)",
+            spec.title
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{Counterexample, Mismatch};
+    use std::time::Duration;
+
+    #[test]
+    fn a_counterexample_is_printed_with_both_answers() {
+        let report = Report {
+            name: "pawns (step 2)".into(),
+            size_unit: "squares",
+            sizes: 0..4,
+            positions: 13,
+            elapsed: Duration::from_millis(1500),
+            mismatch: Some(Counterexample {
+                size: 3,
+                mismatch: Mismatch::new(".PP (step 2)", "value 0", "value *"),
+            }),
+        };
+        assert_eq!(
+            verify(&report),
+            "pawns (step 2): counterexample of 3 squares\n\
+             position: .PP (step 2)\n\
+             expected: value 0  (exhaustive engine)\n\
+             found:    value *  (closed form)\n\
+             stopped after 13 positions agreed, in 1.50 s\n"
+        );
+        let agreed = Report {
+            mismatch: None,
+            ..report
+        };
+        assert_eq!(
+            verify(&agreed),
+            "pawns (step 2): 13 positions of 0 to 3 squares agree with the exhaustive engine\n\
+             time: 1.50 s\n"
+        );
+    }
+}
