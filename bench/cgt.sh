@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Canonical forms of empty Domineering rectangles with the generic engine of
-# grundy::cgt (crates/grundy/examples/cgt_domineering): median CPU time (user +
+# grundy::cgt (crates/grundy/examples/cgt_domineering, through ruleset::ByParts): median CPU time (user +
 # system), median wall-clock time and the largest max RSS over RUNS runs, and the
 # value found (ROWSxCOLS; Left places vertical dominoes).
 #
