@@ -25,6 +25,10 @@ pub enum ValueError {
     /// ([`engine::deadline`](crate::deadline)).
     #[error("stopped at the deadline set for the work")]
     Deadline,
+    /// An operation that is not defined for its arguments (a nim product of games
+    /// that are not nimbers, cooling by a negative amount), with why.
+    #[error("{0}")]
+    Undefined(String),
     /// A multiple of up or a nimber beyond what the library represents.
     #[error("{0}")]
     TooLarge(String),

@@ -47,6 +47,7 @@
 //! assert_eq!(up.partial_cmp(&"*".parse().unwrap()), None); // ^ || *
 //! ```
 
+pub mod algebra;
 pub mod arena;
 mod dyadic;
 pub mod engine;
@@ -59,6 +60,7 @@ mod parse;
 mod print;
 pub mod thermograph;
 
+pub use algebra::nim_product;
 pub use arena::{stats, ArenaStats, Game};
 pub use dyadic::{Dyadic, MAX_EXP, MAX_NUM};
 pub use error::ValueError;

@@ -168,6 +168,9 @@ impl FromStr for Game {
 
 const VALUE: &str = "a value (a number, *, ^, v, {, ( or +-)";
 
+/// The functions of the notation.
+const FUNCTIONS: &str = "a function: cool(G, t), heat(G, t) or overheat(G, s, t)";
+
 /// The deepest nesting of parentheses, braces and unary operators read.
 pub const MAX_NESTING: usize = 200;
 
@@ -251,23 +254,23 @@ impl<'a> Parser<'a> {
     }
 
     fn expr(&mut self) -> Result<Game, NotationError> {
-        let mut total = self.term()?;
+        let mut total = self.product()?;
         loop {
             self.skip_ws();
             let column = self.pos + 1;
             let rhs = if let Some(len) = self.plus_minus_len() {
                 self.pos += len;
-                let t = self.term()?;
+                let t = self.product()?;
                 self.plus_minus(t, column)?
             } else {
                 match self.peek() {
                     Some('+') => {
                         self.pos += 1;
-                        self.term()?
+                        self.product()?
                     }
                     Some('-' | '−') => {
                         self.pos += 1;
-                        let t = self.term()?;
+                        let t = self.product()?;
                         t.try_neg().map_err(Self::value_err(column))?
                     }
                     _ => return Ok(total),
@@ -277,6 +280,76 @@ impl<'a> Parser<'a> {
                 .add_within(rhs, self.budget)
                 .map_err(Self::value_err(column))?;
         }
+    }
+
+    /// Terms joined by `x` (or `×`): Conway's nim product of nimbers.
+    fn product(&mut self) -> Result<Game, NotationError> {
+        let mut g = self.term()?;
+        loop {
+            self.skip_ws();
+            let column = self.pos + 1;
+            if !matches!(self.peek(), Some('x' | '×')) {
+                return Ok(g);
+            }
+            self.pos += 1;
+            let h = self.term()?;
+            g = g.nim_times(h).map_err(Self::value_err(column))?;
+        }
+    }
+
+    /// `name(arguments)`: `cool(G, t)`, `heat(G, t)`, `overheat(G, s, t)`.
+    fn call(&mut self, name: &str) -> Result<Game, NotationError> {
+        let column = self.pos + 1;
+        let arity = match name {
+            "cool" | "heat" => 2,
+            "overheat" => 3,
+            _ => return Err(self.expected(FUNCTIONS)),
+        };
+        self.pos += name.chars().count();
+        self.skip_ws();
+        self.pos += 1; // '('
+        let mut args = Vec::new();
+        loop {
+            args.push(self.expr()?);
+            self.skip_ws();
+            match self.peek() {
+                Some(',') if args.len() < arity => self.pos += 1,
+                Some(')') if args.len() == arity => {
+                    self.pos += 1;
+                    break;
+                }
+                _ if args.len() < arity => return Err(self.expected("',' and the next argument")),
+                _ => return Err(self.expected(&format!("')': {name} takes {arity} arguments"))),
+            }
+        }
+        let at = Self::value_err(column);
+        match (name, &args[..]) {
+            ("cool", &[g, t]) => {
+                let Some(t) = t.as_number() else {
+                    return Err(at(ValueError::Undefined(format!(
+                        "cool(G, t): t must be a number, found {t}"
+                    ))));
+                };
+                g.cool(t, self.budget).map_err(at)
+            }
+            ("heat", &[g, t]) => g.heat(t, self.budget).map_err(at),
+            ("overheat", &[g, s, t]) => g.overheat(s, t, self.budget).map_err(at),
+            _ => unreachable!("the arity is checked above"),
+        }
+    }
+
+    /// The name of a function at the cursor, when one is called there: letters and
+    /// underscores, at least two, then `(`.
+    fn function_name(&self) -> Option<String> {
+        let name: String = self.chars[self.pos..]
+            .iter()
+            .take_while(|c| c.is_ascii_lowercase() || **c == '_')
+            .collect();
+        let mut after = self.pos + name.chars().count();
+        while self.chars.get(after).is_some_and(|c| c.is_whitespace()) {
+            after += 1;
+        }
+        (name.len() >= 2 && self.chars.get(after) == Some(&'(')).then_some(name)
     }
 
     fn plus_minus(&self, g: Game, column: usize) -> Result<Game, NotationError> {
@@ -325,7 +398,10 @@ impl<'a> Parser<'a> {
                 Ok(g)
             }
             Some('{') => self.braces(),
-            _ => self.literal(),
+            _ => match self.function_name() {
+                Some(name) => self.call(&name),
+                None => self.literal(),
+            },
         }
     }
 

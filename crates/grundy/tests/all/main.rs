@@ -8,6 +8,7 @@ mod data;
 mod ab;
 mod budget;
 mod cases;
+mod cgt_algebra;
 mod cgt_engine;
 mod cgt_laws;
 mod cgt_notation;

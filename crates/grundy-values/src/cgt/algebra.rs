@@ -1,0 +1,257 @@
+//! Operations researchers apply to values: Conway's nim product, heating,
+//! overheating and cooling (as CGSuite defines them).
+//!
+//! - [`nim_product`]: `*a × *b`, Conway's multiplication of nimbers, which with XOR
+//!   makes the nimbers below each 2^(2^k) a field (*On Numbers and Games*, ch. 6).
+//! - [`Game::heat`]: `∫^t G` is `G` when `G` is a number, otherwise
+//!   `{∫^t G^L + t | ∫^t G^R − t}` (*Winning Ways*, ch. 6; CGSuite's `Heat`).
+//! - [`Game::overheat`]: `∫_s^t G` is `n·s` when `G` is an integer `n`, otherwise
+//!   `{∫_s^t G^L + t | ∫_s^t G^R − t}` (CGSuite's `Overheat`; Berlekamp's overheating).
+//! - [`Game::cool`]: `G_t`, for `t ≥ 0`, is `G` when `G` is a number; otherwise the
+//!   mean of `G` when `t` is above the temperature of `G` (it has frozen), and
+//!   `{G^L_t − t | G^R_t + t}` up to it (*Winning Ways*, ch. 6; Siegel,
+//!   *Combinatorial Game Theory*, II.5).
+//!
+//! Each is applied to the canonical form, options first, each subposition once per
+//! call, within a [`Budget`].
+
+use std::collections::HashMap;
+
+use super::arena::Game;
+use super::dyadic::Dyadic;
+use super::error::ValueError;
+use super::nus::NIMBER_LIMIT;
+use super::ops::Budget;
+
+/// Conway's nim product of `a` and `b`: the product of `*a` and `*b` in the field
+/// of nimbers. Below 2^(2^k) both ways, the product is below 2^(2^k) too.
+pub fn nim_product(a: u64, b: u64) -> u64 {
+    nim_product_in(a, b, 64)
+}
+
+/// The product where `a` and `b` are below 2^`bits` (`bits` a power of two).
+fn nim_product_in(a: u64, b: u64, bits: u32) -> u64 {
+    if a < 2 || b < 2 {
+        return a * b;
+    }
+    let mut bits = bits;
+    // The smallest field 2^bits holding both.
+    while bits > 1 && (a | b) >> (bits / 2) == 0 {
+        bits /= 2;
+    }
+    // With F = 2^half, a Fermat 2-power: x = x1·F ⊕ x0, and F ⊗ F = F ⊕ F/2.
+    let half = bits / 2;
+    let low = (1u64 << half) - 1;
+    let (a1, a0, b1, b0) = (a >> half, a & low, b >> half, b & low);
+    let high = nim_product_in(a1, b1, half);
+    let cross = nim_product_in(a1, b0, half) ^ nim_product_in(a0, b1, half);
+    let low_part = nim_product_in(a0, b0, half);
+    ((high ^ cross) << half) ^ low_part ^ nim_product_in(high, 1 << (half - 1), half)
+}
+
+/// Why an operation does not apply to its arguments.
+fn not_defined(what: String) -> ValueError {
+    ValueError::Undefined(what)
+}
+
+impl Game {
+    /// `*a × *b = *(a ⊗ b)`, the [`nim_product`] of two nimbers (`0` is `*0`).
+    pub fn nim_times(self, other: Game) -> Result<Game, ValueError> {
+        let nimber = |g: Game| {
+            g.as_nus()
+                .filter(|v| v.number == Dyadic::ZERO && v.ups == 0)
+                .map(|v| v.nimber)
+        };
+        let (Some(a), Some(b)) = (nimber(self), nimber(other)) else {
+            return Err(not_defined(format!(
+                "the nim product multiplies nimbers, found {self} and {other}"
+            )));
+        };
+        let p = nim_product(u64::from(a), u64::from(b));
+        match u32::try_from(p).ok().filter(|&p| p < NIMBER_LIMIT) {
+            Some(p) => Game::nimber(p),
+            None => Err(ValueError::TooLarge(format!(
+                "*{a} x *{b} = *{p}: nimbers below *{NIMBER_LIMIT} are supported"
+            ))),
+        }
+    }
+
+    /// `∫^t G`: `G` heated by `t` (see the [module docs](self)).
+    pub fn heat(self, t: Game, budget: &Budget) -> Result<Game, ValueError> {
+        let mut memo = HashMap::new();
+        heat(self, t, budget, &mut memo)
+    }
+
+    /// `∫_s^t G`: `G` overheated from `s` to `t` (see the [module docs](self)).
+    pub fn overheat(self, s: Game, t: Game, budget: &Budget) -> Result<Game, ValueError> {
+        let mut memo = HashMap::new();
+        overheat(self, s, t, budget, &mut memo)
+    }
+
+    /// `G_t`: `G` cooled by `t ≥ 0` (see the [module docs](self)). Cooling by a
+    /// negative `t` is refused: it does not act on values (equal games can give
+    /// different results).
+    pub fn cool(self, t: Dyadic, budget: &Budget) -> Result<Game, ValueError> {
+        if t < Dyadic::ZERO {
+            return Err(not_defined(format!(
+                "cooling by {t}: only t >= 0 is defined (heat(G, {}) warms a game)",
+                t.checked_neg()?
+            )));
+        }
+        let mut memo = HashMap::new();
+        cool(self, t, budget, &mut memo)
+    }
+}
+
+/// The game with options `left` and `right`, each shifted: Left's by `dl`, Right's
+/// by `dr`.
+fn shifted(
+    left: Vec<Game>,
+    right: Vec<Game>,
+    dl: Game,
+    dr: Game,
+    budget: &Budget,
+) -> Result<Game, ValueError> {
+    let left = left
+        .into_iter()
+        .map(|g| g.add_within(dl, budget))
+        .collect::<Result<Vec<_>, _>>()?;
+    let right = right
+        .into_iter()
+        .map(|g| g.add_within(dr, budget))
+        .collect::<Result<Vec<_>, _>>()?;
+    Game::from_options_within(&left, &right, budget)
+}
+
+fn heat(
+    g: Game,
+    t: Game,
+    budget: &Budget,
+    memo: &mut HashMap<Game, Game>,
+) -> Result<Game, ValueError> {
+    if g.is_number() {
+        return Ok(g);
+    }
+    if let Some(&h) = memo.get(&g) {
+        return Ok(h);
+    }
+    budget.charge()?;
+    let left = children(g.left_options(), |o| heat(o, t, budget, memo))?;
+    let right = children(g.right_options(), |o| heat(o, t, budget, memo))?;
+    let h = shifted(left, right, t, t.try_neg()?, budget)?;
+    memo.insert(g, h);
+    Ok(h)
+}
+
+fn overheat(
+    g: Game,
+    s: Game,
+    t: Game,
+    budget: &Budget,
+    memo: &mut HashMap<Game, Game>,
+) -> Result<Game, ValueError> {
+    if let Some(n) = g.as_number().filter(|n| n.is_integer()) {
+        return times(s, n.numerator(), budget);
+    }
+    if let Some(&h) = memo.get(&g) {
+        return Ok(h);
+    }
+    budget.charge()?;
+    let left = children(g.left_options(), |o| overheat(o, s, t, budget, memo))?;
+    let right = children(g.right_options(), |o| overheat(o, s, t, budget, memo))?;
+    let h = shifted(left, right, t, t.try_neg()?, budget)?;
+    memo.insert(g, h);
+    Ok(h)
+}
+
+fn cool(
+    g: Game,
+    t: Dyadic,
+    budget: &Budget,
+    memo: &mut HashMap<Game, Game>,
+) -> Result<Game, ValueError> {
+    if g.is_number() {
+        return Ok(g);
+    }
+    if let Some(&h) = memo.get(&g) {
+        return Ok(h);
+    }
+    budget.charge()?;
+    let h = if t > g.temperature()? {
+        Game::number(g.mean()?)
+    } else {
+        let left = children(g.left_options(), |o| cool(o, t, budget, memo))?;
+        let right = children(g.right_options(), |o| cool(o, t, budget, memo))?;
+        let t = Game::number(t);
+        shifted(left, right, t.try_neg()?, t, budget)?
+    };
+    memo.insert(g, h);
+    Ok(h)
+}
+
+/// Each option transformed by `f`.
+fn children(
+    options: &[Game],
+    mut f: impl FnMut(Game) -> Result<Game, ValueError>,
+) -> Result<Vec<Game>, ValueError> {
+    options.iter().map(|&o| f(o)).collect()
+}
+
+/// `n·s`: `s` added to itself |n| times (negated for n < 0), by doubling.
+fn times(s: Game, n: i64, budget: &Budget) -> Result<Game, ValueError> {
+    let mut acc = Game::zero();
+    let mut power = if n < 0 { s.try_neg()? } else { s };
+    let mut k = n.unsigned_abs();
+    while k > 0 {
+        if k & 1 == 1 {
+            acc = acc.add_within(power, budget)?;
+        }
+        k >>= 1;
+        if k > 0 {
+            power = power.add_within(power, budget)?;
+        }
+    }
+    Ok(acc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nim_products_as_published() {
+        // ONAG, ch. 6: the multiplication table of the nimbers below 16 begins so.
+        assert_eq!(nim_product(2, 2), 3);
+        assert_eq!(nim_product(2, 3), 1);
+        assert_eq!(nim_product(3, 3), 2);
+        assert_eq!(nim_product(4, 4), 6);
+        assert_eq!(nim_product(8, 8), 13);
+        assert_eq!(nim_product(16, 16), 24);
+        assert_eq!(nim_product(1 << 32, 1 << 32), 3 << 31);
+    }
+
+    #[test]
+    fn the_nimbers_below_256_are_a_field() {
+        for a in 0..256u64 {
+            for b in 0..256u64 {
+                let p = nim_product(a, b);
+                assert!(p < 256);
+                assert_eq!(p, nim_product(b, a));
+            }
+            if a > 0 {
+                assert_eq!((1..256).filter(|&b| nim_product(a, b) == 1).count(), 1);
+            }
+        }
+        for a in (0..256u64).step_by(7) {
+            for b in (0..256u64).step_by(5) {
+                for c in (0..256u64).step_by(3) {
+                    assert_eq!(nim_product(a, b ^ c), nim_product(a, b) ^ nim_product(a, c));
+                    assert_eq!(
+                        nim_product(nim_product(a, b), c),
+                        nim_product(a, nim_product(b, c))
+                    );
+                }
+            }
+        }
+    }
+}
