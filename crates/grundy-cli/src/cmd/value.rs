@@ -16,11 +16,14 @@ Examples:
   grundy value \"{3||2|0}\" --json       canonical form, explicit form and invariants
   grundy value \"+-1 + 1/2\" --unicode   ±1 + 1/2 printed with Unicode arrows and ±
   grundy value \"{2|0}\" --svg t.svg     also draw the thermograph
+  grundy value \"cool({2|-2}, 1)\"       +-1: the switch cooled by 1
 
 Notation: integers and m/2^k (1/2, -3/4), * and *n, ^ v ^2 v3 (up, down), ^* and
 2^* (number + ups + nimber), {L1,L2|R1} (options), {3||2|0} (= {3|{2|0}}),
 +-1 (the switch {1|-1}). Operators: + - (binary and unary), +- (plus-or-minus),
-parentheses; comparisons <= >= < > = == || (confused) <| |>.";
+parentheses; *a x *b (nim product); cool(G, t), heat(G, t), overheat(G, s, t),
+ordinal(G, H);
+comparisons <= >= < > = == || (confused) <| |>.";
 
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]

@@ -12,6 +12,10 @@
 //!   `{G^L_t − t | G^R_t + t}` up to it (*Winning Ways*, ch. 6; Siegel,
 //!   *Combinatorial Game Theory*, II.5).
 //!
+//! - [`Game::ordinal`]: the ordinal sum `G:H` is `{G^L, G:H^L | G^R, G:H^R}`: `H`
+//!   played after `G`, any move in `G` ending `H` (*Winning Ways*, ch. 2; Conway,
+//!   *On Numbers and Games*, ch. 15; it depends on the form of `G`, here canonical).
+//!
 //! Each is applied to the canonical form, options first, each subposition once per
 //! call, within a [`Budget`].
 
@@ -101,6 +105,38 @@ impl Game {
         let mut memo = HashMap::new();
         cool(self, t, budget, &mut memo)
     }
+}
+
+impl Game {
+    /// `G:H`, the ordinal sum of base `G` and subordinate `H` (see the
+    /// [module docs](self)).
+    pub fn ordinal(self, h: Game, budget: &Budget) -> Result<Game, ValueError> {
+        let mut memo = HashMap::new();
+        ordinal(self, h, budget, &mut memo)
+    }
+}
+
+fn ordinal(
+    g: Game,
+    h: Game,
+    budget: &Budget,
+    memo: &mut HashMap<Game, Game>,
+) -> Result<Game, ValueError> {
+    if let Some(&o) = memo.get(&h) {
+        return Ok(o);
+    }
+    budget.charge()?;
+    let mut left = g.left_options().to_vec();
+    for &hl in h.left_options() {
+        left.push(ordinal(g, hl, budget, memo)?);
+    }
+    let mut right = g.right_options().to_vec();
+    for &hr in h.right_options() {
+        right.push(ordinal(g, hr, budget, memo)?);
+    }
+    let o = Game::from_options_within(&left, &right, budget)?;
+    memo.insert(h, o);
+    Ok(o)
 }
 
 /// The game with options `left` and `right`, each shifted: Left's by `dl`, Right's

@@ -45,8 +45,46 @@ fn heating_and_overheating_as_worked_out_from_the_definition() {
     same("overheat(*, 1, 1)", "+-1");
     // The halves are not integers: {0|1} becomes {0 + 1 | 1 - 1}.
     same("overheat(1/2, 1, 1)", "{1|0}");
+    same(
+        "overheat(-5, {1|*}, 0)",
+        "-({1|*} + {1|*} + {1|*} + {1|*} + {1|*})",
+    );
     // Cooling undoes heating here.
     same("cool(heat({2|*}, 1), 1)", "{2|*}");
+}
+
+#[test]
+fn ordinal_sums_as_published() {
+    // Hackenbush strings are ordinal sums (Winning Ways, ch. 2): blue on blue is 2,
+    // red on blue 1/2; a blue edge on a green one, *:1 = {0, * | 0}, is ^*.
+    same("ordinal(1, 1)", "2");
+    same("ordinal(1, -1)", "1/2");
+    same("ordinal(*, 1)", "^*");
+    same("ordinal(*, -1)", "v*");
+    same("ordinal(1, *)", "1*");
+    same("ordinal(0, {1|-1})", "{1|-1}");
+    same("ordinal({1|-1}, 0)", "{1|-1}");
+    // A blue-red string read as ordinal sums: blue, red, red is 1:-1:-1 = 1/4.
+    same("ordinal(ordinal(1, -1), -1)", "1/4");
+}
+
+/// A Blue-Red Hackenbush string is the ordinal sum of its edges from the ground up
+/// (1 for blue, -1 for red): every string of up to 10 edges, against its sign
+/// expansion (the Hackenbush ruleset's closed form).
+#[test]
+fn hackenbush_strings_are_ordinal_sums_of_their_edges() {
+    let budget = grundy::cgt::Budget::unlimited();
+    for len in 1..=10u32 {
+        for bits in 0..1u32 << len {
+            let string: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
+            let edge = |blue: bool| Game::integer(if blue { 1 } else { -1 }).unwrap();
+            let sum = string[1..].iter().fold(edge(string[0]), |g, &blue| {
+                g.ordinal(edge(blue), &budget).unwrap()
+            });
+            let expected = grundy::rules::hackenbush::sign_expansion(&string).unwrap();
+            assert_eq!(sum, Game::number(expected), "{string:?}");
+        }
+    }
 }
 
 #[test]
