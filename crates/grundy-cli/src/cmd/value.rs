@@ -22,7 +22,7 @@ Notation: integers and m/2^k (1/2, -3/4), * and *n, ^ v ^2 v3 (up, down), ^* and
 2^* (number + ups + nimber), {L1,L2|R1} (options), {3||2|0} (= {3|{2|0}}),
 +-1 (the switch {1|-1}). Operators: + - (binary and unary), +- (plus-or-minus),
 parentheses; *a x *b (nim product); cool(G, t), heat(G, t), overheat(G, s, t),
-ordinal(G, H);
+ordinal(G, H), norton(G, U);
 comparisons <= >= < > = == || (confused) <| |>.";
 
 /// Arguments of `grundy value`.

@@ -16,6 +16,11 @@
 //!   played after `G`, any move in `G` ending `H` (*Winning Ways*, ch. 2; Conway,
 //!   *On Numbers and Games*, ch. 15; it depends on the form of `G`, here canonical).
 //!
+//! - [`Game::norton`]: the Norton product `G.U`, for `U > 0`, is `n·U` when `G` is an
+//!   integer `n`, otherwise `{G^L.U + U + I | G^R.U − U − I}` with `I` every incentive
+//!   of `U` (`U^L − U` and `U − U^R`) (*Winning Ways*, ch. 8; Siegel, *Combinatorial
+//!   Game Theory*, "Norton multiplication"; CGSuite's `NortonMultiply`).
+//!
 //! Each is applied to the canonical form, options first, each subposition once per
 //! call, within a [`Budget`].
 
@@ -114,6 +119,59 @@ impl Game {
         let mut memo = HashMap::new();
         ordinal(self, h, budget, &mut memo)
     }
+}
+
+impl Game {
+    /// `G.U`, the Norton product of `G` by a positive `U` (see the
+    /// [module docs](self)); an error when `U` is not positive.
+    pub fn norton(self, u: Game, budget: &Budget) -> Result<Game, ValueError> {
+        if !(Game::zero().leq_within(u, budget)? && !u.leq_within(Game::zero(), budget)?) {
+            return Err(not_defined(format!(
+                "the Norton product G.U needs U > 0, found U = {u}"
+            )));
+        }
+        // U + I for every incentive I of U: U^L for Left's, 2U - U^R for Right's.
+        let mut steps = u.left_options().to_vec();
+        let twice = u.add_within(u, budget)?;
+        for &ur in u.right_options() {
+            steps.push(twice.add_within(ur.try_neg()?, budget)?);
+        }
+        let mut memo = HashMap::new();
+        norton(self, u, &steps, budget, &mut memo)
+    }
+}
+
+fn norton(
+    g: Game,
+    u: Game,
+    steps: &[Game],
+    budget: &Budget,
+    memo: &mut HashMap<Game, Game>,
+) -> Result<Game, ValueError> {
+    if let Some(n) = g.as_number().filter(|n| n.is_integer()) {
+        return times(u, n.numerator(), budget);
+    }
+    if let Some(&h) = memo.get(&g) {
+        return Ok(h);
+    }
+    budget.charge()?;
+    let mut left = Vec::new();
+    for &gl in g.left_options() {
+        let p = norton(gl, u, steps, budget, memo)?;
+        for &step in steps {
+            left.push(p.add_within(step, budget)?);
+        }
+    }
+    let mut right = Vec::new();
+    for &gr in g.right_options() {
+        let p = norton(gr, u, steps, budget, memo)?;
+        for &step in steps {
+            right.push(p.add_within(step.try_neg()?, budget)?);
+        }
+    }
+    let h = Game::from_options_within(&left, &right, budget)?;
+    memo.insert(g, h);
+    Ok(h)
 }
 
 fn ordinal(

@@ -25,7 +25,7 @@
 //! | `+-1` (Unicode `±1`) | the switch `{1|-1}`; `a +- b` is `a + ±b` |
 //! | `G + H`, `G - H`, `-G`, `(G)` | sums, differences, negatives |
 //! | `*a x *b` (Unicode `×`) | Conway's nim product of nimbers ([`algebra`]) |
-//! | `cool(G, t)`, `heat(G, t)`, `overheat(G, s, t)`, `ordinal(G, H)` | cooling (by a number t ≥ 0), heating, overheating, ordinal sum ([`algebra`]) |
+//! | `cool(G, t)`, `heat(G, t)`, `overheat(G, s, t)`, `ordinal(G, H)`, `norton(G, U)` | cooling (by a number t ≥ 0), heating, overheating, ordinal sum, Norton product ([`algebra`]) |
 //!
 //! Values print in the same notation, ASCII by default (`Display`) and Unicode with
 //! `{:#}` or [`Game::to_string_in`]: a number + ups + nimber as above, `±x` for

@@ -169,7 +169,8 @@ impl FromStr for Game {
 const VALUE: &str = "a value (a number, *, ^, v, {, ( or +-)";
 
 /// The functions of the notation.
-const FUNCTIONS: &str = "a function: cool(G, t), heat(G, t), overheat(G, s, t) or ordinal(G, H)";
+const FUNCTIONS: &str =
+    "a function: cool(G, t), heat(G, t), overheat(G, s, t), ordinal(G, H) or norton(G, U)";
 
 /// The deepest nesting of parentheses, braces and unary operators read.
 pub const MAX_NESTING: usize = 200;
@@ -302,7 +303,7 @@ impl<'a> Parser<'a> {
     fn call(&mut self, name: &str) -> Result<Game, NotationError> {
         let column = self.pos + 1;
         let arity = match name {
-            "cool" | "heat" | "ordinal" => 2,
+            "cool" | "heat" | "ordinal" | "norton" => 2,
             "overheat" => 3,
             _ => return Err(self.expected(FUNCTIONS)),
         };
@@ -336,6 +337,7 @@ impl<'a> Parser<'a> {
             ("heat", &[g, t]) => g.heat(t, self.budget).map_err(at),
             ("overheat", &[g, s, t]) => g.overheat(s, t, self.budget).map_err(at),
             ("ordinal", &[g, h]) => g.ordinal(h, self.budget).map_err(at),
+            ("norton", &[g, u]) => g.norton(u, self.budget).map_err(at),
             _ => unreachable!("the arity is checked above"),
         }
     }

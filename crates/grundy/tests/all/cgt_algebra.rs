@@ -88,6 +88,55 @@ fn hackenbush_strings_are_ordinal_sums_of_their_edges() {
 }
 
 #[test]
+fn norton_products_multiply_and_add() {
+    // G.1 = G; integers multiply; halves add up: 1/2.U + 1/2.U = 1.U = U.
+    same("norton({2|*}, 1)", "{2|*}");
+    same("norton(3, ^)", "^ + ^ + ^");
+    same("norton(-2, {3|1})", "-({3|1} + {3|1})");
+    same("norton(1/2, ^) + norton(1/2, ^)", "^");
+    same("norton(3/4, {2|1}) + norton(1/4, {2|1})", "{2|1}");
+    let err = "norton(1, *)".parse::<Game>().unwrap_err().to_string();
+    assert!(err.contains("needs U > 0, found U = *"), "{err}");
+    // On every pair of values born by day 2, for positive units: (G + H).U = G.U + H.U.
+    let budget = grundy::cgt::Budget::unlimited();
+    let day2: Vec<Game> = {
+        let mut n = Naive::default();
+        let zero = n.node(vec![], vec![]);
+        let one = n.node(vec![zero], vec![]);
+        let minus_one = n.node(vec![], vec![zero]);
+        let star = n.node(vec![zero], vec![zero]);
+        let day1 = [zero, one, minus_one, star];
+        let mut all = Vec::new();
+        for l in 0..16usize {
+            for r in 0..16usize {
+                let pick = |m: usize| {
+                    (0..4)
+                        .filter(|i| m >> i & 1 == 1)
+                        .map(|i| day1[i])
+                        .collect()
+                };
+                let t = n.node(pick(l), pick(r));
+                all.push(n.to_game(t));
+            }
+        }
+        all.sort_by_key(|g| g.to_string());
+        all.dedup();
+        all
+    };
+    for u in ["1", "2", "^", "1*", "{3|1}", "1/2"] {
+        let u = value(u);
+        for &g in &day2 {
+            assert_eq!(g.norton(Game::integer(1).unwrap(), &budget).unwrap(), g);
+            for &h in &day2 {
+                let sum = (g + h).norton(u, &budget).unwrap();
+                let parts = g.norton(u, &budget).unwrap() + h.norton(u, &budget).unwrap();
+                assert_eq!(sum, parts, "({g} + {h}).{u}");
+            }
+        }
+    }
+}
+
+#[test]
 fn nim_products_in_the_notation() {
     same("*2 x *3", "*");
     same("*4 × *4", "*6");
