@@ -125,7 +125,9 @@ impl Game {
     /// `G.U`, the Norton product of `G` by a positive `U` (see the
     /// [module docs](self)); an error when `U` is not positive.
     pub fn norton(self, u: Game, budget: &Budget) -> Result<Game, ValueError> {
-        if !(Game::zero().leq_within(u, budget)? && !u.leq_within(Game::zero(), budget)?) {
+        let positive =
+            Game::zero().leq_within(u, budget)? && !u.leq_within(Game::zero(), budget)?;
+        if !positive {
             return Err(not_defined(format!(
                 "the Norton product G.U needs U > 0, found U = {u}"
             )));
