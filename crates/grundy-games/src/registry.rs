@@ -39,6 +39,7 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::toads::SPEC,
     crate::rules::clobber::SPEC,
     crate::rules::cram::SPEC,
+    crate::rules::toppling::SPEC,
 ];
 
 /// The ruleset named `name`.

@@ -22,6 +22,7 @@
 //! | [`toads`] | Toads and Frogs | partizan (canonical forms) |
 //! | [`clobber`] | Clobber: a stone clobbers a neighbour of the other colour | partizan (canonical forms) |
 //! | [`cram`] | Cram: either player places a domino either way | impartial (values by regions) |
+//! | [`toppling`] | Toppling Dominoes: topple a domino, and all beyond it fall | partizan (canonical forms) |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
 //! [`canonical`] values partizan rulesets with the canonical-form engine, [`nimbers`]
@@ -44,6 +45,7 @@ pub mod staircase;
 pub mod subtraction;
 pub mod table;
 pub mod toads;
+pub mod toppling;
 pub mod towers;
 pub mod wythoff;
 

@@ -15,6 +15,7 @@ use grundy::rules::clobber::{self, Clobber};
 use grundy::rules::domineering::{self, Domineering};
 use grundy::rules::hackenbush::{self, Hackenbush};
 use grundy::rules::toads::{self, Toads};
+use grundy::rules::toppling::Toppling;
 use grundy::ruleset::{AsPartizan, Ruleset};
 use grundy::{Player, Value};
 use proptest::prelude::*;
@@ -61,6 +62,7 @@ fn every_small_position_agrees_with_plain_search() {
         ("toads", 7, 3000),
         ("hackenbush", 9, 10_000),
         ("clobber", 6, 3000),
+        ("toppling-dominoes", 7, 3000),
     ] {
         let rules = build(game, &Params::new()).unwrap();
         let report = rules.verify(size, &()).unwrap();
@@ -102,6 +104,7 @@ fn component_and_symmetry_hooks_agree_with_the_plain_engine() {
     assert!(hooks_agree(&Toads::default(), 8) > 9000);
     assert!(hooks_agree(&Clobber::default(), 6) > 3000);
     assert!(hooks_agree(&Hackenbush, 8) > 10_000);
+    assert!(hooks_agree(&Toppling::default(), 7) > 3000);
 }
 
 /// ab's closed form `n + *m`, as a canonical form, is the engine's canonical form of

@@ -1,0 +1,422 @@
+//! Toppling Dominoes: rows of dominoes; a player topples one of theirs, and every
+//! domino on that side falls with it.
+//!
+//! # Rules
+//! Rows of upright dominoes, each blue (Left's), red (Right's) or green (either
+//! player's). A move picks a domino the player may topple (Left: blue or green;
+//! Right: red or green) and topples it to the left or to the right: it and every
+//! domino beyond it on that side of its row fall and leave the game. A player who
+//! cannot move loses (Fink, Nowakowski, Siegel and Wolfe, "Toppling conjectures",
+//! *Games of No Chance 4*, 2015; Albert, Nowakowski and Wolfe, *Lessons in Play*).
+//!
+//! # Notation
+//! A position is its rows, separated by `,`: `x` a blue domino, `o` a red one, `g`
+//! a green one, at most [`MAX_DOMINOES`] in all. `xog,xx` is two rows.
+//!
+//! A move is `D<` or `D>` (with several rows `R:D<`): topple domino `D` of row `R`
+//! (both from 1) to the left (`<`, it and every domino left of it fall) or to the
+//! right (`>`).
+//!
+//! # Values
+//! Rows are independent: a position is the sum of its rows
+//! ([`Ruleset::components`]). A row read backwards is the same game, and a row with
+//! blue and red swapped is its negative ([`Ruleset::normalize`]). There is no
+//! closed form in general; values are canonical forms from the engine of
+//! [`cgt`](crate::cgt), through [`rules::canonical`](crate::rules::canonical). A row
+//! of n blue dominoes is the integer n, of n green ones the nimber *n (a Nim heap:
+//! any shorter row can be left), and the test data hold more.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use crate::dynamic::RulesetSpec;
+use crate::game::Player;
+use crate::rules::canonical::{self, Memo};
+use crate::rules::NotationError;
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
+use crate::values::Value;
+
+/// Toppling Dominoes in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "toppling-dominoes",
+    about: "Toppling Dominoes, partizan: rows of x (Left's), o (Right's) and g (green) dominoes; topple one and all beyond it on that side fall",
+    example: "xxogx",
+    params: &[],
+    build: |_| Ok(Box::new(Toppling::default())),
+};
+
+/// The most dominoes of a position.
+pub const MAX_DOMINOES: usize = 64;
+
+/// The longest rows verify takes (every row of that many dominoes).
+const LONGEST_ROW: usize = 8;
+
+/// The Toppling Dominoes ruleset.
+#[derive(Debug, Default)]
+pub struct Toppling {
+    memo: Memo<Rows>,
+}
+
+/// Rows of dominoes, each a non-empty list of `b'x'`, `b'o'` and `b'g'`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rows(Vec<Vec<u8>>);
+
+impl Rows {
+    /// The rows, each from left to right.
+    pub fn rows(&self) -> &[Vec<u8>] {
+        &self.0
+    }
+}
+
+impl fmt::Display for Rows {
+    /// The rows separated by `,`; `.` when every domino has fallen.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str(".");
+        }
+        for (i, row) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            f.write_str(std::str::from_utf8(row).map_err(|_| fmt::Error)?)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rows {
+    type Err = NotationError;
+
+    /// Reads rows of `x`, `o` and `g` separated by `,` (`.` for no domino).
+    fn from_str(text: &str) -> Result<Rows, NotationError> {
+        if text == "." {
+            return Ok(Rows(Vec::new()));
+        }
+        let expected = "'x' (blue), 'o' (red), 'g' (green) or ',' between rows";
+        let mut rows = vec![Vec::new()];
+        let mut count = 0;
+        for (i, c) in text.chars().enumerate() {
+            match c {
+                'x' | 'o' | 'g' => {
+                    if count == MAX_DOMINOES {
+                        return Err(NotationError::at(
+                            text,
+                            i,
+                            format!("the end: at most {MAX_DOMINOES} dominoes"),
+                        ));
+                    }
+                    count += 1;
+                    rows.last_mut().expect("a row").push(c as u8);
+                }
+                ',' if rows.last().is_some_and(|r| !r.is_empty()) => rows.push(Vec::new()),
+                _ => return Err(NotationError::at(text, i, expected)),
+            }
+        }
+        if rows.last().is_some_and(Vec::is_empty) {
+            return Err(NotationError::at(
+                text,
+                text.chars().count(),
+                "a domino: 'x', 'o' or 'g' (or '.' for no domino)",
+            ));
+        }
+        Ok(Rows(rows))
+    }
+}
+
+/// A domino toppled: its row and place (from 0), and which way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Topple {
+    /// The row.
+    pub row: usize,
+    /// The domino, from the left.
+    pub domino: usize,
+    /// Toward the left (it and every domino left of it fall) or the right.
+    pub leftward: bool,
+    /// Whether the row is written: in a position of several rows.
+    pub with_row: bool,
+}
+
+impl fmt::Display for Topple {
+    /// `D<` or `D>`, or `R:D<` and `R:D>` in a position of several rows, from 1.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let way = if self.leftward { '<' } else { '>' };
+        if self.with_row {
+            write!(f, "{}:", self.row + 1)?;
+        }
+        write!(f, "{}{way}", self.domino + 1)
+    }
+}
+
+/// Whether `player` may topple a domino of colour `c`.
+fn may_topple(player: Player, c: u8) -> bool {
+    c == b'g' || c == if player == Player::Left { b'x' } else { b'o' }
+}
+
+fn after(pos: &Rows, mv: &Topple) -> Rows {
+    let mut rows = pos.0.clone();
+    let row = &rows[mv.row];
+    let rest: Vec<u8> = if mv.leftward {
+        row[mv.domino + 1..].to_vec()
+    } else {
+        row[..mv.domino].to_vec()
+    };
+    if rest.is_empty() {
+        rows.remove(mv.row);
+    } else {
+        rows[mv.row] = rest;
+    }
+    Rows(rows)
+}
+
+/// A row with blue and red swapped.
+fn swapped(row: &[u8]) -> Vec<u8> {
+    row.iter()
+        .map(|&c| match c {
+            b'x' => b'o',
+            b'o' => b'x',
+            c => c,
+        })
+        .collect()
+}
+
+impl Ruleset for Toppling {
+    type Position = Rows;
+    type Move = Topple;
+
+    /// Each row on its own.
+    fn components(&self, pos: &Rows) -> Vec<Rows> {
+        pos.0.iter().map(|row| Rows(vec![row.clone()])).collect()
+    }
+
+    /// The least of a row, its reverse (the same game) and their colour swaps (the
+    /// negatives).
+    fn normalize(&self, pos: &Rows) -> (Rows, bool) {
+        let [row] = &pos.0[..] else {
+            return (pos.clone(), false);
+        };
+        let reversed: Vec<u8> = row.iter().rev().copied().collect();
+        let candidates = [
+            (row.clone(), false),
+            (reversed.clone(), false),
+            (swapped(row), true),
+            (swapped(&reversed), true),
+        ];
+        let (best, negated) = candidates
+            .into_iter()
+            .min_by(|a, b| a.0.cmp(&b.0))
+            .expect("four candidates");
+        (Rows(vec![best]), negated)
+    }
+
+    fn name(&self) -> &'static str {
+        "toppling-dominoes"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Rows, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Rows) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Rows, player: Player, text: &str) -> Result<Topple, MoveError> {
+        let text = text.trim();
+        let shape = "write D< or D> (with several rows R:D< or R:D>), from 1, e.g. 2>";
+        let (body, leftward) = match text.chars().last() {
+            Some('<') => (&text[..text.len() - 1], true),
+            Some('>') => (&text[..text.len() - 1], false),
+            _ => {
+                return Err(MoveError::notation(format!(
+                    "not a move: it must end with '<' or '>' ({shape})"
+                )))
+            }
+        };
+        let number = |part: &str| -> Result<usize, MoveError> {
+            match part.parse::<usize>() {
+                Ok(n) if n >= 1 && part.bytes().all(|b| b.is_ascii_digit()) => Ok(n - 1),
+                _ => Err(MoveError::notation(format!(
+                    "not a move: {part:?} is not a number from 1 ({shape})"
+                ))),
+            }
+        };
+        let (row, domino) = match body.split_once(':') {
+            Some((r, d)) => (number(r)?, number(d)?),
+            None if pos.0.len() <= 1 => (0, number(body)?),
+            None => {
+                return Err(MoveError::notation(format!(
+                    "there are {} rows: say which, as R:D< or R:D>",
+                    pos.0.len()
+                )))
+            }
+        };
+        let Some(cells) = pos.0.get(row) else {
+            return Err(MoveError::illegal(format!(
+                "there is no row {} (the position has {})",
+                row + 1,
+                pos.0.len()
+            )));
+        };
+        let Some(&c) = cells.get(domino) else {
+            return Err(MoveError::illegal(format!(
+                "row {} has dominoes 1 to {}, not {}",
+                row + 1,
+                cells.len(),
+                domino + 1
+            )));
+        };
+        if !may_topple(player, c) {
+            let (who, mine) = match player {
+                Player::Left => ("Left", "blue (x) or green (g)"),
+                Player::Right => ("Right", "red (o) or green (g)"),
+            };
+            return Err(MoveError::illegal(format!(
+                "domino {} is {}: {who} topples {mine} dominoes",
+                domino + 1,
+                char::from(c)
+            )));
+        }
+        Ok(Topple {
+            row,
+            domino,
+            leftward,
+            with_row: pos.0.len() > 1,
+        })
+    }
+
+    fn move_help(&self) -> String {
+        "D< or D> topples domino D (from 1) to the left or the right, and every domino \
+         beyond it on that side falls; with several rows R:D< or R:D>. Left topples x and \
+         g, Right o and g, e.g. 2>"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &Rows, player: Player) -> Vec<Topple> {
+        let mut out = Vec::new();
+        for (row, cells) in pos.0.iter().enumerate() {
+            for (domino, &c) in cells.iter().enumerate() {
+                if !may_topple(player, c) {
+                    continue;
+                }
+                // A lone domino falls the same either way: one move.
+                for leftward in [true, false] {
+                    if leftward && cells.len() == 1 {
+                        continue;
+                    }
+                    out.push(Topple {
+                        row,
+                        domino,
+                        leftward,
+                        with_row: pos.0.len() > 1,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn play(&self, pos: &Rows, mv: &Topple) -> Rows {
+        after(pos, mv)
+    }
+
+    fn value(&self, pos: &Rows) -> Result<Value, Unsolved> {
+        canonical::value(self, &self.memo, pos)
+    }
+
+    fn winning_moves(&self, pos: &Rows, to_move: Player) -> Result<Vec<Topple>, Unsolved> {
+        canonical::winning_moves(self, &self.memo, pos, to_move)
+    }
+
+    fn explain(&self, pos: &Rows, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(self, &self.memo, pos, ("row", "rows"))
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "dominoes"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=LONGEST_ROW
+    }
+
+    /// Every row of `size` dominoes (3^size of them).
+    fn positions(&self, size: usize) -> Option<Positions<'_, Rows>> {
+        let count = 3u64.checked_pow(u32::try_from(size).ok()?)?;
+        Some(Positions {
+            count,
+            nth: Box::new(move |mut i| {
+                Rows(vec![(0..size)
+                    .map(|_| {
+                        let c = b"xog"[(i % 3) as usize];
+                        i /= 3;
+                        c
+                    })
+                    .collect()])
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_and_errors_name_the_column() {
+        for text in ["xog", "x,o,g", "xxoo,gg", "."] {
+            assert_eq!(text.parse::<Rows>().unwrap().to_string(), text);
+        }
+        let col = |t: &str| t.parse::<Rows>().unwrap_err().column;
+        assert_eq!(col(""), 1);
+        assert_eq!(col("xqo"), 2);
+        assert_eq!(col("x,,o"), 3);
+        assert_eq!(col("x,"), 3);
+        assert_eq!(col(&"x".repeat(65)), 65);
+    }
+
+    #[test]
+    fn moves_topple_a_side_and_are_read_back() {
+        let t = Toppling::default();
+        let pos: Rows = "xog".parse().unwrap();
+        let shown = |p| -> Vec<String> {
+            t.moves(&pos, p)
+                .iter()
+                .map(|m| t.show_position(&t.play(&pos, m)))
+                .collect()
+        };
+        assert_eq!(shown(Player::Left), ["og", ".", ".", "xo"]);
+        assert_eq!(shown(Player::Right), ["g", "x", ".", "xo"]);
+        let mv = t.parse_move(&pos, Player::Left, "3<").unwrap();
+        assert_eq!(t.show_position(&t.play(&pos, &mv)), ".");
+        assert!(t.parse_move(&pos, Player::Left, "2<").is_err());
+        assert!(t.parse_move(&pos, Player::Right, "4>").is_err());
+        assert!(t.parse_move(&pos, Player::Left, "1").is_err());
+        let two: Rows = "xx,o".parse().unwrap();
+        assert!(t.parse_move(&two, Player::Left, "1>").is_err());
+        let mv = t.parse_move(&two, Player::Left, "1:2>").unwrap();
+        assert_eq!(mv.to_string(), "1:2>");
+        assert_eq!(
+            t.parse_move(&pos, Player::Left, "1>").unwrap().to_string(),
+            "1>"
+        );
+        assert_eq!(t.show_position(&t.play(&two, &mv)), "x,o");
+    }
+
+    #[test]
+    fn values_of_one_colour_and_small_rows() {
+        let t = Toppling::default();
+        let value = |text: &str| t.value(&text.parse().unwrap()).unwrap().to_string();
+        assert_eq!(value("xxx"), "3");
+        assert_eq!(value("ooo"), "-3");
+        assert_eq!(value("gggg"), "*4");
+        assert_eq!(value("xo"), "*");
+        assert_eq!(value("xg"), "{1|0}");
+        assert_eq!(value("xx,o"), "1");
+        assert_eq!(value("."), "0");
+    }
+}
