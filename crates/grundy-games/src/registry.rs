@@ -40,6 +40,7 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::clobber::SPEC,
     crate::rules::cram::SPEC,
     crate::rules::toppling::SPEC,
+    crate::rules::cutcake::SPEC,
 ];
 
 /// The ruleset named `name`.

@@ -23,6 +23,7 @@
 //! | [`clobber`] | Clobber: a stone clobbers a neighbour of the other colour | partizan (canonical forms) |
 //! | [`cram`] | Cram: either player places a domino either way | impartial (values by regions) |
 //! | [`toppling`] | Toppling Dominoes: topple a domino, and all beyond it fall | partizan (canonical forms) |
+//! | [`cutcake`] | Cutcake: Left cuts between columns, Right between rows | partizan (integers, closed form) |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
 //! [`canonical`] values partizan rulesets with the canonical-form engine, [`nimbers`]
@@ -32,6 +33,7 @@ pub mod ab;
 pub mod canonical;
 pub mod clobber;
 pub mod cram;
+pub mod cutcake;
 pub mod domineering;
 pub(crate) mod grid;
 pub mod grundy_game;

@@ -12,6 +12,7 @@ use grundy::cgt::Game;
 use grundy::registry::{build, Params};
 use grundy::rules::ab::Ab;
 use grundy::rules::clobber::{self, Clobber};
+use grundy::rules::cutcake::Cutcake;
 use grundy::rules::domineering::{self, Domineering};
 use grundy::rules::hackenbush::{self, Hackenbush};
 use grundy::rules::toads::{self, Toads};
@@ -63,6 +64,7 @@ fn every_small_position_agrees_with_plain_search() {
         ("hackenbush", 9, 10_000),
         ("clobber", 6, 3000),
         ("toppling-dominoes", 7, 3000),
+        ("cutcake", 12, 300),
     ] {
         let rules = build(game, &Params::new()).unwrap();
         let report = rules.verify(size, &()).unwrap();
@@ -105,6 +107,8 @@ fn component_and_symmetry_hooks_agree_with_the_plain_engine() {
     assert!(hooks_agree(&Clobber::default(), 6) > 3000);
     assert!(hooks_agree(&Hackenbush, 8) > 10_000);
     assert!(hooks_agree(&Toppling::default(), 7) > 3000);
+    // Cutcake's closed form (its value, not only who wins) against the engine.
+    assert!(hooks_agree(&Cutcake, 16) > 700);
 }
 
 /// ab's closed form `n + *m`, as a canonical form, is the engine's canonical form of
