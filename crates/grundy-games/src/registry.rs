@@ -41,6 +41,7 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::cram::SPEC,
     crate::rules::toppling::SPEC,
     crate::rules::cutcake::SPEC,
+    crate::rules::konane::SPEC,
 ];
 
 /// The ruleset named `name`.

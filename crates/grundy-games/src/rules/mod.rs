@@ -24,6 +24,7 @@
 //! | [`cram`] | Cram: either player places a domino either way | impartial (values by regions) |
 //! | [`toppling`] | Toppling Dominoes: topple a domino, and all beyond it fall | partizan (canonical forms) |
 //! | [`cutcake`] | Cutcake: Left cuts between columns, Right between rows | partizan (integers, closed form) |
+//! | [`konane`] | Konane: a stone jumps over stones of the other colour | partizan (canonical forms) |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
 //! [`canonical`] values partizan rulesets with the canonical-form engine, [`nimbers`]
@@ -39,6 +40,7 @@ pub(crate) mod grid;
 pub mod grundy_game;
 pub mod hackenbush;
 pub mod heaps;
+pub mod konane;
 pub mod nim;
 pub mod nimbers;
 pub mod octal;

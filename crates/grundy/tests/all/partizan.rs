@@ -15,6 +15,7 @@ use grundy::rules::clobber::{self, Clobber};
 use grundy::rules::cutcake::Cutcake;
 use grundy::rules::domineering::{self, Domineering};
 use grundy::rules::hackenbush::{self, Hackenbush};
+use grundy::rules::konane::Konane;
 use grundy::rules::toads::{self, Toads};
 use grundy::rules::toppling::Toppling;
 use grundy::ruleset::{AsPartizan, Ruleset};
@@ -65,6 +66,7 @@ fn every_small_position_agrees_with_plain_search() {
         ("clobber", 6, 3000),
         ("toppling-dominoes", 7, 3000),
         ("cutcake", 12, 300),
+        ("konane", 8, 10_000),
     ] {
         let rules = build(game, &Params::new()).unwrap();
         let report = rules.verify(size, &()).unwrap();
@@ -109,6 +111,7 @@ fn component_and_symmetry_hooks_agree_with_the_plain_engine() {
     assert!(hooks_agree(&Toppling::default(), 7) > 3000);
     // Cutcake's closed form (its value, not only who wins) against the engine.
     assert!(hooks_agree(&Cutcake, 16) > 700);
+    assert!(hooks_agree(&Konane::default(), 7) > 2000);
 }
 
 /// ab's closed form `n + *m`, as a canonical form, is the engine's canonical form of

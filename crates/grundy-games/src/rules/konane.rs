@@ -1,0 +1,434 @@
+//! Konane: a stone jumps over a neighbouring stone of the other colour into the
+//! empty cell beyond, and may go on jumping the same way.
+//!
+//! # Rules
+//! A rectangle of cells, each empty or holding a stone, `x` (Left's) or `o`
+//! (Right's). A player moves one of their stones in a straight line along its row or
+//! column: it jumps over an adjacent stone of the other colour into the empty cell
+//! just beyond, removing the stone jumped, and may jump again in the same direction
+//! as often as it can (stopping after any jump). A player who cannot move loses.
+//! (Ernst, "Playing Konane mathematically: a combinatorial game-theoretic analysis",
+//! UMAP Journal 16 (1995); Albert, Nowakowski and Wolfe, *Lessons in Play*.)
+//!
+//! # Notation
+//! A board is its rows from the top, separated by `|`: `x`, `o`, or `.` for an
+//! empty cell, every row as long as the first; at most 8 rows of at most 8 cells.
+//!
+//! A move is the stone's cell and the cell it stops on, each a column letter (`a`
+//! the leftmost) and a row number (`1` the top row): `a1-c1` jumps the stone on the
+//! top-left cell over `b1`.
+//!
+//! # Values
+//! No closed form is known: the value of a position is its canonical form, found by
+//! the engine of [`cgt`](crate::cgt) (through [`rules::canonical`](crate::rules::canonical)).
+//! Stones can jump into the gaps between groups, so a board is not split into parts;
+//! it is valued through the least of its images under the symmetries of the square,
+//! and with the colours swapped (which negates the value). `xo.` is 1 and `.xo.` is
+//! `*`. Boards too big for the engine's limits are refused with a message saying so.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use crate::dynamic::RulesetSpec;
+use crate::game::Player;
+use crate::rules::canonical::{self, Memo};
+use crate::rules::grid::{
+    self, bit, flip_cols, flip_rows, parse_grid, rectangle, show_grid, transpose, MAX_SIDE,
+};
+use crate::rules::NotationError;
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
+use crate::values::Value;
+
+/// Konane in the registry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "konane",
+    about: "Konane, partizan: x (Left's) and o (Right's) stones jump over stones of the other colour into empty cells; rows separated by |.",
+    example: "xox.|o.ox",
+    params: &[],
+    build: |_| Ok(Box::new(Konane::default())),
+};
+
+/// The largest boards verify takes, in cells (every board of a size, both players).
+const LARGEST_BOARD: usize = 9;
+
+/// The Konane ruleset.
+#[derive(Debug, Default)]
+pub struct Konane {
+    memo: Memo<Board>,
+}
+
+/// A Konane board: `h` rows of `w` columns, Left's stones `x` and Right's `o` as
+/// bits 8r + c.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    h: u8,
+    w: u8,
+    x: u64,
+    o: u64,
+}
+
+impl Board {
+    /// The stones of `player`.
+    fn stones(self, player: Player) -> (u64, u64) {
+        match player {
+            Player::Left => (self.x, self.o),
+            Player::Right => (self.o, self.x),
+        }
+    }
+
+    fn with_stones(self, player: Player, mine: u64, theirs: u64) -> Board {
+        match player {
+            Player::Left => Board {
+                x: mine,
+                o: theirs,
+                ..self
+            },
+            Player::Right => Board {
+                x: theirs,
+                o: mine,
+                ..self
+            },
+        }
+    }
+
+    fn map(self, f: impl Fn(u64) -> u64) -> Board {
+        Board {
+            x: f(self.x),
+            o: f(self.o),
+            ..self
+        }
+    }
+
+    /// The eight images under the symmetries of the square.
+    fn images(self) -> [Board; 8] {
+        let t = Board {
+            h: self.w,
+            w: self.h,
+            ..self.map(transpose)
+        };
+        let mut out = [self; 8];
+        for (k, start) in [self, t].into_iter().enumerate() {
+            let r = start.map(|b| flip_rows(b, start.h));
+            let c = start.map(|b| flip_cols(b, start.w));
+            let rc = r.map(|b| flip_cols(b, start.w));
+            out[4 * k..4 * k + 4].copy_from_slice(&[start, r, c, rc]);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Board {
+    /// Rows from the top, separated by `|`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (x, o) = (self.x, self.o);
+        f.write_str(&show_grid(self.h, self.w, |b| {
+            if x & b != 0 {
+                'x'
+            } else if o & b != 0 {
+                'o'
+            } else {
+                '.'
+            }
+        }))
+    }
+}
+
+impl FromStr for Board {
+    type Err = NotationError;
+
+    /// Reads rows of `x`, `o` and `.` separated by `|`.
+    fn from_str(text: &str) -> Result<Board, NotationError> {
+        let g = parse_grid(
+            text,
+            &['x', 'o', '.'],
+            "'x' (Left's stone), 'o' (Right's) or '.'",
+        )?;
+        Ok(Board {
+            h: g.rows,
+            w: g.cols,
+            x: g.cells[0],
+            o: g.cells[1],
+        })
+    }
+}
+
+/// A stone's jumps, from its cell to the cell it stops on (rows and columns from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Jump {
+    /// The stone's cell, (row, column).
+    pub from: (u8, u8),
+    /// The cell it stops on, an even number of cells away in its row or column.
+    pub to: (u8, u8),
+}
+
+impl fmt::Display for Jump {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}-{}",
+            grid::cell_name(self.from.0, self.from.1),
+            grid::cell_name(self.to.0, self.to.1)
+        )
+    }
+}
+
+impl FromStr for Jump {
+    type Err = MoveError;
+
+    /// Reads `FROM-TO`, two cells of one row or column such as `a1-c1`.
+    fn from_str(text: &str) -> Result<Jump, MoveError> {
+        let (a, b) = text.split_once('-').ok_or_else(|| {
+            MoveError::notation(format!(
+                "not a move: {text:?} (write the stone's cell and the cell it stops on, e.g. a1-c1)"
+            ))
+        })?;
+        let from = grid::parse_cell(a).map_err(MoveError::notation)?;
+        let to = grid::parse_cell(b).map_err(MoveError::notation)?;
+        let (dr, dc) = (from.0.abs_diff(to.0), from.1.abs_diff(to.1));
+        if (dr != 0 && dc != 0) || (dr + dc) % 2 != 0 || dr + dc == 0 {
+            return Err(MoveError::notation(format!(
+                "{text:?}: a stone stops an even number of cells away in its row or column"
+            )));
+        }
+        Ok(Jump { from, to })
+    }
+}
+
+fn index(cell: (u8, u8)) -> u32 {
+    8 * u32::from(cell.0) + u32::from(cell.1)
+}
+
+fn cell(i: u32) -> (u8, u8) {
+    ((i / 8) as u8, (i % 8) as u8)
+}
+
+/// The four directions along rows and columns, as (row, column) steps.
+const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+/// The cell `k` steps from `cell` in direction `d`, if it is on the board.
+fn step(b: &Board, cell: (u8, u8), d: (i8, i8), k: i8) -> Option<(u8, u8)> {
+    let r = i16::from(cell.0) + i16::from(d.0) * i16::from(k);
+    let c = i16::from(cell.1) + i16::from(d.1) * i16::from(k);
+    (0..i16::from(b.h))
+        .contains(&r)
+        .then_some(())
+        .filter(|()| (0..i16::from(b.w)).contains(&c))
+        .map(|()| (r as u8, c as u8))
+}
+
+/// Every jump of the stone of `player` on `cell`: in each direction, each stop.
+fn jumps_from(b: &Board, player: Player, cell: (u8, u8), out: &mut Vec<Jump>) {
+    let (_, theirs) = b.stones(player);
+    let empty = rectangle(b.h, b.w) & !(b.x | b.o);
+    for d in DIRECTIONS {
+        let mut k = 0;
+        while let (Some(over), Some(land)) = (step(b, cell, d, k + 1), step(b, cell, d, k + 2)) {
+            if theirs >> index(over) & 1 == 0 || empty >> index(land) & 1 == 0 {
+                break;
+            }
+            out.push(Jump {
+                from: cell,
+                to: land,
+            });
+            k += 2;
+        }
+    }
+}
+
+fn after(b: &Board, player: Player, mv: &Jump) -> Board {
+    let (mine, mut theirs) = b.stones(player);
+    let (dr, dc) = (
+        (i16::from(mv.to.0) - i16::from(mv.from.0)).signum() as i8,
+        (i16::from(mv.to.1) - i16::from(mv.from.1)).signum() as i8,
+    );
+    let jumps = (mv.from.0.abs_diff(mv.to.0) + mv.from.1.abs_diff(mv.to.1)) / 2;
+    for j in 0..jumps {
+        if let Some(over) = step(b, mv.from, (dr, dc), 2 * j as i8 + 1) {
+            theirs &= !(1u64 << index(over));
+        }
+    }
+    let (from, to) = (1u64 << index(mv.from), 1u64 << index(mv.to));
+    b.with_stones(player, (mine & !from) | to, theirs)
+}
+
+impl Ruleset for Konane {
+    type Position = Board;
+    type Move = Jump;
+
+    /// The least image under the symmetries of the square and the swap of colours.
+    fn normalize(&self, b: &Board) -> (Board, bool) {
+        let swapped = Board {
+            x: b.o,
+            o: b.x,
+            ..*b
+        };
+        let mut best = (*b, false);
+        for (start, negated) in [(*b, false), (swapped, true)] {
+            for image in start.images() {
+                if image < best.0 {
+                    best = (image, negated);
+                }
+            }
+        }
+        best
+    }
+
+    fn name(&self) -> &'static str {
+        "konane"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Board) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Board, player: Player, text: &str) -> Result<Jump, MoveError> {
+        let mv: Jump = text.trim().parse()?;
+        let (mine, _) = pos.stones(player);
+        let own = if player == Player::Left { "x" } else { "o" };
+        if mv.from.0 >= pos.h || mv.from.1 >= pos.w || mine >> index(mv.from) & 1 == 0 {
+            return Err(MoveError::illegal(format!(
+                "there is no {own} stone on {}",
+                grid::cell_name(mv.from.0, mv.from.1)
+            )));
+        }
+        let mut legal = Vec::new();
+        jumps_from(pos, player, mv.from, &mut legal);
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::illegal(format!(
+                "the stone on {} cannot stop on {}: each jump goes over a stone of the other \
+                 colour into the empty cell just beyond",
+                grid::cell_name(mv.from.0, mv.from.1),
+                grid::cell_name(mv.to.0, mv.to.1)
+            )))
+        }
+    }
+
+    fn move_help(&self) -> String {
+        "FROM-TO, the stone's cell and the cell it stops on after one or more jumps in one \
+         direction, column letter and row number (1 = top row): Left moves x stones, Right \
+         o stones, e.g. a1-c1"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &Board, player: Player) -> Vec<Jump> {
+        let (mine, _) = pos.stones(player);
+        let mut out = Vec::new();
+        let mut stones = mine;
+        while stones != 0 {
+            let i = stones.trailing_zeros();
+            stones &= stones - 1;
+            jumps_from(pos, player, cell(i), &mut out);
+        }
+        out
+    }
+
+    fn play(&self, pos: &Board, mv: &Jump) -> Board {
+        let player = if pos.x >> index(mv.from) & 1 == 1 {
+            Player::Left
+        } else {
+            Player::Right
+        };
+        after(pos, player, mv)
+    }
+
+    fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
+        canonical::value(self, &self.memo, pos)
+    }
+
+    fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<Jump>, Unsolved> {
+        canonical::winning_moves(self, &self.memo, pos, to_move)
+    }
+
+    fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(self, &self.memo, pos, ("board", "boards"))
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "cells"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=LARGEST_BOARD
+    }
+
+    /// Every board of `size` cells: every rectangle of that area, every filling.
+    fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
+        let rects: Vec<(u8, u8)> = (1..=MAX_SIDE)
+            .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
+            .filter(|&(h, w)| usize::from(h) * usize::from(w) == size)
+            .collect();
+        let fillings = 3u64.checked_pow(u32::try_from(size).ok()?)?;
+        Some(Positions {
+            count: rects.len() as u64 * fillings,
+            nth: Box::new(move |i| {
+                let (h, w) = rects[(i / fillings) as usize];
+                let mut f = i % fillings;
+                let mut b = Board { h, w, x: 0, o: 0 };
+                for r in 0..h {
+                    for c in 0..w {
+                        match f % 3 {
+                            1 => b.x |= bit(r, c),
+                            2 => b.o |= bit(r, c),
+                            _ => {}
+                        }
+                        f /= 3;
+                    }
+                }
+                debug_assert_eq!((b.x | b.o) & !rectangle(h, w), 0);
+                b
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_and_errors_name_the_column() {
+        for text in ["xo|ox", "x", ".", "xxo.o|.....", "xoxoxoxo"] {
+            assert_eq!(text.parse::<Board>().unwrap().to_string(), text);
+        }
+        let col = |t: &str| t.parse::<Board>().unwrap_err().column;
+        assert_eq!(col(""), 1);
+        assert_eq!(col("xoX"), 3);
+        assert_eq!(col("xo|o"), 5);
+        assert_eq!(col("xoxoxoxox"), 9);
+    }
+
+    #[test]
+    fn jumps_and_their_checks() {
+        let k = Konane::default();
+        let b: Board = "xo.o.|.....".parse().unwrap();
+        let names = |p| -> Vec<String> { k.moves(&b, p).iter().map(ToString::to_string).collect() };
+        assert_eq!(names(Player::Left), ["a1-c1", "a1-e1"]);
+        assert_eq!(names(Player::Right), Vec::<String>::new());
+        assert_eq!(
+            k.play(&b, &"a1-e1".parse().unwrap()).to_string(),
+            "....x|....."
+        );
+        assert_eq!(
+            k.play(&b, &"a1-c1".parse().unwrap()).to_string(),
+            "..xo.|....."
+        );
+        assert!(k.parse_move(&b, Player::Left, "a1-b1").is_err());
+        assert!(k.parse_move(&b, Player::Left, "a1-d1").is_err());
+        assert!(k.parse_move(&b, Player::Left, "a1-a3").is_err());
+        assert!(k.parse_move(&b, Player::Right, "b1-d1").is_err());
+        let value = |t: &str| k.value(&t.parse().unwrap()).unwrap().to_string();
+        assert_eq!(value("xo."), "1");
+        assert_eq!(value(".xo."), "*");
+    }
+}
