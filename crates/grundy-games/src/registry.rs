@@ -42,6 +42,8 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::toppling::SPEC,
     crate::rules::cutcake::SPEC,
     crate::rules::konane::SPEC,
+    crate::rules::colouring::SNORT,
+    crate::rules::colouring::COL,
 ];
 
 /// The ruleset named `name`.

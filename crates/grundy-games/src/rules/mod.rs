@@ -25,6 +25,7 @@
 //! | [`toppling`] | Toppling Dominoes: topple a domino, and all beyond it fall | partizan (canonical forms) |
 //! | [`cutcake`] | Cutcake: Left cuts between columns, Right between rows | partizan (integers, closed form) |
 //! | [`konane`] | Konane: a stone jumps over stones of the other colour | partizan (canonical forms) |
+//! | [`colouring`] | Snort and Col: colour the regions of a map | partizan (canonical forms) |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
 //! [`canonical`] values partizan rulesets with the canonical-form engine, [`nimbers`]
@@ -33,6 +34,7 @@
 pub mod ab;
 pub mod canonical;
 pub mod clobber;
+pub mod colouring;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;

@@ -12,6 +12,7 @@ use grundy::cgt::Game;
 use grundy::registry::{build, Params};
 use grundy::rules::ab::Ab;
 use grundy::rules::clobber::{self, Clobber};
+use grundy::rules::colouring::Colouring;
 use grundy::rules::cutcake::Cutcake;
 use grundy::rules::domineering::{self, Domineering};
 use grundy::rules::hackenbush::{self, Hackenbush};
@@ -67,6 +68,8 @@ fn every_small_position_agrees_with_plain_search() {
         ("toppling-dominoes", 7, 3000),
         ("cutcake", 12, 300),
         ("konane", 8, 10_000),
+        ("snort", 7, 10_000),
+        ("col", 7, 10_000),
     ] {
         let rules = build(game, &Params::new()).unwrap();
         let report = rules.verify(size, &()).unwrap();
@@ -112,6 +115,8 @@ fn component_and_symmetry_hooks_agree_with_the_plain_engine() {
     // Cutcake's closed form (its value, not only who wins) against the engine.
     assert!(hooks_agree(&Cutcake, 16) > 700);
     assert!(hooks_agree(&Konane::default(), 7) > 2000);
+    assert!(hooks_agree(&Colouring::snort(), 6) > 4000);
+    assert!(hooks_agree(&Colouring::col(), 6) > 4000);
 }
 
 /// ab's closed form `n + *m`, as a canonical form, is the engine's canonical form of

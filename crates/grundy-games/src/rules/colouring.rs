@@ -1,0 +1,446 @@
+//! Snort and Col: the players colour the regions of a map, Left blue and Right red;
+//! in Snort neighbouring regions may not take different colours, in Col the same.
+//!
+//! # Rules
+//! A map of regions; here the cells of a grid, neighbours when they share a side. In
+//! turn a player colours a region not yet coloured. In **Snort** a region may not be
+//! coloured next to a region of the other player's colour; in **Col**, not next to
+//! one of the player's own. A player who cannot colour loses (Winning Ways, ch. 2;
+//! *Lessons in Play*, ch. 2).
+//!
+//! A coloured region only matters through what it forbids its neighbours, so a
+//! position is the uncoloured regions, each marked with who may still colour it.
+//!
+//! # Notation
+//! A map is its rows from the top, separated by `|`: `.` a region either player may
+//! colour, `x` a region only Left may colour (tinted Left's), `o` one only Right may,
+//! `#` no region (coloured, or none); at most 8 rows of at most 8 cells.
+//!
+//! A move is the region's cell, a column letter (`a` the leftmost) and a row number
+//! (`1` the top row): `b2`.
+//!
+//! # Values
+//! Regions that are not neighbours never interact: a map is the sum of its connected
+//! parts, each valued once through the least of its images under the symmetries of
+//! the square, with the tints swapped (which negates the value), by the engine of
+//! [`cgt`](crate::cgt) (through [`rules::canonical`](crate::rules::canonical)). A
+//! lone region is `*` in both games; two neighbours are `±1` in Snort and `0` in Col
+//! (Col is cold: its values are numbers, or numbers plus `*`).
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use crate::dynamic::RulesetSpec;
+use crate::game::Player;
+use crate::rules::canonical::{self, Memo};
+use crate::rules::grid::{
+    self, bit, bounding_box, flip_cols, flip_rows, neighbours, parse_grid, rectangle, show_grid,
+    transpose, MAX_SIDE,
+};
+use crate::rules::NotationError;
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
+use crate::values::Value;
+
+/// Snort in the registry.
+pub const SNORT: RulesetSpec = RulesetSpec {
+    name: "snort",
+    about: "Snort, partizan: colour a region of a map (. either, x Left only, o Right only, # none; rows separated by |), never next to the other colour",
+    example: "...|...",
+    params: &[],
+    build: |_| Ok(Box::new(Colouring::snort())),
+};
+
+/// Col in the registry.
+pub const COL: RulesetSpec = RulesetSpec {
+    name: "col",
+    about: "Col, partizan: colour a region of a map (. either, x Left only, o Right only, # none; rows separated by |), never next to your own colour",
+    example: "...|...",
+    params: &[],
+    build: |_| Ok(Box::new(Colouring::col())),
+};
+
+/// The largest maps verify takes, in cells (every map of a size).
+const LARGEST_MAP: usize = 8;
+
+/// Snort or Col.
+#[derive(Debug)]
+pub struct Colouring {
+    snort: bool,
+    memo: Memo<Map>,
+}
+
+impl Colouring {
+    /// Snort: a region may not be coloured next to the other colour.
+    pub fn snort() -> Colouring {
+        Colouring {
+            snort: true,
+            memo: Memo::default(),
+        }
+    }
+
+    /// Col: a region may not be coloured next to the player's own colour.
+    pub fn col() -> Colouring {
+        Colouring {
+            snort: false,
+            memo: Memo::default(),
+        }
+    }
+}
+
+/// A map: `h` rows of `w` cells, the regions either player may colour (`both`),
+/// only Left (`left`) and only Right (`right`), as bits 8r + c.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Map {
+    h: u8,
+    w: u8,
+    both: u64,
+    left: u64,
+    right: u64,
+}
+
+impl Map {
+    fn regions(self) -> u64 {
+        self.both | self.left | self.right
+    }
+
+    /// The regions `player` may colour.
+    fn open_to(self, player: Player) -> u64 {
+        match player {
+            Player::Left => self.both | self.left,
+            Player::Right => self.both | self.right,
+        }
+    }
+
+    fn map(self, f: impl Fn(u64) -> u64) -> Map {
+        Map {
+            both: f(self.both),
+            left: f(self.left),
+            right: f(self.right),
+            ..self
+        }
+    }
+
+    /// The eight images under the symmetries of the square.
+    fn images(self) -> [Map; 8] {
+        let t = Map {
+            h: self.w,
+            w: self.h,
+            ..self.map(transpose)
+        };
+        let mut out = [self; 8];
+        for (k, start) in [self, t].into_iter().enumerate() {
+            let r = start.map(|b| flip_rows(b, start.h));
+            let c = start.map(|b| flip_cols(b, start.w));
+            let rc = r.map(|b| flip_cols(b, start.w));
+            out[4 * k..4 * k + 4].copy_from_slice(&[start, r, c, rc]);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Map {
+    /// Rows from the top, separated by `|`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = *self;
+        f.write_str(&show_grid(self.h, self.w, |b| {
+            if m.both & b != 0 {
+                '.'
+            } else if m.left & b != 0 {
+                'x'
+            } else if m.right & b != 0 {
+                'o'
+            } else {
+                '#'
+            }
+        }))
+    }
+}
+
+impl FromStr for Map {
+    type Err = NotationError;
+
+    /// Reads rows of `.`, `x`, `o` and `#` separated by `|`.
+    fn from_str(text: &str) -> Result<Map, NotationError> {
+        let g = parse_grid(
+            text,
+            &['.', 'x', 'o', '#'],
+            "'.' (a region), 'x' (Left's only), 'o' (Right's only) or '#' (none)",
+        )?;
+        Ok(Map {
+            h: g.rows,
+            w: g.cols,
+            both: g.cells[0],
+            left: g.cells[1],
+            right: g.cells[2],
+        })
+    }
+}
+
+/// A region coloured: its cell, (row, column) from 0, and who colours it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Paint {
+    /// The region's cell.
+    pub cell: (u8, u8),
+    /// Who colours it (Left blue, Right red).
+    pub player: Player,
+}
+
+impl fmt::Display for Paint {
+    /// The cell, e.g. `b2` (the mover is the player whose move it is).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&grid::cell_name(self.cell.0, self.cell.1))
+    }
+}
+
+impl Colouring {
+    /// The map after `player` colours the region on bit `b`: the region goes, and
+    /// its neighbours lose the colour the rules forbid next to it.
+    fn after(&self, m: &Map, player: Player, b: u64) -> Map {
+        let near = neighbours(b) & m.regions();
+        // The player whom the new colour forbids on the neighbours.
+        let barred = if self.snort {
+            player.opponent()
+        } else {
+            player
+        };
+        let mut out = Map {
+            both: m.both & !b,
+            left: m.left & !b,
+            right: m.right & !b,
+            ..*m
+        };
+        let (keeps, loses) = match barred {
+            Player::Left => (&mut out.right, &mut out.left),
+            Player::Right => (&mut out.left, &mut out.right),
+        };
+        // Open to both: now only to the other; open only to the barred: closed.
+        *keeps |= m.both & near;
+        *loses &= !near;
+        out.both &= !near;
+        out
+    }
+}
+
+impl Ruleset for Colouring {
+    type Position = Map;
+    type Move = Paint;
+
+    /// The connected parts of the map, each cropped to its rectangle.
+    fn components(&self, m: &Map) -> Vec<Map> {
+        grid::regions(m.regions())
+            .into_iter()
+            .map(|r| {
+                let (shift, h, w) = bounding_box(r);
+                Map {
+                    h,
+                    w,
+                    both: (m.both & r) >> shift,
+                    left: (m.left & r) >> shift,
+                    right: (m.right & r) >> shift,
+                }
+            })
+            .collect()
+    }
+
+    /// The least image under the symmetries of the square and the swap of tints.
+    fn normalize(&self, m: &Map) -> (Map, bool) {
+        let swapped = Map {
+            left: m.right,
+            right: m.left,
+            ..*m
+        };
+        let mut best = (*m, false);
+        for (start, negated) in [(*m, false), (swapped, true)] {
+            for image in start.images() {
+                if image < best.0 {
+                    best = (image, negated);
+                }
+            }
+        }
+        best
+    }
+
+    fn name(&self) -> &'static str {
+        if self.snort {
+            "snort"
+        } else {
+            "col"
+        }
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Map, NotationError> {
+        text.parse()
+    }
+
+    fn show_position(&self, pos: &Map) -> String {
+        pos.to_string()
+    }
+
+    fn parse_move(&self, pos: &Map, player: Player, text: &str) -> Result<Paint, MoveError> {
+        let cell = grid::parse_cell(text.trim()).map_err(MoveError::notation)?;
+        let name = grid::cell_name(cell.0, cell.1);
+        if cell.0 >= pos.h || cell.1 >= pos.w || pos.regions() >> (8 * cell.0 + cell.1) & 1 == 0 {
+            return Err(MoveError::illegal(format!(
+                "there is no region to colour on {name}"
+            )));
+        }
+        if pos.open_to(player) >> (8 * cell.0 + cell.1) & 1 == 0 {
+            let why = if self.snort {
+                "it is next to a region of the other colour"
+            } else {
+                "it is next to a region of the mover's own colour"
+            };
+            return Err(MoveError::illegal(format!(
+                "{name} cannot be coloured: {why}"
+            )));
+        }
+        Ok(Paint { cell, player })
+    }
+
+    fn move_help(&self) -> String {
+        "the cell of the region to colour, column letter and row number (1 = top row), \
+         e.g. b2"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &Map, player: Player) -> Vec<Paint> {
+        let mut open = pos.open_to(player);
+        let mut out = Vec::new();
+        while open != 0 {
+            let i = open.trailing_zeros();
+            open &= open - 1;
+            out.push(Paint {
+                cell: ((i / 8) as u8, (i % 8) as u8),
+                player,
+            });
+        }
+        out
+    }
+
+    fn options(&self, pos: &Map, player: Player) -> Vec<Map> {
+        let mut open = pos.open_to(player);
+        let mut out = Vec::new();
+        while open != 0 {
+            let b = open & open.wrapping_neg();
+            open &= open - 1;
+            out.push(self.after(pos, player, b));
+        }
+        out
+    }
+
+    fn play(&self, pos: &Map, mv: &Paint) -> Map {
+        self.after(pos, mv.player, bit(mv.cell.0, mv.cell.1))
+    }
+
+    fn value(&self, pos: &Map) -> Result<Value, Unsolved> {
+        canonical::value(self, &self.memo, pos)
+    }
+
+    fn winning_moves(&self, pos: &Map, to_move: Player) -> Result<Vec<Paint>, Unsolved> {
+        canonical::winning_moves(self, &self.memo, pos, to_move)
+    }
+
+    fn explain(&self, pos: &Map, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(
+            self,
+            &self.memo,
+            pos,
+            ("part of the map", "parts of the map"),
+        )
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "cells"
+    }
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=LARGEST_MAP
+    }
+
+    /// Every map of `size` cells: every rectangle of that area, every marking.
+    fn positions(&self, size: usize) -> Option<Positions<'_, Map>> {
+        let rects: Vec<(u8, u8)> = (1..=MAX_SIDE)
+            .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
+            .filter(|&(h, w)| usize::from(h) * usize::from(w) == size)
+            .collect();
+        let markings = 4u64.checked_pow(u32::try_from(size).ok()?)?;
+        Some(Positions {
+            count: rects.len() as u64 * markings,
+            nth: Box::new(move |i| {
+                let (h, w) = rects[(i / markings) as usize];
+                let mut f = i % markings;
+                let mut m = Map {
+                    h,
+                    w,
+                    both: 0,
+                    left: 0,
+                    right: 0,
+                };
+                for r in 0..h {
+                    for c in 0..w {
+                        match f % 4 {
+                            0 => m.both |= bit(r, c),
+                            1 => m.left |= bit(r, c),
+                            2 => m.right |= bit(r, c),
+                            _ => {}
+                        }
+                        f /= 4;
+                    }
+                }
+                debug_assert_eq!(m.regions() & !rectangle(h, w), 0);
+                m
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_and_errors_name_the_column() {
+        for text in ["...|...", "x.o#", ".", "#"] {
+            assert_eq!(text.parse::<Map>().unwrap().to_string(), text);
+        }
+        let col = |t: &str| t.parse::<Map>().unwrap_err().column;
+        assert_eq!(col(""), 1);
+        assert_eq!(col("..q"), 3);
+    }
+
+    #[test]
+    fn colouring_tints_the_neighbours_as_each_game_says() {
+        let (snort, col) = (Colouring::snort(), Colouring::col());
+        let m: Map = "...".parse().unwrap();
+        let after = |g: &Colouring, p, cell: &str| {
+            let mv = g.parse_move(&m, p, cell).unwrap();
+            g.play(&m, &mv).to_string()
+        };
+        assert_eq!(after(&snort, Player::Left, "b1"), "x#x");
+        assert_eq!(after(&col, Player::Left, "b1"), "o#o");
+        assert_eq!(after(&snort, Player::Right, "a1"), "#o.");
+        let tinted: Map = "xo".parse().unwrap();
+        assert!(snort.parse_move(&tinted, Player::Left, "b1").is_err());
+        assert_eq!(
+            snort
+                .play(
+                    &tinted,
+                    &snort.parse_move(&tinted, Player::Left, "a1").unwrap()
+                )
+                .to_string(),
+            "##"
+        );
+        let value = |g: &Colouring, t: &str| g.value(&t.parse().unwrap()).unwrap().to_string();
+        assert_eq!(value(&snort, "."), "*");
+        assert_eq!(value(&col, "."), "*");
+        assert_eq!(value(&snort, ".."), "+-1");
+        assert_eq!(value(&col, ".."), "0");
+        assert_eq!(value(&snort, "x"), "1");
+        assert_eq!(value(&col, "o#x"), "0");
+    }
+}
