@@ -34,10 +34,7 @@ use std::str::FromStr;
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
-use crate::rules::grid::{
-    self, bit, bounding_box, flip_cols, flip_rows, neighbours, parse_grid, rectangle, show_grid,
-    transpose, MAX_SIDE,
-};
+use crate::rules::grid::{self, bit, bounding_box, neighbours, parse_grid, show_grid};
 use crate::rules::NotationError;
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
@@ -112,30 +109,15 @@ impl Map {
         }
     }
 
-    fn map(self, f: impl Fn(u64) -> u64) -> Map {
-        Map {
+    /// The eight images under the symmetries of the rectangle.
+    fn images(self) -> [Map; 8] {
+        grid::images(self.h, self.w, |f, h, w| Map {
+            h,
+            w,
             both: f(self.both),
             left: f(self.left),
             right: f(self.right),
-            ..self
-        }
-    }
-
-    /// The eight images under the symmetries of the square.
-    fn images(self) -> [Map; 8] {
-        let t = Map {
-            h: self.w,
-            w: self.h,
-            ..self.map(transpose)
-        };
-        let mut out = [self; 8];
-        for (k, start) in [self, t].into_iter().enumerate() {
-            let r = start.map(|b| flip_rows(b, start.h));
-            let c = start.map(|b| flip_cols(b, start.w));
-            let rc = r.map(|b| flip_cols(b, start.w));
-            out[4 * k..4 * k + 4].copy_from_slice(&[start, r, c, rc]);
-        }
-        out
+        })
     }
 }
 
@@ -250,15 +232,7 @@ impl Ruleset for Colouring {
             right: m.left,
             ..*m
         };
-        let mut best = (*m, false);
-        for (start, negated) in [(*m, false), (swapped, true)] {
-            for image in start.images() {
-                if image < best.0 {
-                    best = (image, negated);
-                }
-            }
-        }
-        best
+        grid::least_image(m.images(), swapped.images())
     }
 
     fn name(&self) -> &'static str {
@@ -364,37 +338,12 @@ impl Ruleset for Colouring {
 
     /// Every map of `size` cells: every rectangle of that area, every marking.
     fn positions(&self, size: usize) -> Option<Positions<'_, Map>> {
-        let rects: Vec<(u8, u8)> = (1..=MAX_SIDE)
-            .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
-            .filter(|&(h, w)| usize::from(h) * usize::from(w) == size)
-            .collect();
-        let markings = 4u64.checked_pow(u32::try_from(size).ok()?)?;
-        Some(Positions {
-            count: rects.len() as u64 * markings,
-            nth: Box::new(move |i| {
-                let (h, w) = rects[(i / markings) as usize];
-                let mut f = i % markings;
-                let mut m = Map {
-                    h,
-                    w,
-                    both: 0,
-                    left: 0,
-                    right: 0,
-                };
-                for r in 0..h {
-                    for c in 0..w {
-                        match f % 4 {
-                            0 => m.both |= bit(r, c),
-                            1 => m.left |= bit(r, c),
-                            2 => m.right |= bit(r, c),
-                            _ => {}
-                        }
-                        f /= 4;
-                    }
-                }
-                debug_assert_eq!(m.regions() & !rectangle(h, w), 0);
-                m
-            }),
+        grid::all_boards(size, 4, |h, w, cells| Map {
+            h,
+            w,
+            both: cells[0],
+            left: cells[1],
+            right: cells[2],
         })
     }
 }

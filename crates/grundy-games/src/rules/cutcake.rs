@@ -32,7 +32,7 @@ use crate::cgt::Game;
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::NotationError;
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
+use crate::ruleset::{Explanation, Kind, Listing, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// Cutcake in the registry.
@@ -44,11 +44,12 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     build: |_| Ok(Box::new(Cutcake)),
 };
 
-/// The longest side of a cake.
-pub const MAX_SIDE: u64 = 1 << 40;
+/// The longest side of a cake: with [`MAX_CAKES`], a position has at most a few
+/// million cuts, each listed and judged in constant time.
+pub const MAX_SIDE: u64 = 100_000;
 
 /// The most cakes of a position.
-pub const MAX_CAKES: usize = 1000;
+pub const MAX_CAKES: usize = 32;
 
 /// The largest positions verify takes: one cake of up to this many unit squares,
 /// or two cakes of this many in all.
@@ -332,17 +333,43 @@ impl Ruleset for Cutcake {
     }
 
     fn winning_moves(&self, pos: &Cakes, to_move: Player) -> Result<Vec<Cut>, Unsolved> {
-        Ok(self
-            .moves(pos, to_move)
-            .into_iter()
-            .filter(|cut| {
-                let v = value_of(&after(pos, cut));
-                match to_move {
-                    Player::Left => v >= 0,
-                    Player::Right => v <= 0,
+        Ok(self.winning_listing(pos, to_move, usize::MAX)?.moves)
+    }
+
+    /// The cuts in move order, each judged by the value it leaves: the position's
+    /// value with the cake cut replaced by its two pieces.
+    fn winning_listing(
+        &self,
+        pos: &Cakes,
+        to_move: Player,
+        limit: usize,
+    ) -> Result<Listing<Cut>, Unsolved> {
+        let total = value_of(pos);
+        let mut moves = Vec::new();
+        let mut count = 0u128;
+        for cut in self.moves(pos, to_move) {
+            let (w, h) = pos.0[cut.cake];
+            let pieces = if cut.vertical {
+                cake_value(cut.at, h) + cake_value(w - cut.at, h)
+            } else {
+                cake_value(w, cut.at) + cake_value(w, h - cut.at)
+            };
+            let after = total - cake_value(w, h) + pieces;
+            let wins = match to_move {
+                Player::Left => after >= 0,
+                Player::Right => after <= 0,
+            };
+            if wins {
+                count += 1;
+                if moves.len() < limit {
+                    moves.push(cut);
                 }
-            })
-            .collect())
+            }
+        }
+        Ok(Listing {
+            moves,
+            count: Some(count),
+        })
     }
 
     fn explain(&self, pos: &Cakes, _: Player, _: usize) -> Option<Explanation> {
@@ -416,6 +443,7 @@ mod tests {
         assert_eq!(col("3x0"), 3);
         assert_eq!(col("3x2,4"), 6);
         assert_eq!(col("3x2,x4"), 5);
+        assert_eq!(col("100001x1"), 1);
     }
 
     #[test]
@@ -447,5 +475,28 @@ mod tests {
                 .to_string(),
             "1:h1"
         );
+    }
+
+    #[test]
+    fn the_largest_positions_are_listed_within_bounds() {
+        // 32 cakes of 100,000 x 3: 3.2 million cuts for Left, each judged, the first
+        // two listed, all counted.
+        let t = Cutcake;
+        let text = vec![format!("{MAX_SIDE}x3"); MAX_CAKES].join(",");
+        let pos: Cakes = text.parse().unwrap();
+        let listing = t.winning_listing(&pos, Player::Left, 2).unwrap();
+        assert_eq!(listing.moves.len(), 2);
+        assert_eq!(
+            listing.count,
+            Some(MAX_CAKES as u128 * (MAX_SIDE as u128 - 1))
+        );
+        // The winning moves are those to positions worth >= 0, each valued afresh.
+        let small: Cakes = "4x2,3x3".parse().unwrap();
+        let by_value: Vec<Cut> = t
+            .moves(&small, Player::Left)
+            .into_iter()
+            .filter(|m| value_of(&t.play(&small, m)) >= 0)
+            .collect();
+        assert_eq!(t.winning_moves(&small, Player::Left).unwrap(), by_value);
     }
 }

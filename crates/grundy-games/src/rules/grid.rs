@@ -6,6 +6,7 @@
 //! corner of the 8×8 frame.
 
 use crate::rules::NotationError;
+use crate::ruleset::Positions;
 
 /// The most rows, and the most columns, of a board.
 pub const MAX_SIDE: u8 = 8;
@@ -197,6 +198,68 @@ pub(crate) fn show_grid(rows: u8, cols: u8, symbol: impl Fn(u64) -> char) -> Str
         }
     }
     out
+}
+
+/// The eight images of a board of `h` rows and `w` columns under the symmetries of
+/// the rectangle (the identity first): `board(f, rows, cols)` is the board with `f`
+/// applied to each of its cell masks and the sides given.
+pub(crate) fn images<B>(h: u8, w: u8, board: impl Fn(&dyn Fn(u64) -> u64, u8, u8) -> B) -> [B; 8] {
+    [
+        board(&|x| x, h, w),
+        board(&|x| flip_rows(x, h), h, w),
+        board(&|x| flip_cols(x, w), h, w),
+        board(&|x| flip_cols(flip_rows(x, h), w), h, w),
+        board(&transpose, w, h),
+        board(&|x| flip_rows(transpose(x), w), w, h),
+        board(&|x| flip_cols(transpose(x), h), w, h),
+        board(&|x| flip_cols(flip_rows(transpose(x), w), h), w, h),
+    ]
+}
+
+/// The least of `images` (of a board) and `swapped` (of the board with the players'
+/// colours swapped, which negates the value), and whether it is a swapped one.
+pub(crate) fn least_image<B: Copy + Ord>(images: [B; 8], swapped: [B; 8]) -> (B, bool) {
+    let mut best = (images[0], false);
+    for (all, negated) in [(images, false), (swapped, true)] {
+        for image in all {
+            if image < best.0 {
+                best = (image, negated);
+            }
+        }
+    }
+    best
+}
+
+/// Every board of `size` cells, numbered: every rectangle of that area, each with
+/// every way of giving each of its cells one of `kinds` kinds (the first cell the
+/// lowest digit, in base `kinds`). `board(h, w, masks)` builds a board from the cells
+/// of each kind (`masks[k]`, within the rectangle). `None` when there are more than
+/// 2^64 boards.
+pub(crate) fn all_boards<B>(
+    size: usize,
+    kinds: usize,
+    board: impl Fn(u8, u8, &[u64]) -> B + Send + Sync + 'static,
+) -> Option<Positions<'static, B>> {
+    let rects: Vec<(u8, u8)> = (1..=MAX_SIDE)
+        .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
+        .filter(|&(h, w)| usize::from(h) * usize::from(w) == size)
+        .collect();
+    let per_rect = (kinds as u64).checked_pow(u32::try_from(size).ok()?)?;
+    Some(Positions {
+        count: (rects.len() as u64).checked_mul(per_rect)?,
+        nth: Box::new(move |i| {
+            let (h, w) = rects[(i / per_rect) as usize];
+            let mut f = i % per_rect;
+            let mut masks = vec![0u64; kinds];
+            for r in 0..h {
+                for c in 0..w {
+                    masks[(f % kinds as u64) as usize] |= bit(r, c);
+                    f /= kinds as u64;
+                }
+            }
+            board(h, w, &masks)
+        }),
+    })
 }
 
 #[cfg(test)]

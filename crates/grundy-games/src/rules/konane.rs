@@ -33,10 +33,11 @@ use std::str::FromStr;
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
-use crate::rules::grid::{
-    self, bit, flip_cols, flip_rows, parse_grid, rectangle, show_grid, transpose, MAX_SIDE,
-};
+use crate::rules::grid::{self, rectangle};
+use crate::rules::stones::{self, cell, index};
 use crate::rules::NotationError;
+
+pub use crate::rules::stones::Board;
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -56,101 +57,6 @@ const LARGEST_BOARD: usize = 9;
 #[derive(Debug, Default)]
 pub struct Konane {
     memo: Memo<Board>,
-}
-
-/// A Konane board: `h` rows of `w` columns, Left's stones `x` and Right's `o` as
-/// bits 8r + c.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board {
-    h: u8,
-    w: u8,
-    x: u64,
-    o: u64,
-}
-
-impl Board {
-    /// The stones of `player`.
-    fn stones(self, player: Player) -> (u64, u64) {
-        match player {
-            Player::Left => (self.x, self.o),
-            Player::Right => (self.o, self.x),
-        }
-    }
-
-    fn with_stones(self, player: Player, mine: u64, theirs: u64) -> Board {
-        match player {
-            Player::Left => Board {
-                x: mine,
-                o: theirs,
-                ..self
-            },
-            Player::Right => Board {
-                x: theirs,
-                o: mine,
-                ..self
-            },
-        }
-    }
-
-    fn map(self, f: impl Fn(u64) -> u64) -> Board {
-        Board {
-            x: f(self.x),
-            o: f(self.o),
-            ..self
-        }
-    }
-
-    /// The eight images under the symmetries of the square.
-    fn images(self) -> [Board; 8] {
-        let t = Board {
-            h: self.w,
-            w: self.h,
-            ..self.map(transpose)
-        };
-        let mut out = [self; 8];
-        for (k, start) in [self, t].into_iter().enumerate() {
-            let r = start.map(|b| flip_rows(b, start.h));
-            let c = start.map(|b| flip_cols(b, start.w));
-            let rc = r.map(|b| flip_cols(b, start.w));
-            out[4 * k..4 * k + 4].copy_from_slice(&[start, r, c, rc]);
-        }
-        out
-    }
-}
-
-impl fmt::Display for Board {
-    /// Rows from the top, separated by `|`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (x, o) = (self.x, self.o);
-        f.write_str(&show_grid(self.h, self.w, |b| {
-            if x & b != 0 {
-                'x'
-            } else if o & b != 0 {
-                'o'
-            } else {
-                '.'
-            }
-        }))
-    }
-}
-
-impl FromStr for Board {
-    type Err = NotationError;
-
-    /// Reads rows of `x`, `o` and `.` separated by `|`.
-    fn from_str(text: &str) -> Result<Board, NotationError> {
-        let g = parse_grid(
-            text,
-            &['x', 'o', '.'],
-            "'x' (Left's stone), 'o' (Right's) or '.'",
-        )?;
-        Ok(Board {
-            h: g.rows,
-            w: g.cols,
-            x: g.cells[0],
-            o: g.cells[1],
-        })
-    }
 }
 
 /// A stone's jumps, from its cell to the cell it stops on (rows and columns from 0).
@@ -193,14 +99,6 @@ impl FromStr for Jump {
         }
         Ok(Jump { from, to })
     }
-}
-
-fn index(cell: (u8, u8)) -> u32 {
-    8 * u32::from(cell.0) + u32::from(cell.1)
-}
-
-fn cell(i: u32) -> (u8, u8) {
-    ((i / 8) as u8, (i % 8) as u8)
 }
 
 /// The four directions along rows and columns, as (row, column) steps.
@@ -258,20 +156,7 @@ impl Ruleset for Konane {
 
     /// The least image under the symmetries of the square and the swap of colours.
     fn normalize(&self, b: &Board) -> (Board, bool) {
-        let swapped = Board {
-            x: b.o,
-            o: b.x,
-            ..*b
-        };
-        let mut best = (*b, false);
-        for (start, negated) in [(*b, false), (swapped, true)] {
-            for image in start.images() {
-                if image < best.0 {
-                    best = (image, negated);
-                }
-            }
-        }
-        best
+        b.least_image()
     }
 
     fn name(&self) -> &'static str {
@@ -364,31 +249,7 @@ impl Ruleset for Konane {
 
     /// Every board of `size` cells: every rectangle of that area, every filling.
     fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
-        let rects: Vec<(u8, u8)> = (1..=MAX_SIDE)
-            .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
-            .filter(|&(h, w)| usize::from(h) * usize::from(w) == size)
-            .collect();
-        let fillings = 3u64.checked_pow(u32::try_from(size).ok()?)?;
-        Some(Positions {
-            count: rects.len() as u64 * fillings,
-            nth: Box::new(move |i| {
-                let (h, w) = rects[(i / fillings) as usize];
-                let mut f = i % fillings;
-                let mut b = Board { h, w, x: 0, o: 0 };
-                for r in 0..h {
-                    for c in 0..w {
-                        match f % 3 {
-                            1 => b.x |= bit(r, c),
-                            2 => b.o |= bit(r, c),
-                            _ => {}
-                        }
-                        f /= 3;
-                    }
-                }
-                debug_assert_eq!((b.x | b.o) & !rectangle(h, w), 0);
-                b
-            }),
-        })
+        stones::all_boards(size)
     }
 }
 

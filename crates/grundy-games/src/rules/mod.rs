@@ -48,6 +48,7 @@ pub mod nimbers;
 pub mod octal;
 pub mod pawns;
 pub mod staircase;
+pub mod stones;
 pub mod subtraction;
 pub mod table;
 pub mod toads;

@@ -87,14 +87,18 @@ impl Game {
 
     /// `∫^t G`: `G` heated by `t` (see the [module docs](self)).
     pub fn heat(self, t: Game, budget: &Budget) -> Result<Game, ValueError> {
-        let mut memo = HashMap::new();
-        heat(self, t, budget, &mut memo)
+        let numbers_stay = |g: Game| g.is_number().then_some(Ok(g));
+        warm(self, t, &numbers_stay, budget, &mut HashMap::new())
     }
 
     /// `∫_s^t G`: `G` overheated from `s` to `t` (see the [module docs](self)).
     pub fn overheat(self, s: Game, t: Game, budget: &Budget) -> Result<Game, ValueError> {
-        let mut memo = HashMap::new();
-        overheat(self, s, t, budget, &mut memo)
+        let integers_scale = |g: Game| {
+            g.as_number()
+                .filter(|n| n.is_integer())
+                .map(|n| times(s, n.numerator(), budget))
+        };
+        warm(self, t, &integers_scale, budget, &mut HashMap::new())
     }
 
     /// `G_t`: `G` cooled by `t ≥ 0` (see the [module docs](self)). Cooling by a
@@ -219,42 +223,25 @@ fn shifted(
     Game::from_options_within(&left, &right, budget)
 }
 
-fn heat(
+/// `G` warmed by `t`: `frozen(G)` when it is `Some` (a number that stays, or an
+/// integer overheated), otherwise `{warm(G^L) + t | warm(G^R) − t}` (heating and
+/// overheating differ only in what stays).
+fn warm(
     g: Game,
     t: Game,
+    frozen: &dyn Fn(Game) -> Option<Result<Game, ValueError>>,
     budget: &Budget,
     memo: &mut HashMap<Game, Game>,
 ) -> Result<Game, ValueError> {
-    if g.is_number() {
-        return Ok(g);
+    if let Some(h) = frozen(g) {
+        return h;
     }
     if let Some(&h) = memo.get(&g) {
         return Ok(h);
     }
     budget.charge()?;
-    let left = children(g.left_options(), |o| heat(o, t, budget, memo))?;
-    let right = children(g.right_options(), |o| heat(o, t, budget, memo))?;
-    let h = shifted(left, right, t, t.try_neg()?, budget)?;
-    memo.insert(g, h);
-    Ok(h)
-}
-
-fn overheat(
-    g: Game,
-    s: Game,
-    t: Game,
-    budget: &Budget,
-    memo: &mut HashMap<Game, Game>,
-) -> Result<Game, ValueError> {
-    if let Some(n) = g.as_number().filter(|n| n.is_integer()) {
-        return times(s, n.numerator(), budget);
-    }
-    if let Some(&h) = memo.get(&g) {
-        return Ok(h);
-    }
-    budget.charge()?;
-    let left = children(g.left_options(), |o| overheat(o, s, t, budget, memo))?;
-    let right = children(g.right_options(), |o| overheat(o, s, t, budget, memo))?;
+    let left = children(g.left_options(), |o| warm(o, t, frozen, budget, memo))?;
+    let right = children(g.right_options(), |o| warm(o, t, frozen, budget, memo))?;
     let h = shifted(left, right, t, t.try_neg()?, budget)?;
     memo.insert(g, h);
     Ok(h)
@@ -273,8 +260,17 @@ fn cool(
         return Ok(h);
     }
     budget.charge()?;
-    let h = if t > g.temperature()? {
-        Game::number(g.mean()?)
+    // The temperature and the mean, from one thermograph (an infinitesimal number +
+    // ups + nimber is at temperature 0, its mean its number).
+    let (temperature, mean) = match g.as_nus() {
+        Some(v) => (Dyadic::ZERO, v.number),
+        None => {
+            let th = g.thermograph()?;
+            (th.temperature, th.mean)
+        }
+    };
+    let h = if t > temperature {
+        Game::number(mean)
     } else {
         let left = children(g.left_options(), |o| cool(o, t, budget, memo))?;
         let right = children(g.right_options(), |o| cool(o, t, budget, memo))?;
