@@ -77,8 +77,40 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
         mut expand: impl FnMut(&P, usize) -> Vec<(E, P)>,
         mut combine: impl FnMut(&P, &[(E, V)]) -> V,
     ) -> Option<V> {
+        let result = self.try_evaluate(
+            root,
+            |p| {
+                let children = expand(p, wanted(budget));
+                if budget.spend(children.len()) {
+                    Ok(children)
+                } else {
+                    Err(())
+                }
+            },
+            |p, kids| Ok(combine(p, kids)),
+        );
+        match result {
+            Ok(v) => Some(v),
+            Err(Stop::Failed(())) => None,
+            Err(Stop::Cycle(_)) => {
+                panic!("the game graph has a cycle: a position repeats in one line of play")
+            }
+        }
+    }
+
+    /// The value of `root`, where listing children and combining values may fail:
+    /// the first failure stops the evaluation ([`Stop::Failed`]), and so does a
+    /// position that repeats in one line of play ([`Stop::Cycle`], naming it), which
+    /// in a game means that play need not end. What was evaluated before stopping is
+    /// kept, and is correct.
+    pub fn try_evaluate<E: Clone, X>(
+        &mut self,
+        root: &P,
+        mut expand: impl FnMut(&P) -> Result<Vec<(E, P)>, X>,
+        mut combine: impl FnMut(&P, &[(E, V)]) -> Result<V, X>,
+    ) -> Result<V, Stop<P, X>> {
         if let Some(v) = self.memo.get(root) {
-            return Some(v.clone());
+            return Ok(v.clone());
         }
         struct Frame<P, E> {
             pos: P,
@@ -86,10 +118,7 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
             next: usize,
         }
         let mut on_stack: std::collections::HashSet<P> = std::collections::HashSet::new();
-        let children = expand(root, wanted(budget));
-        if !budget.spend(children.len()) {
-            return None;
-        }
+        let children = expand(root).map_err(Stop::Failed)?;
         on_stack.insert(root.clone());
         let mut stack = vec![Frame {
             pos: root.clone(),
@@ -103,20 +132,15 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
                 let child = &top.children[top.next].1;
                 if self.memo.contains_key(child) {
                     top.next += 1;
+                } else if on_stack.contains(child) {
+                    return Err(Stop::Cycle(child.clone()));
                 } else {
-                    assert!(
-                        !on_stack.contains(child),
-                        "the game graph has a cycle: a position repeats in one line of play"
-                    );
                     descend = Some(child.clone());
                     break;
                 }
             }
             if let Some(child) = descend {
-                let children = expand(&child, wanted(budget));
-                if !budget.spend(children.len()) {
-                    return None;
-                }
+                let children = expand(&child).map_err(Stop::Failed)?;
                 on_stack.insert(child.clone());
                 stack.push(Frame {
                     pos: child,
@@ -125,21 +149,28 @@ impl<P: Clone + Eq + Hash, V: Clone> Dag<P, V> {
                 });
                 continue;
             }
-            let frame = stack.pop().expect("the stack is not empty");
+            let frame = stack.last().expect("the stack is not empty");
             let valued: Vec<(E, V)> = frame
                 .children
-                .into_iter()
-                .map(|(e, c)| {
-                    let v = self.memo[&c].clone();
-                    (e, v)
-                })
+                .iter()
+                .map(|(e, c)| (e.clone(), self.memo[c].clone()))
                 .collect();
-            let v = combine(&frame.pos, &valued);
+            let v = combine(&frame.pos, &valued).map_err(Stop::Failed)?;
+            let frame = stack.pop().expect("the stack is not empty");
             on_stack.remove(&frame.pos);
             self.memo.insert(frame.pos, v);
         }
-        Some(self.memo[root].clone())
+        Ok(self.memo[root].clone())
     }
+}
+
+/// Why [`Dag::try_evaluate`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop<P, X> {
+    /// Listing children or combining values failed with this error.
+    Failed(X),
+    /// This position repeats in one line of play: the graph has a cycle through it.
+    Cycle(P),
 }
 
 #[cfg(test)]
@@ -211,5 +242,52 @@ mod tests {
     fn a_cycle_is_reported() {
         let mut dag: Dag<u8, u8> = Dag::new();
         dag.evaluate(&0, |&n| vec![((), (n + 1) % 3)], |_, _| 0);
+    }
+
+    #[test]
+    fn a_cycle_is_named_and_failures_stop_the_evaluation() {
+        let mut dag: Dag<u8, u8> = Dag::new();
+        // 5 -> 4 -> 3 -> 1 -> 2 -> 3: the cycle runs through 3.
+        let next = |&n: &u8| -> Result<Vec<((), u8)>, ()> {
+            Ok(match n {
+                5 => vec![((), 4)],
+                4 => vec![((), 3)],
+                3 => vec![((), 1)],
+                1 => vec![((), 2)],
+                2 => vec![((), 0), ((), 3)],
+                _ => vec![],
+            })
+        };
+        let got = dag.try_evaluate(&5, next, |_, _| Ok(0));
+        assert_eq!(got, Err(Stop::Cycle(3)));
+        // Only 0, below the cycle, was evaluated.
+        assert_eq!(dag.len(), 1);
+        // A failure in expand or combine stops at once and keeps what was done.
+        let mut dag: Dag<u32, u32> = Dag::new();
+        let chain = |&n: &u32| -> Result<Vec<((), u32)>, &str> {
+            if n == 7 {
+                Err("no moves at 7")
+            } else if n == 0 {
+                Ok(vec![])
+            } else {
+                Ok(vec![((), n - 1)])
+            }
+        };
+        let depth = |_: &u32, kids: &[((), u32)]| Ok(kids.first().map_or(0, |(_, d)| d + 1));
+        assert_eq!(
+            dag.try_evaluate(&10, chain, depth),
+            Err(Stop::Failed("no moves at 7"))
+        );
+        assert_eq!(dag.try_evaluate(&6, chain, depth), Ok(6));
+        let refuse = |&n: &u32, _: &[((), u32)]| if n == 8 { Err("eight") } else { Ok(n) };
+        let mut dag: Dag<u32, u32> = Dag::new();
+        let free = |&n: &u32| -> Result<Vec<((), u32)>, &str> {
+            Ok(if n == 0 { vec![] } else { vec![((), n - 1)] })
+        };
+        assert_eq!(
+            dag.try_evaluate(&9, free, refuse),
+            Err(Stop::Failed("eight"))
+        );
+        assert_eq!(dag.len(), 8);
     }
 }

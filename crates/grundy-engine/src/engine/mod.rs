@@ -8,6 +8,9 @@
 //! - [`partizan`]: outcome classes and winning moves of partizan games;
 //! - [`remoteness`]: how many moves are left under best play, and the moves of best
 //!   play (the quickest win, the longest resistance), for impartial and partizan games;
+//! - [`graph`]: games given by callbacks over numbered positions (a script's
+//!   game): Grundy values, remoteness and canonical forms, failures and cycles
+//!   reported, not panicked on;
 //! - [`dense`]: retrograde solvers over dense tables for games whose positions are
 //!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel;
 //! - [`sum`]: the disjunctive sum of two games, to check values with the solvers.
@@ -15,6 +18,7 @@
 pub mod budget;
 pub mod dag;
 pub mod dense;
+pub mod graph;
 pub mod impartial;
 pub mod partizan;
 pub mod remoteness;
