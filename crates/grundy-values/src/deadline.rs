@@ -24,6 +24,7 @@ static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     static TICKS: Cell<u32> = const { Cell::new(0) };
+    static CANCELLED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// How many calls of [`passed`] share one reading of the clock.
@@ -33,19 +34,39 @@ pub const TICKS_PER_READING: u32 = 64;
 /// in force, if that is sooner); the previous deadline is restored afterwards, also when
 /// `work` unwinds.
 pub fn within<T>(at: Instant, work: impl FnOnce() -> T) -> T {
-    struct Restore(Option<Instant>);
+    struct Restore(Option<Instant>, bool);
     impl Drop for Restore {
         fn drop(&mut self) {
             DEADLINE.with(|d| d.set(self.0));
+            CANCELLED.with(|c| c.set(self.1));
             ACTIVE.fetch_sub(1, Ordering::Relaxed);
         }
     }
     let before = DEADLINE.with(Cell::get);
     ACTIVE.fetch_add(1, Ordering::Relaxed);
-    let _restore = Restore(before);
+    let _restore = Restore(before, CANCELLED.with(Cell::get));
     let at = before.map_or(at, |b| b.min(at));
     DEADLINE.with(|d| d.set(Some(at)));
     work()
+}
+
+/// Cancels the work under way in [`within`] on this thread: its deadline ends now,
+/// so every budgeted search stops at its next check, and [`cancelled`] answers
+/// `true` until that `within` returns, for loops that stop only when told (a
+/// sequence computation between its chunks). A front end calls it when an interrupt
+/// arrives while the work reports its progress. Outside [`within`] it does nothing.
+pub fn expire() {
+    DEADLINE.with(|d| {
+        if d.get().is_some() {
+            d.set(Some(Instant::now()));
+            CANCELLED.with(|c| c.set(true));
+        }
+    });
+}
+
+/// Whether the work under way on this thread was cancelled by [`expire`].
+pub fn cancelled() -> bool {
+    ACTIVE.load(Ordering::Relaxed) != 0 && CANCELLED.with(Cell::get)
 }
 
 /// The deadline in force on this thread, if any.
@@ -94,6 +115,21 @@ mod tests {
         let noticed = within(past, || (0..=TICKS_PER_READING).any(|_| passed()));
         assert!(noticed);
         assert!(current().is_none());
+    }
+
+    #[test]
+    fn expiring_ends_the_deadline_in_force_and_nothing_else() {
+        expire();
+        assert!(current().is_none());
+        let late = Instant::now() + Duration::from_secs(60);
+        within(late, || {
+            assert!(!reached(current()));
+            assert!(!cancelled());
+            expire();
+            assert!(reached(current()) && cancelled());
+            assert!((0..=TICKS_PER_READING).any(|_| passed()));
+        });
+        assert!(current().is_none() && !cancelled());
     }
 
     #[test]

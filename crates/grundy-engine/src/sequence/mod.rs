@@ -116,9 +116,10 @@ impl Options {
         Options { time_limit, ..self }
     }
 
-    /// Whether a computation started at `started` has run out of time.
+    /// Whether a computation started at `started` must stop: past its time limit,
+    /// or cancelled by its front end ([`deadline::expire`](crate::deadline::expire)).
     pub(crate) fn out_of_time(&self, started: std::time::Instant) -> bool {
-        self.time_limit.is_some_and(|t| started.elapsed() >= t)
+        self.time_limit.is_some_and(|t| started.elapsed() >= t) || crate::deadline::cancelled()
     }
 
     /// Checks that the values asked for fit [`MAX_VALUES`].

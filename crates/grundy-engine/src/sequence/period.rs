@@ -118,21 +118,7 @@ pub fn proven_period(values: &[u32], rule: ProofRule) -> Scan {
             target: None,
         };
     }
-    // Prefix function of the reversed values: for the suffix of length l, the
-    // longest proper border has length border[l - 1], so its smallest period is
-    // l - border[l - 1].
-    let rev = |k: usize| values[len - 1 - k];
-    let mut border = vec![0u32; len];
-    for k in 1..len {
-        let mut j = border[k - 1] as usize;
-        while j > 0 && rev(k) != rev(j) {
-            j = border[j - 1] as usize;
-        }
-        if rev(k) == rev(j) {
-            j += 1;
-        }
-        border[k] = j as u32;
-    }
+    let border = suffix_borders(values);
     let mut proven: Option<(usize, usize)> = None;
     let mut target: Option<usize> = None;
     // Longer suffixes give smaller preperiods: scan from the longest.
@@ -158,6 +144,42 @@ pub fn proven_period(values: &[u32], rule: ProofRule) -> Scan {
         proven: Some(smallest(values, i, q)),
         target: None,
     }
+}
+
+/// The prefix function of the reversed values: for the suffix of length l, the
+/// longest proper border has length `border[l - 1]`, so its smallest period is
+/// l − `border[l - 1]`. Linear time.
+fn suffix_borders(values: &[u32]) -> Vec<u32> {
+    let len = values.len();
+    let rev = |k: usize| values[len - 1 - k];
+    let mut border = vec![0u32; len];
+    for k in 1..len {
+        let mut j = border[k - 1] as usize;
+        while j > 0 && rev(k) != rev(j) {
+            j = border[j - 1] as usize;
+        }
+        if rev(k) == rev(j) {
+            j += 1;
+        }
+        border[k] = j as u32;
+    }
+    border
+}
+
+/// The period the values *show*, with no proof: the longest tail G(i), ..., G(L − 1)
+/// that repeats with some period p at least twice over (L − i ≥ 2p), with its
+/// smallest period; `None` when no tail does. For games no theorem covers, whose
+/// values are "periodic through L − 1" at best. Linear time.
+pub fn seen_period(values: &[u32]) -> Option<Period> {
+    let len = values.len();
+    let border = suffix_borders(values);
+    (1..=len).rev().find_map(|l| {
+        let q = l - border[l - 1] as usize;
+        (l >= 2 * q).then_some(Period {
+            preperiod: len - l,
+            period: q,
+        })
+    })
 }
 
 /// The smallest preperiod and period of a sequence known to have period `q` from `i`.
@@ -272,6 +294,39 @@ mod tests {
                 period: 2
             })
         );
+    }
+
+    #[test]
+    fn the_period_seen_is_the_longest_repeating_tail() {
+        assert_eq!(seen_period(&[]), None);
+        assert_eq!(seen_period(&[3]), None);
+        // 9 8 then 1 2 3 repeated: the tail from 2 repeats period 3.
+        let mut values = vec![9, 8];
+        values.extend([1, 2, 3].iter().cycle().take(7));
+        assert_eq!(
+            seen_period(&values),
+            Some(Period {
+                preperiod: 2,
+                period: 3
+            })
+        );
+        // Against the quadratic definition on every sequence of 0s, 1s and 2s up to
+        // length 9.
+        for len in 0..=9u32 {
+            for code in 0..3u32.pow(len) {
+                let values: Vec<u32> = (0..len).map(|k| code / 3u32.pow(k) % 3).collect();
+                let n = values.len();
+                let brute = (0..=n).find_map(|i| {
+                    (1..=(n - i) / 2)
+                        .find(|&p| (i..n - p).all(|k| values[k] == values[k + p]))
+                        .map(|p| Period {
+                            preperiod: i,
+                            period: p,
+                        })
+                });
+                assert_eq!(seen_period(&values), brute, "{values:?}");
+            }
+        }
     }
 
     #[test]

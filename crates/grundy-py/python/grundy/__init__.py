@@ -1,0 +1,264 @@
+"""Combinatorial games solved exactly, from Python.
+
+Every built-in game and command of the ``grundy`` command line, with the same
+answers::
+
+    >>> import grundy
+    >>> grundy.analyze("nim", "3,5,7")["to_move_wins"]
+    True
+    >>> str(grundy.value("{1|0} + {1|0}"))
+    '{1|0}'
+    >>> grundy.sequence("octal", code="0.77").period
+    12
+
+and your own games in a few lines of Python, solved by the Rust engines (your
+code is called only for moves, each position once)::
+
+    class Kayles(grundy.HeapGame):
+        def moves(self, n):
+            for take in (1, 2):
+                for a in range(n - take + 1):
+                    yield tuple(h for h in (a, n - take - a) if h)
+
+    Kayles().sequence(200).period   # 12, from preperiod 71
+
+See ``docs/python.md`` in the repository for a walk-through.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Iterable, List, Optional, Tuple, Union
+
+from . import _grundy
+from ._grundy import (
+    DEFAULT_BUDGET,
+    BudgetExceeded,
+    CycleError,
+    GrundyError,
+    Sequence,
+    Value,
+    analyze,
+    check,
+    check_certificate,
+    games,
+    gen,
+    judge,
+    sequence,
+    validate,
+    value,
+    verify,
+)
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "BudgetExceeded",
+    "CycleError",
+    "GrundyError",
+    "HeapGame",
+    "ImpartialGame",
+    "PartizanGame",
+    "Sequence",
+    "Value",
+    "analyze",
+    "check",
+    "check_certificate",
+    "games",
+    "gen",
+    "judge",
+    "sequence",
+    "validate",
+    "value",
+    "verify",
+]
+
+__version__ = "0.1.0"
+
+_SOLVER = "_grundy_solver"
+
+
+def _has_components(game: object) -> bool:
+    return callable(getattr(type(game), "components", None))
+
+
+class ImpartialGame:
+    """An impartial game of your own: both players have the same moves.
+
+    Subclass it and define ``moves(self, position)``, returning an iterable of the
+    positions the player to move can move to. A position is any hashable Python
+    value (a tuple, a string, a number, a frozenset). Optionally define
+    ``components(self, position)``, returning the independent parts a position is
+    the sum of (its Grundy value is the XOR of theirs); a part that returns itself
+    as its only component is one part.
+
+    The Rust engine explores the game from the positions you ask about, calling
+    ``moves`` once per position, and keeps what it solved between calls. At most
+    ``budget`` positions are held (the class attribute, or ``budget=`` on a
+    call); past it :class:`BudgetExceeded` is raised. An exception raised in
+    ``moves`` reaches you unchanged; a position that repeats in one line of play
+    raises :class:`CycleError` naming it; Ctrl-C stops a long computation.
+    """
+
+    #: The most positions held at once (each costs memory).
+    budget: int = DEFAULT_BUDGET
+
+    def moves(self, position: Any) -> Iterable[Hashable]:
+        """The positions the player to move can move to from ``position``."""
+        raise NotImplementedError(f"{type(self).__name__} must define moves(self, position)")
+
+    def _solver(self) -> Any:
+        solver = self.__dict__.get(_SOLVER)
+        if solver is None:
+            solver = _grundy._Solver(self, True, _has_components(self), self.budget)
+            self.__dict__[_SOLVER] = solver
+        return solver
+
+    def grundy(self, position: Hashable, *, budget: Optional[int] = None) -> int:
+        """The Grundy value of ``position``: 0 exactly when the player to move loses."""
+        return self._solver().grundy(position, budget)
+
+    def outcome(self, position: Hashable, *, budget: Optional[int] = None) -> str:
+        """``'N'`` when the player to move wins, ``'P'`` when they lose."""
+        return "N" if self.grundy(position, budget=budget) else "P"
+
+    def winning_moves(self, position: Hashable, *, budget: Optional[int] = None) -> List[Any]:
+        """The positions to move to that win (those of Grundy value 0), in the order
+        ``moves`` lists them."""
+        return self._solver().winning_moves(position, "L", budget)
+
+    def remoteness(self, position: Hashable, *, budget: Optional[int] = None) -> int:
+        """How many moves the game lasts under best play: the winner hurries, the
+        loser stalls. Odd exactly when the player to move wins."""
+        return self._solver().remoteness(position, budget)
+
+    def value(self, position: Hashable, *, budget: Optional[int] = None) -> Value:
+        """The value of ``position`` as a :class:`Value` (the nimber ``*g``)."""
+        return self._solver().value(position, budget)
+
+    def held(self) -> int:
+        """How many positions the engine holds for this game."""
+        return self._solver().held()
+
+    def clear(self) -> None:
+        """Forgets every position solved (after ``moves`` changed, say)."""
+        self.__dict__.pop(_SOLVER, None)
+
+
+class PartizanGame:
+    """A partizan game of your own: Left and Right have moves of their own.
+
+    Subclass it and define ``left_moves(self, position)`` and
+    ``right_moves(self, position)``, each returning an iterable of positions
+    (hashable values). Optionally define ``components(self, position)``: the
+    independent parts whose values add up to the position's value.
+
+    Values are canonical forms (:class:`Value`); budgets, errors, cycles and
+    Ctrl-C behave as in :class:`ImpartialGame`.
+    """
+
+    #: The most positions held at once (each costs memory).
+    budget: int = DEFAULT_BUDGET
+
+    def left_moves(self, position: Any) -> Iterable[Hashable]:
+        """The positions Left can move to from ``position``."""
+        raise NotImplementedError(
+            f"{type(self).__name__} must define left_moves(self, position)"
+        )
+
+    def right_moves(self, position: Any) -> Iterable[Hashable]:
+        """The positions Right can move to from ``position``."""
+        raise NotImplementedError(
+            f"{type(self).__name__} must define right_moves(self, position)"
+        )
+
+    def _solver(self) -> Any:
+        solver = self.__dict__.get(_SOLVER)
+        if solver is None:
+            solver = _grundy._Solver(self, False, _has_components(self), self.budget)
+            self.__dict__[_SOLVER] = solver
+        return solver
+
+    def value(self, position: Hashable, *, budget: Optional[int] = None) -> Value:
+        """The canonical form of ``position``."""
+        return self._solver().value(position, budget)
+
+    def outcome(self, position: Hashable, *, budget: Optional[int] = None) -> str:
+        """``'L'`` (Left wins whoever starts), ``'R'``, ``'N'`` (the player to move
+        wins) or ``'P'`` (the player to move loses)."""
+        return self.value(position, budget=budget).outcome
+
+    def winning_moves(
+        self, position: Hashable, player: str = "L", *, budget: Optional[int] = None
+    ) -> List[Any]:
+        """The positions ``player`` (``'L'`` or ``'R'``) can move to that win for
+        them, moving first: after the move the opponent, to move, loses."""
+        return self._solver().winning_moves(position, player, budget)
+
+    def held(self) -> int:
+        """How many positions the engine holds for this game."""
+        return self._solver().held()
+
+    def clear(self) -> None:
+        """Forgets every position solved."""
+        self.__dict__.pop(_SOLVER, None)
+
+
+Heaps = Union[int, Tuple[int, ...]]
+
+
+class HeapGame:
+    """A heap game of your own: a position is a collection of heaps, and a move
+    changes one heap.
+
+    Subclass it and define ``moves(self, n)``, yielding the tuples of heap sizes
+    that a heap of ``n`` can become: ``()`` removes it, ``(a,)`` leaves ``a``,
+    ``(a, b)`` splits it in two. A position of several heaps is their sum.
+
+    :meth:`sequence` gives G(0), ..., G(N) and the period the values show. It is
+    never called proven: no theorem covers moves given by a function (for a
+    proof, use :func:`grundy.sequence` with a built-in ``octal`` or
+    ``subtraction`` game, whose periods are proven with certificates).
+    """
+
+    #: The most positions held at once (each costs memory).
+    budget: int = DEFAULT_BUDGET
+
+    def moves(self, n: int) -> Iterable[Tuple[int, ...]]:
+        """The tuples of heap sizes a heap of ``n`` can become."""
+        raise NotImplementedError(f"{type(self).__name__} must define moves(self, n)")
+
+    def _solver(self) -> Any:
+        solver = self.__dict__.get(_SOLVER)
+        if solver is None:
+            solver = _grundy._HeapSolver(self, self.budget)
+            self.__dict__[_SOLVER] = solver
+        return solver
+
+    def sequence(self, n: int, *, budget: Optional[int] = None) -> Sequence:
+        """G(0), ..., G(n) of single heaps, with the period they show
+        (``.proven`` is False: "periodic through n")."""
+        values = self._solver().sequence(n, budget)
+        return _grundy._user_sequence(type(self).__name__, values)
+
+    def grundy(self, heaps: Heaps, *, budget: Optional[int] = None) -> int:
+        """The Grundy value of a heap, or of a tuple of heaps (the XOR of theirs)."""
+        return self._solver().grundy(heaps, budget)
+
+    def outcome(self, heaps: Heaps, *, budget: Optional[int] = None) -> str:
+        """``'N'`` when the player to move wins, ``'P'`` when they lose."""
+        return "N" if self.grundy(heaps, budget=budget) else "P"
+
+    def winning_moves(self, heaps: Heaps, *, budget: Optional[int] = None) -> List[Tuple[int, ...]]:
+        """The positions (sorted tuples of heaps) to move to that win."""
+        return self._solver().winning_moves(heaps, budget)
+
+    def remoteness(self, heaps: Heaps, *, budget: Optional[int] = None) -> int:
+        """How many moves the game lasts under best play."""
+        return self._solver().remoteness(heaps, budget)
+
+    def held(self) -> int:
+        """How many positions the engine holds for this game."""
+        return self._solver().held()
+
+    def clear(self) -> None:
+        """Forgets every position solved."""
+        self.__dict__.pop(_SOLVER, None)

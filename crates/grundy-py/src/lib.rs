@@ -1,0 +1,40 @@
+//! The Python package `grundy` (its native module `grundy._grundy`): a thin binding
+//! over the library.
+//!
+//! - [`builtin`]: every built-in game and command with the CLI's answers;
+//! - [`value`]: `grundy.Value`, canonical forms with their arithmetic and invariants;
+//! - [`user`]: a script's own games (impartial, heap and partizan), solved by
+//!   `grundy::engine::graph` with the script called only for moves;
+//! - [`errors`]: the package's exceptions.
+#![forbid(unsafe_code)]
+
+use pyo3::prelude::*;
+
+mod builtin;
+mod errors;
+mod json;
+mod user;
+mod value;
+
+/// The native module; the package `grundy` re-exports it with its Python parts.
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<value::Value>()?;
+    m.add_class::<builtin::Sequence>()?;
+    m.add_class::<user::Solver>()?;
+    m.add_class::<user::HeapSolver>()?;
+    m.add_function(wrap_pyfunction!(value::value, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::games, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::check_certificate, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::_user_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::judge, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::gen, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::check, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::verify, m)?)?;
+    m.add("DEFAULT_BUDGET", user::DEFAULT_BUDGET)?;
+    Ok(())
+}

@@ -1,0 +1,342 @@
+//! `grundy.Value`: a short partizan game in canonical form, with the arithmetic,
+//! order and invariants of `grundy value`.
+
+use std::hash::{Hash, Hasher};
+
+use grundy::cgt::{self, thermograph, Budget, Dyadic, Game, Query, Style};
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::errors::{bad, value_error};
+
+/// The most value steps one operation may take (as `grundy value --budget`).
+const STEPS: u64 = 50_000_000;
+
+/// The longest canonical form printed, in bytes (as `grundy value`).
+const PRINT_LIMIT: usize = 1 << 20;
+
+/// The longest explicit form given by `.explicit`.
+const EXPLICIT_LIMIT: usize = 100_000;
+
+fn budget() -> Budget {
+    Budget::steps(STEPS)
+}
+
+/// A short partizan game in canonical form: `grundy.value("{1|0} + ^")`.
+///
+/// Values add (`+`), negate and subtract (`-`), and compare as games do: `==` is
+/// equality of values, `<=` and `>=` the order of games, `<` and `>` strict; two
+/// confused games (`.confused(other)`) are neither `<=` nor `>=` each other.
+/// `str(v)` is the canonical form in the notation of `grundy value`.
+#[pyclass(module = "grundy", name = "Value", frozen)]
+#[derive(Clone, Copy)]
+pub struct Value {
+    pub(crate) game: Game,
+}
+
+impl Value {
+    pub fn new(game: Game) -> Value {
+        Value { game }
+    }
+}
+
+/// A dyadic rational as `fractions.Fraction`.
+pub fn fraction(py: Python<'_>, x: Dyadic) -> PyResult<Py<PyAny>> {
+    let den: u128 = 1u128 << x.exponent();
+    let fraction = py.import("fractions")?.getattr("Fraction")?;
+    Ok(fraction.call1((x.numerator(), den))?.unbind())
+}
+
+/// What an argument of an operation may be: a `Value`, an `int`, a `Fraction` with
+/// a power of two below, or text in the notation (`"1/2"`, `"{1|0}"`).
+fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<Game> {
+    if let Ok(v) = arg.cast::<Value>() {
+        return Ok(v.get().game);
+    }
+    if let Ok(text) = arg.cast::<PyString>() {
+        return parse_value(&text.to_cow()?);
+    }
+    if let Ok(n) = arg.extract::<i64>() {
+        return Game::integer(n).map_err(value_error);
+    }
+    let fraction = arg.py().import("fractions")?.getattr("Fraction")?;
+    if arg.is_instance(&fraction)? {
+        let text = arg.str()?.to_string();
+        return parse_value(&text);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a grundy.Value, an int, a Fraction or a value in the notation, got {}",
+        arg.get_type().name()?
+    )))
+}
+
+fn parse_value(text: &str) -> PyResult<Game> {
+    match cgt::parse_query(text, &budget()).map_err(|e| notation(text, &e))? {
+        Query::Value(g) => Ok(g),
+        Query::Compare { .. } => Err(bad(format!(
+            "{text:?} is a comparison, not a value: compare values with <=, ==, ... in \
+             Python, e.g. grundy.value(\"^\") <= grundy.value(\"*\")"
+        ))),
+    }
+}
+
+/// A notation error with the text and a caret under the column (as the CLI shows it).
+fn notation(text: &str, e: &cgt::NotationError) -> PyErr {
+    let column = e.column();
+    bad(format!(
+        "{e}\n  {text}\n  {}^",
+        " ".repeat(column.saturating_sub(1))
+    ))
+}
+
+/// `grundy.value(text)`: the canonical form of an expression in the notation of
+/// `grundy value` (sums, differences, `cool(G, t)`, `*a x *b`, ...).
+#[pyfunction]
+pub fn value(text: &str) -> PyResult<Value> {
+    parse_value(text).map(Value::new)
+}
+
+fn text_of(g: Game, style: Style) -> PyResult<String> {
+    g.to_string_within(style, PRINT_LIMIT).ok_or_else(|| {
+        bad(format!(
+            "the canonical form is longer than {PRINT_LIMIT} bytes, the most printed; \
+             comparisons of it still answer"
+        ))
+    })
+}
+
+#[pymethods]
+impl Value {
+    /// The value of `text` in the notation, as `grundy.value(text)`.
+    #[new]
+    fn py_new(text: &str) -> PyResult<Value> {
+        value(text)
+    }
+
+    fn __str__(&self) -> PyResult<String> {
+        text_of(self.game, Style::Ascii)
+    }
+
+    fn __repr__(&self) -> String {
+        match self.game.to_string_within(Style::Ascii, 200) {
+            Some(t) => format!("grundy.value({t:?})"),
+            None => format!("<grundy.Value of birthday {}>", self.game.birthday()),
+        }
+    }
+
+    /// The canonical form with Unicode arrows and ± (as `grundy value --unicode`).
+    fn unicode(&self) -> PyResult<String> {
+        text_of(self.game, Style::Unicode)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.game.hash(&mut h);
+        h.finish()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(h) = to_game(other) else {
+            return Ok(py.NotImplemented());
+        };
+        let g = self.game;
+        let b = budget();
+        let leq = |a: Game, c: Game| a.leq_within(c, &b).map_err(value_error);
+        let answer = match op {
+            CompareOp::Eq => g == h,
+            CompareOp::Ne => g != h,
+            CompareOp::Le => leq(g, h)?,
+            CompareOp::Ge => leq(h, g)?,
+            CompareOp::Lt => g != h && leq(g, h)?,
+            CompareOp::Gt => g != h && leq(h, g)?,
+        };
+        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Value> {
+        let h = to_game(other)?;
+        self.game
+            .add_within(h, &budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Value> {
+        self.__add__(other)
+    }
+
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Value> {
+        let h = to_game(other)?.try_neg().map_err(value_error)?;
+        self.game
+            .add_within(h, &budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Value> {
+        let h = to_game(other)?;
+        let g = self.game.try_neg().map_err(value_error)?;
+        h.add_within(g, &budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    fn __neg__(&self) -> PyResult<Value> {
+        self.game.try_neg().map(Value::new).map_err(value_error)
+    }
+
+    fn __pos__(&self) -> Value {
+        *self
+    }
+
+    /// Whether the two values are confused (incomparable: the first player wins
+    /// their difference).
+    fn confused(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let h = to_game(other)?;
+        let b = budget();
+        Ok(!self.game.leq_within(h, &b).map_err(value_error)?
+            && !h.leq_within(self.game, &b).map_err(value_error)?)
+    }
+
+    /// The explicit form (every option written out, `{|}` for 0), or `None` when it
+    /// is longer than 100,000 characters.
+    #[getter]
+    fn explicit(&self) -> Option<String> {
+        self.game.explicit(EXPLICIT_LIMIT)
+    }
+
+    /// Who wins: `'L'` (Left, whoever starts), `'R'`, `'N'` (the player to move) or
+    /// `'P'` (the other player).
+    #[getter]
+    fn outcome(&self) -> String {
+        self.game.outcome().to_string()
+    }
+
+    /// Left's stop, as a `Fraction`.
+    #[getter]
+    fn left_stop(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        fraction(py, self.game.left_stop())
+    }
+
+    /// Right's stop, as a `Fraction`.
+    #[getter]
+    fn right_stop(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        fraction(py, self.game.right_stop())
+    }
+
+    /// The mean value, as a `Fraction`.
+    #[getter]
+    fn mean(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        fraction(py, self.game.mean().map_err(value_error)?)
+    }
+
+    /// The temperature, as a `Fraction` (negative for numbers: −1/2^k for m/2^k).
+    #[getter]
+    fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        fraction(py, self.game.temperature().map_err(value_error)?)
+    }
+
+    /// The birthday: the day the value is born on.
+    #[getter]
+    fn birthday(&self) -> u64 {
+        self.game.birthday()
+    }
+
+    /// Whether the value is a number.
+    #[getter]
+    fn is_number(&self) -> bool {
+        self.game.is_number()
+    }
+
+    /// Left's options of the canonical form.
+    #[getter]
+    fn left_options(&self) -> Vec<Value> {
+        self.game
+            .left_options()
+            .iter()
+            .copied()
+            .map(Value::new)
+            .collect()
+    }
+
+    /// Right's options of the canonical form.
+    #[getter]
+    fn right_options(&self) -> Vec<Value> {
+        self.game
+            .right_options()
+            .iter()
+            .copied()
+            .map(Value::new)
+            .collect()
+    }
+
+    /// The thermograph: `{"left": wall, "right": wall, "temperature", "mean"}`, each
+    /// wall a list of corners and slopes, numbers as text (`"3/4"`), as in
+    /// `grundy value --json`.
+    fn thermograph(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let t = self.game.thermograph().map_err(value_error)?;
+        let json = serde_json::to_string(&t).map_err(bad)?;
+        crate::json::loads(py, &json)
+    }
+
+    /// The thermograph drawn as SVG (what `grundy value --svg` writes).
+    fn svg(&self) -> PyResult<String> {
+        let t = self.game.thermograph().map_err(value_error)?;
+        let title = format!("thermograph of {}", text_of(self.game, Style::Ascii)?);
+        Ok(thermograph::svg(&title, &t))
+    }
+
+    /// The thermograph drawn in a Jupyter notebook.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
+    }
+
+    /// The value cooled by `t` (t ≥ 0 a dyadic rational): `cool(G, t)`.
+    fn cool(&self, t: &Bound<'_, PyAny>) -> PyResult<Value> {
+        let t = to_game(t)?;
+        let Some(t) = t.as_number() else {
+            return Err(bad(format!(
+                "cool: the temperature must be a number, not {t}"
+            )));
+        };
+        self.game
+            .cool(t, &budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    /// The value heated by `t`: `heat(G, t)` (numbers stay).
+    fn heat(&self, t: &Bound<'_, PyAny>) -> PyResult<Value> {
+        self.game
+            .heat(to_game(t)?, &budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    /// The value overheated from `s` to `t`: `overheat(G, s, t)`.
+    fn overheat(&self, s: &Bound<'_, PyAny>, t: &Bound<'_, PyAny>) -> PyResult<Value> {
+        self.game
+            .overheat(to_game(s)?, to_game(t)?, &budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    /// The ordinal sum `G:H`.
+    fn ordinal(&self, h: &Bound<'_, PyAny>) -> PyResult<Value> {
+        self.game
+            .ordinal(to_game(h)?, &budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    /// The Norton product `G.U` by a positive `u`.
+    fn norton(&self, u: &Bound<'_, PyAny>) -> PyResult<Value> {
+        self.game
+            .norton(to_game(u)?, &budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+}
