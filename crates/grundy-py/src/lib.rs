@@ -5,6 +5,8 @@
 //! - [`value`]: `grundy.Value`, canonical forms with their arithmetic and invariants;
 //! - [`user`]: a script's own games (impartial, heap and partizan), solved by
 //!   `grundy::engine::graph` with the script called only for moves;
+//! - [`rules`]: a script's game behind the ruleset contract, for [`serve`], the web
+//!   playground of a script's game;
 //! - [`errors`]: the package's exceptions.
 #![forbid(unsafe_code)]
 
@@ -13,6 +15,8 @@ use pyo3::prelude::*;
 mod builtin;
 mod errors;
 mod json;
+mod rules;
+mod serve;
 mod user;
 mod value;
 
@@ -35,6 +39,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(builtin::validate, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::check, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(serve::_serve, m)?)?;
+    m.add_class::<serve::Server>()?;
     m.add("DEFAULT_BUDGET", user::DEFAULT_BUDGET)?;
     Ok(())
 }

@@ -27,10 +27,10 @@ pub const DEFAULT_BUDGET: u64 = 1 << 20;
 const MAX_BUDGET: u64 = u32::MAX as u64;
 
 /// The most value steps one canonical form may take.
-const VALUE_STEPS: u64 = 50_000_000;
+pub(crate) const VALUE_STEPS: u64 = 50_000_000;
 
 /// A budget as the library takes it: a count of positions from 1 to 2^32 − 1.
-fn checked_budget(budget: u64) -> PyResult<u64> {
+pub(crate) fn checked_budget(budget: u64) -> PyResult<u64> {
     if (1..=MAX_BUDGET).contains(&budget) {
         Ok(budget)
     } else {
@@ -59,29 +59,40 @@ fn player(name: &str) -> PyResult<Player> {
 }
 
 /// The error a graph search ended with, as Python sees it: the script's own
-/// exception unchanged, a cycle naming its position.
-fn graph_error(e: GraphError<PyErr>, show: impl Fn(Node) -> String) -> PyErr {
+/// exception unchanged, a cycle naming its position (also as the attribute
+/// `position`, given by `position`).
+fn graph_error(
+    py: Python<'_>,
+    e: GraphError<PyErr>,
+    position: impl Fn(Node) -> (String, Py<PyAny>),
+) -> PyErr {
     match e {
         GraphError::Source(e) => e,
         GraphError::Value(e) => value_error(e),
-        GraphError::Cycle(node) => CycleError::new_err(format!(
-            "position {} repeats in one line of play, so the game need not end \
-             (games with cycles are not valued)",
-            show(node)
-        )),
+        GraphError::Cycle(node) => {
+            let (shown, value) = position(node);
+            let err = CycleError::new_err(format!(
+                "position {shown} repeats in one line of play, so the game need not end \
+                 (games with cycles are not valued)"
+            ));
+            if let Err(e) = err.value(py).setattr("position", value) {
+                return e;
+            }
+            err
+        }
     }
 }
 
 // ---- positions that are Python values
 
 /// The positions met so far: Python value ↔ number.
-struct Positions {
+pub(crate) struct Positions {
     numbers: Py<PyDict>,
     values: Vec<Py<PyAny>>,
 }
 
 impl Positions {
-    fn new(py: Python<'_>) -> Positions {
+    pub(crate) fn new(py: Python<'_>) -> Positions {
         Positions {
             numbers: PyDict::new(py).unbind(),
             values: Vec::new(),
@@ -137,7 +148,7 @@ fn unhashable(pos: &Bound<'_, PyAny>, whence: &str, e: PyErr) -> PyErr {
 
 /// The script's game as a [`Source`]: its `moves` (or `left_moves`, `right_moves`)
 /// and optional `components`, called on the positions' Python values.
-struct Script<'a, 'py> {
+pub(crate) struct Script<'a, 'py> {
     game: &'a Bound<'py, PyAny>,
     positions: &'a mut Positions,
     impartial: bool,
@@ -145,10 +156,58 @@ struct Script<'a, 'py> {
     budget: u64,
 }
 
-impl Script<'_, '_> {
+impl<'a, 'py> Script<'a, 'py> {
+    /// The game `game` over `positions`, holding at most `budget` of them.
+    pub(crate) fn new(
+        game: &'a Bound<'py, PyAny>,
+        positions: &'a mut Positions,
+        impartial: bool,
+        components: bool,
+        budget: u64,
+    ) -> Script<'a, 'py> {
+        Script {
+            game,
+            positions,
+            impartial,
+            components,
+            budget,
+        }
+    }
+
+    /// The game's own `name` method if it has one, else the package's notation's.
+    fn notation(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(own) = self.game.getattr(name) {
+            if own.is_callable() {
+                return Ok(own);
+            }
+        }
+        py.import("grundy._notation")?.getattr(name)
+    }
+
+    /// The position written `text` (the game's `parse`, else a Python literal),
+    /// numbered.
+    pub(crate) fn parse_position(&mut self, py: Python<'py>, text: &str) -> PyResult<Node> {
+        let pos = self.notation(py, "parse")?.call1((text,))?;
+        self.positions.number(&pos, self.budget, "the position")
+    }
+
+    /// The position `node` as text (the game's `show`, else the package's notation).
+    pub(crate) fn show_position(&self, py: Python<'py>, node: Node) -> String {
+        let pos = self.positions.get(py, node);
+        self.notation(py, "show")
+            .and_then(|show| show.call1((pos,)))
+            .and_then(|text| text.extract::<String>())
+            .unwrap_or_else(|_| self.positions.show(py, node))
+    }
+
     fn list(&mut self, method: &str, node: Node) -> PyResult<Vec<Node>> {
         let py = self.game.py();
         py.check_signals()?;
+        if grundy::deadline::passed() {
+            return Err(BudgetExceeded::new_err(
+                "stopped at the deadline set for the work",
+            ));
+        }
         let pos = self.positions.get(py, node);
         let answer = self.game.call_method1(method, (pos.clone(),))?;
         let whence = format!("{method}({})", self.positions.show(py, node));
@@ -212,16 +271,23 @@ impl Solver {
     ) -> PyResult<T> {
         let budget = checked_budget(budget.unwrap_or(self.budget))?;
         let game = self.game.bind(py).clone();
-        let mut script = Script {
-            game: &game,
-            positions: &mut self.positions,
-            impartial: self.impartial,
-            components: self.components,
+        let mut script = Script::new(
+            &game,
+            &mut self.positions,
+            self.impartial,
+            self.components,
             budget,
-        };
+        );
         let root = script.positions.number(position, budget, "the position")?;
         let result = f(&mut self.graph, &mut script, root);
-        result.map_err(|e| graph_error(e, |n| self.positions.show(py, n)))
+        result.map_err(|e| {
+            graph_error(py, e, |n| {
+                (
+                    self.positions.show(py, n),
+                    self.positions.get(py, n).unbind(),
+                )
+            })
+        })
     }
 
     fn values(&self, py: Python<'_>, nodes: Vec<Node>) -> Vec<Py<PyAny>> {
@@ -478,7 +544,14 @@ impl HeapSolver {
         };
         let root = script.positions.number(heaps, budget)?;
         let result = f(&mut self.graph, &mut script, root);
-        result.map_err(|e| graph_error(e, |n| self.positions.show(n)))
+        result.map_err(|e| {
+            graph_error(py, e, |n| {
+                let heaps = &self.positions.heaps[n as usize];
+                let value =
+                    PyTuple::new(py, heaps).map_or_else(|_| py.None(), |t| t.into_any().unbind());
+                (self.positions.show(n), value)
+            })
+        })
     }
 }
 

@@ -19,7 +19,8 @@ use grundy::sequence::{svg, Method, Options, Sequence, SequenceSpec};
 use grundy::Player;
 
 use crate::error::{json_response, text_response, ApiError};
-use crate::query::{body_params, build, check_length, json_body, to_move, Fields};
+use crate::games::Games;
+use crate::query::{body_params, check_length, json_body, to_move, Fields};
 use crate::work::Deadline;
 use crate::AppState;
 
@@ -78,11 +79,13 @@ fn seat_name(seat: Seat) -> &'static str {
     }
 }
 
-/// `GET /api/games`: every game of the registry, its parameters and notation.
+/// `GET /api/games`: every game of the registry (and those added to it), its
+/// parameters and notation.
 pub(crate) async fn games(State(state): State<AppState>) -> Answer {
+    let games = state.games().clone();
     let text = state
         .budget()
-        .run("games".to_owned(), |_| {
+        .run("games".to_owned(), move |_| {
             let with_sequences = registry::with_sequences();
             let mut list = Vec::new();
             for spec in registry::RULESETS {
@@ -90,18 +93,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                 for p in spec.params.iter().filter(|p| p.required) {
                     params.set(p.name, p.example);
                 }
-                let game = build(spec.name, &params)?;
-                let move_help = game
-                    .start_match(spec.example, Player::Left, Budget::DEFAULT)
-                    .map(|m| m.move_help())
-                    .unwrap_or_default();
-                let players = match game.kind() {
-                    Kind::Partizan => json!([
-                        game.player_name(Player::Left, Player::Left),
-                        game.player_name(Player::Right, Player::Left)
-                    ]),
-                    Kind::Impartial => Value::Null,
-                };
+                let game = games.build(spec.name, &params)?;
                 let params: Vec<Value> = spec
                     .params
                     .iter()
@@ -116,21 +108,58 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                         })
                     })
                     .collect();
-                list.push(json!({
-                    "name": spec.name,
-                    "about": spec.about,
-                    "example": spec.example,
-                    "kind": kind_name(game.kind()),
-                    "players": players,
-                    "params": params,
-                    "move_help": move_help,
-                    "sequence": with_sequences.contains(&spec.name),
-                }));
+                list.push(describe(
+                    &*game,
+                    spec.about,
+                    spec.example,
+                    params,
+                    with_sequences.contains(&spec.name),
+                ));
+            }
+            for served in games.added() {
+                list.push(describe(
+                    &*served.game,
+                    &served.about,
+                    &served.example,
+                    Vec::new(),
+                    false,
+                ));
             }
             report::pretty(&json!({ "games": list })).map_err(internal_json)
         })
         .await?;
     Ok(json_text(text))
+}
+
+/// A game as `/api/games` lists it.
+fn describe(
+    game: &dyn DynRuleset,
+    about: &str,
+    example: &str,
+    params: Vec<Value>,
+    sequence: bool,
+) -> Value {
+    let move_help = game
+        .start_match(example, Player::Left, Budget::DEFAULT)
+        .map(|m| m.move_help())
+        .unwrap_or_default();
+    let players = match game.kind() {
+        Kind::Partizan => json!([
+            game.player_name(Player::Left, Player::Left),
+            game.player_name(Player::Right, Player::Left)
+        ]),
+        Kind::Impartial => Value::Null,
+    };
+    json!({
+        "name": game.name(),
+        "about": about,
+        "example": example,
+        "kind": kind_name(game.kind()),
+        "players": players,
+        "params": params,
+        "move_help": move_help,
+        "sequence": sequence,
+    })
 }
 
 /// `GET /api/analyze`: what `grundy analyze GAME POSITION ... --json` prints.
@@ -151,10 +180,11 @@ pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
     let most = Budget::DEFAULT.left() as usize;
     let budget = fields.count("budget", most, most)? as u64;
     let what = format!("analyze {name} {position:?}");
+    let games = state.games().clone();
     let text = state
         .budget()
         .run(what, move |_| {
-            let game = build(&name, &params)?;
+            let game = games.build(&name, &params)?;
             let player = to_move(game.as_ref(), given_to_move.as_deref())?;
             let bad = |e| analyze_error(&name, &position, e);
             let analysis = game.analyze(&position, player, limit).map_err(bad)?;
@@ -198,7 +228,7 @@ fn sequence_request(state: &AppState, uri: &Uri) -> Result<SequenceRequest, ApiE
     };
     // Refuse a game without a sequence, bad parameters or a method the game does
     // not offer before any work is queued.
-    sequence_spec_checked(&name, &params, method, |_| Ok(()))?;
+    sequence_spec_checked(state.games(), &name, &params, method, |_| Ok(()))?;
     let max = state.limits().max_sequence;
     let options = match (fields.get("to"), fields.get("limit")) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give to or limit, not both")),
@@ -217,12 +247,13 @@ fn sequence_request(state: &AppState, uri: &Uri) -> Result<SequenceRequest, ApiE
 /// Builds the game `name` and runs `f` on its sequence, refusing (400) a game with
 /// no sequence or a method it does not offer.
 fn sequence_spec_checked<T>(
+    games: &Games,
     name: &str,
     params: &Params,
     method: Method,
     f: impl FnOnce(&SequenceSpec<'_>) -> Result<T, ApiError>,
 ) -> Result<T, ApiError> {
-    let game = build(name, params)?;
+    let game = games.build(name, params)?;
     let spec = registry::sequence_of(&*game).map_err(|e| ApiError::bad(e.to_string()))?;
     spec.check_method(method)
         .map_err(|e| ApiError::bad(e.to_string()))?;
@@ -243,10 +274,11 @@ async fn compute(state: &AppState, request: &SequenceRequest) -> Result<Computed
     let method = request.method;
     let options = request.options;
     let summary = request.summary;
+    let games = state.games().clone();
     state
         .budget()
         .run(format!("sequence {name}"), move |deadline: Deadline| {
-            sequence_spec_checked(&name, &params, method, |spec| {
+            sequence_spec_checked(&games, &name, &params, method, |spec| {
                 let sequence = spec
                     .compute(method, &options, &mut |_| deadline.check())
                     .map_err(|e| ApiError::unprocessable(e.to_string()))?;
@@ -309,10 +341,11 @@ pub(crate) async fn outcomes(State(state): State<AppState>, body: Bytes) -> Answ
         request.positions.len(),
         request.game
     );
+    let games = state.games().clone();
     let answer = state
         .budget()
         .run(what, move |deadline| {
-            let game = build(&request.game, &params)?;
+            let game = games.build(&request.game, &params)?;
             let player = to_move(game.as_ref(), request.to_move.as_deref())?;
             let mut out = Vec::with_capacity(request.positions.len());
             for position in &request.positions {
@@ -380,10 +413,11 @@ pub(crate) async fn play(State(state): State<AppState>, body: Bytes) -> Answer {
     };
     let params = body_params(&request.params)?;
     let what = format!("play {} {:?}", request.game, request.position);
+    let games = state.games().clone();
     let answer = state
         .budget()
         .run(what, move |deadline| {
-            let game = build(&request.game, &params)?;
+            let game = games.build(&request.game, &params)?;
             let first = to_move(game.as_ref(), request.to_move.as_deref())?;
             replay(game.as_ref(), &request, first, you, deadline)
         })

@@ -36,6 +36,7 @@
 mod api;
 mod assets;
 mod error;
+mod games;
 mod intake;
 mod query;
 pub mod work;
@@ -50,6 +51,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 
 pub use error::ApiError;
+pub use games::{Games, Served};
 pub use work::Budget;
 
 /// The bounds every request is held to.
@@ -107,6 +109,7 @@ impl Default for Limits {
 pub struct AppState {
     limits: Arc<Limits>,
     budget: Budget,
+    games: Games,
 }
 
 impl AppState {
@@ -116,7 +119,18 @@ impl AppState {
             budget: Budget::new(limits.workers, limits.budget)
                 .with_quick_lane(2 * limits.workers, limits.quick_slice),
             limits: Arc::new(limits),
+            games: Games::new(),
         }
+    }
+
+    /// The same state serving `games` (the registry's and those added to them).
+    pub fn with_games(self, games: Games) -> AppState {
+        AppState { games, ..self }
+    }
+
+    /// The games served.
+    pub fn games(&self) -> &Games {
+        &self.games
     }
 
     /// The limits requests are held to.
@@ -179,8 +193,18 @@ pub async fn serve(
     limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let header_timeout = limits.header_timeout;
-    let app = app(AppState::new(limits));
+    serve_state(listener, AppState::new(limits), shutdown).await
+}
+
+/// [`serve`] with the state given, e.g. with games added
+/// ([`AppState::with_games`]).
+pub async fn serve_state(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let header_timeout = state.limits().header_timeout;
+    let app = app(state);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {

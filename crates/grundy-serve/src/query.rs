@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use axum::body::Bytes;
 use grundy::registry::{self, DynRuleset, Params};
-use grundy::ruleset::{Kind, ParamError};
+use grundy::ruleset::Kind;
 use grundy::Player;
 use serde::de::DeserializeOwned;
 
@@ -90,12 +90,6 @@ impl Fields {
         }
         Ok(n)
     }
-}
-
-/// The game `name` with `params`, or a 400 saying what is wrong.
-pub(crate) fn build(name: &str, params: &Params) -> Result<Box<dyn DynRuleset>, ApiError> {
-    registry::build(name, params)
-        .map_err(|e: ParamError| ApiError::bad(e.to_string()).at(e.column()))
 }
 
 /// The player named `given` (Left when absent), for a partizan game; as the command

@@ -101,6 +101,7 @@ pub struct Graph {
     grundy: Dag<Node, Nimber>,
     remoteness: Dag<Node, Remoteness>,
     values: Dag<Node, Game>,
+    explored: Dag<Node, u64>,
 }
 
 /// The kept answer for `node` in `table`, or `ask` answered and kept.
@@ -131,6 +132,7 @@ impl Graph {
             grundy: Dag::new(),
             remoteness: Dag::new(),
             values: Dag::new(),
+            explored: Dag::new(),
         }
     }
 
@@ -149,7 +151,8 @@ impl Graph {
         self.left.iter().filter(|o| o.is_some()).count()
     }
 
-    /// The positions `player` can move to from `node` (asked once, then kept).
+    /// The positions `player` can move to from `node` (asked once, then kept), each
+    /// once, in the order the source first gives them.
     pub fn options<S: Source>(
         &mut self,
         source: &mut S,
@@ -161,7 +164,41 @@ impl Graph {
             Player::Left => &mut self.left,
             Player::Right => &mut self.right,
         };
-        cached(table, node, || source.options(node, player))
+        cached(table, node, || {
+            let mut options = source.options(node, player)?;
+            let mut seen = std::collections::HashSet::with_capacity(options.len());
+            options.retain(|o| seen.insert(*o));
+            Ok(options)
+        })
+    }
+
+    /// The options kept for `node`, if they were asked.
+    pub fn known_options(&self, node: Node, player: Player) -> Option<&[Node]> {
+        let player = if self.impartial { Player::Left } else { player };
+        let table = match player {
+            Player::Left => &self.left,
+            Player::Right => &self.right,
+        };
+        table.get(node as usize)?.as_deref()
+    }
+
+    /// Asks for the options of every position reachable from `node` (both players'
+    /// in a partizan game), so that [`known_options`](Graph::known_options) answers
+    /// for each; returns how many positions lie below `node`, `node` included,
+    /// counted once each along every path (an upper bound on the distinct ones).
+    pub fn explore<S: Source>(
+        &mut self,
+        source: &mut S,
+        node: Node,
+    ) -> Result<u64, GraphError<S::Error>> {
+        let mut dag = std::mem::take(&mut self.explored);
+        let result = dag.try_evaluate(
+            &node,
+            |&n| self.below(source, n, false),
+            |_, kids| Ok(kids.iter().fold(1u64, |n, (_, k)| n.saturating_add(*k))),
+        );
+        self.explored = dag;
+        Ok(result?)
     }
 
     /// The parts of `node`, or `None` when it is one part (asked once, then kept).
@@ -477,6 +514,27 @@ mod tests {
                 _ => Ok(vec![]),
             }
         }
+    }
+
+    #[test]
+    fn exploring_keeps_every_reachable_option() {
+        let mut src = Domineering {
+            w: 2,
+            h: 2,
+            split: true,
+        };
+        let mut g = Graph::partizan();
+        assert_eq!(g.known_options(0b1111, Player::Left), None);
+        // The 2x2 board: two moves each, each to a board where only the mover's
+        // kind of domino fits once more: 1 + 4 x 2 along the paths.
+        assert_eq!(g.explore(&mut src, 0b1111), Ok(9));
+        assert_eq!(
+            g.known_options(0b1111, Player::Left),
+            Some(&[0b1010, 0b0101][..])
+        );
+        assert_eq!(g.known_options(0b1010, Player::Right), Some(&[][..]));
+        let mut g = Graph::impartial();
+        assert_eq!(g.explore(&mut Loop, 1), Err(GraphError::Cycle(1)));
     }
 
     #[test]

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable, List, Optional, Tuple, Union
 
-from . import _grundy
+from . import _grundy, _play
 from ._grundy import (
     DEFAULT_BUDGET,
     BudgetExceeded,
     CycleError,
     GrundyError,
     Sequence,
+    Server,
     Value,
     analyze,
     check,
@@ -58,6 +59,7 @@ __all__ = [
     "ImpartialGame",
     "PartizanGame",
     "Sequence",
+    "Server",
     "Value",
     "analyze",
     "check",
@@ -66,6 +68,7 @@ __all__ = [
     "gen",
     "judge",
     "sequence",
+    "serve",
     "validate",
     "value",
     "verify",
@@ -142,6 +145,15 @@ class ImpartialGame:
         """Forgets every position solved (after ``moves`` changed, say)."""
         self.__dict__.pop(_SOLVER, None)
 
+    def play(
+        self, position: Hashable, *, you_first: bool = True, colour: Optional[bool] = None
+    ) -> bool:
+        """Play ``position`` against the perfect engine in the terminal: your moves
+        are listed with whether each wins (green) or loses (red) and in how many
+        moves; type a move's number (``q`` quits). Returns True when you win."""
+        ask, say, colour = _play.terminal_io(colour)
+        return _play.play_impartial(self, position, you_first, ask, say, colour)
+
 
 class PartizanGame:
     """A partizan game of your own: Left and Right have moves of their own.
@@ -200,6 +212,23 @@ class PartizanGame:
     def clear(self) -> None:
         """Forgets every position solved."""
         self.__dict__.pop(_SOLVER, None)
+
+    def play(
+        self,
+        position: Hashable,
+        *,
+        you: str = "L",
+        first: str = "L",
+        colour: Optional[bool] = None,
+    ) -> bool:
+        """Play ``position`` against the perfect engine in the terminal, you as
+        ``you`` (``'L'`` or ``'R'``), ``first`` moving first. Returns True when
+        you win."""
+        you, first = you.upper()[:1], first.upper()[:1]
+        if you not in ("L", "R") or first not in ("L", "R"):
+            raise ValueError("you and first are 'L' (Left) or 'R' (Right)")
+        ask, say, colour = _play.terminal_io(colour)
+        return _play.play_partizan(self, position, you, first, ask, say, colour)
 
 
 Heaps = Union[int, Tuple[int, ...]]
@@ -262,3 +291,75 @@ class HeapGame:
     def clear(self) -> None:
         """Forgets every position solved."""
         self.__dict__.pop(_SOLVER, None)
+        self.__dict__.pop("_grundy_sums", None)
+
+    def as_impartial(self) -> "ImpartialGame":
+        """This game as an :class:`ImpartialGame` whose positions are sorted tuples
+        of heaps (what terminal play and the web playground use)."""
+        sums = self.__dict__.get("_grundy_sums")
+        if sums is None:
+            sums = _HeapSums(self)
+            self.__dict__["_grundy_sums"] = sums
+        return sums
+
+    def play(self, heaps: Heaps, *, you_first: bool = True, colour: Optional[bool] = None) -> bool:
+        """Play the heaps against the perfect engine in the terminal. Returns True
+        when you win."""
+        start = (heaps,) if isinstance(heaps, int) else tuple(sorted(heaps))
+        return self.as_impartial().play(start, you_first=you_first, colour=colour)
+
+
+class _HeapSums(ImpartialGame):
+    """A heap game's positions as sorted tuples of heaps, moving in one heap."""
+
+    def __init__(self, heaps: HeapGame) -> None:
+        self.heaps = heaps
+        self.budget = heaps.budget
+
+    def moves(self, position: Tuple[int, ...]) -> Iterable[Tuple[int, ...]]:
+        for i, h in enumerate(position):
+            if i > 0 and position[i - 1] == h:
+                continue
+            rest = position[:i] + position[i + 1 :]
+            for replacement in self.heaps.moves(h):
+                yield tuple(sorted(rest + tuple(replacement)))
+
+    def components(self, position: Tuple[int, ...]) -> List[Tuple[int, ...]]:
+        return [(h,) for h in position]
+
+
+def serve(
+    game: Union[ImpartialGame, PartizanGame, HeapGame],
+    example: Any = None,
+    *,
+    port: int = 8080,
+    bind: str = "127.0.0.1",
+    open: bool = False,
+    background: bool = False,
+    name: Optional[str] = None,
+    about: Optional[str] = None,
+) -> Optional[Server]:
+    """Serve the web playground with your game beside the built-in ones: analysis,
+    a match against the engine, moves coloured by who wins.
+
+    ``example`` is the position the page starts with (or the game's class
+    attribute ``example``); positions are written as the game's ``show`` writes
+    them and read by its ``parse`` (by default Python literals; frozensets as
+    ``frozenset({...})``). The server listens on ``bind``:``port`` (this machine
+    only unless told; port 0 picks a free one). In the foreground it serves until
+    Ctrl-C; with ``background=True`` it returns a :class:`Server` (``.url``,
+    ``.stop()``, a context manager)."""
+    if isinstance(game, HeapGame):
+        target: Any = game.as_impartial()
+        impartial = True
+        if isinstance(example, int):
+            example = (example,)
+        elif isinstance(example, tuple):
+            example = tuple(sorted(example))
+    elif isinstance(game, ImpartialGame):
+        target, impartial = game, True
+    elif isinstance(game, PartizanGame):
+        target, impartial = game, False
+    else:
+        raise TypeError("serve takes a grundy.ImpartialGame, PartizanGame or HeapGame")
+    return _play.serve(game, target, impartial, example, port, bind, open, background, name, about)

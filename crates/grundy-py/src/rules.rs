@@ -1,0 +1,281 @@
+//! A script's game behind the ruleset contract, so that everything that serves a
+//! built-in game serves it too: the web playground's analysis, match and coloured
+//! moves (`grundy.serve(game)`).
+//!
+//! Positions are numbered as in [`user`](crate::user) and valued by
+//! `grundy::engine::graph`. A position given as text is read by the game's `parse`
+//! (or the package's notation: Python literals, frozensets included), and the whole
+//! game below it is explored at once, so that the contract's infallible methods
+//! (`moves`) answer from what is kept; what fails (the script raises, the budget
+//! runs out, a cycle) is said where the position is read.
+
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+use grundy::cgt::Budget as ValueBudget;
+use grundy::engine::graph::{Graph, GraphError, Node};
+use grundy::ruleset::notation::{Found, NotationError};
+use grundy::ruleset::{IllegalMove, Kind, MoveError, Ruleset, Unsolved};
+use grundy::{Player, Value};
+use pyo3::prelude::*;
+use pyo3::sync::MutexExt;
+
+use crate::user::{Positions, Script};
+
+/// A move of a script's game: the position it leads to, written as the game shows
+/// positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptMove {
+    to: Node,
+    text: Arc<str>,
+}
+
+impl fmt::Display for ScriptMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// What is kept between calls.
+struct State {
+    positions: Positions,
+    graph: Graph,
+    shown: Vec<Option<Arc<str>>>,
+}
+
+/// A script's game (`grundy.ImpartialGame` or `grundy.PartizanGame`) as a
+/// [`Ruleset`].
+pub struct ScriptRules {
+    name: &'static str,
+    game: Py<PyAny>,
+    impartial: bool,
+    components: bool,
+    budget: u64,
+    state: Mutex<State>,
+}
+
+/// A name for the commands, kept for the life of the process (a ruleset's name is
+/// `'static`); each distinct name is kept once.
+fn leak_name(name: &str) -> &'static str {
+    static NAMES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = names.iter().find(|n| **n == name) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
+    names.push(leaked);
+    leaked
+}
+
+impl ScriptRules {
+    /// The game `game` (impartial or not) named `name`, holding at most `budget`
+    /// positions.
+    pub fn new(
+        py: Python<'_>,
+        name: &str,
+        game: Py<PyAny>,
+        impartial: bool,
+        components: bool,
+        budget: u64,
+    ) -> ScriptRules {
+        ScriptRules {
+            name: leak_name(name),
+            game,
+            impartial,
+            components,
+            budget,
+            state: Mutex::new(State {
+                positions: Positions::new(py),
+                graph: if impartial {
+                    Graph::impartial()
+                } else {
+                    Graph::partizan()
+                },
+                shown: Vec::new(),
+            }),
+        }
+    }
+
+    /// Runs `f` on the kept state with the script as a source.
+    fn with<T>(
+        &self,
+        f: impl for<'py> FnOnce(
+            Python<'py>,
+            &mut Graph,
+            &mut Script<'_, 'py>,
+            &mut Vec<Option<Arc<str>>>,
+        ) -> T,
+    ) -> T {
+        Python::attach(|py| {
+            let mut state = self
+                .state
+                .lock_py_attached(py)
+                .unwrap_or_else(|e| e.into_inner());
+            let state = &mut *state;
+            let game = self.game.bind(py).clone();
+            let mut script = Script::new(
+                &game,
+                &mut state.positions,
+                self.impartial,
+                self.components,
+                self.budget,
+            );
+            f(py, &mut state.graph, &mut script, &mut state.shown)
+        })
+    }
+
+    /// The position `node` as the game writes it (its `show`, else the package's).
+    fn show<'py>(
+        py: Python<'py>,
+        script: &Script<'_, 'py>,
+        shown: &mut Vec<Option<Arc<str>>>,
+        node: Node,
+    ) -> Arc<str> {
+        if let Some(Some(text)) = shown.get(node as usize) {
+            return text.clone();
+        }
+        let text: Arc<str> = script.show_position(py, node).into();
+        if shown.len() <= node as usize {
+            shown.resize(node as usize + 1, None);
+        }
+        shown[node as usize] = Some(text.clone());
+        text
+    }
+
+    fn moves_of(&self, pos: Node, player: Player) -> Vec<ScriptMove> {
+        self.with(|py, graph, script, shown| {
+            let options = match graph.known_options(pos, player) {
+                Some(o) => o.to_vec(),
+                // Every position read was explored; one that was not has no moves
+                // known, and none are claimed.
+                None => Vec::new(),
+            };
+            options
+                .into_iter()
+                .map(|to| ScriptMove {
+                    to,
+                    text: Self::show(py, script, shown, to),
+                })
+                .collect()
+        })
+    }
+}
+
+/// An error of the script met while reading a position, as the notation says it.
+fn unreadable(text: &str, why: impl fmt::Display) -> NotationError {
+    NotationError::new(
+        1,
+        format!("a position the game can solve ({why})"),
+        Found::Text(text.to_owned()),
+    )
+}
+
+impl Ruleset for ScriptRules {
+    type Position = Node;
+    type Move = ScriptMove;
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn kind(&self) -> Kind {
+        if self.impartial {
+            Kind::Impartial
+        } else {
+            Kind::Partizan
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Node, NotationError> {
+        self.with(|py, graph, script, _| {
+            let node = script
+                .parse_position(py, text)
+                .map_err(|e| unreadable(text, e))?;
+            graph.explore(script, node).map_err(|e| match e {
+                GraphError::Source(e) => unreadable(text, e),
+                GraphError::Cycle(n) => unreadable(
+                    text,
+                    format!(
+                        "position {} repeats in one line of play, so the game need not end",
+                        script.show_position(py, n)
+                    ),
+                ),
+                GraphError::Value(e) => unreadable(text, e),
+            })?;
+            Ok(node)
+        })
+    }
+
+    fn show_position(&self, pos: &Node) -> String {
+        self.with(|py, _, script, shown| Self::show(py, script, shown, *pos).to_string())
+    }
+
+    fn parse_move(&self, pos: &Node, player: Player, text: &str) -> Result<ScriptMove, MoveError> {
+        let text = text.trim();
+        let moves = self.moves_of(*pos, player);
+        if let Some(mv) = moves.iter().find(|m| &*m.text == text) {
+            return Ok(mv.clone());
+        }
+        if moves.is_empty() {
+            return Err(MoveError::Illegal(IllegalMove::new(
+                "there is no move here",
+            )));
+        }
+        Err(MoveError::notation(format!(
+            "{text:?} is not a position a move leads to; {}",
+            self.move_help()
+        )))
+    }
+
+    fn move_help(&self) -> String {
+        "a move is written as the position it leads to, as the game writes positions".into()
+    }
+
+    fn moves(&self, pos: &Node, player: Player) -> Vec<ScriptMove> {
+        self.moves_of(*pos, player)
+    }
+
+    fn play(&self, _pos: &Node, mv: &ScriptMove) -> Node {
+        mv.to
+    }
+
+    fn reach(&self, pos: &Node) -> u128 {
+        self.with(|_, graph, script, _| graph.explore(script, *pos).map_or(u128::MAX, u128::from))
+    }
+
+    fn value(&self, pos: &Node) -> Result<Value, Unsolved> {
+        let impartial = self.impartial;
+        self.with(|_, graph, script, _| {
+            let value = if impartial {
+                graph.grundy(script, *pos).map(Value::Nimber)
+            } else {
+                graph
+                    .value(script, *pos, &ValueBudget::steps(crate::user::VALUE_STEPS))
+                    .map(Value::Canonical)
+            };
+            value.map_err(|e| Unsolved::new(describe(e)))
+        })
+    }
+
+    fn winning_moves(&self, pos: &Node, to_move: Player) -> Result<Vec<ScriptMove>, Unsolved> {
+        let winning = self.with(|_, graph, script, _| {
+            graph
+                .winning_moves(script, *pos, to_move)
+                .map_err(|e| Unsolved::new(describe(e)))
+        })?;
+        Ok(self
+            .moves_of(*pos, to_move)
+            .into_iter()
+            .filter(|m| winning.contains(&m.to))
+            .collect())
+    }
+}
+
+/// A graph error in words.
+fn describe(e: GraphError<PyErr>) -> String {
+    match e {
+        GraphError::Source(e) => e.to_string(),
+        GraphError::Cycle(n) => format!("position #{n} repeats in one line of play"),
+        GraphError::Value(e) => e.to_string(),
+    }
+}

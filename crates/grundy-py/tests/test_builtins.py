@@ -1,0 +1,208 @@
+"""The built-in games from Python: `grundy.games()` and `grundy.analyze(...)` give
+the answers of the command line (`grundy analyze GAME POSITION --json`), and the
+values published for a few games."""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import re
+from fractions import Fraction
+from functools import reduce
+from operator import xor
+
+import pytest
+
+import grundy
+from conftest import cli_options
+
+
+def test_games_are_the_games_the_cli_lists(cli):
+    help_text = cli.ok("analyze", "--help")
+    # The GAME argument's "Possible values:" list, one "- name: about" a line,
+    # up to the next argument.
+    section = help_text.split("Possible values:", 1)[1].split("<POSITION>", 1)[0]
+    listed = re.findall(r"^\s*- ([a-z][a-z-]*):", section, flags=re.MULTILINE)
+    assert listed, "no game found in `grundy analyze --help`"
+    assert grundy.games() == listed
+
+
+def test_games_include_the_seed_problems_and_the_partizan_games():
+    # The games the README names, by their exact names.
+    named = {"pawns", "table", "ab", "towers", "nim", "subtraction", "octal",
+             "staircase", "wythoff", "grundy-game", "cram", "domineering", "toads",
+             "hackenbush", "clobber", "konane", "snort", "col",
+             "toppling-dominoes", "cutcake"}
+    assert set(grundy.games()) == named
+
+
+# (game, position, keyword arguments): every game at least once, the parameters of
+# the parametrised games, the command's own options (to_move, moves).
+ANALYZED = [
+    ("nim", "3,5,7", {}),
+    ("nim", "1,2,3", {"moves": True}),
+    ("pawns", "..P.P", {}),
+    ("pawns", "..P..P...P", {"step": 3}),
+    ("table", "101/01@2,3", {}),
+    ("ab", "A..B.A..B", {}),
+    ("ab", "A..B.A..B", {"to_move": "B"}),
+    ("towers", "3:2,5:1", {}),
+    ("wythoff", "3,5", {"moves": True}),
+    ("grundy-game", "7,10", {}),
+    ("subtraction", "7,9", {"set": [2, 4, 5]}),
+    ("subtraction", "7,9", {"set": "2,4,5"}),
+    ("octal", "3,5", {"code": "0.77"}),
+    ("octal", "4,6,9", {"code": "0.07", "moves": True}),
+    ("staircase", "3,0,2", {"bound": 2}),
+    ("domineering", "..#|...|...", {}),
+    ("domineering", "....|....|....", {"moves": True}),
+    ("domineering", "..|..", {"to_move": "Right", "moves": True}),
+    ("hackenbush", "BBR,RB", {}),
+    ("hackenbush", "BRB,RRB", {"to_move": "Right"}),
+    ("clobber", "xox|oxo", {"moves": True}),
+    ("clobber", "xox|oxo", {"to_move": "Right"}),
+    ("toads", "TT.FF", {}),
+    ("cram", "...|...|..#", {}),
+    ("toppling-dominoes", "xxogx", {}),
+    ("cutcake", "3x2,4x1", {}),
+    ("konane", "xox.|o.ox", {}),
+    ("snort", "...|...", {}),
+    ("col", "...|...", {}),
+]
+
+
+@pytest.mark.parametrize(
+    "game, position, params", ANALYZED,
+    ids=[f"{g}-{p}-{'-'.join(f'{k}={v}' for k, v in kw.items())}" for g, p, kw in ANALYZED],
+)
+def test_analyze_equals_the_cli_json(cli, game, position, params):
+    expected = cli.json("analyze", game, position, *cli_options(params))
+    assert grundy.analyze(game, position, **params) == expected
+
+
+def test_analyze_covers_every_game():
+    assert {game for game, _, _ in ANALYZED} == set(grundy.games())
+
+
+def test_a_set_given_as_list_tuple_text_or_set_is_the_same_set(cli):
+    expected = cli.json("analyze", "subtraction", "11,6", "--set", "2,4,5")
+    for given in ([2, 4, 5], (2, 4, 5), "2,4,5", {5, 2, 4}, frozenset({4, 5, 2})):
+        assert grundy.analyze("subtraction", "11,6", set=given) == expected, given
+
+
+def test_analyze_does_not_consume_the_callers_keyword_dict():
+    params = {"to_move": "B", "moves": True}
+    grundy.analyze("ab", "A..B", **params)
+    first = grundy.analyze("ab", "A..B", **params)
+    assert params == {"to_move": "B", "moves": True}
+    assert first["to_move"] != grundy.analyze("ab", "A..B")["to_move"]
+
+
+def test_nim_analysis_follows_boutons_xor_rule():
+    # Bouton (1901): the player to move wins exactly when the XOR of the heaps is
+    # not 0, and the winning moves are those that make it 0.
+    for heaps in itertools.product(range(5), repeat=3):
+        position = ",".join(map(str, heaps))
+        answer = grundy.analyze("nim", position)
+        total = reduce(xor, heaps)
+        assert answer["to_move_wins"] == (total != 0), position
+        winning = sorted(
+            f"{i + 1}-{heaps[i] - after}"
+            for i in range(3)
+            for after in range(heaps[i])
+            if total ^ heaps[i] ^ after == 0
+        )
+        assert answer["winning_move_count"] == len(winning), position
+        assert sorted(m["move"] for m in answer["winning_moves"]) == winning, position
+
+
+def _hackenbush_string(edges: str) -> Fraction:
+    """A Blue-Red Hackenbush string's value by Berlekamp's rule (Winning Ways,
+    ch. 2): the edges up to the first change of colour count 1 each (+ Blue, - Red),
+    then each later edge half the one below it, signed by its colour."""
+    value, weight, changed = Fraction(0), Fraction(1), False
+    for i, edge in enumerate(edges):
+        if i > 0 and edge != edges[i - 1]:
+            changed = True
+        if changed:
+            weight /= 2
+        value += weight if edge == "B" else -weight
+    return value
+
+
+def test_hackenbush_strings_have_berlekamps_values():
+    strings = ["".join(s) for n in range(1, 5) for s in itertools.product("BR", repeat=n)]
+    for a, b in itertools.combinations(strings, 2):
+        if len(a) + len(b) > 6:
+            continue
+        answer = grundy.analyze("hackenbush", f"{a},{b}")
+        assert Fraction(answer["value"]) == _hackenbush_string(a) + _hackenbush_string(b), (a, b)
+
+
+@pytest.mark.parametrize(
+    "board, value",
+    [
+        # Winning Ways, ch. 2; Lessons in Play, ch. 1.
+        (".|.", "1"),
+        ("..", "-1"),
+        ("..|..", "+-1"),
+        (".|.|.|.", "2"),
+        ("....|....|....", "-3/2"),  # 3 rows, 4 columns
+        ("...|...|...|...", "3/2"),  # its transpose: Left and Right swap
+    ],
+)
+def test_domineering_has_its_published_values(board, value):
+    assert grundy.analyze("domineering", board)["value"] == value
+
+
+@pytest.mark.parametrize(
+    "game, position, params, column",
+    [
+        ("nim", "3,x,7", {}, 3),
+        ("pawns", "..Q.P", {}, 3),
+        ("domineering", "..|...", {}, 6),
+        ("domineering", "..x|...", {}, 3),
+        ("hackenbush", "BBG", {}, 3),
+        ("octal", "3,,5", {"code": "0.77"}, 3),
+    ],
+)
+def test_a_bad_position_raises_value_error_naming_its_column(cli, game, position, params, column):
+    with pytest.raises(ValueError) as raised:
+        grundy.analyze(game, position, **params)
+    message = str(raised.value)
+    assert f"column {column}" in message
+    assert position in message
+    # The same message as the command line's (which prefixes "grundy: ").
+    done = cli.run("analyze", game, position, *cli_options(params), "--json")
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"grundy: {message}"
+
+
+def test_an_unknown_game_raises_value_error_listing_the_games():
+    with pytest.raises(ValueError, match="unknown game") as raised:
+        grundy.analyze("chess", "e4")
+    assert "domineering" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "game, params",
+    [
+        ("nim", {"foo": 1}),            # no game has it
+        ("nim", {"code": "0.77"}),      # another game's parameter
+        ("subtraction", {}),            # a required parameter left out
+        ("octal", {"code": "9.9"}),     # a parameter's bad value
+        ("subtraction", {"set": "2,x"}),
+        ("nim", {"to_move": "Left"}),   # to_move of an impartial game
+        ("ab", {"to_move": "C"}),       # no such player
+    ],
+)
+def test_a_bad_parameter_raises_value_error(game, params):
+    with pytest.raises(ValueError):
+        grundy.analyze(game, "3", **params)
+
+
+def test_the_module_docstring_examples_hold():
+    # The package's own documented examples (its docstring's >>> lines).
+    failures, tried = doctest.testmod(grundy, verbose=False, report=True)
+    assert tried > 0
+    assert failures == 0, "an example of grundy.__doc__ gives another answer"
