@@ -7,7 +7,7 @@ answers::
     >>> grundy.analyze("nim", "3,5,7")["to_move_wins"]
     True
     >>> str(grundy.value("{1|0} + {1|0}"))
-    '{1|0}'
+    '1'
     >>> grundy.sequence("octal", code="0.77").period
     12
 
@@ -108,8 +108,8 @@ class ImpartialGame:
         """The positions the player to move can move to from ``position``."""
         raise NotImplementedError(f"{type(self).__name__} must define moves(self, position)")
 
-    def _solver(self) -> Any:
-        solver = self.__dict__.get(_SOLVER)
+    def _solver(self) -> _grundy._Solver:
+        solver: Optional[_grundy._Solver] = self.__dict__.get(_SOLVER)
         if solver is None:
             solver = _grundy._Solver(self, True, _has_components(self), self.budget)
             self.__dict__[_SOLVER] = solver
@@ -182,8 +182,8 @@ class PartizanGame:
             f"{type(self).__name__} must define right_moves(self, position)"
         )
 
-    def _solver(self) -> Any:
-        solver = self.__dict__.get(_SOLVER)
+    def _solver(self) -> _grundy._Solver:
+        solver: Optional[_grundy._Solver] = self.__dict__.get(_SOLVER)
         if solver is None:
             solver = _grundy._Solver(self, False, _has_components(self), self.budget)
             self.__dict__[_SOLVER] = solver
@@ -255,8 +255,8 @@ class HeapGame:
         """The tuples of heap sizes a heap of ``n`` can become."""
         raise NotImplementedError(f"{type(self).__name__} must define moves(self, n)")
 
-    def _solver(self) -> Any:
-        solver = self.__dict__.get(_SOLVER)
+    def _solver(self) -> _grundy._HeapSolver:
+        solver: Optional[_grundy._HeapSolver] = self.__dict__.get(_SOLVER)
         if solver is None:
             solver = _grundy._HeapSolver(self, self.budget)
             self.__dict__[_SOLVER] = solver

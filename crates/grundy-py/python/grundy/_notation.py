@@ -11,7 +11,7 @@ Nothing here evaluates code: only literals are read.
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import Any, List
 
 
 def parse(text: str) -> Any:
@@ -73,7 +73,7 @@ def show(position: Any) -> str:
     return repr(position)
 
 
-def _sorted_shown(items: Any) -> list:
+def _sorted_shown(items: Any) -> List[str]:
     try:
         return [show(x) for x in sorted(items)]
     except TypeError:
