@@ -83,6 +83,15 @@ def command(side: str, arg: str) -> str:
     return f"target/bench-python-env/bin/python bench/python/cases.py {side} {arg}"
 
 
+def pycgt_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("pycgt")
+    except Exception:
+        return "?"
+
+
 def children_cpu() -> float:
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)
     return ru.ru_utime + ru.ru_stime
@@ -140,6 +149,12 @@ def main() -> None:
     print(f"# Python benchmark, {date.today()}: {platform.python_implementation()} "
           f"{platform.python_version()}, {os.cpu_count()} cores (shared), "
           f"RUNS={RUNS}, TIMEOUT={TIMEOUT:g} s")
+    try:
+        head = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
+                              capture_output=True, text=True).stdout.strip()
+    except OSError:
+        head = "?"
+    print(f"tree: {head or '?'}; grundy from crates/grundy-py, pycgt {pycgt_version()}")
     print(f"load average at the start: {os.getloadavg()[0]:.2f}")
     results: dict = {}
     failures = []
@@ -155,17 +170,17 @@ def main() -> None:
                 print(f"  run {i + 1}: {LABELS[side[0]]:32} {shown}", flush=True)
         for side in sides:
             s = summarise(runs[side])
-            results[side] = s
+            results[name, side] = s
             print(f"  {LABELS[side[0]]}: {s['answer']}  (digest {', '.join(sorted(s['digests']))})")
         digests = set()
         for side in sides:
-            digests |= results[side]["digests"]
-        unfinished = [LABELS[s[0]] for s in sides if not results[s]["digests"]]
+            digests |= results[name, side]["digests"]
+        unfinished = [LABELS[s[0]] for s in sides if not results[name, s]["digests"]]
         if unfinished:
             print(f"  NOT COMPARED: no run of {', '.join(unfinished)} finished within {TIMEOUT:g} s")
         if len(digests) > 1:
             failures.append(f"{title}: the answers differ: "
-                            + "; ".join(f"{LABELS[s[0]]} = {results[s]['answer']}" for s in sides))
+                            + "; ".join(f"{LABELS[s[0]]} = {results[name, s]['answer']}" for s in sides))
             print(f"  MISMATCH: {failures[-1]}")
         elif digests and not unfinished:
             print("  same answer on every side and every run")
@@ -178,7 +193,7 @@ def main() -> None:
     print("|---|---|---:|---:|---:|---|---:|---:|---:|---:|---|")
     for name, title, _, rows in cases:
         for g, o, target in rows:
-            a, b = results[g], results[o]
+            a, b = results[name, g], results[name, o]
 
             def cell(s):
                 if s["cpu"] is None:
@@ -197,9 +212,9 @@ def main() -> None:
     if kayles:
         n = 1001
         moves = sum(2 * k - 1 for k in range(1, 1001))  # 1 + 2 ... moves of heaps 1..1000
-        g = results[("grundy-heap", "1000")]["cpu"]
+        g = results["3:kayles", ("grundy-heap", "1000")]["cpu"]
         for other in ("python-mex", "python-mex-moves"):
-            p = results[(other, "1000")]["cpu"]
+            p = results["3:kayles", (other, "1000")]["cpu"]
             if g is not None and p is not None:
                 print(f"\nKayles, HeapGame over {LABELS[other]}: {(g - p) / n * 1e6:+.0f} µs per position, "
                       f"{(g - p) / moves * 1e9:+.0f} ns per move ({n} positions, {moves} moves)")

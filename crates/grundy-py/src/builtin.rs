@@ -478,18 +478,8 @@ pub fn gen(
     cases: Option<u64>,
 ) -> PyResult<String> {
     use grundy::setter::gen::{Kind, Options};
-    use grundy::setter::Scale;
     let problem = self::problem(problem)?;
-    let scale = match size {
-        "small" => Scale::SMALL,
-        "medium" => Scale::MEDIUM,
-        "max" => Scale::MAX,
-        other => {
-            return Err(bad(format!(
-                "size {other:?}: expected 'small', 'medium' or 'max'"
-            )))
-        }
-    };
+    let scale = scale(size)?;
     let kind = match kind {
         "random" => Kind::Random,
         "limits" => Kind::Limits,
@@ -597,4 +587,97 @@ pub fn verify(
         "text": grundy::report::text::verify(&report),
     });
     loads(py, &json.to_string())
+}
+
+/// `grundy.stress(problem, command, tests=100, ...)`: a program (`command`, a list
+/// of the program and its arguments, or one string split on spaces) against the
+/// judge on generated tests from tiny to large, as `grundy stress`; the first
+/// failure is shrunk to a minimal input. Returns a dict: `passed` (bool), `tests`,
+/// and for a failure `found`, `shrinking`, `report` (the CLI's text) and `input`
+/// (the minimal failing input). Ctrl-C stops it after the run under way.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (problem, command, tests=100, *, time_limit=2.0, seed=1, size="max", ignore_whitespace=false, shrink_time=60.0))]
+pub fn stress(
+    py: Python<'_>,
+    problem: &str,
+    command: &Bound<'_, PyAny>,
+    tests: u64,
+    time_limit: f64,
+    seed: u64,
+    size: &str,
+    ignore_whitespace: bool,
+    shrink_time: f64,
+) -> PyResult<Py<PyAny>> {
+    use grundy::bounds::seconds_value;
+    use grundy::stress::child::Program;
+    use grundy::stress::{Plan, Stress, RUN_TIME, SHRINK_TIME};
+    let problem = self::problem(problem)?;
+    let command: Vec<String> = if let Ok(text) = command.cast::<PyString>() {
+        text.to_cow()?
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    } else {
+        command.extract()?
+    };
+    if command.is_empty() {
+        return Err(bad(
+            "command: expected the program to run, e.g. ['python3', 'sol.py']",
+        ));
+    }
+    if tests == 0 {
+        return Err(bad("tests: expected at least 1"));
+    }
+    let plan = Plan {
+        problem,
+        tests,
+        seed,
+        cap: scale(size)?,
+        time: seconds_value("time_limit", time_limit, RUN_TIME).map_err(bad)?,
+        ignore_whitespace,
+        shrink_time: seconds_value("shrink_time", shrink_time, SHRINK_TIME).map_err(bad)?,
+    };
+    let mut program = Program(command.into_iter().map(Into::into).collect());
+    let mut interrupted: Option<PyErr> = None;
+    let far = Instant::now() + Duration::from_secs(1 << 32);
+    let found = grundy::deadline::within(far, || {
+        Stress::new(plan, &mut program)?.run(&mut |_| {
+            if interrupted.is_none() {
+                if let Err(e) = py.check_signals() {
+                    interrupted = Some(e);
+                    grundy::deadline::expire();
+                }
+            }
+        })
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    let found = found.map_err(|e| GrundyError::new_err(e.to_string()))?;
+    let json = match found {
+        None => serde_json::json!({ "passed": true, "tests": tests }),
+        Some(failure) => serde_json::json!({
+            "passed": false,
+            "tests": tests,
+            "found": failure.found,
+            "shrinking": failure.shrinking,
+            "report": failure.report,
+            "input": String::from_utf8_lossy(&failure.input.to_bytes()),
+        }),
+    };
+    loads(py, &json.to_string())
+}
+
+/// A size as `gen` and `stress` take it.
+fn scale(size: &str) -> PyResult<grundy::setter::Scale> {
+    use grundy::setter::Scale;
+    match size {
+        "small" => Ok(Scale::SMALL),
+        "medium" => Ok(Scale::MEDIUM),
+        "max" => Ok(Scale::MAX),
+        other => Err(bad(format!(
+            "size {other:?}: expected 'small', 'medium' or 'max'"
+        ))),
+    }
 }

@@ -39,6 +39,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(builtin::validate, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::check, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::stress, m)?)?;
     m.add_function(wrap_pyfunction!(serve::_serve, m)?)?;
     m.add_class::<serve::Server>()?;
     m.add("DEFAULT_BUDGET", user::DEFAULT_BUDGET)?;

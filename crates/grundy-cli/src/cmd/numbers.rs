@@ -16,12 +16,12 @@ pub fn sequence_time(text: &str) -> Result<Duration, String> {
 /// The time limit of one run of a contestant's program (`stress`, `interact`):
 /// a millisecond to an hour.
 pub fn run_time(text: &str) -> Result<Duration, String> {
-    bounds::seconds("--time-limit", text, Range::new(0.001, 3600.0)).map_err(|e| e.to_string())
+    bounds::seconds("--time-limit", text, grundy::stress::RUN_TIME).map_err(|e| e.to_string())
 }
 
 /// `stress --shrink-time`: 0 (no shrinking) to a day.
 pub fn shrink_time(text: &str) -> Result<Duration, String> {
-    bounds::seconds("--shrink-time", text, Range::new(0.0, 86_400.0)).map_err(|e| e.to_string())
+    bounds::seconds("--shrink-time", text, grundy::stress::SHRINK_TIME).map_err(|e| e.to_string())
 }
 
 /// `serve --budget`: a millisecond to an hour per request.

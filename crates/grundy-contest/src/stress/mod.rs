@@ -98,6 +98,10 @@ pub enum StressError {
     /// The judge refused a generated input (a bug of the generator).
     #[error(transparent)]
     Judge(#[from] JudgeError),
+    /// The session was cancelled by its front end
+    /// ([`deadline::expire`](grundy_values::deadline::expire)).
+    #[error("stopped: the session was cancelled")]
+    Cancelled,
     /// The program could not be run.
     #[error("cannot run {program}: {source}")]
     Run {
@@ -107,6 +111,13 @@ pub enum StressError {
         source: io::Error,
     },
 }
+
+/// The time limit of one run of the program: a millisecond to an hour (seconds).
+pub const RUN_TIME: grundy_values::bounds::Range = grundy_values::bounds::Range::new(0.001, 3600.0);
+
+/// How long shrinking may take: 0 (no shrinking) to a day (seconds).
+pub const SHRINK_TIME: grundy_values::bounds::Range =
+    grundy_values::bounds::Range::new(0.0, 86_400.0);
 
 /// What a session runs: the problem, how many tests, from which seed, up to which
 /// scale, compared how, and the limits of a run and of shrinking.
@@ -265,6 +276,9 @@ impl<'r> Stress<'r> {
     ) -> Result<Option<Failure>, StressError> {
         let plan = self.plan;
         for i in 0..plan.tests {
+            if grundy_values::deadline::cancelled() {
+                return Err(StressError::Cancelled);
+            }
             let options = Options {
                 seed: Rng::derive(plan.seed, i).next_u64(),
                 scale: plan.cap.ramp(i, plan.tests),
@@ -319,7 +333,7 @@ impl<'r> Stress<'r> {
         let mut last = (run, expected);
         let mut error = None;
         let mut fails = |candidate: &Input| -> bool {
-            if error.is_some() {
+            if error.is_some() || grundy_values::deadline::cancelled() {
                 return false;
             }
             match self.check(candidate) {

@@ -23,6 +23,7 @@ __all__ = [
     "validate",
     "check",
     "verify",
+    "stress",
     "_user_sequence",
     "_serve",
     "_Solver",
@@ -150,6 +151,17 @@ def gen(
 def validate(problem: str, input: Union[str, bytes]) -> str: ...
 def check(game: str, position: str, move: str, **params: Any) -> Dict[str, Any]: ...
 def verify(game: str, max_size: int, **params: Any) -> Dict[str, Any]: ...
+def stress(
+    problem: str,
+    command: Union[str, List[str]],
+    tests: int = 100,
+    *,
+    time_limit: float = 2.0,
+    seed: int = 1,
+    size: str = "max",
+    ignore_whitespace: bool = False,
+    shrink_time: float = 60.0,
+) -> Dict[str, Any]: ...
 def _user_sequence(title: str, values: List[int]) -> Sequence: ...
 def _serve(
     game: Any,
