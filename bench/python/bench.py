@@ -171,7 +171,8 @@ def main() -> None:
         for side in sides:
             s = summarise(runs[side])
             results[name, side] = s
-            print(f"  {LABELS[side[0]]}: {s['answer']}  (digest {', '.join(sorted(s['digests']))})")
+            held = f", {s['positions']:.0f} positions held" if s["positions"] is not None else ""
+            print(f"  {LABELS[side[0]]}: {s['answer']}  (digest {', '.join(sorted(s['digests']))}{held})")
         digests = set()
         for side in sides:
             digests |= results[name, side]["digests"]

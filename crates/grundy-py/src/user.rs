@@ -43,7 +43,8 @@ pub(crate) fn checked_budget(budget: u64) -> PyResult<u64> {
 fn over_budget(budget: u64) -> PyErr {
     BudgetExceeded::new_err(format!(
         "the game needs more than {budget} positions, its budget: pass a larger \
-         budget= (each position held costs memory) or ask about a smaller position"
+         budget= (each position held costs memory), ask about a smaller position, or \
+         clear() the positions held"
     ))
 }
 
@@ -450,27 +451,38 @@ impl HeapScript<'_, '_> {
         if let Some(m) = self.positions.moves.get(&n) {
             return Ok(m.clone());
         }
-        let py = self.game.py();
-        py.check_signals()?;
-        let answer = self.game.call_method1("moves", (n,))?;
-        let mut out = Vec::new();
-        for item in answer.try_iter()? {
-            let item = item?;
-            let heaps: Heaps = item.extract().map_err(|_| {
-                let repr = item
-                    .repr()
-                    .map(|r| r.to_string())
-                    .unwrap_or_else(|_| "?".into());
-                pyo3::exceptions::PyTypeError::new_err(format!(
-                    "moves({n}) yielded {repr}: expected a tuple of heap sizes \
-                     (non-negative integers), () to remove the heap"
-                ))
-            })?;
-            out.push(heaps);
-        }
+        let out = heap_moves(self.game, n)?;
         self.positions.moves.insert(n, out.clone());
         Ok(out)
     }
+}
+
+/// What heap `n` can become, as the script's `moves(n)` says.
+fn heap_moves(game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<Heaps>> {
+    let py = game.py();
+    py.check_signals()?;
+    if grundy::deadline::passed() {
+        return Err(BudgetExceeded::new_err(
+            "stopped at the deadline set for the work",
+        ));
+    }
+    let answer = game.call_method1("moves", (n,))?;
+    let mut out = Vec::new();
+    for item in answer.try_iter()? {
+        let item = item?;
+        let heaps: Heaps = item.extract().map_err(|_| {
+            let repr = item
+                .repr()
+                .map(|r| r.to_string())
+                .unwrap_or_else(|_| "?".into());
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "moves({n}) yielded {repr}: expected a tuple of heap sizes \
+                 (non-negative integers), () to remove the heap"
+            ))
+        })?;
+        out.push(heaps);
+    }
+    Ok(out)
 }
 
 impl Source for HeapScript<'_, '_> {
@@ -513,6 +525,8 @@ pub struct HeapSolver {
     budget: u64,
     positions: HeapPositions,
     graph: Graph,
+    /// G(0), G(1), ... of single heaps found so far by `sequence`.
+    values: Vec<u32>,
 }
 
 /// Heap sizes from Python: an int (one heap) or an iterable of ints.
@@ -566,32 +580,51 @@ impl HeapSolver {
             budget: checked_budget(budget)?,
             positions: HeapPositions::default(),
             graph: Graph::impartial(),
+            values: Vec::new(),
         })
     }
 
-    /// How many positions the solver holds.
+    /// How many positions the solver holds (single heaps valued by `sequence`
+    /// included).
     fn held(&self) -> usize {
-        self.positions.heaps.len()
+        self.positions.heaps.len() + self.values.len()
     }
 
-    /// G(0), ..., G(n) of single heaps.
+    /// G(0), ..., G(n) of single heaps: each the mex over the heap's moves of the XOR
+    /// of the values of the heaps a move leaves, the script asked once per heap size
+    /// (a move that leaves a heap as large as the one it was made in is valued by
+    /// the graph of positions, which finds a cycle if there is one).
     #[pyo3(signature = (n, budget=None))]
     fn sequence(&mut self, py: Python<'_>, n: u64, budget: Option<u64>) -> PyResult<Vec<u32>> {
         let budget = checked_budget(budget.unwrap_or(self.budget))?;
         if n >= budget {
             return Err(over_budget(budget));
         }
-        let mut out = Vec::with_capacity(n as usize + 1);
-        for heap in 0..=n {
-            let g = self.with(py, vec![heap], Some(budget), |g, s, root| g.grundy(s, root))?;
-            out.push(u32::try_from(g.0).map_err(|_| {
+        let game = self.game.bind(py).clone();
+        while self.values.len() as u64 <= n {
+            let heap = self.values.len() as u64;
+            let moves = heap_moves(&game, heap)?;
+            let mut seen = vec![false; moves.len() + 1];
+            for m in moves {
+                let x = if m.iter().all(|&h| h < heap) {
+                    m.iter()
+                        .fold(0u128, |x, &h| x ^ u128::from(self.values[h as usize]))
+                } else {
+                    self.with(py, m, Some(budget), |g, s, root| g.grundy(s, root))?
+                        .0
+                };
+                if let Some(slot) = usize::try_from(x).ok().and_then(|x| seen.get_mut(x)) {
+                    *slot = true;
+                }
+            }
+            let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len());
+            self.values.push(u32::try_from(mex).map_err(|_| {
                 pyo3::exceptions::PyOverflowError::new_err(format!(
-                    "G({heap}) = {} does not fit 32 bits",
-                    g.0
+                    "G({heap}) = {mex} does not fit 32 bits"
                 ))
             })?);
         }
-        Ok(out)
+        Ok(self.values[..=n as usize].to_vec())
     }
 
     /// The Grundy value of a heap or a tuple of heaps.
@@ -603,6 +636,11 @@ impl HeapSolver {
         budget: Option<u64>,
     ) -> PyResult<u128> {
         let heaps = heaps_of(heaps)?;
+        if heaps.iter().all(|&h| h < self.values.len() as u64) {
+            return Ok(heaps
+                .iter()
+                .fold(0, |x, &h| x ^ u128::from(self.values[h as usize])));
+        }
         self.with(py, heaps, budget, |g, s, root| g.grundy(s, root))
             .map(|n| n.0)
     }
