@@ -12,7 +12,6 @@ use grundy::sequence::certificate::{self, Certificate};
 use grundy::sequence::period::seen_period;
 use grundy::sequence::{svg, Method, Options, Period, Sequence as Computed};
 use grundy::Player;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
@@ -56,9 +55,8 @@ fn param_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(value.str()?.to_string())
 }
 
-/// The game `name` built from the keyword arguments its parameters take; the
-/// others (the command's own, like `to_move`) are taken out first by the caller.
-fn build(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Box<dyn DynRuleset>> {
+/// The game parameters given as keyword arguments, as the registry takes them.
+fn params_of(params: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
     let mut given = Params::new();
     if let Some(params) = params {
         for (key, value) in params.iter() {
@@ -66,7 +64,47 @@ fn build(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Box<dyn Dyn
             given.set(&key, &param_text(&value)?);
         }
     }
-    registry::build(name, &given).map_err(|e| bad(e.render(|option| option.to_owned())))
+    Ok(given)
+}
+
+/// The game `name` with the parameters `given`.
+fn build_with(name: &str, given: &Params) -> PyResult<Box<dyn DynRuleset>> {
+    registry::build(name, given).map_err(|e| bad(e.render(|option| option.to_owned())))
+}
+
+/// The game `name` built from the keyword arguments its parameters take; the
+/// others (the command's own, like `to_move`) are taken out first by the caller.
+fn build(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Box<dyn DynRuleset>> {
+    build_with(name, &params_of(params)?)
+}
+
+/// Runs `work` without holding the GIL, so that other Python threads run meanwhile,
+/// under a deadline that an interrupt ends: `work` calls the `poll` it is given at
+/// each progress report; on an interrupt (Ctrl-C) the deadline expires, the work
+/// stops at its next check, and the interrupt is raised.
+fn cancellable<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut dyn FnMut()) -> T + Send,
+) -> PyResult<T> {
+    let (result, interrupted) = py.detach(move || {
+        let mut interrupted: Option<PyErr> = None;
+        let far = Instant::now() + Duration::from_secs(1 << 32);
+        let result = grundy::deadline::within(far, || {
+            work(&mut || {
+                if interrupted.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        interrupted = Some(e);
+                        grundy::deadline::expire();
+                    }
+                }
+            })
+        });
+        (result, interrupted)
+    });
+    match interrupted {
+        Some(e) => Err(e),
+        None => Ok(result),
+    }
 }
 
 /// Takes the keyword argument `key` out of `params`.
@@ -249,8 +287,20 @@ impl Sequence {
         self.values.len()
     }
 
-    /// G(n): computed, or by the proven period beyond the values computed.
-    fn __getitem__(&self, n: u64) -> PyResult<u32> {
+    /// G(n): computed, or by the proven period beyond the values computed; a
+    /// negative n counts from the last value computed, as in a list.
+    fn __getitem__(&self, n: i64) -> PyResult<u32> {
+        let n = if n < 0 {
+            let from_end = self.values.len() as i64 + n;
+            u64::try_from(from_end).map_err(|_| {
+                pyo3::exceptions::PyIndexError::new_err(format!(
+                    "index {n}: only {} values were computed",
+                    self.values.len()
+                ))
+            })?
+        } else {
+            n as u64
+        };
         let proven = self.proven.then_some(self.period).flatten();
         Computed {
             values: self.values.clone(),
@@ -350,8 +400,7 @@ pub fn sequence(
     time_limit: Option<f64>,
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Sequence> {
-    let ruleset = build(game, params)?;
-    let spec = registry::sequence_of(&*ruleset).map_err(bad)?;
+    let given = params_of(params)?;
     let method = match method {
         "auto" => Method::Auto,
         "naive" => Method::Naive,
@@ -362,7 +411,6 @@ pub fn sequence(
             )))
         }
     };
-    spec.check_method(method).map_err(bad)?;
     let options = match to {
         Some(n) => Options::to(n),
         None => Options::until_proven(limit),
@@ -370,38 +418,36 @@ pub fn sequence(
     options.check().map_err(bad)?;
     let time_limit = match time_limit {
         None => None,
-        Some(t) if t.is_finite() && t > 0.0 && t <= 1e9 => Some(Duration::from_secs_f64(t)),
         Some(t) => {
-            return Err(PyValueError::new_err(format!(
-                "time_limit {t}: expected seconds, more than 0 and at most 10^9"
-            )))
+            let t = grundy::bounds::seconds_value("time_limit", t, grundy::sequence::TIME_LIMIT)
+                .map_err(bad)?;
+            (!t.is_zero()).then_some(t)
         }
     };
     let options = options.with_time_limit(time_limit);
-    let mut interrupted: Option<PyErr> = None;
-    let far = Instant::now() + Duration::from_secs(1 << 32);
-    let computed = grundy::deadline::within(far, || {
-        spec.compute(method, &options, &mut |_| {
-            if interrupted.is_none() {
-                if let Err(e) = py.check_signals() {
-                    interrupted = Some(e);
-                    grundy::deadline::expire();
-                }
-            }
-        })
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
+    // Everything that can be refused is refused before the work starts.
+    {
+        let ruleset = build_with(game, &given)?;
+        let spec = registry::sequence_of(&*ruleset).map_err(bad)?;
+        spec.check_method(method).map_err(bad)?;
     }
-    let computed = computed.map_err(bad)?;
-    Ok(Sequence::new(
-        spec.title.clone(),
-        spec.json.clone(),
-        computed.values,
-        computed.period,
-        spec.certificate.clone(),
-        spec.rule.is_some(),
-    ))
+    let name = game.to_owned();
+    let done = cancellable(py, move |poll| {
+        let ruleset = registry::build(&name, &given).map_err(|e| e.to_string())?;
+        let spec = registry::sequence_of(&*ruleset).map_err(|e| e.to_string())?;
+        let computed = spec
+            .compute(method, &options, &mut |_| poll())
+            .map_err(|e| e.to_string())?;
+        Ok::<_, String>(Sequence::new(
+            spec.title.clone(),
+            spec.json.clone(),
+            computed.values,
+            computed.period,
+            spec.certificate.clone(),
+            spec.rule.is_some(),
+        ))
+    })?;
+    done.map_err(bad)
 }
 
 /// The sequence of a script's heap game: its values and the period they show
@@ -466,10 +512,10 @@ pub fn judge(problem: &str, input: &Bound<'_, PyAny>) -> PyResult<String> {
     String::from_utf8(out).map_err(bad)
 }
 
-/// `grundy.gen(problem, seed=0, size="small", kind="random", cases=None)`: a
+/// `grundy.gen(problem, seed=1, size="small", kind="random", cases=None)`: a
 /// reproducible test input, as `grundy gen` writes it.
 #[pyfunction]
-#[pyo3(signature = (problem, seed=0, size="small", kind="random", cases=None))]
+#[pyo3(signature = (problem, seed=1, size="small", kind="random", cases=None))]
 pub fn gen(
     problem: &str,
     seed: u64,
@@ -594,7 +640,8 @@ pub fn verify(
 /// judge on generated tests from tiny to large, as `grundy stress`; the first
 /// failure is shrunk to a minimal input. Returns a dict: `passed` (bool), `tests`,
 /// and for a failure `found`, `shrinking`, `report` (the CLI's text) and `input`
-/// (the minimal failing input). Ctrl-C stops it after the run under way.
+/// (the minimal failing input). Other Python threads run meanwhile; Ctrl-C stops
+/// it after the run under way.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 #[pyo3(signature = (problem, command, tests=100, *, time_limit=2.0, seed=1, size="max", ignore_whitespace=false, shrink_time=60.0))]
@@ -639,21 +686,9 @@ pub fn stress(
         shrink_time: seconds_value("shrink_time", shrink_time, SHRINK_TIME).map_err(bad)?,
     };
     let mut program = Program(command.into_iter().map(Into::into).collect());
-    let mut interrupted: Option<PyErr> = None;
-    let far = Instant::now() + Duration::from_secs(1 << 32);
-    let found = grundy::deadline::within(far, || {
-        Stress::new(plan, &mut program)?.run(&mut |_| {
-            if interrupted.is_none() {
-                if let Err(e) = py.check_signals() {
-                    interrupted = Some(e);
-                    grundy::deadline::expire();
-                }
-            }
-        })
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
-    }
+    let found = cancellable(py, move |poll| {
+        Stress::new(plan, &mut program)?.run(&mut |_| poll())
+    })?;
     let found = found.map_err(|e| GrundyError::new_err(e.to_string()))?;
     let json = match found {
         None => serde_json::json!({ "passed": true, "tests": tests }),

@@ -100,13 +100,12 @@ impl Positions {
         }
     }
 
-    /// The number of `pos`, numbering it if it is new (refused past `budget`).
-    fn number(&mut self, pos: &Bound<'_, PyAny>, budget: u64, whence: &str) -> PyResult<Node> {
+    /// The number of `pos`, numbering it if it is new (refused past `budget`). An
+    /// unhashable `pos` fails with Python's `TypeError` (see [`unhashable`]).
+    fn number(&mut self, pos: &Bound<'_, PyAny>, budget: u64) -> PyResult<Node> {
         let py = pos.py();
         let numbers = self.numbers.bind(py);
-        let known = numbers
-            .get_item(pos)
-            .map_err(|e| unhashable(pos, whence, e))?;
+        let known = numbers.get_item(pos)?;
         if let Some(n) = known {
             return n.extract();
         }
@@ -131,6 +130,9 @@ impl Positions {
     }
 }
 
+/// A failure to number `pos` (met in `whence`), with what positions must be when it
+/// is not hashable. Called only on failure: `repr` runs Python's pending signal
+/// handlers, whose exception must not be lost on the way.
 fn unhashable(pos: &Bound<'_, PyAny>, whence: &str, e: PyErr) -> PyErr {
     let py = pos.py();
     if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
@@ -189,7 +191,9 @@ impl<'a, 'py> Script<'a, 'py> {
     /// numbered.
     pub(crate) fn parse_position(&mut self, py: Python<'py>, text: &str) -> PyResult<Node> {
         let pos = self.notation(py, "parse")?.call1((text,))?;
-        self.positions.number(&pos, self.budget, "the position")
+        self.positions
+            .number(&pos, self.budget)
+            .map_err(|e| unhashable(&pos, "the position", e))
     }
 
     /// The position `node` as text (the game's `show`, else the package's notation).
@@ -211,19 +215,30 @@ impl<'a, 'py> Script<'a, 'py> {
         }
         let pos = self.positions.get(py, node);
         let answer = self.game.call_method1(method, (pos.clone(),))?;
-        let whence = format!("{method}({})", self.positions.show(py, node));
+        // The call as an error message says it; made only for an error.
+        let whence = |positions: &Positions| format!("{method}({})", positions.show(py, node));
+        let items = match answer.try_iter() {
+            Ok(items) => items,
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "{} returned {}, not an iterable of positions",
+                    whence(self.positions),
+                    answer
+                        .get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
+                )))
+            }
+            Err(e) => return Err(e),
+        };
         let mut out = Vec::new();
-        for item in answer.try_iter().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "{whence} returned {}, not an iterable of positions",
-                answer
-                    .get_type()
-                    .name()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
-            ))
-        })? {
-            out.push(self.positions.number(&item?, self.budget, &whence)?);
+        for item in items {
+            let item = item?;
+            match self.positions.number(&item, self.budget) {
+                Ok(n) => out.push(n),
+                Err(e) => return Err(unhashable(&item, &whence(self.positions), e)),
+            }
         }
         Ok(out)
     }
@@ -279,7 +294,10 @@ impl Solver {
             self.components,
             budget,
         );
-        let root = script.positions.number(position, budget, "the position")?;
+        let root = script
+            .positions
+            .number(position, budget)
+            .map_err(|e| unhashable(position, "the position", e))?;
         let result = f(&mut self.graph, &mut script, root);
         result.map_err(|e| {
             graph_error(py, e, |n| {

@@ -131,14 +131,23 @@ impl Value {
         text_of(self.game, Style::Unicode)
     }
 
-    fn __hash__(&self) -> u64 {
+    /// A number hashes as the equal `int` or `Fraction` does (they compare equal).
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        if let Some(x) = self.game.as_number() {
+            return fraction(py, x)?.bind(py).hash();
+        }
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.game.hash(&mut h);
-        h.finish()
+        Ok(h.finish() as isize)
     }
 
+    /// `==` and `!=` take values and the numbers `int` and `Fraction` (whose hash a
+    /// number shares); the order also takes values in the notation (`v <= "1/2"`).
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
+        if matches!(op, CompareOp::Eq | CompareOp::Ne) && other.is_instance_of::<PyString>() {
+            return Ok(py.NotImplemented());
+        }
         let Ok(h) = to_game(other) else {
             return Ok(py.NotImplemented());
         };

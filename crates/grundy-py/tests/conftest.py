@@ -104,13 +104,14 @@ def cli_options(params: dict) -> List[str]:
 
 
 @contextlib.contextmanager
-def interrupt_after(seconds: float) -> Iterator[None]:
+def interrupt_after(seconds: float, how: str = "thread") -> Iterator[None]:
     """Simulates Ctrl-C after ``seconds``: a ``threading.Timer`` calls
-    ``_thread.interrupt_main()``.
+    ``_thread.interrupt_main()`` (``how="thread"``), or another process sends
+    this one a real SIGINT (``how="signal"``, POSIX only).
 
     While the block runs, SIGINT raises KeyboardInterrupt as usual; once it ends,
-    a late interrupt (the timer fired only after the block, or its KeyboardInterrupt
-    was lost) is absorbed, so that it cannot stop the test session itself.
+    a late interrupt (sent only after the block, or lost by the code under test) is
+    absorbed, so that it cannot stop the test session itself.
     """
     armed = [True]
 
@@ -119,14 +120,18 @@ def interrupt_after(seconds: float) -> Iterator[None]:
             raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGINT, on_sigint)
-    timer = threading.Timer(seconds, _thread.interrupt_main)
-    timer.start()
+    if how == "thread":
+        timer = threading.Timer(seconds, _thread.interrupt_main)
+        timer.start()
+        stop = lambda: (timer.cancel(), timer.join())  # noqa: E731
+    else:
+        killer = subprocess.Popen(["sh", "-c", f"sleep {seconds}; kill -INT {os.getpid()}"])
+        stop = killer.wait
     try:
         yield
     finally:
         armed[0] = False
-        timer.cancel()
-        timer.join()
+        stop()
         # signal.signal runs the pending handlers first: a late interrupt is
         # absorbed by on_sigint, disarmed, before the previous handler is back.
         signal.signal(signal.SIGINT, previous)

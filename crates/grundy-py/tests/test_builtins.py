@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import shlex
 from fractions import Fraction
 from functools import reduce
 from operator import xor
@@ -26,20 +27,12 @@ def test_games_are_the_games_the_cli_lists(cli):
     assert grundy.games() == listed
 
 
-def test_games_include_the_seed_problems_and_the_partizan_games():
-    # The games the README names, by their exact names.
-    named = {"pawns", "table", "ab", "towers", "nim", "subtraction", "octal",
-             "staircase", "wythoff", "grundy-game", "cram", "domineering", "toads",
-             "hackenbush", "clobber", "konane", "snort", "col",
-             "toppling-dominoes", "cutcake"}
-    assert set(grundy.games()) == named
-
-
 # (game, position, keyword arguments): every game at least once, the parameters of
 # the parametrised games, the command's own options (to_move, moves).
 ANALYZED = [
     ("nim", "3,5,7", {}),
     ("nim", "1,2,3", {"moves": True}),
+    ("nim", "3,5,7", {"limit": 1}),
     ("pawns", "..P.P", {}),
     ("pawns", "..P..P...P", {"step": 3}),
     ("table", "101/01@2,3", {}),
@@ -56,6 +49,7 @@ ANALYZED = [
     ("domineering", "..#|...|...", {}),
     ("domineering", "....|....|....", {"moves": True}),
     ("domineering", "..|..", {"to_move": "Right", "moves": True}),
+    ("domineering", "..|..|..", {"moves": True, "budget": 1}),
     ("hackenbush", "BBR,RB", {}),
     ("hackenbush", "BRB,RRB", {"to_move": "Right"}),
     ("clobber", "xox|oxo", {"moves": True}),
@@ -79,22 +73,33 @@ def test_analyze_equals_the_cli_json(cli, game, position, params):
     assert grundy.analyze(game, position, **params) == expected
 
 
-def test_analyze_covers_every_game():
-    assert {game for game, _, _ in ANALYZED} == set(grundy.games())
+def _help_examples(cli):
+    """Each game's example in `grundy analyze --help`: (game, position, params)."""
+    help_text = cli.ok("analyze", "--help").split("Examples:", 1)[1]
+    examples = []
+    for line in help_text.splitlines():
+        command = re.split(r"\s{2,}", line.strip())[0]
+        if not command.startswith("grundy analyze "):
+            continue
+        words = shlex.split(command)[2:]
+        game, position, options = words[0], words[1], words[2:]
+        params = {options[k][2:].replace("-", "_"): options[k + 1] for k in range(0, len(options), 2)}
+        examples.append((game, position, params))
+    return examples
+
+
+def test_analyze_equals_the_cli_json_on_every_games_help_example(cli):
+    examples = _help_examples(cli)
+    assert {game for game, _, _ in examples} == set(grundy.games())
+    for game, position, params in examples:
+        expected = cli.json("analyze", game, position, *cli_options(params))
+        assert grundy.analyze(game, position, **params) == expected, (game, position, params)
 
 
 def test_a_set_given_as_list_tuple_text_or_set_is_the_same_set(cli):
     expected = cli.json("analyze", "subtraction", "11,6", "--set", "2,4,5")
     for given in ([2, 4, 5], (2, 4, 5), "2,4,5", {5, 2, 4}, frozenset({4, 5, 2})):
         assert grundy.analyze("subtraction", "11,6", set=given) == expected, given
-
-
-def test_analyze_does_not_consume_the_callers_keyword_dict():
-    params = {"to_move": "B", "moves": True}
-    grundy.analyze("ab", "A..B", **params)
-    first = grundy.analyze("ab", "A..B", **params)
-    assert params == {"to_move": "B", "moves": True}
-    assert first["to_move"] != grundy.analyze("ab", "A..B")["to_move"]
 
 
 def test_nim_analysis_follows_boutons_xor_rule():

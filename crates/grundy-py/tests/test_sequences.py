@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import signal
-import subprocess
 import sys
 import time
 from typing import List
@@ -276,17 +274,16 @@ def test_ctrl_c_stops_a_long_builtin_sequence_within_a_second():
     with pytest.raises(KeyboardInterrupt):
         with interrupt_after(0.3):
             grundy.sequence("octal", code="0.1777", limit=10**8, time_limit=5)
-    assert time.monotonic() - start < 3
+    elapsed = time.monotonic() - start
+    assert elapsed < 3, f"the interrupt sent at 0.3 s stopped the work only after {elapsed:.1f} s"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_real_sigint_stops_a_long_builtin_sequence_within_a_second():
     # SIGINT from another process, as the terminal sends it on Ctrl-C.
     start = time.monotonic()
-    killer = subprocess.Popen(["sh", "-c", f"sleep 0.3; kill -INT {os.getpid()}"])
-    try:
-        with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt_after(0.3, how="signal"):
             grundy.sequence("octal", code="0.1777", limit=10**8, time_limit=5)
-    finally:
-        killer.wait()
-    assert time.monotonic() - start < 3
+    elapsed = time.monotonic() - start
+    assert elapsed < 3, f"SIGINT sent at 0.3 s stopped the work only after {elapsed:.1f} s"

@@ -283,6 +283,16 @@ def test_equal_values_hash_alike():
     assert len({grundy.value("*"), grundy.value("*2 + *3"), grundy.value("^ + v + *")}) == 1
 
 
+def test_a_value_equal_to_an_int_or_fraction_hashes_like_it():
+    # Python's rule for hashable objects: objects that compare equal have the same
+    # hash (the data model, object.__hash__), or dicts and sets mistake them.
+    for x in [0, 1, -3, Fraction(1, 2), Fraction(-3, 4)]:
+        v = grundy.value(str(x))
+        assert v == x
+        assert hash(v) == hash(x), x
+        assert len({v, x}) == 1, x
+
+
 def test_a_comparison_is_not_a_value():
     with pytest.raises(ValueError, match="comparison"):
         grundy.value("^ <= *")

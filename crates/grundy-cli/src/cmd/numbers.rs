@@ -5,12 +5,9 @@ use std::time::Duration;
 
 use grundy::bounds::{self, Range};
 
-/// The longest run `grundy sequence --time-limit` takes: 30 days.
-const LONGEST_RUN: f64 = 30.0 * 24.0 * 3600.0;
-
 /// `sequence --time-limit`: 0 (no limit) to 30 days.
 pub fn sequence_time(text: &str) -> Result<Duration, String> {
-    bounds::seconds("--time-limit", text, Range::new(0.0, LONGEST_RUN)).map_err(|e| e.to_string())
+    bounds::seconds("--time-limit", text, grundy::sequence::TIME_LIMIT).map_err(|e| e.to_string())
 }
 
 /// The time limit of one run of a contestant's program (`stress`, `interact`):

@@ -132,6 +132,10 @@ impl Options {
     }
 }
 
+/// The time limit of a computation, in seconds: 0 (no limit) to 30 days.
+pub const TIME_LIMIT: grundy_values::bounds::Range =
+    grundy_values::bounds::Range::new(0.0, 30.0 * 24.0 * 3600.0);
+
 /// The most values a sequence holds: 2^29 (2 GB of values, about 6 GB with the
 /// sparse-space method's tables: enough to prove 0.1777's period, which needs
 /// 4.4·10^8).

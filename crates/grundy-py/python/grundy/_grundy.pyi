@@ -143,7 +143,7 @@ def check_certificate(path: Union[str, "PathLike[str]"]) -> Tuple[bool, str]: ..
 def judge(problem: str, input: Union[str, bytes]) -> str: ...
 def gen(
     problem: str,
-    seed: int = 0,
+    seed: int = 1,
     size: str = "small",
     kind: str = "random",
     cases: Optional[int] = None,
