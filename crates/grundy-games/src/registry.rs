@@ -44,6 +44,7 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::konane::SPEC,
     crate::rules::colouring::SNORT,
     crate::rules::colouring::COL,
+    crate::rules::amazons::SPEC,
 ];
 
 /// The ruleset named `name`.

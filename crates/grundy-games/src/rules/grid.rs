@@ -53,14 +53,27 @@ pub(crate) fn neighbours(x: u64) -> u64 {
     ((x << 1) & !FILE_A) | ((x >> 1) & !FILE_H) | (x << 8) | (x >> 8)
 }
 
+/// The cells a king's step (orthogonally or diagonally) from a cell of `x`, and
+/// those of `x`.
+pub(crate) fn king_neighbours(x: u64) -> u64 {
+    let row = x | ((x << 1) & !FILE_A) | ((x >> 1) & !FILE_H);
+    row | (row << 8) | (row >> 8)
+}
+
 /// The connected regions (orthogonally) of `cells`, in order of their first cell.
 pub(crate) fn regions(cells: u64) -> Vec<u64> {
+    regions_by(cells, neighbours)
+}
+
+/// The connected regions of `cells` where `near` gives the cells next to a set of
+/// cells ([`neighbours`], [`king_neighbours`]), in order of their first cell.
+pub(crate) fn regions_by(cells: u64, near: fn(u64) -> u64) -> Vec<u64> {
     let mut rest = cells;
     let mut out = Vec::new();
     while rest != 0 {
         let mut region = rest & rest.wrapping_neg();
         loop {
-            let grown = (region | neighbours(region)) & cells;
+            let grown = (region | near(region)) & cells;
             if grown == region {
                 break;
             }
@@ -276,6 +289,15 @@ mod tests {
         let r = regions(cells);
         assert_eq!(r, [bit(0, 0) | bit(0, 1), bit(2, 2) | bit(3, 2), bit(7, 7)]);
         assert_eq!(bounding_box(r[1]), (18, 2, 1));
+        let diagonal = bit(0, 0) | bit(1, 1) | bit(3, 3);
+        assert_eq!(
+            regions_by(diagonal, king_neighbours),
+            [bit(0, 0) | bit(1, 1), bit(3, 3)]
+        );
+        assert_eq!(
+            king_neighbours(bit(0, 7)),
+            bit(0, 6) | bit(0, 7) | bit(1, 6) | bit(1, 7)
+        );
         assert_eq!(parse_cell("b3"), Ok((2, 1)));
         assert!(parse_cell("b9").is_err() && parse_cell("").is_err() && parse_cell("bb").is_err());
     }

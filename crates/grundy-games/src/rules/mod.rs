@@ -26,12 +26,14 @@
 //! | [`cutcake`] | Cutcake: Left cuts between columns, Right between rows | partizan (integers, closed form) |
 //! | [`konane`] | Konane: a stone jumps over stones of the other colour | partizan (canonical forms) |
 //! | [`colouring`] | Snort and Col: colour the regions of a map | partizan (canonical forms) |
+//! | [`amazons`] | Amazons: a queen's move, then an arrow that burns a square | partizan (canonical forms) |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
 //! [`canonical`] values partizan rulesets with the canonical-form engine, [`nimbers`]
 //! impartial ones by their independent parts.
 
 pub mod ab;
+pub mod amazons;
 pub mod canonical;
 pub mod clobber;
 pub mod colouring;

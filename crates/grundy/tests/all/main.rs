@@ -6,6 +6,7 @@ mod cgt_common;
 mod data;
 
 mod ab;
+mod amazons;
 mod budget;
 mod cases;
 mod cgt_algebra;

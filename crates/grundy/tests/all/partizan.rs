@@ -80,7 +80,7 @@ fn every_small_position_agrees_with_plain_search() {
 
 /// The value of every position of every size up to `max` by the ruleset (with its
 /// component and symmetry hooks) against the engine seeing only its moves.
-fn hooks_agree<R>(rules: &R, max: usize) -> u64
+pub(crate) fn hooks_agree<R>(rules: &R, max: usize) -> u64
 where
     R: Ruleset,
 {
