@@ -61,7 +61,12 @@ ANALYZED = [
     ("konane", "xox.|o.ox", {}),
     ("snort", "...|...", {}),
     ("col", "...|...", {}),
+    ("amazons", "x...|...o", {"moves": True}),
 ]
+
+
+def test_every_game_is_analyzed_here():
+    assert {game for game, _, _ in ANALYZED} == set(grundy.games())
 
 
 @pytest.mark.parametrize(
