@@ -1,8 +1,9 @@
 //! The canonical-form notation of `grundy value`: an expression or a comparison,
-//! computed within a small budget, then printed and read back.
+//! computed within a small budget, then printed and read back; or `incentives(G)`,
+//! each incentive checked against its option.
 #![no_main]
 
-use grundy::cgt::{parse_query, parse_value, Budget, Query, Style};
+use grundy::cgt::{parse_incentives, parse_query, parse_value, Budget, Query, Style};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -10,6 +11,21 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let budget = Budget::steps(20_000);
+    if let Ok(Some(list)) = parse_incentives(text, &budget) {
+        // G + (G^L - G) = G^L and G - (G - G^R) = G^R, when the budget allows.
+        let check = Budget::steps(200_000);
+        for &(gl, i) in &list.left {
+            if let Ok(back) = list.game.add_within(i, &check) {
+                assert_eq!(back, gl, "{text:?}");
+            }
+        }
+        for &(gr, i) in &list.right {
+            if let Ok(back) = i.try_neg().and_then(|n| list.game.add_within(n, &check)) {
+                assert_eq!(back, gr, "{text:?}");
+            }
+        }
+        return;
+    }
     let Ok(query) = parse_query(text, &budget) else {
         return;
     };

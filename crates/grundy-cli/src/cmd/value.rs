@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use serde_json::json;
 
-use grundy::cgt::{parse_query, thermograph, Budget, Game, NotationError, Query, Style};
+use grundy::cgt::{
+    parse_incentives, parse_query, thermograph, Budget, Game, Incentives, NotationError, Query,
+    Style,
+};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -17,12 +20,15 @@ Examples:
   grundy value \"+-1 + 1/2\" --unicode   ±1 + 1/2 printed with Unicode arrows and ±
   grundy value \"{2|0}\" --svg t.svg     also draw the thermograph
   grundy value \"cool({2|-2}, 1)\"       +-1: the switch cooled by 1
+  grundy value \"reduced({1*|0} + ^)\"   {1|0}: the simplest game infinitesimally close
+  grundy value \"atomic_weight(^ + ^*)\" 2: the atomic weight of an all-small game
+  grundy value \"incentives({2|-1})\"    each option with its incentive (a list: alone)
 
 Notation: integers and m/2^k (1/2, -3/4), * and *n, ^ v ^2 v3 (up, down), ^* and
 2^* (number + ups + nimber), {L1,L2|R1} (options), {3||2|0} (= {3|{2|0}}),
 +-1 (the switch {1|-1}). Operators: + - (binary and unary), +- (plus-or-minus),
 parentheses; *a x *b (nim product); cool(G, t), heat(G, t), overheat(G, s, t),
-ordinal(G, H), norton(G, U);
+ordinal(G, H), norton(G, U), reduced(G), atomic_weight(G); incentives(G) alone;
 comparisons <= >= < > = == || (confused) <| |>.";
 
 /// Arguments of `grundy value`.
@@ -74,7 +80,6 @@ fn text(g: grundy::cgt::Game, style: Style) -> anyhow::Result<String> {
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let budget = Budget::steps(args.budget);
-    let query = parse_query(&args.expr, &budget).map_err(|e| explain(&args.expr, &e))?;
     let style = if args.unicode {
         Style::Unicode
     } else {
@@ -82,6 +87,17 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     };
     let out = io::stdout();
     let mut out = out.lock();
+    if let Some(list) =
+        parse_incentives(&args.expr, &budget).map_err(|e| explain(&args.expr, &e))?
+    {
+        if args.svg.is_some() {
+            bail!("--svg draws the thermograph of a value, not of a list of incentives");
+        }
+        incentives(&mut out, &list, style, args)?;
+        out.flush()?;
+        return Ok(());
+    }
+    let query = parse_query(&args.expr, &budget).map_err(|e| explain(&args.expr, &e))?;
     match query {
         Query::Value(g) => {
             if let Some(path) = &args.svg {
@@ -126,6 +142,49 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// `incentives(G)`: each option with its incentive, Left's (`G^L - G`) then Right's
+/// (`G - G^R`), as lines or as one JSON object.
+fn incentives(
+    out: &mut impl Write,
+    list: &Incentives,
+    style: Style,
+    args: &Args,
+) -> anyhow::Result<()> {
+    let pairs = |side: &[(Game, Game)]| -> anyhow::Result<Vec<(String, String)>> {
+        side.iter()
+            .map(|&(option, incentive)| Ok((text(option, style)?, text(incentive, style)?)))
+            .collect()
+    };
+    let (left, right) = (pairs(&list.left)?, pairs(&list.right)?);
+    if args.json {
+        let side = |v: &[(String, String)]| {
+            v.iter()
+                .map(|(o, i)| json!({ "option": o, "incentive": i }))
+                .collect::<Vec<_>>()
+        };
+        let v = json!({
+            "expression": args.expr,
+            "canonical_form": text(list.game, style)?,
+            "left_incentives": side(&left),
+            "right_incentives": side(&right),
+        });
+        serde_json::to_writer_pretty(&mut *out, &v)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    for (title, side) in [("Left, G^L - G", &left), ("Right, G - G^R", &right)] {
+        if side.is_empty() {
+            writeln!(out, "{title}: none")?;
+            continue;
+        }
+        writeln!(out, "{title}:")?;
+        for (option, incentive) in side {
+            writeln!(out, "  {option}: {incentive}")?;
+        }
+    }
     Ok(())
 }
 

@@ -78,6 +78,51 @@ fn json_has_the_invariants() {
     assert_eq!(v["holds"], true);
 }
 
+/// `reduced(G)` and `atomic_weight(G)` are values like any other; `incentives(G)`,
+/// a list, is the whole expression and prints each option with its incentive.
+#[test]
+fn reduced_forms_atomic_weights_and_incentives() {
+    assert_eq!(value("reduced({1*|0} + ^)"), "{1|0}\n");
+    assert_eq!(value("atomic_weight(^ + ^*)"), "2\n");
+    assert_eq!(
+        value("incentives({2|-1})"),
+        "Left, G^L - G:\n  2: {3|0}\nRight, G - G^R:\n  -1: {3|0}\n"
+    );
+    assert_eq!(
+        value("incentives(2)"),
+        "Left, G^L - G:\n  1: -1\nRight, G - G^R: none\n"
+    );
+    let out = grundy()
+        .args(["value", "incentives(^)", "--json", "--unicode"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["canonical_form"], "↑");
+    assert_eq!(v["left_incentives"][0]["option"], "0");
+    assert_eq!(v["left_incentives"][0]["incentive"], "↓");
+    assert_eq!(v["right_incentives"][0]["option"], "*");
+    assert_eq!(v["right_incentives"][0]["incentive"], "↑*");
+    let out = grundy()
+        .args(["value", "atomic_weight({^^|v})", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["canonical_form"], "1/2");
+    grundy()
+        .args(["value", "atomic_weight(1/2)"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "1/2 is not all-small: in its position 1 only Left can move",
+        ));
+    grundy()
+        .args(["value", "incentives(*) + 1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 15: expected the end"));
+}
+
 #[test]
 fn svg_thermograph() {
     let dir = tempfile::tempdir().unwrap();

@@ -21,8 +21,15 @@
 //!   of `U` (`U^L − U` and `U − U^R`) (*Winning Ways*, ch. 8; Siegel, *Combinatorial
 //!   Game Theory*, "Norton multiplication"; CGSuite's `NortonMultiply`).
 //!
+//! - [`Game::incentives`]: Left's incentives `G^L − G` and Right's `G − G^R`, one
+//!   for each option of the canonical form: what a move gains the player who makes
+//!   it (*Winning Ways*, ch. 8, where Norton multiplication adds a unit's incentives;
+//!   CGSuite's `LeftIncentives` and `RightIncentives`, which also drop dominated
+//!   ones). A list, not one value: [`Incentives`].
+//!
 //! Each is applied to the canonical form, options first, each subposition once per
-//! call, within a [`Budget`].
+//! call, within a [`Budget`]. The reduced canonical form and the atomic weight are in
+//! [`infinitesimal`](super::infinitesimal).
 
 use std::collections::HashMap;
 
@@ -31,6 +38,7 @@ use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
 use super::ops::Budget;
+use super::print::Style;
 
 /// Conway's nim product of `a` and `b`: the product of `*a` and `*b` in the field
 /// of nimbers. Below 2^(2^k) both ways, the product is below 2^(2^k) too.
@@ -59,7 +67,7 @@ fn nim_product_in(a: u64, b: u64, bits: u32) -> u64 {
 }
 
 /// Why an operation does not apply to its arguments.
-fn not_defined(what: String) -> ValueError {
+pub(super) fn not_defined(what: String) -> ValueError {
     ValueError::Undefined(what)
 }
 
@@ -144,6 +152,49 @@ impl Game {
         }
         let mut memo = HashMap::new();
         norton(self, u, &steps, budget, &mut memo)
+    }
+}
+
+/// The incentives of a value: for each option of its canonical form, the option
+/// and what moving there gains its mover (see the [module docs](self)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Incentives {
+    /// The value `G`.
+    pub game: Game,
+    /// `(G^L, G^L − G)` for each Left option, in the order the canonical form
+    /// prints them.
+    pub left: Vec<(Game, Game)>,
+    /// `(G^R, G − G^R)` for each Right option, in the order the canonical form
+    /// prints them.
+    pub right: Vec<(Game, Game)>,
+}
+
+impl Game {
+    /// Left's incentives `G^L − G` and Right's `G − G^R`, one for each option of the
+    /// canonical form (see the [module docs](self)).
+    pub fn incentives(self, budget: &Budget) -> Result<Incentives, ValueError> {
+        let minus = self.try_neg()?;
+        // In the order of their text, as the canonical form prints them; an option
+        // too long to print sensibly goes last, by its handle.
+        let printed = |options: &[Game]| {
+            let mut v = options.to_vec();
+            v.sort_by_cached_key(|o| match o.to_string_within(Style::Ascii, 1 << 12) {
+                Some(text) => (false, text, 0),
+                None => (true, String::new(), o.id()),
+            });
+            v
+        };
+        let left = children(&printed(self.left_options()), |gl| {
+            Ok((gl, gl.add_within(minus, budget)?))
+        })?;
+        let right = children(&printed(self.right_options()), |gr| {
+            Ok((gr, self.add_within(gr.try_neg()?, budget)?))
+        })?;
+        Ok(Incentives {
+            game: self,
+            left,
+            right,
+        })
     }
 }
 
@@ -282,10 +333,10 @@ fn cool(
 }
 
 /// Each option transformed by `f`.
-fn children(
+pub(super) fn children<T>(
     options: &[Game],
-    mut f: impl FnMut(Game) -> Result<Game, ValueError>,
-) -> Result<Vec<Game>, ValueError> {
+    mut f: impl FnMut(Game) -> Result<T, ValueError>,
+) -> Result<Vec<T>, ValueError> {
     options.iter().map(|&o| f(o)).collect()
 }
 

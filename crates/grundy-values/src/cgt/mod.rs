@@ -26,6 +26,8 @@
 //! | `G + H`, `G - H`, `-G`, `(G)` | sums, differences, negatives |
 //! | `*a x *b` (Unicode `×`) | Conway's nim product of nimbers ([`algebra`]) |
 //! | `cool(G, t)`, `heat(G, t)`, `overheat(G, s, t)`, `ordinal(G, H)`, `norton(G, U)` | cooling (by a number t ≥ 0), heating, overheating, ordinal sum, Norton product ([`algebra`]) |
+//! | `reduced(G)`, `atomic_weight(G)` | the reduced canonical form, the atomic weight of an all-small value ([`infinitesimal`]) |
+//! | `incentives(G)` | Left's and Right's incentives, a list and so the whole expression ([`parse_incentives`]) |
 //!
 //! Values print in the same notation, ASCII by default (`Display`) and Unicode with
 //! `{:#}` or [`Game::to_string_in`]: a number + ups + nimber as above, `±x` for
@@ -55,6 +57,7 @@ mod dyadic;
 pub mod engine;
 mod error;
 mod game;
+pub mod infinitesimal;
 mod invariants;
 mod nus;
 mod ops;
@@ -62,12 +65,14 @@ mod parse;
 mod print;
 pub mod thermograph;
 
-pub use algebra::nim_product;
+pub use algebra::{nim_product, Incentives};
 pub use arena::{stats, ArenaStats, Game};
 pub use dyadic::{Dyadic, MAX_EXP, MAX_NUM};
 pub use error::ValueError;
 pub use nus::{Nus, MAX_UPS, NIMBER_LIMIT};
 pub use ops::Budget;
-pub use parse::{parse_query, parse_value, NotationError, Query, Relation, MAX_NESTING};
+pub use parse::{
+    parse_incentives, parse_query, parse_value, NotationError, Query, Relation, MAX_NESTING,
+};
 pub use print::Style;
 pub use thermograph::{Thermograph, Wall};

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::algebra::Incentives;
 use super::arena::Game;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
@@ -157,6 +158,28 @@ pub fn parse_value(text: &str, budget: &Budget) -> Result<Game, NotationError> {
     Ok(g)
 }
 
+/// Reads `incentives(EXPR)`, the whole text, and gives the incentives of the
+/// expression's value ([`Game::incentives`]); `None` when the text is not a call of
+/// `incentives`. The incentives are a list of games, not one value, so elsewhere in
+/// an expression `incentives(G)` is refused.
+pub fn parse_incentives(text: &str, budget: &Budget) -> Result<Option<Incentives>, NotationError> {
+    let mut p = Parser::new(text, budget);
+    p.skip_ws();
+    if p.function_name().as_deref() != Some("incentives") {
+        return Ok(None);
+    }
+    let column = p.pos + 1;
+    let args = p.arguments("incentives", 1)?;
+    p.skip_ws();
+    if p.pos < p.chars.len() {
+        return Err(p.expected("the end (incentives(G) lists games: it is the whole expression)"));
+    }
+    args[0]
+        .incentives(budget)
+        .map(Some)
+        .map_err(Parser::value_err(column))
+}
+
 impl FromStr for Game {
     type Err = NotationError;
 
@@ -169,8 +192,8 @@ impl FromStr for Game {
 const VALUE: &str = "a value (a number, *, ^, v, {, ( or +-)";
 
 /// The functions of the notation.
-const FUNCTIONS: &str =
-    "a function: cool(G, t), heat(G, t), overheat(G, s, t), ordinal(G, H) or norton(G, U)";
+const FUNCTIONS: &str = "a function: cool(G, t), heat(G, t), overheat(G, s, t), ordinal(G, H), \
+     norton(G, U), reduced(G), atomic_weight(G) or incentives(G)";
 
 /// The deepest nesting of parentheses, braces and unary operators read.
 pub const MAX_NESTING: usize = 200;
@@ -299,31 +322,23 @@ impl<'a> Parser<'a> {
     }
 
     /// `name(arguments)`: `cool(G, t)`, `heat(G, t)`, `overheat(G, s, t)`,
-    /// `ordinal(G, H)`.
+    /// `ordinal(G, H)`, `norton(G, U)`, `reduced(G)`, `atomic_weight(G)`.
     fn call(&mut self, name: &str) -> Result<Game, NotationError> {
         let column = self.pos + 1;
         let arity = match name {
+            "reduced" | "atomic_weight" => 1,
             "cool" | "heat" | "ordinal" | "norton" => 2,
             "overheat" => 3,
+            "incentives" => {
+                return Err(Self::value_err(column)(ValueError::Undefined(
+                    "incentives(G) is a list of games, not one value (`grundy value` \
+                     prints it when it is the whole expression)"
+                        .into(),
+                )))
+            }
             _ => return Err(self.expected(FUNCTIONS)),
         };
-        self.pos += name.chars().count();
-        self.skip_ws();
-        self.pos += 1; // '('
-        let mut args = Vec::new();
-        loop {
-            args.push(self.expr()?);
-            self.skip_ws();
-            match self.peek() {
-                Some(',') if args.len() < arity => self.pos += 1,
-                Some(')') if args.len() == arity => {
-                    self.pos += 1;
-                    break;
-                }
-                _ if args.len() < arity => return Err(self.expected("',' and the next argument")),
-                _ => return Err(self.expected(&format!("')': {name} takes {arity} arguments"))),
-            }
-        }
+        let args = self.arguments(name, arity)?;
         let at = Self::value_err(column);
         match (name, &args[..]) {
             ("cool", &[g, t]) => {
@@ -338,8 +353,35 @@ impl<'a> Parser<'a> {
             ("overheat", &[g, s, t]) => g.overheat(s, t, self.budget).map_err(at),
             ("ordinal", &[g, h]) => g.ordinal(h, self.budget).map_err(at),
             ("norton", &[g, u]) => g.norton(u, self.budget).map_err(at),
+            ("reduced", &[g]) => g.reduced(self.budget).map_err(at),
+            ("atomic_weight", &[g]) => g.atomic_weight(self.budget).map_err(at),
             _ => unreachable!("the arity is checked above"),
         }
+    }
+
+    /// `name(` at the cursor and `arity` arguments separated by commas, then `)`.
+    fn arguments(&mut self, name: &str, arity: usize) -> Result<Vec<Game>, NotationError> {
+        self.pos += name.chars().count();
+        self.skip_ws();
+        self.pos += 1; // '('
+        let mut args = Vec::new();
+        loop {
+            args.push(self.expr()?);
+            self.skip_ws();
+            match self.peek() {
+                Some(',') if args.len() < arity => self.pos += 1,
+                Some(')') if args.len() == arity => {
+                    self.pos += 1;
+                    break;
+                }
+                _ if args.len() < arity => return Err(self.expected("',' and the next argument")),
+                _ => {
+                    let s = if arity == 1 { "" } else { "s" };
+                    return Err(self.expected(&format!("')': {name} takes {arity} argument{s}")));
+                }
+            }
+        }
+        Ok(args)
     }
 
     /// The name of a function at the cursor, when one is called there: letters and

@@ -1,0 +1,346 @@
+//! A value read up to infinitesimals: its reduced canonical form, and the atomic
+//! weight of an all-small value.
+//!
+//! - [`Game::reduced`]: the **reduced canonical form** of `G`, the simplest game
+//!   `H` with `G − H` infinitesimal (Calistrate, "The reduced canonical form of a
+//!   game", *Games of No Chance*, 1996; Grossman and Siegel, "Reductions of
+//!   partizan games", *Games of No Chance 3*, 2009; Siegel, *Combinatorial Game
+//!   Theory*, II.6). `G ≤_Inf H` when `G ≤ H + x` for every positive number `x`;
+//!   that holds exactly when the right stop of `H − G` is ≥ 0, and `G ≡_Inf H`
+//!   (both ways) exactly when `G − H` has both stops 0, which is when it is
+//!   infinitesimal. The construction is Grossman and Siegel's: a game whose two
+//!   stops are the same number `x` is infinitesimally close to `x`, and reduces to
+//!   it; any other reduces to `{G^L | G^R}` over the reduced options, from which
+//!   every option dominated up to infinitesimals is removed (`G^L1 ≤_Inf G^L2`) and
+//!   every option reversible up to infinitesimals is bypassed (`G^L1R1 ≤_Inf G`:
+//!   `G^L1` is replaced by the Left options of `G^L1R1`), until neither applies.
+//!   (Calistrate's own construction, the star projection of `G` heated by `*`, is
+//!   the tests' check of this one.)
+//! - [`Game::atomic_weight`]: the **atomic weight** (Winning Ways' "uppitiness") of an
+//!   all-small `G` (in every position where one player can move, so can the other):
+//!   roughly how many ↑ the value is worth. `aw(n·↑ + *m) = n`; for any other `G`,
+//!   with `G'' = {aw(G^L) − 2 | aw(G^R) + 2}`, `aw(G) = G''` unless `G''` is an
+//!   integer; then `aw(G)` is the least integer `n` with `n ⧐ aw(G^L) − 2` for every
+//!   `G^L` if `G < ⧾`, the greatest integer `n` with `n ⧏ aw(G^R) + 2` for every `G^R`
+//!   if `G > ⧾`, and `G''` if `G || ⧾` (the atomic weight calculus: Winning Ways,
+//!   ch. 7–8; Albert, Nowakowski and Wolfe, *Lessons in Play*, ch. 9; Siegel,
+//!   *Combinatorial Game Theory*, II.7; CGSuite's `AtomicWeight`). `⧾`, the far star,
+//!   is a nimber `*N` with `N` past every nimber in `G`: here `N` is one more than
+//!   the birthday of `G`, since a nimber `*k` among the positions of `G` is born on
+//!   day `k`, before `G`.
+//!
+//! Each works on the canonical form, each subposition once per call, within a
+//! [`Budget`].
+//!
+//! ```
+//! use grundy_values::cgt::{Budget, Game};
+//!
+//! let budget = Budget::unlimited();
+//! let g: Game = "{1*|0} + ^".parse().unwrap();
+//! assert_eq!(g.reduced(&budget).unwrap().to_string(), "{1|0}");
+//! let h: Game = "{^^|v}".parse().unwrap();
+//! assert_eq!(h.atomic_weight(&budget).unwrap().to_string(), "1/2");
+//! ```
+
+use std::collections::HashMap;
+
+use super::algebra::{children, not_defined};
+use super::arena::Game;
+use super::dyadic::Dyadic;
+use super::error::ValueError;
+use super::nus::NIMBER_LIMIT;
+use super::ops::Budget;
+
+/// Whether `a ≤_Inf b`: `a ≤ b + x` for every positive number `x`.
+///
+/// `0 ≤_Inf K` holds exactly when `R(K) ≥ 0`, `R` the right stop: if `R(K) ≥ 0`,
+/// then `R(K + x) = R(K) + x > 0`, and a game whose right stop is positive is
+/// positive; if `K + x ≥ 0` for every `x > 0`, then `R(K) + x = R(K + x) ≥ 0` for
+/// every such `x` (stops keep the order), so `R(K) ≥ 0`. Hence `a ≤_Inf b` exactly
+/// when `R(b − a) ≥ 0`, and `a − b` is infinitesimal (strictly between `−x` and `x`
+/// for every number `x > 0`) exactly when both its stops are 0.
+fn inf_leq(a: Game, b: Game, budget: &Budget) -> Result<bool, ValueError> {
+    // From the stops alone: R(b − a) ≥ R(b) − L(a), and a ≤_Inf b keeps both stops
+    // in order (stops are monotone and blind to infinitesimals).
+    if b.right_stop() >= a.left_stop() {
+        return Ok(true);
+    }
+    if a.left_stop() > b.left_stop() || a.right_stop() > b.right_stop() {
+        return Ok(false);
+    }
+    budget.charge()?;
+    let difference = b.add_within(a.try_neg()?, budget)?;
+    Ok(difference.right_stop() >= Dyadic::ZERO)
+}
+
+/// Removes the options that another dominates up to infinitesimals: for Left
+/// (`max`) those `≤_Inf` another, for Right those `≥_Inf` another.
+fn remove_inf_dominated(v: &mut Vec<Game>, max: bool, budget: &Budget) -> Result<(), ValueError> {
+    v.sort_unstable_by_key(|g| g.id());
+    v.dedup();
+    let mut keep = vec![true; v.len()];
+    for i in 0..v.len() {
+        for j in 0..v.len() {
+            if i == j || !keep[j] {
+                continue;
+            }
+            let dominated = if max {
+                inf_leq(v[i], v[j], budget)?
+            } else {
+                inf_leq(v[j], v[i], budget)?
+            };
+            if dominated {
+                keep[i] = false;
+                break;
+            }
+        }
+    }
+    let mut k = keep.iter();
+    v.retain(|_| *k.next().unwrap_or(&true));
+    Ok(())
+}
+
+/// The first of `options` for which `test` holds.
+fn first(
+    options: &[Game],
+    mut test: impl FnMut(Game) -> Result<bool, ValueError>,
+) -> Result<Option<Game>, ValueError> {
+    for &o in options {
+        if test(o)? {
+            return Ok(Some(o));
+        }
+    }
+    Ok(None)
+}
+
+impl Game {
+    /// The reduced canonical form: the simplest game infinitesimally close to this
+    /// one (see the [module docs](self)).
+    pub fn reduced(self, budget: &Budget) -> Result<Game, ValueError> {
+        reduced(self, budget, &mut HashMap::new())
+    }
+}
+
+fn reduced(g: Game, budget: &Budget, memo: &mut HashMap<Game, Game>) -> Result<Game, ValueError> {
+    // Both stops x: g − x is infinitesimal, and x is the simplest game there.
+    if g.left_stop() == g.right_stop() {
+        return Ok(Game::number(g.left_stop()));
+    }
+    if let Some(&h) = memo.get(&g) {
+        return Ok(h);
+    }
+    budget.charge()?;
+    let mut left = children(g.left_options(), |o| reduced(o, budget, memo))?;
+    let mut right = children(g.right_options(), |o| reduced(o, budget, memo))?;
+    // Every step keeps the game infinitesimally close to g, so reversibility is
+    // tested against g itself. Bypassing needs g not close to a number, as here:
+    // {{2|0} | 0} is close to 0, its Left option reverses through 0 (0 ≤_Inf it),
+    // and bypassing would leave {|0} = -1. Options only get older, so this ends.
+    loop {
+        remove_inf_dominated(&mut left, true, budget)?;
+        remove_inf_dominated(&mut right, false, budget)?;
+        let mut changed = false;
+        let mut new_left = Vec::with_capacity(left.len());
+        for &a in &left {
+            match first(a.right_options(), |ar| inf_leq(ar, g, budget))? {
+                Some(ar) => {
+                    new_left.extend_from_slice(ar.left_options());
+                    changed = true;
+                }
+                None => new_left.push(a),
+            }
+        }
+        let mut new_right = Vec::with_capacity(right.len());
+        for &a in &right {
+            match first(a.left_options(), |al| inf_leq(g, al, budget))? {
+                Some(al) => {
+                    new_right.extend_from_slice(al.right_options());
+                    changed = true;
+                }
+                None => new_right.push(a),
+            }
+        }
+        left = new_left;
+        right = new_right;
+        if !changed {
+            break;
+        }
+    }
+    // No option is dominated or reversible even up to infinitesimals, so the
+    // canonical form keeps them all.
+    let h = Game::from_options_within(&left, &right, budget)?;
+    memo.insert(g, h);
+    Ok(h)
+}
+
+impl Game {
+    /// Whether the value is all-small: in every position of its canonical form where
+    /// one player can move, so can the other (0, `*`, `↑`, `{0|↑*}`, but not `1/2`
+    /// or `{1|0}`).
+    pub fn is_all_small(self) -> bool {
+        one_sided_position(self, &mut HashMap::new()).is_none()
+    }
+
+    /// The atomic weight of an all-small value (see the [module docs](self)); an
+    /// error naming a position where only one player can move otherwise.
+    pub fn atomic_weight(self, budget: &Budget) -> Result<Game, ValueError> {
+        if let Some(p) = one_sided_position(self, &mut HashMap::new()) {
+            let who = if p.left_options().is_empty() {
+                "Right"
+            } else {
+                "Left"
+            };
+            return Err(not_defined(format!(
+                "the atomic weight is defined for all-small games (wherever one player \
+                 can move, so can the other); {self} is not all-small: in its position \
+                 {p} only {who} can move"
+            )));
+        }
+        if let Some(v) = self.as_nus() {
+            return Game::integer(i64::from(v.ups));
+        }
+        let n = self.birthday() + 1;
+        let far_star = match u32::try_from(n).ok().filter(|&n| n < NIMBER_LIMIT) {
+            Some(n) => Game::nimber(n)?,
+            None => {
+                return Err(ValueError::TooLarge(format!(
+                    "the atomic weight of a game born on day {}: it is compared with the \
+                     far star *{n}, and nimbers below *{NIMBER_LIMIT} are supported",
+                    self.birthday()
+                )))
+            }
+        };
+        atomic_weight(self, far_star, budget, &mut HashMap::new())
+    }
+}
+
+/// A position of `g`'s canonical form where exactly one player can move, if any.
+fn one_sided_position(g: Game, seen: &mut HashMap<Game, Option<Game>>) -> Option<Game> {
+    if let Some(v) = g.as_nus() {
+        if v.number == Dyadic::ZERO {
+            // 0 + ↑n*m: every position is again 0 + ↑k*j, with moves for both or
+            // neither.
+            return None;
+        }
+    }
+    if let Some(&p) = seen.get(&g) {
+        return p;
+    }
+    let (left, right) = (g.left_options(), g.right_options());
+    let p = if left.is_empty() != right.is_empty() {
+        Some(g)
+    } else {
+        left.iter()
+            .chain(right)
+            .find_map(|&o| one_sided_position(o, seen))
+    };
+    seen.insert(g, p);
+    p
+}
+
+fn atomic_weight(
+    g: Game,
+    far_star: Game,
+    budget: &Budget,
+    memo: &mut HashMap<Game, Game>,
+) -> Result<Game, ValueError> {
+    if let Some(v) = g.as_nus() {
+        // All-small: 0 + ↑n*m, of atomic weight n.
+        return Game::integer(i64::from(v.ups));
+    }
+    if let Some(&w) = memo.get(&g) {
+        return Ok(w);
+    }
+    budget.charge()?;
+    let two = Game::integer(2)?;
+    let minus_two = Game::integer(-2)?;
+    let left = children(g.left_options(), |o| {
+        atomic_weight(o, far_star, budget, memo)?.add_within(minus_two, budget)
+    })?;
+    let right = children(g.right_options(), |o| {
+        atomic_weight(o, far_star, budget, memo)?.add_within(two, budget)
+    })?;
+    let candidate = Game::from_options_within(&left, &right, budget)?;
+    let w = if candidate.as_number().is_some_and(Dyadic::is_integer) {
+        let below = g.leq_within(far_star, budget)?;
+        let above = far_star.leq_within(g, budget)?;
+        if below && !above {
+            // G < ⧾: the least integer n ⧐ every aw(G^L) − 2.
+            let bounds = children(&left, |x| least_integer_not_below(x, budget))?;
+            Game::integer(bounds.into_iter().max().unwrap_or(0))?
+        } else if above && !below {
+            // G > ⧾: the greatest integer n ⧏ every aw(G^R) + 2.
+            let bounds = children(&right, |x| greatest_integer_not_above(x, budget))?;
+            Game::integer(bounds.into_iter().min().unwrap_or(0))?
+        } else {
+            candidate
+        }
+    } else {
+        candidate
+    };
+    memo.insert(g, w);
+    Ok(w)
+}
+
+/// The least integer `n` with `n ⧐ x` (not `n ≤ x`). An integer below the right
+/// stop `R(x)` is below `x`, one above it is not `≤ x` (that would put it at or
+/// below `R(x)`): so `n` is `⌈R(x)⌉`, or one more when that is `≤ x`.
+fn least_integer_not_below(x: Game, budget: &Budget) -> Result<i64, ValueError> {
+    let r = x.right_stop();
+    let ceiling = if r.is_integer() {
+        r.floor()
+    } else {
+        r.floor() + 1
+    };
+    Ok(if Game::integer(ceiling)?.leq_within(x, budget)? {
+        ceiling + 1
+    } else {
+        ceiling
+    })
+}
+
+/// The greatest integer `n` with `n ⧏ x` (not `x ≤ n`): `⌊L(x)⌋`, or one less when
+/// `x` is `≤` that (the mirror of [`least_integer_not_below`]).
+fn greatest_integer_not_above(x: Game, budget: &Budget) -> Result<i64, ValueError> {
+    let floor = x.left_stop().floor();
+    Ok(if x.leq_within(Game::integer(floor)?, budget)? {
+        floor - 1
+    } else {
+        floor
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(text: &str) -> Game {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_integers_next_to_a_game() {
+        let budget = Budget::unlimited();
+        // The least n not <= x: 1 for 1/2, 2 for 1, 0 for * (confused), 1 for ^
+        // (0 <= ^), -1 for +-1 (-1 is confused with it, -2 below it).
+        for (x, n) in [("1/2", 1), ("1", 2), ("*", 0), ("^", 1), ("+-1", -1)] {
+            assert_eq!(least_integer_not_below(g(x), &budget).unwrap(), n, "{x}");
+        }
+        // The greatest n with x not <= n: the mirror images.
+        for (x, n) in [("1/2", 0), ("2", 1), ("*", 0), ("v", -1), ("+-1", 1)] {
+            assert_eq!(greatest_integer_not_above(g(x), &budget).unwrap(), n, "{x}");
+        }
+    }
+
+    #[test]
+    fn the_order_up_to_infinitesimals() {
+        let budget = Budget::unlimited();
+        let leq = |a: &str, b: &str| inf_leq(g(a), g(b), &budget).unwrap();
+        assert!(leq("^", "0") && leq("0", "^") && leq("*", "v"));
+        assert!(leq("0", "{1|0}") && !leq("{1|0}", "0"));
+        assert!(leq("+-1", "1") && !leq("1", "+-1"));
+        assert!(!leq("1/64", "^"));
+        // {2|0} - {1|-1}: not from the stops alone (R = 0 < L = 1, stops in order).
+        assert!(!leq("{2|0}", "{1|-1}") && leq("{1|-1}", "{2|0}"));
+    }
+}
