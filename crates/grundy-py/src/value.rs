@@ -348,4 +348,37 @@ impl Value {
             .map(Value::new)
             .map_err(value_error)
     }
+
+    /// The reduced canonical form: the simplest value infinitesimally close to this
+    /// one, as `reduced(G)`.
+    fn reduced(&self) -> PyResult<Value> {
+        self.game
+            .reduced(&budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    /// The atomic weight of an all-small value, as `atomic_weight(G)`; a value that
+    /// is not all-small raises `ValueError` naming a position where only one player
+    /// can move.
+    fn atomic_weight(&self) -> PyResult<Value> {
+        self.game
+            .atomic_weight(&budget())
+            .map(Value::new)
+            .map_err(value_error)
+    }
+
+    /// The incentives of each option of the canonical form, as `incentives(G)`:
+    /// `(left, right)`, lists of `(option, incentive)` pairs, Left's `G^L − G` and
+    /// Right's `G − G^R`.
+    #[allow(clippy::type_complexity)]
+    fn incentives(&self) -> PyResult<(Vec<(Value, Value)>, Vec<(Value, Value)>)> {
+        let list = self.game.incentives(&budget()).map_err(value_error)?;
+        let pairs = |v: Vec<(Game, Game)>| {
+            v.into_iter()
+                .map(|(o, i)| (Value::new(o), Value::new(i)))
+                .collect()
+        };
+        Ok((pairs(list.left), pairs(list.right)))
+    }
 }

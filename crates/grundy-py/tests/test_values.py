@@ -310,3 +310,22 @@ def test_a_value_compared_with_something_else_is_a_type_error():
     with pytest.raises(TypeError):
         grundy.value("1") + object()
     assert grundy.value("1") != object()
+
+
+def test_reduced_atomic_weight_and_incentives_are_the_cli_s(cli):
+    for text in ("{0,+-1|-1}", "{1*|0} + ^", "{2|-1}", "^^*", "{^^|v}"):
+        g = grundy.value(text)
+        assert str(g.reduced()) == cli.ok("value", f"reduced({text})").strip()
+        # Infinitesimally close: both stops of the difference are 0.
+        d = g - g.reduced()
+        assert d.left_stop == 0 and d.right_stop == 0
+    for text in ("^^*", "{^^|v}", "{0|^*}", "*"):
+        assert str(grundy.value(text).atomic_weight()) == cli.ok("value", f"atomic_weight({text})").strip()
+    with pytest.raises(ValueError, match="all-small"):
+        grundy.value("{1|0}").atomic_weight()
+    g = grundy.value("{2|-1}")
+    left, right = g.incentives()
+    assert [(str(o), str(i)) for o, i in left] == [("2", "{3|0}")]
+    assert all(g + i == o for o, i in left) and all(g - i == o for o, i in right)
+    expected = cli.json("value", "incentives({2|-1})")
+    assert [str(i) for _, i in right] == [e["incentive"] for e in expected["right_incentives"]]
