@@ -49,7 +49,7 @@ use super::arena::Game;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
-use super::ops::Budget;
+use super::ops::{remove_dominated_by, Budget};
 
 /// Whether `a ≤_Inf b`: `a ≤ b + x` for every positive number `x`.
 ///
@@ -78,26 +78,7 @@ fn inf_leq(a: Game, b: Game, budget: &Budget) -> Result<bool, ValueError> {
 fn remove_inf_dominated(v: &mut Vec<Game>, max: bool, budget: &Budget) -> Result<(), ValueError> {
     v.sort_unstable_by_key(|g| g.id());
     v.dedup();
-    let mut keep = vec![true; v.len()];
-    for i in 0..v.len() {
-        for j in 0..v.len() {
-            if i == j || !keep[j] {
-                continue;
-            }
-            let dominated = if max {
-                inf_leq(v[i], v[j], budget)?
-            } else {
-                inf_leq(v[j], v[i], budget)?
-            };
-            if dominated {
-                keep[i] = false;
-                break;
-            }
-        }
-    }
-    let mut k = keep.iter();
-    v.retain(|_| *k.next().unwrap_or(&true));
-    Ok(())
+    remove_dominated_by(v, max, |a, b| inf_leq(a, b, budget))
 }
 
 /// The first of `options` for which `test` holds.

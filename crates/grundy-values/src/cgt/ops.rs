@@ -141,6 +141,17 @@ fn sort_dedup(v: &mut Vec<Game>) {
 /// Removes the options that another option dominates: for Left (`max`) those below
 /// another, for Right those above another.
 fn remove_dominated(v: &mut Vec<Game>, max: bool, b: &Budget) -> Result<(), ValueError> {
+    remove_dominated_by(v, max, |x, y| leq(x, y, b))
+}
+
+/// Removes the options that another option dominates in the order `below`: for Left
+/// (`max`) those `below` another, for Right those another is `below`. Of options
+/// each `below` the other, the last is kept.
+pub(crate) fn remove_dominated_by(
+    v: &mut Vec<Game>,
+    max: bool,
+    mut below: impl FnMut(Game, Game) -> Result<bool, ValueError>,
+) -> Result<(), ValueError> {
     if v.len() < 2 {
         return Ok(());
     }
@@ -151,9 +162,9 @@ fn remove_dominated(v: &mut Vec<Game>, max: bool, b: &Budget) -> Result<(), Valu
                 continue;
             }
             let dominated = if max {
-                leq(v[i], v[j], b)?
+                below(v[i], v[j])?
             } else {
-                leq(v[j], v[i], b)?
+                below(v[j], v[i])?
             };
             if dominated {
                 keep[i] = false;
