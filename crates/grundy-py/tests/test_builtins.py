@@ -171,7 +171,7 @@ def test_domineering_has_its_published_values(board, value):
         ("pawns", "..Q.P", {}, 3),
         ("domineering", "..|...", {}, 6),
         ("domineering", "..x|...", {}, 3),
-        ("hackenbush", "BBG", {}, 3),
+        ("hackenbush", "BBX", {}, 3),
         ("octal", "3,,5", {"code": "0.77"}, 3),
     ],
 )

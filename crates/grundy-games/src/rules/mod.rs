@@ -18,7 +18,7 @@
 //! | [`wythoff`] | Wythoff's game: two heaps, take from one or equally from both | impartial |
 //! | [`grundy_game`] | Grundy's game: split a heap into two unequal heaps | impartial |
 //! | [`domineering`] | Domineering: vertical dominoes for Left, horizontal for Right | partizan (canonical forms) |
-//! | [`hackenbush`] | Blue-Red Hackenbush strings (sign expansion) | partizan (numbers) |
+//! | [`hackenbush`] | Blue-Red-Green Hackenbush on trees (Blue-Red strings by sign expansion) | partizan (canonical forms) |
 //! | [`toads`] | Toads and Frogs | partizan (canonical forms) |
 //! | [`clobber`] | Clobber: a stone clobbers a neighbour of the other colour | partizan (canonical forms) |
 //! | [`cram`] | Cram: either player places a domino either way | impartial (values by regions) |

@@ -18,6 +18,7 @@ mod cgt_published;
 mod cgt_thermograph;
 mod contract;
 mod grundy_game;
+mod hackenbush;
 mod hexadecimal;
 mod octal_sparse;
 mod partizan;
