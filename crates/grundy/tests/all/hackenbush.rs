@@ -58,7 +58,9 @@ fn component_and_symmetry_hooks_agree_with_the_plain_engine() {
 /// The green trees of each size up to `max` edges, once each up to the order of
 /// branches, in the notation with the branches sorted as text, each with its
 /// nimber by the colon principle (Winning Ways, ch. 7): an edge carrying trees
-/// worth *a, *b, ... is a stalk of 1 + (a ⊕ b ⊕ ...) edges.
+/// worth *a, *b, ... is a stalk of 1 + (a ⊕ b ⊕ ...) edges. Its multiset
+/// enumeration mirrors the one `verify` uses in the ruleset on purpose: the check
+/// shares no code with what it checks.
 fn green_trees(max: usize) -> Vec<Vec<(String, u32)>> {
     fn multisets(
         planted: &[Vec<(String, u32)>],
