@@ -30,6 +30,7 @@ pub mod dynamic;
 pub mod engine;
 pub mod files;
 pub mod game;
+pub mod misere;
 pub mod play;
 pub mod report;
 pub mod ruleset;

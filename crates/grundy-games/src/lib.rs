@@ -18,5 +18,5 @@ pub mod rules;
 
 #[cfg(test)]
 use grundy_engine::{analysis, verify};
-use grundy_engine::{dynamic, engine, game, play, ruleset, sequence};
+use grundy_engine::{dynamic, engine, game, misere, play, ruleset, sequence};
 use grundy_values::{cgt, deadline, values};

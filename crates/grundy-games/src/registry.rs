@@ -63,10 +63,53 @@ pub fn names() -> Vec<&'static str> {
     RULESETS.iter().map(|s| s.name).collect()
 }
 
+/// The parameter that every impartial game takes: [`MISERE`]`.name` set to `true`
+/// plays the game misère ([`Misere`](crate::misere::Misere)); `false` (or absent)
+/// under normal play. A partizan game refuses `true`.
+pub const MISERE: Param = Param {
+    name: "misere",
+    value_name: "BOOL",
+    help: "misère play: the last player to move loses (impartial games)",
+    default: Some("false"),
+    required: false,
+    example: "true",
+};
+
+/// Reads the value of [`MISERE`]: `true`/`false` (also `1`/`0`, `yes`/`no`).
+fn misere_flag(params: &Params) -> Result<bool, ParamError> {
+    match params.get(MISERE.name) {
+        None => Ok(false),
+        Some(v) => match v.to_ascii_lowercase().as_str() {
+            "true" | "1" | "yes" => Ok(true),
+            "false" | "0" | "no" => Ok(false),
+            _ => Err(ParamError::Invalid {
+                option: MISERE.name.to_owned(),
+                value: v.to_owned(),
+                message: "expected true or false".to_owned(),
+                column: None,
+            }),
+        },
+    }
+}
+
 /// The ruleset `name` with the parameters `params`: a parameter that another game
-/// has but this one does not is refused, naming the games that have it.
+/// has but this one does not is refused, naming the games that have it. The
+/// parameter [`MISERE`] applies to every impartial game.
+///
+/// ```
+/// use grundy_games::registry::{build, Params};
+/// use grundy_engine::Player;
+///
+/// let nim = build("nim", &Params::new().with("misere", "true")).unwrap();
+/// let analysis = nim.analyze("1,1,1", Player::Left, 10).unwrap();
+/// assert!(!analysis.to_move_wins);
+/// assert_eq!(analysis.misere_grundy, Some(0));
+/// assert!(build("domineering", &Params::new().with("misere", "true")).is_err());
+/// ```
 pub fn build(name: &str, params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
     let spec = find(name)?;
+    let misere = misere_flag(params)?;
+    let params = &params.without(MISERE.name);
     for given in params.names() {
         if !spec.params.iter().any(|p| p.name == given) {
             let owners: Vec<&str> = RULESETS
@@ -84,7 +127,12 @@ pub fn build(name: &str, params: &Params) -> Result<Box<dyn DynRuleset>, ParamEr
             });
         }
     }
-    (spec.build)(params)
+    let rules = (spec.build)(params)?;
+    if misere {
+        rules.into_misere()
+    } else {
+        Ok(rules)
+    }
 }
 
 /// Every parameter of every ruleset, each name once, in registry order.

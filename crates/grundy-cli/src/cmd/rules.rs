@@ -11,7 +11,8 @@ use grundy::ruleset::Kind;
 use grundy::ruleset::ParamError;
 use grundy::Player;
 
-/// The game named on the command line, with the parameters given for it.
+/// The game named on the command line, with the parameters given for it (and
+/// `misere`, set by `--misere`).
 #[derive(Debug, Clone)]
 pub struct GameArgs {
     /// The game's name.
@@ -51,6 +52,12 @@ impl clap::Args for GameArgs {
                 .help("The game")
                 .value_parser(game_values()),
         );
+        cmd = cmd.arg(
+            Arg::new(registry::MISERE.name)
+                .long(registry::MISERE.name)
+                .action(clap::ArgAction::SetTrue)
+                .help("Misère play: the last player to move loses (impartial games)"),
+        );
         for p in registry::all_params() {
             let owners: Vec<&str> = registry::RULESETS
                 .iter()
@@ -81,6 +88,9 @@ impl FromArgMatches for GameArgs {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         let game = m.get_one::<String>("game").cloned().unwrap_or_default();
         let mut params = Params::new();
+        if m.get_flag(registry::MISERE.name) {
+            params.set(registry::MISERE.name, "true");
+        }
         for p in registry::all_params() {
             if m.value_source(p.name) == Some(ValueSource::CommandLine) {
                 if let Some(v) = m.get_one::<String>(p.name) {

@@ -139,6 +139,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(Check::Check { file }) = args.check {
         return check(&file);
     }
+    if args.game.params.get(registry::MISERE.name) == Some("true") {
+        return genus(&args);
+    }
     let game = build(&args.game, args.value.as_deref())?;
     let spec = registry::sequence_of(&*game)?;
     let method = Method::from(args.method);
@@ -244,6 +247,68 @@ fn build(args: &GameArgs, value: Option<&str>) -> anyhow::Result<Box<dyn DynRule
         }
         other => super::rules::flags(other),
     })
+}
+
+/// The heaps whose genus `--misere` computes without `--to`.
+const GENUS_HEAPS: usize = 30;
+
+/// `grundy sequence GAME --misere`: the genus of heaps 0..=N (`--to N`, 30 by
+/// default), within the time limit.
+fn genus(args: &Args) -> anyhow::Result<ExitCode> {
+    let common = &args.common;
+    for (flag, given) in [
+        ("--certificate", common.certificate.is_some()),
+        ("--checkpoint", common.checkpoint.is_some()),
+        ("--svg", common.svg.is_some()),
+        ("--method", args.method != MethodArg::Auto),
+    ] {
+        if given {
+            anyhow::bail!("{flag} applies to normal play only; --misere computes the genus");
+        }
+    }
+    let mut game_args = args.game.clone();
+    game_args.params = game_args.params.without(registry::MISERE.name);
+    let game = build(&game_args, args.value.as_deref())?;
+    let spec = registry::sequence_of(&*game)?;
+    let Some(options) = &spec.heap_options else {
+        anyhow::bail!(
+            "{} does not list the options of a heap, so its genus cannot be computed",
+            spec.title
+        );
+    };
+    let up_to = common.to.unwrap_or(GENUS_HEAPS);
+    let max = grundy::misere::genus::MAX_HEAP;
+    if up_to as u64 > max {
+        anyhow::bail!("--to {up_to}: the genus is computed for heaps up to {max}");
+    }
+    let time = common.time_limit;
+    let deadline = (!time.is_zero()).then(|| std::time::Instant::now() + time);
+    let mut solver = grundy::misere::genus::GenusSolver::new(&**options);
+    let mut work = || solver.heaps(up_to as u64, grundy::misere::genus::DEFAULT_BUDGET);
+    let heaps = match deadline {
+        Some(at) => grundy::deadline::within(at, work),
+        None => work(),
+    };
+    let heaps = heaps.map_err(|e| {
+        if deadline.is_some_and(|at| std::time::Instant::now() >= at) {
+            anyhow::anyhow!(
+                "stopped at the time limit ({} s): {e}; --time-limit 0 has no limit",
+                time.as_secs_f64()
+            )
+        } else {
+            anyhow::anyhow!(e)
+        }
+    })?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if common.json {
+        let json = grundy::report::genus_json(&spec, &heaps);
+        out.write_all(grundy::report::compact(&json)?.as_bytes())?;
+    } else {
+        out.write_all(grundy::report::text::genus(&spec, &heaps, common.summary).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// How often `--checkpoint` saves the values.

@@ -10,7 +10,9 @@ use serde::Serialize;
 
 use crate::engine::ImpartialSolver;
 use crate::game::Player;
-use crate::ruleset::{outcome_of, AsImpartial, Explanation, Kind, Listing, Ruleset, Unsolved};
+use crate::ruleset::{
+    outcome_of, AsImpartial, Convention, Explanation, Kind, Listing, Ruleset, Unsolved,
+};
 use crate::values::{Outcome, Value};
 
 pub mod canonical;
@@ -45,6 +47,15 @@ pub struct Analysis {
     /// Why the value is unknown, when it is (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_unknown: Option<String>,
+    /// `"misere"` under misère play (the last player to move loses); absent under
+    /// normal play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub convention: Option<&'static str>,
+    /// Under misère play, the position's misère Grundy value: 0 exactly when the
+    /// player to move loses (see [`misere`](crate::misere)); absent under normal play,
+    /// and where only who wins is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misere_grundy: Option<u128>,
     /// For a partizan value: its canonical form and invariants (in JSON, the fields
     /// `canonical_form`, `explicit`, `left_stop`, `right_stop`, `mean`,
     /// `temperature` and `birthday` of the analysis itself; absent for impartial
@@ -110,6 +121,21 @@ pub fn analyze<R: Ruleset + ?Sized>(
         Ok(v) => (Some(v), None),
         Err(why) => (None, Some(why.to_string())),
     };
+    // Under misère play the engine's and the closed form's nimber is the misère
+    // Grundy value, not a game value.
+    let misere = rules.convention() == Convention::Misere;
+    let (value, value_unknown, misere_grundy) = if misere {
+        (
+            None,
+            Some(
+                "under misère play a position has no game value (misere_grundy says who wins)"
+                    .to_owned(),
+            ),
+            value.and_then(|v| v.as_nimber()).map(|n| n.0),
+        )
+    } else {
+        (value, value_unknown, None)
+    };
     let other_to_move_wins = match rules.kind() {
         Kind::Impartial => None,
         Kind::Partizan => Some(rules.wins(pos, to_move.opponent())?),
@@ -142,6 +168,8 @@ pub fn analyze<R: Ruleset + ?Sized>(
         outcome,
         value,
         value_unknown,
+        convention: misere.then_some("misere"),
+        misere_grundy,
         canonical: value.and_then(CanonicalForm::of),
         reduction,
         explanation: sentences,

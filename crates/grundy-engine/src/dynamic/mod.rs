@@ -13,9 +13,12 @@ use crate::analysis::moves::{move_values, MoveValue};
 use crate::analysis::{analyze, Analysis};
 use crate::engine::Budget;
 use crate::game::Player;
+use crate::misere::Misere;
 use crate::play::{Match, RulesetMatch};
 use crate::ruleset::notation::NotationError;
-use crate::ruleset::{AsImpartial, AsPartizan, Kind, MoveError, Ruleset, SizeError, Unsolved};
+use crate::ruleset::{
+    AsImpartial, AsPartizan, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
+};
 use crate::sequence::SequenceSpec;
 use crate::verify::{verify, Progress, Report, RulesetCheck};
 
@@ -115,9 +118,11 @@ pub trait DynRuleset: Send + Sync {
     fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError>;
     /// The single-heap Grundy sequence, for a heap game ([`Ruleset::heap_sequence`]).
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>>;
+    /// The same game under misère play ([`Misere`]); a partizan game is refused.
+    fn into_misere(self: Box<Self>) -> Result<Box<dyn DynRuleset>, ParamError>;
 }
 
-impl<R: Ruleset> DynRuleset for R {
+impl<R: Ruleset + 'static> DynRuleset for R {
     fn name(&self) -> &'static str {
         Ruleset::name(self)
     }
@@ -229,5 +234,9 @@ impl<R: Ruleset> DynRuleset for R {
 
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
         Ruleset::heap_sequence(self)
+    }
+
+    fn into_misere(self: Box<Self>) -> Result<Box<dyn DynRuleset>, ParamError> {
+        Ok(Box::new(Misere::<R::Position, R::Move>::new(*self)?))
     }
 }

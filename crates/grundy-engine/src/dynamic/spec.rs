@@ -46,6 +46,13 @@ impl Params {
         self.values.insert(name.to_owned(), value.to_owned());
     }
 
+    /// The same parameters without `name`.
+    pub fn without(&self, name: &str) -> Params {
+        let mut out = self.clone();
+        out.values.remove(name);
+        out
+    }
+
     /// The value of `name`, if given.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.values.get(name).map(String::as_str)

@@ -20,6 +20,7 @@ pub mod text;
 use serde_json::{json, Value};
 
 use crate::analysis::{Analysis, MoveValue};
+use crate::misere::genus::HeapGenus;
 use crate::sequence::{Sequence, SequenceSpec};
 
 /// The object `grundy analyze --json` prints: the analysis, and with `--moves` the
@@ -52,6 +53,25 @@ pub fn compact(value: &Value) -> serde_json::Result<String> {
 /// The object `grundy sequence --json` prints: the game's fields (`spec.json`),
 /// `preperiod`, `period`, `computed`, `period_known: false` for a game with no
 /// known period theorem, and unless `summary` the `values`.
+/// The genus of heaps 0..=N as `grundy sequence --misere --json` prints it: the
+/// game's fields, `convention` (`"misere"`), `computed`, `genus` (one list per
+/// heap: γ0, γ1, γ2, γ3, ...), `notation` (Conway's, e.g. `0^120`), `tame` (one
+/// flag per heap) and `tame_heaps` (how many).
+pub fn genus_json(spec: &SequenceSpec<'_>, heaps: &[HeapGenus]) -> Value {
+    let mut out = spec.json.clone();
+    out["convention"] = json!("misere");
+    out["computed"] = json!(heaps.len());
+    out["genus"] = json!(heaps.iter().map(|h| &h.genus.values).collect::<Vec<_>>());
+    out["notation"] = json!(heaps
+        .iter()
+        .map(|h| h.genus.to_string())
+        .collect::<Vec<_>>());
+    out["tame"] = json!(heaps.iter().map(|h| h.tame).collect::<Vec<_>>());
+    out["tame_heaps"] = json!(heaps.iter().filter(|h| h.tame).count());
+    out
+}
+
+/// A sequence as `grundy sequence --json` prints it.
 pub fn sequence_json(spec: &SequenceSpec<'_>, seq: &Sequence, summary: bool) -> Value {
     let mut out = spec.json.clone();
     out["preperiod"] = json!(seq.period.map(|p| p.preperiod));

@@ -5,6 +5,7 @@ use std::fmt::{self, Write};
 
 use crate::analysis::{Analysis, CanonicalForm, MoveValue};
 use crate::cgt::Dyadic;
+use crate::misere::genus::HeapGenus;
 use crate::sequence::{Sequence, SequenceSpec};
 use crate::verify::Report;
 
@@ -81,12 +82,24 @@ fn write_analysis(out: &mut String, a: &Analysis, more: &str) -> fmt::Result {
     if let Some(other) = a.other_to_move_wins {
         writeln!(out, "the other player to move: {}", verdict(other))?;
     }
-    match &a.value {
-        Some(value) => writeln!(out, "outcome: {}   value: {value}", a.outcome)?,
-        None => writeln!(out, "outcome: {}   value: unknown", a.outcome)?,
-    }
-    if let Some(why) = &a.value_unknown {
-        writeln!(out, "  ({why})")?;
+    if a.convention.is_some() {
+        // Misère play: no game value; the misère Grundy value where known.
+        match a.misere_grundy {
+            Some(g) => writeln!(
+                out,
+                "outcome: {} (misère play)   misère Grundy value: {g}",
+                a.outcome
+            )?,
+            None => writeln!(out, "outcome: {} (misère play)", a.outcome)?,
+        }
+    } else {
+        match &a.value {
+            Some(value) => writeln!(out, "outcome: {}   value: {value}", a.outcome)?,
+            None => writeln!(out, "outcome: {}   value: unknown", a.outcome)?,
+        }
+        if let Some(why) = &a.value_unknown {
+            writeln!(out, "  ({why})")?;
+        }
     }
     if let Some(c) = &a.canonical {
         canonical(out, c)?;
@@ -168,6 +181,48 @@ pub fn verify(report: &Report) -> String {
             report.positions,
         ),
     }
+}
+
+/// The genus of heaps 0..=N as text: one line per heap (unless `summary`) with its
+/// genus in Conway's notation and whether it is tame, then the tame heaps counted.
+pub fn genus(spec: &SequenceSpec<'_>, heaps: &[HeapGenus], summary: bool) -> String {
+    let mut out = format!(
+        "{} (misère play): the genus of heaps 0..{}\n",
+        spec.title,
+        heaps.len().saturating_sub(1)
+    );
+    if !summary {
+        let width = heaps.last().map_or(1, |h| h.heap.to_string().len());
+        let genus_width = heaps
+            .iter()
+            .map(|h| h.genus.to_string().len())
+            .max()
+            .unwrap_or(0);
+        for h in heaps {
+            let _ = writeln!(
+                out,
+                "  {:>width$}  {:<genus_width$}  {}",
+                h.heap,
+                h.genus.to_string(),
+                if h.tame { "tame" } else { "wild" }
+            );
+        }
+    }
+    let tame = heaps.iter().filter(|h| h.tame).count();
+    let first_wild = heaps.iter().find(|h| !h.tame).map(|h| h.heap);
+    let _ = match first_wild {
+        None => writeln!(
+            out,
+            "every heap up to {} is tame: sums of them are played as misère Nim",
+            heaps.len().saturating_sub(1)
+        ),
+        Some(w) => writeln!(
+            out,
+            "{tame} of {} heaps tame; heap {w} is the first wild one",
+            heaps.len()
+        ),
+    };
+    out
 }
 
 /// A sequence as text: the title, the values ten to a row (unless `summary`), and

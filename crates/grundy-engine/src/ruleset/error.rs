@@ -90,6 +90,11 @@ pub enum ParamError {
         /// Where in the value it went wrong (from 1), for a value in a notation.
         column: Option<usize>,
     },
+    /// Misère play asked of a partizan game (or of a game already played misère).
+    Misere {
+        /// The game.
+        game: String,
+    },
     /// A game name that is not in the registry.
     UnknownGame {
         /// The name given.
@@ -125,6 +130,10 @@ impl ParamError {
                 message,
                 ..
             } => format!("{} {value:?}: {message}", spell(option)),
+            ParamError::Misere { game } => format!(
+                "{} applies to impartial games only; {game} is partizan",
+                spell("misere")
+            ),
             ParamError::UnknownGame { name, known } => {
                 format!("unknown game {name:?}; the games are {known}")
             }

@@ -60,6 +60,17 @@ pub enum Kind {
     Partizan,
 }
 
+/// Who wins when nobody can move: the play convention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Convention {
+    /// Normal play: the player who cannot move loses.
+    #[default]
+    Normal,
+    /// Misère play: the player who cannot move wins (the last player to move loses);
+    /// see [`misere`](crate::misere).
+    Misere,
+}
+
 /// The winning moves of a position as the closed form lists them: some or all, and
 /// how many there are in all.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -354,6 +365,43 @@ pub trait Ruleset: Send + Sync {
     /// for sizes where the memoised engine is too slow; `None` to use that engine.
     fn win_table(&self, size: usize) -> Option<WinTable<'_, Self::Position>> {
         let _ = size;
+        None
+    }
+
+    // ---- misère play
+
+    /// The play convention: normal play for every ruleset but
+    /// [`Misere`](crate::misere::Misere), which plays an impartial ruleset misère.
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+
+    /// The misère Grundy value of `pos` by the ruleset's misère closed form (1 for a
+    /// position without moves, else the mex of its options'; 0 exactly when the
+    /// player to move loses under misère play), or why it is not known. By default
+    /// there is none and the exhaustive engine answers.
+    fn misere_grundy(&self, pos: &Self::Position) -> Result<u128, Unsolved> {
+        let _ = pos;
+        Err(Unsolved::new(format!(
+            "{} has no misère closed form",
+            self.name()
+        )))
+    }
+
+    /// Every winning move of `pos` under misère play, by the misère closed form, in
+    /// move order.
+    fn misere_winning_moves(&self, pos: &Self::Position) -> Result<Vec<Self::Move>, Unsolved> {
+        let _ = pos;
+        Err(Unsolved::new(format!(
+            "{} has no misère closed form",
+            self.name()
+        )))
+    }
+
+    /// The misère reduction of `pos` in data and sentences, listing at most `limit`
+    /// winning moves in the sentences.
+    fn misere_explain(&self, pos: &Self::Position, limit: usize) -> Option<Explanation> {
+        let _ = (pos, limit);
         None
     }
 

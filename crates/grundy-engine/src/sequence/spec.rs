@@ -50,6 +50,9 @@ impl fmt::Display for Method {
     }
 }
 
+/// The options of one heap of n stones, each the list of heaps it leaves.
+pub type HeapOptions<'a> = Box<dyn Fn(u64) -> Vec<Vec<u64>> + 'a>;
+
 /// A game's single-heap Grundy sequence G(0), G(1), ...: names for its output, a
 /// computation for each method it offers, and the theorem that proves its periods.
 pub struct SequenceSpec<'a> {
@@ -71,6 +74,10 @@ pub struct SequenceSpec<'a> {
     pub methods: &'static [Method],
     /// A fresh computation by a method that the game offers.
     pub source: Box<dyn Fn(Method) -> Box<dyn Source> + 'a>,
+    /// The options of one heap of n stones, each the list of heaps it leaves, for
+    /// misère play's [genus](crate::misere::genus); `None` when the game does not
+    /// say them.
+    pub heap_options: Option<HeapOptions<'a>>,
 }
 
 impl fmt::Debug for SequenceSpec<'_> {

@@ -13,6 +13,12 @@
 //! by the Sprague–Grundy theorem a position is worth the XOR of its heap sizes (Bouton,
 //! 1901). The player to move wins exactly when the XOR X is non-zero; the winning
 //! moves reduce a heap h with h ⊕ X < h to h ⊕ X.
+//!
+//! # Misère play
+//! Bouton's rule ([`misere::nim`](crate::misere::nim)): the misère Grundy value is X
+//! when some heap has two stones or more, X ⊕ 1 when none has. Play as in normal
+//! Nim, unless the move would leave only heaps of 0 and 1: then leave an odd number
+//! of 1-heaps. Heaps of any size (up to 2^64 − 1) are answered at once.
 
 use serde_json::json;
 
@@ -20,6 +26,7 @@ use std::ops::RangeInclusive;
 
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
+use crate::misere::{self, nim::Tame};
 use crate::rules::heaps::{
     draw_heaps, explain_heaps, heap_reach, parse_heap_move, positions_of, stones, HeapMove,
     HeapValue, Heaps, LARGEST_HEAP_SIZE,
@@ -61,6 +68,18 @@ impl Nim {
             })
             .collect()
     }
+}
+
+/// The misère winning moves of a Nim position, by Bouton's rule.
+fn misere_moves(pos: &Heaps) -> Vec<HeapMove> {
+    let sizes: Vec<u128> = pos.sizes().iter().map(|&h| u128::from(h)).collect();
+    misere::nim::winning_moves(&sizes)
+        .into_iter()
+        .map(|(heap, left)| HeapMove {
+            heap,
+            take: pos.sizes()[heap] - left as u64,
+        })
+        .collect()
 }
 
 impl Ruleset for Nim {
@@ -147,6 +166,55 @@ impl Ruleset for Nim {
         let xor = pos.sizes().iter().fold(0, |acc, h| acc ^ h);
         Some(Explanation {
             reduction: json!({ "heaps": values, "xor": xor }),
+            sentences,
+        })
+    }
+
+    fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
+        Ok(misere::nim::sum_grundy(
+            pos.sizes().iter().map(|&h| Tame::heap(u128::from(h))),
+        ))
+    }
+
+    fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<HeapMove>, Unsolved> {
+        Ok(misere_moves(pos))
+    }
+
+    fn misere_explain(&self, pos: &Heaps, limit: usize) -> Option<Explanation> {
+        let sizes = pos.sizes();
+        let xor = sizes.iter().fold(0, |acc, h| acc ^ h);
+        let big = sizes.iter().filter(|&&h| h >= 2).count();
+        let ones = sizes.iter().filter(|&&h| h == 1).count();
+        let grundy = self.misere_grundy(pos).ok()?;
+        let mut sentences = vec![
+            "misère Nim (Bouton): with a heap of two stones or more, play as in normal Nim; with none, leave an odd number of 1-heaps".to_owned(),
+        ];
+        sentences.push(if big == 0 {
+            format!(
+                "no heap has two stones or more; {ones} heap{} of one stone: {}",
+                if ones == 1 { "" } else { "s" },
+                if grundy == 0 {
+                    "an odd number, so the player to move loses"
+                } else {
+                    "an even number, so the player to move wins"
+                }
+            )
+        } else {
+            format!(
+                "{big} heap{} of two stones or more; XOR of the heaps: {xor}: the player to move {}",
+                if big == 1 { "" } else { "s" },
+                if grundy == 0 { "loses" } else { "wins" }
+            )
+        });
+        let moves = misere_moves(pos);
+        for mv in moves.iter().take(limit) {
+            sentences.push(format!(
+                "winning move {mv}: leaves {}",
+                pos.after_taking(mv)
+            ));
+        }
+        Some(Explanation {
+            reduction: json!({ "xor": xor, "big_heaps": big, "one_heaps": ones, "misere_grundy": grundy }),
             sentences,
         })
     }

@@ -20,6 +20,7 @@ mod contract;
 mod grundy_game;
 mod hackenbush;
 mod hexadecimal;
+mod misere;
 mod octal_sparse;
 mod partizan;
 mod pawns;

@@ -417,6 +417,10 @@ impl Ruleset for GrundyGame {
                     Method::Sparse | Method::Auto => Box::new(SparseGrundyGame::new()),
                 }
             }),
+            // Split a heap into two unequal non-empty heaps.
+            heap_options: Some(Box::new(|size| {
+                (1..size.div_ceil(2)).map(|a| vec![a, size - a]).collect()
+            })),
         })
     }
 }

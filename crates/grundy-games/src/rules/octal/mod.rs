@@ -884,6 +884,16 @@ impl Ruleset for Octal {
                 &[Method::Naive, Method::Sparse]
             },
             source: Box::new(|method| self.source(method)),
+            heap_options: Some(Box::new(|size| {
+                self.heap_moves_iter(0, size)
+                    .map(|mv| match mv.leave {
+                        Leave::Nothing => vec![],
+                        Leave::One(a) => vec![a],
+                        Leave::Two(a, b) => vec![a, b],
+                        Leave::Three(a, b, c) => vec![a, b, c],
+                    })
+                    .collect()
+            })),
         })
     }
 }

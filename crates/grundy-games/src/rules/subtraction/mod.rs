@@ -365,6 +365,13 @@ impl Ruleset for Subtraction {
             rule: Some(self.proof_rule()),
             methods: &[Method::Naive],
             source: Box::new(|_| Box::new(self.source())),
+            heap_options: Some(Box::new(|size| {
+                self.set()
+                    .iter()
+                    .filter(|&&s| s <= size)
+                    .map(|&s| if s == size { vec![] } else { vec![size - s] })
+                    .collect()
+            })),
         })
     }
 }
