@@ -135,7 +135,8 @@ pub fn build(name: &str, params: &Params) -> Result<Box<dyn DynRuleset>, ParamEr
     }
 }
 
-/// Every parameter of every ruleset, each name once, in registry order.
+/// Every parameter of every ruleset, each name once, in registry order, then
+/// [`MISERE`], which every impartial game takes.
 pub fn all_params() -> Vec<&'static Param> {
     let mut out: Vec<&'static Param> = Vec::new();
     for spec in RULESETS {
@@ -145,6 +146,7 @@ pub fn all_params() -> Vec<&'static Param> {
             }
         }
     }
+    out.push(&MISERE);
     out
 }
 

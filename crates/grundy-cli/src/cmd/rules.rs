@@ -58,7 +58,11 @@ impl clap::Args for GameArgs {
                 .action(clap::ArgAction::SetTrue)
                 .help("Misère play: the last player to move loses (impartial games)"),
         );
-        for p in registry::all_params() {
+        // `--misere` is a flag (above), not an option with a value.
+        for p in registry::all_params()
+            .into_iter()
+            .filter(|p| p.name != registry::MISERE.name)
+        {
             let owners: Vec<&str> = registry::RULESETS
                 .iter()
                 .filter(|s| s.params.iter().any(|q| q.name == p.name))
@@ -91,7 +95,10 @@ impl FromArgMatches for GameArgs {
         if m.get_flag(registry::MISERE.name) {
             params.set(registry::MISERE.name, "true");
         }
-        for p in registry::all_params() {
+        for p in registry::all_params()
+            .into_iter()
+            .filter(|p| p.name != registry::MISERE.name)
+        {
             if m.value_source(p.name) == Some(ValueSource::CommandLine) {
                 if let Some(v) = m.get_one::<String>(p.name) {
                     params.set(p.name, v);

@@ -262,3 +262,37 @@ fn a_ruleset_option_for_another_game_is_refused() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+/// `--misere`: misère Nim by Bouton's rule, in text and JSON.
+#[test]
+fn misere_nim() {
+    grundy()
+        .args(["analyze", "nim", "1,1,2", "--misere"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "outcome: N (misère play)   misère Grundy value: 2",
+        ))
+        .stdout(predicate::str::contains("  3-1  -> 1,1,1"));
+    let out = grundy()
+        .args(["analyze", "nim", "1,1,1", "--misere", "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["convention"], "misere");
+    assert_eq!(json["misere_grundy"], 0);
+    assert_eq!(json["to_move_wins"], false);
+    assert_eq!(json["value"], serde_json::Value::Null);
+}
+
+/// `--misere` on a partizan game: a clear error, exit 2.
+#[test]
+fn misere_partizan_refused() {
+    grundy()
+        .args(["analyze", "domineering", "..|..", "--misere"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--misere applies to impartial games only; domineering is partizan",
+        ));
+}

@@ -604,3 +604,75 @@ fn certificate_headers_out_of_range_are_refused() {
         .code(2)
         .stderr(predicate::str::contains("gzip checksum does not match"));
 }
+
+/// `--misere`: the genus of Kayles' heaps in Conway's notation, heap 5 the first
+/// wild one.
+#[test]
+fn misere_kayles_genus() {
+    grundy()
+        .args(["sequence", "octal", "0.77", "--misere", "--to", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "octal 0.77 (misère play): the genus of heaps 0..8\n",
+        ))
+        .stdout(predicate::str::contains("  0  0^120  tame\n"))
+        .stdout(predicate::str::contains("  2  2^20   tame\n"))
+        .stdout(predicate::str::contains("  5  4^146  wild\n"))
+        .stdout(predicate::str::contains(
+            "5 of 9 heaps tame; heap 5 is the first wild one",
+        ));
+}
+
+/// `--misere --json`: one list per heap in `genus`, written out at least to γ3.
+#[test]
+fn misere_genus_json() {
+    let out = grundy()
+        .args([
+            "sequence",
+            "subtraction",
+            "--set",
+            "1,2",
+            "--misere",
+            "--to",
+            "5",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["convention"], "misere");
+    assert_eq!(
+        json["genus"],
+        serde_json::json!([
+            [0, 1, 2, 0],
+            [1, 0, 3, 1],
+            [2, 2, 0, 2],
+            [0, 1, 2, 0],
+            [1, 0, 3, 1],
+            [2, 2, 0, 2]
+        ])
+    );
+    assert_eq!(json["notation"][2], "2^20");
+    assert_eq!(json["tame_heaps"], 6);
+}
+
+/// Normal-play options that mean nothing for the genus are refused by name.
+#[test]
+fn misere_refuses_certificates() {
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.77",
+            "--misere",
+            "--certificate",
+            "x.gz",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--certificate applies to normal play only",
+        ));
+}

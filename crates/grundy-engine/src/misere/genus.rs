@@ -467,3 +467,59 @@ impl<'a> GenusSolver<'a> {
         })
     }
 }
+
+/// The heaps up to some size as parts of misère Nim: for each heap its genus, and
+/// its [`Tame`] part when it is tame. A sum of tame heaps is then answered by
+/// [`nim::sum_grundy`](super::nim::sum_grundy) at once.
+#[derive(Clone, Debug)]
+pub struct TameTable {
+    heaps: Vec<HeapGenus>,
+}
+
+impl TameTable {
+    /// The genus of heaps 0..=`up_to`, computed within `budget`.
+    pub fn new(
+        options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+        up_to: u64,
+        budget: Budget,
+    ) -> Result<TameTable, GenusError> {
+        let mut solver = GenusSolver::new(options);
+        Ok(TameTable {
+            heaps: solver.heaps(up_to, budget)?,
+        })
+    }
+
+    /// The genus of each heap, from 0.
+    pub fn heaps(&self) -> &[HeapGenus] {
+        &self.heaps
+    }
+
+    /// The heap of `size` as a part of misère Nim, or why it is none: larger than the
+    /// table, or wild.
+    pub fn part(&self, size: u64) -> Result<Tame, String> {
+        let h = self
+            .heaps
+            .get(size as usize)
+            .ok_or_else(|| format!("heap {size} is beyond the heaps whose genus is computed"))?;
+        if !h.tame {
+            return Err(format!(
+                "heap {size} (genus {}) is wild: it can lead to a position whose genus is no Nim position's",
+                h.genus
+            ));
+        }
+        Ok(Tame {
+            grundy: u128::from(h.genus.normal()),
+            firm: h.genus.firm(),
+        })
+    }
+
+    /// The misère Grundy value of a sum of tame heaps by misère Nim's rule, or why the
+    /// rule does not apply.
+    pub fn grundy(&self, heaps: &[u64]) -> Result<u128, String> {
+        let parts = heaps
+            .iter()
+            .map(|&h| self.part(h))
+            .collect::<Result<Vec<Tame>, String>>()?;
+        Ok(super::nim::sum_grundy(parts))
+    }
+}

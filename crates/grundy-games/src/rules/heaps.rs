@@ -317,6 +317,89 @@ pub(crate) fn explain_heaps(heaps: &[HeapValue], unit: &str) -> Vec<String> {
     lines
 }
 
+/// Misère play of a heap game by the genus ([`misere::genus`](crate::misere::genus)):
+/// a sum of tame heaps is played as misère Nim. Shared by the heap games, which
+/// give the options of a heap through their [`heap_sequence`](Ruleset::heap_sequence).
+pub(crate) mod tame {
+    use serde_json::json;
+
+    use crate::engine::Budget;
+    use crate::game::Player;
+    use crate::misere::genus::{TameTable, MAX_HEAP};
+    use crate::rules::heaps::Heaps;
+    use crate::ruleset::{Explanation, Ruleset, Unsolved};
+
+    /// The work the genus of a position's heaps may take: 2^20 options listed.
+    const BUDGET: Budget = Budget::moves(1 << 20);
+
+    /// The genus of every heap up to the largest of `pos`.
+    fn table<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Result<TameTable, Unsolved> {
+        let spec = rules
+            .heap_sequence()
+            .ok_or_else(|| Unsolved::new(format!("{} has no heap sequence", rules.name())))?;
+        let options = spec.heap_options.as_ref().ok_or_else(|| {
+            Unsolved::new(format!("{} does not list a heap's options", rules.name()))
+        })?;
+        let largest = pos.sizes().iter().copied().max().unwrap_or(0);
+        if largest > MAX_HEAP {
+            return Err(Unsolved::new(format!(
+                "heap {largest}: the genus is computed for heaps up to {MAX_HEAP}"
+            )));
+        }
+        TameTable::new(&**options, largest, BUDGET).map_err(|e| Unsolved::new(e.to_string()))
+    }
+
+    /// The misère Grundy value of `pos` when its heaps are tame.
+    pub fn grundy<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Result<u128, Unsolved> {
+        table(rules, pos)?
+            .grundy(pos.sizes())
+            .map_err(Unsolved::new)
+    }
+
+    /// The misère winning moves of `pos` when its heaps are tame (every position they
+    /// lead to is a sum of tame heaps too).
+    pub fn winning_moves<R: Ruleset<Position = Heaps>>(
+        rules: &R,
+        pos: &Heaps,
+    ) -> Result<Vec<R::Move>, Unsolved> {
+        let table = table(rules, pos)?;
+        table.grundy(pos.sizes()).map_err(Unsolved::new)?;
+        Ok(rules
+            .moves(pos, Player::Left)
+            .into_iter()
+            .filter(|m| table.grundy(rules.play(pos, m).sizes()) == Ok(0))
+            .collect())
+    }
+
+    /// The reduction: each heap's genus, and the sum as misère Nim.
+    pub fn explain<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Option<Explanation> {
+        let table = table(rules, pos).ok()?;
+        let grundy = table.grundy(pos.sizes()).ok()?;
+        let mut sentences = vec![
+            "every heap is tame (Conway's genus): the sum is played as misère Nim, a firm heap (genus g^g…) counting as a Nim heap of two or more".to_owned(),
+        ];
+        let mut heaps = Vec::new();
+        for (i, &size) in pos.sizes().iter().enumerate() {
+            let genus = &table.heaps()[size as usize].genus;
+            sentences.push(format!(
+                "heap {}: {size}, genus {genus}, {}",
+                i + 1,
+                if genus.firm() { "firm" } else { "fickle" }
+            ));
+            heaps.push(json!({ "size": size, "genus": genus.values, "notation": genus.to_string(), "firm": genus.firm() }));
+        }
+        sentences.push(if grundy == 0 {
+            "misère Grundy value 0: the player to move loses".to_owned()
+        } else {
+            format!("misère Grundy value {grundy}: the player to move wins")
+        });
+        Some(Explanation {
+            reduction: json!({ "heaps": heaps, "misere_grundy": grundy }),
+            sentences,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -325,3 +325,47 @@ fn misere_is_for_impartial_games() {
     let normal = registry::build("nim", &Params::new().with("misere", "false")).unwrap();
     assert!(normal.analyze("1", Player::Left, 1).unwrap().to_move_wins);
 }
+
+/// The subtraction game {1,2,3} through the registry: its heaps are tame, so every
+/// sum is answered by the genus rule (its closed form), checked with its winning
+/// moves against the definition on every sum of total size up to 14.
+#[test]
+fn tame_subtraction_sums_through_the_registry() {
+    let game = registry::build(
+        "subtraction",
+        &Params::new().with("set", "1,2,3").with("misere", "true"),
+    )
+    .unwrap();
+    let mut misere = Brute::new(subtract_123, true);
+    for_each_multiset(14, &mut |heaps| {
+        let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let a = game.analyze(&text.join(","), Player::Left, 100).unwrap();
+        let parts: Vec<Part> = heaps.iter().map(|&h| Part::Heap(h)).collect();
+        let expected = misere.value(&parts);
+        assert_eq!(a.misere_grundy, Some(u128::from(expected)), "{heaps:?}");
+        let mut winning = 0;
+        for m in &a.winning_moves {
+            let after: Vec<Part> = m
+                .after
+                .split(',')
+                .map(|h| Part::Heap(h.parse().unwrap()))
+                .collect();
+            assert_eq!(misere.value(&after), 0, "{heaps:?}: {}", m.mv);
+            winning += 1;
+        }
+        // Every winning move is listed: count the moves to a 0 by the definition.
+        let mut expected_count = 0;
+        for i in 0..heaps.len() {
+            for option in subtract_123(heaps[i]) {
+                let mut after: Vec<Part> = heaps.iter().map(|&h| Part::Heap(h)).collect();
+                after.remove(i);
+                after.extend(option.into_iter().map(Part::Heap));
+                if misere.value(&after) == 0 {
+                    expected_count += 1;
+                }
+            }
+        }
+        assert_eq!(winning, expected_count, "{heaps:?}");
+        assert_eq!(a.winning_move_count, Some(winning), "{heaps:?}");
+    });
+}

@@ -341,6 +341,18 @@ impl Ruleset for Subtraction {
         .ok()
     }
 
+    fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
+        crate::rules::heaps::tame::grundy(self, pos)
+    }
+
+    fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<Self::Move>, Unsolved> {
+        crate::rules::heaps::tame::winning_moves(self, pos)
+    }
+
+    fn misere_explain(&self, pos: &Heaps, _limit: usize) -> Option<Explanation> {
+        crate::rules::heaps::tame::explain(self, pos)
+    }
+
     fn size_unit(&self) -> &'static str {
         "tokens"
     }
