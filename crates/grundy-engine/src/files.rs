@@ -28,7 +28,17 @@ pub enum FileError {
     /// The target exists and is not a regular file (a directory, a FIFO, a device).
     #[error("{0}: exists and is not a regular file")]
     NotRegular(PathBuf),
-    /// Creating, writing or renaming failed.
+    /// A file to read is larger than the reader takes.
+    #[error("{path}: is {size} bytes, more than the {limit} bytes read")]
+    TooLarge {
+        /// The file read.
+        path: PathBuf,
+        /// Its size.
+        size: u64,
+        /// The most bytes read.
+        limit: u64,
+    },
+    /// Creating, writing, reading or renaming failed.
     #[error("{path}: cannot {doing}: {error}")]
     Io {
         /// The file written.
@@ -38,6 +48,43 @@ pub enum FileError {
         /// What failed.
         error: io::Error,
     },
+}
+
+/// The bytes of the regular file `path`, refused (before anything is allocated) when
+/// it holds more than `limit` bytes.
+pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+    use std::io::Read;
+    let io = |doing: &'static str| {
+        move |error| FileError::Io {
+            path: path.to_owned(),
+            doing,
+            error,
+        }
+    };
+    let file = File::open(path).map_err(io("open it"))?;
+    let meta = file.metadata().map_err(io("read its size"))?;
+    if !meta.is_file() {
+        return Err(FileError::NotRegular(path.to_owned()));
+    }
+    if meta.len() > limit {
+        return Err(FileError::TooLarge {
+            path: path.to_owned(),
+            size: meta.len(),
+            limit,
+        });
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io("read it"))?;
+    if bytes.len() as u64 > limit {
+        return Err(FileError::TooLarge {
+            path: path.to_owned(),
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    Ok(bytes)
 }
 
 /// Checks that `path` may be written: it is absent or a regular file (not a symlink),

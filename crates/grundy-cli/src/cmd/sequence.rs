@@ -40,6 +40,10 @@ pub struct Args {
     /// How to compute the values (a game may offer fewer; auto is its fastest).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     method: MethodArg,
+    /// With --misere: the misère quotient of the sums of heaps up to --to N (12 by
+    /// default), proven by its independent check; --certificate FILE writes it.
+    #[arg(long, requires = "misere")]
+    quotient: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -256,6 +260,9 @@ const GENUS_HEAPS: usize = 30;
 /// default), within the time limit.
 fn genus(args: &Args) -> anyhow::Result<ExitCode> {
     let common = &args.common;
+    if args.quotient {
+        return quotient(args);
+    }
     for (flag, given) in [
         ("--certificate", common.certificate.is_some()),
         ("--checkpoint", common.checkpoint.is_some()),
@@ -311,6 +318,78 @@ fn genus(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The heap bound of `--quotient` without `--to`.
+const QUOTIENT_HEAPS: usize = 12;
+
+/// `grundy sequence GAME --misere --quotient`: the misère quotient of the sums of
+/// heaps up to N, proven, printed, and written as a certificate with --certificate.
+fn quotient(args: &Args) -> anyhow::Result<ExitCode> {
+    use grundy::misere::quotient::{Quotient, DEFAULT_BUDGET};
+    let common = &args.common;
+    for (flag, given) in [
+        ("--checkpoint", common.checkpoint.is_some()),
+        ("--svg", common.svg.is_some()),
+        ("--method", args.method != MethodArg::Auto),
+    ] {
+        if given {
+            anyhow::bail!(
+                "{flag} applies to normal play only; --quotient computes a misère quotient"
+            );
+        }
+    }
+    if let Some(path) = &common.certificate {
+        grundy::files::check_writable(path).context("--certificate")?;
+    }
+    let mut game_args = args.game.clone();
+    game_args.params = game_args.params.without(registry::MISERE.name);
+    let game = build(&game_args, args.value.as_deref())?;
+    let spec = registry::sequence_of(&*game)?;
+    let Some(certified) = &spec.certificate else {
+        anyhow::bail!(
+            "{} has no certificate checker, so its quotient cannot be proven",
+            spec.title
+        );
+    };
+    let bound = common.to.unwrap_or(QUOTIENT_HEAPS);
+    let time = common.time_limit;
+    let deadline = (!time.is_zero()).then(|| std::time::Instant::now() + time);
+    let work = || Quotient::compute(&certified.name, &certified.rules, bound, DEFAULT_BUDGET);
+    let found = match deadline {
+        Some(at) => grundy::deadline::within(at, work),
+        None => work(),
+    };
+    let q = found.map_err(|e| {
+        if deadline.is_some_and(|at| std::time::Instant::now() >= at) {
+            anyhow::anyhow!(
+                "stopped at the time limit ({} s): {e}; --time-limit 0 has no limit",
+                time.as_secs_f64()
+            )
+        } else {
+            anyhow::anyhow!("--to {bound}: {e}")
+        }
+    })?;
+    if let Some(path) = &common.certificate {
+        let text = serde_json::to_string(q.certificate())?;
+        grundy::files::write_atomically(path, |f| f.write_all(text.as_bytes()))
+            .with_context(|| format!("--certificate {}", path.display()))?;
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if common.json {
+        let mut json = spec.json.clone();
+        json["convention"] = serde_json::json!("misere");
+        json["quotient"] = serde_json::to_value(q.certificate())?;
+        json["quotient"]["order"] = serde_json::json!(q.order());
+        out.write_all(grundy::report::compact(&json)?.as_bytes())?;
+    } else {
+        out.write_all(
+            grundy::report::text::quotient(&spec, q.certificate(), common.summary).as_bytes(),
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// How often `--checkpoint` saves the values.
 const SAVE_EVERY: Duration = Duration::from_secs(60);
 
@@ -341,6 +420,9 @@ fn certify(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::
 
 /// `grundy sequence check FILE`.
 fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
+    if let Some(code) = check_quotient(path)? {
+        return Ok(code);
+    }
     let cert = Certificate::load(path).with_context(|| format!("{}", path.display()))?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -365,6 +447,44 @@ fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
         }
     }
 }
+
+/// `grundy sequence check FILE` for a misère quotient certificate (a JSON file whose
+/// `kind` says so); `None` for any other file.
+fn check_quotient(path: &std::path::Path) -> anyhow::Result<Option<ExitCode>> {
+    use grundy::misere::quotient_check::{self, QuotientCertificate, KIND};
+    let bytes = grundy::files::read_limited(path, MAX_QUOTIENT_FILE)
+        .with_context(|| format!("{}", path.display()))?;
+    if bytes.first() != Some(&b'{') {
+        return Ok(None);
+    }
+    let cert: QuotientCertificate = serde_json::from_slice(&bytes)
+        .with_context(|| format!("{}: not a {KIND} certificate", path.display()))?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let checked = registry::certified_game(&cert.game)
+        .map_err(|e| e.to_string())
+        .and_then(|game| quotient_check::check(&cert, &game.rules).map_err(|e| e.to_string()));
+    match checked {
+        Ok(()) => {
+            writeln!(
+                out,
+                "valid: misère quotient of {}, heaps up to {}: order {}, {} elements in P (checked from the rules)",
+                cert.game,
+                cert.heap_bound,
+                cert.table.len(),
+                cert.p_portion.len()
+            )?;
+            Ok(Some(ExitCode::SUCCESS))
+        }
+        Err(e) => {
+            writeln!(out, "invalid: {}: {e}", cert.game)?;
+            Ok(Some(ExitCode::from(1)))
+        }
+    }
+}
+
+/// The largest quotient certificate read: 64 MiB.
+const MAX_QUOTIENT_FILE: u64 = 64 << 20;
 
 fn options(common: &Common) -> anyhow::Result<Options> {
     let (flag, n) = match common.to {

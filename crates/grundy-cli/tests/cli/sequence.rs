@@ -676,3 +676,44 @@ fn misere_refuses_certificates() {
             "--certificate applies to normal play only",
         ));
 }
+
+/// `--misere --quotient`: 0.75's quotient of order 8, written as a certificate that
+/// `grundy sequence check` proves, and refuses once a P-element is taken out.
+#[test]
+fn misere_quotient_and_its_certificate() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.json");
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.75",
+            "--misere",
+            "--quotient",
+            "--to",
+            "8",
+            "--certificate",
+        ])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("order 8\nP-portion: {1, 2+2}\n"));
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "valid: misère quotient of octal 0.75, heaps up to 8: order 8",
+        ));
+    let mut cert: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    cert["p_portion"].as_array_mut().unwrap().pop();
+    std::fs::write(&path, serde_json::to_vec(&cert).unwrap()).unwrap();
+    grundy()
+        .args(["sequence", "check"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("invalid: octal 0.75: outcome:"));
+}

@@ -269,8 +269,19 @@ impl<'a> GenusSolver<'a> {
         Ok(out)
     }
 
+    /// Reads the options of heaps 0..=`up_to`, so that sums of them can be valued by
+    /// [`misere_grundy`](GenusSolver::misere_grundy) (which [`heaps`](GenusSolver::heaps)
+    /// also does).
+    pub fn prepare(&mut self, up_to: u64) -> Result<(), GenusError> {
+        if up_to > MAX_HEAP {
+            return Err(GenusError::TooLarge { heap: up_to });
+        }
+        self.classify(up_to)
+    }
+
     /// The misère Grundy value of the sum of `heaps` (each at most the largest heap
-    /// classified by [`heaps`](GenusSolver::heaps)), exactly, within `budget`.
+    /// read by [`prepare`](GenusSolver::prepare) or [`heaps`](GenusSolver::heaps)),
+    /// exactly, within `budget`.
     pub fn misere_grundy(&mut self, heaps: &[u64], budget: &mut Budget) -> Option<u32> {
         let (kept, parity) = self.reduce(heaps);
         self.value(&(kept, 0), budget)

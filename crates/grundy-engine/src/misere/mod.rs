@@ -18,6 +18,9 @@
 //!   that adds tame games.
 //! - [`genus`]: Conway's genus of the heaps of a heap game, the tame heaps, and sums of
 //!   tame heaps answered by the genus rule.
+//! - [`quotient`]: the misère quotient of a heap game's sums of heaps up to a bound
+//!   (Plambeck and Siegel), with a certificate that [`quotient_check`], separate and
+//!   simple code, verifies from the game's rules.
 //!
 //! # Misère Grundy values
 //! The misère Grundy value G⁻ is 1 for a position without moves and otherwise the mex
@@ -29,6 +32,8 @@
 
 pub mod genus;
 pub mod nim;
+pub mod quotient;
+pub mod quotient_check;
 mod ruleset;
 
 pub use ruleset::Misere;

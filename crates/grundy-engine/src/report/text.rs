@@ -6,6 +6,7 @@ use std::fmt::{self, Write};
 use crate::analysis::{Analysis, CanonicalForm, MoveValue};
 use crate::cgt::Dyadic;
 use crate::misere::genus::HeapGenus;
+use crate::misere::quotient_check::QuotientCertificate;
 use crate::sequence::{Sequence, SequenceSpec};
 use crate::verify::Report;
 
@@ -222,6 +223,45 @@ pub fn genus(spec: &SequenceSpec<'_>, heaps: &[HeapGenus], summary: bool) -> Str
             heaps.len()
         ),
     };
+    out
+}
+
+/// A misère quotient as text: its order, P-portion, pretending function and (for at
+/// most 32 elements, unless `summary`) its multiplication table, elements named by
+/// their shortest sums of heaps.
+pub fn quotient(spec: &SequenceSpec<'_>, q: &QuotientCertificate, summary: bool) -> String {
+    let name = |x: u32| q.elements[x as usize].as_str();
+    let mut out = format!(
+        "{} (misère play): the quotient of sums of heaps up to {}, proven by its check\n",
+        spec.title, q.heap_bound
+    );
+    let _ = writeln!(out, "order {}", q.table.len());
+    let p: Vec<&str> = q.p_portion.iter().map(|&x| name(x)).collect();
+    let _ = writeln!(out, "P-portion: {{{}}}", p.join(", "));
+    let images: Vec<String> = q
+        .pretending
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(h, &x)| format!("{h}→{}", name(x)))
+        .collect();
+    let _ = writeln!(out, "pretending function: {}", images.join(", "));
+    if !summary && q.table.len() <= 32 {
+        let width = q.elements.iter().map(String::len).max().unwrap_or(1);
+        let _ = writeln!(out, "multiplication table:");
+        let _ = write!(out, "  {:>width$} |", "");
+        for e in &q.elements {
+            let _ = write!(out, " {e:>width$}");
+        }
+        let _ = writeln!(out);
+        for (x, row) in q.table.iter().enumerate() {
+            let _ = write!(out, "  {:>width$} |", q.elements[x]);
+            for &y in row {
+                let _ = write!(out, " {:>width$}", name(y));
+            }
+            let _ = writeln!(out);
+        }
+    }
     out
 }
 

@@ -369,3 +369,118 @@ fn tame_subtraction_sums_through_the_registry() {
         assert_eq!(a.winning_move_count, Some(winning), "{heaps:?}");
     });
 }
+
+mod quotients {
+    use super::*;
+    use grundy::misere::quotient::{Quotient, DEFAULT_BUDGET};
+    use grundy::sequence::check::Rules;
+
+    /// Every sum of heaps up to the bound of total size up to `total`: the quotient's
+    /// outcome against the definition.
+    fn outcomes_agree(
+        name: &str,
+        rules: Rules,
+        brute_rules: super::Rules,
+        bound: usize,
+        total: u64,
+    ) -> usize {
+        let q = Quotient::compute(name, &rules, bound, DEFAULT_BUDGET).unwrap();
+        assert_eq!(
+            q.order() % 2,
+            0,
+            "{name}: impartial quotients have even order (PS08)"
+        );
+        let mut misere = Brute::new(brute_rules, true);
+        let mut checked = 0;
+        for_each_multiset(total, &mut |heaps| {
+            if heaps.iter().any(|&h| h as usize > bound) {
+                return;
+            }
+            let parts: Vec<Part> = heaps.iter().map(|&h| Part::Heap(h)).collect();
+            assert_eq!(
+                q.is_p_position(heaps),
+                Some(misere.value(&parts) == 0),
+                "{name} {heaps:?}"
+            );
+            checked += 1;
+        });
+        q.order()
+    }
+
+    #[test]
+    fn quotients_give_the_outcomes() {
+        assert_eq!(
+            outcomes_agree(
+                "octal 0.75",
+                Rules::TakeAndBreak(vec![0, 7, 5]),
+                code_075,
+                8,
+                14
+            ),
+            8
+        );
+        assert_eq!(
+            outcomes_agree(
+                "octal 0.77",
+                Rules::TakeAndBreak(vec![0, 7, 7]),
+                kayles,
+                8,
+                14
+            ),
+            12
+        );
+        assert_eq!(
+            outcomes_agree(
+                "octal 0.07",
+                Rules::TakeAndBreak(vec![0, 0, 7]),
+                dawson,
+                10,
+                14
+            ),
+            12
+        );
+        assert_eq!(
+            outcomes_agree(
+                "subtraction 1,2,3",
+                Rules::Subtract(vec![1, 2, 3]),
+                subtract_123,
+                8,
+                14
+            ),
+            6
+        );
+        assert_eq!(
+            outcomes_agree("nim", Rules::Subtract((1..=9).collect()), nim, 9, 14),
+            18
+        );
+    }
+
+    /// 0.75's quotient is Plambeck's R8 = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩
+    /// with P = {a, b²} (T. E. Plambeck, "Taming the wild in impartial combinatorial
+    /// games", Integers 5 (2005) G5), the one quotient of order 8 (A. N. Siegel, "The
+    /// structure and classification of misère quotients", 2007): a = heap 1, b = heap
+    /// 2, c = heap 5.
+    #[test]
+    fn octal_075_is_r8() {
+        let q = Quotient::compute(
+            "octal 0.75",
+            &Rules::TakeAndBreak(vec![0, 7, 5]),
+            12,
+            DEFAULT_BUDGET,
+        )
+        .unwrap();
+        let c = q.certificate();
+        let t = |x: u32, y: u32| c.table[x as usize][y as usize];
+        let (one, a, b, cc) = (0, c.pretending[1], c.pretending[2], c.pretending[5]);
+        assert_eq!(c.table.len(), 8);
+        assert_eq!(t(a, a), one);
+        assert_eq!(t(t(b, b), b), b);
+        assert_eq!(t(b, cc), t(a, b));
+        assert_eq!(t(cc, cc), t(b, b));
+        let mut p = c.p_portion.clone();
+        p.sort_unstable();
+        let mut expected = vec![a, t(b, b)];
+        expected.sort_unstable();
+        assert_eq!(p, expected);
+    }
+}
