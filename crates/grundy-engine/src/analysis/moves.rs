@@ -30,6 +30,10 @@ pub struct MoveValue {
     /// how many moves are left under best play. `None` (in JSON `null`) when finding
     /// it would have passed the search budget ([`Budget`]).
     pub remoteness: Option<u32>,
+    /// How many moves the game lasts under best play from this move, the move
+    /// included ([`moves_left_after_move`](crate::engine::remoteness::Remoteness::moves_left_after_move)): what "wins in N" counts.
+    /// `None` with the remoteness.
+    pub moves_left: Option<u32>,
 }
 
 /// The first `limit` legal moves (at most [`MAX_LISTED`](super::MAX_LISTED)) of
@@ -75,6 +79,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
             wins: !opponent_wins,
             value_after,
             remoteness: r.map(|r| r.moves()),
+            moves_left: r.map(|r| r.moves_left_after_move()),
         });
     }
     Ok(out)
