@@ -83,14 +83,9 @@ impl Hints {
         if self.more_winning > 0 || self.more_losing > 0 {
             return None;
         }
-        let left: Option<Vec<(bool, u32)>> = self
-            .moves
-            .iter()
-            .map(|h| Some((h.wins, h.moves_left?)))
-            .collect();
-        let left = left?;
-        let quickest_win = left.iter().filter(|(w, _)| *w).map(|(_, n)| *n).min();
-        Some(quickest_win.unwrap_or_else(|| left.iter().map(|(_, n)| *n).max().unwrap_or(0)))
+        crate::analysis::moves::position_remoteness(
+            self.moves.iter().map(|h| (h.wins, h.moves_left)),
+        )
     }
 }
 
