@@ -408,6 +408,10 @@ async function request(moves, reply, push) {
   if (!m) return;
   const focusInside = $("view-play").contains(document.activeElement) || $("board").contains(document.activeElement);
   setBusy(true);
+  if (reply && moves.length > m.cursor) {
+    $("status").textContent = `You played ${moves[moves.length - 1]}. The engine is thinking…`;
+    document.body.dataset.state = "engine";
+  }
   let r;
   try {
     r = await api("/api/play", {
@@ -421,13 +425,6 @@ async function request(moves, reply, push) {
   }
   if (state.match !== m) return;
   const engine = r.engine_moves || [];
-  if (engine.length && moves.length) {
-    // The position before the engine's reply, then the reply.
-    $("status").textContent = "The engine is thinking…";
-    document.body.dataset.state = "engine";
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    if (state.match !== m) return;
-  }
   const played = moves.concat(engine);
   const kept = m.line.slice(0, played.length).every((mv, i) => mv === played[i]) ? m.line : [];
   m.line = played.length < kept.length ? kept : played;
@@ -534,7 +531,7 @@ function drawChart(r, m) {
     const youToMove = v.to_move === r.you;
     const youWin = youToMove === v.to_move_wins;
     const d = rem[i] === null ? most : rem[i];
-    const x = youWin ? mid - 8 - (d / most) * (mid - 20) : mid + 8 + (d / most) * (mid - 20);
+    const x = youWin ? mid - 8 - (d / most) * (mid - 40) : mid + 8 + (d / most) * (mid - 40);
     const y = 24 + i * rowH;
     if (prev) chart.append(svg("line", { x1: prev[0], y1: prev[1], x2: x, y2: y, class: "path" }));
     const dot = svg("circle", { cx: x, cy: y, r: 5, class: youWin ? "dot win" : "dot lose" });
