@@ -1408,6 +1408,84 @@ async fn phone_width_and_contrast(driver: PathBuf) {
     s.close().await;
 }
 
+/// A slow request shows "Working…" at once, with a Cancel that stops it; a move's
+/// preview outlines the spots it touches and moves nothing on the page.
+async fn working_notice_cancel_and_previews(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "working").await;
+    open(&s, "#analyze?game=domineering&position=...|...|...").await;
+    s.wait_for(
+        "the analysis",
+        "return document.querySelectorAll('#analysis-moves .move').length > 0",
+    )
+    .await;
+    // Previews: focusing or hovering a move outlines its spots; nothing moves.
+    let before = s
+        .js("return [document.getElementById('analysis-moves').getBoundingClientRect().top, document.documentElement.scrollHeight]")
+        .await;
+    s.js("document.querySelector('#analysis-moves .move').focus(); \
+          document.querySelector('#analysis-moves .move').dispatchEvent(new MouseEvent('mouseenter')); return true")
+        .await;
+    let outlined = s
+        .js("return document.querySelectorAll('#board .spot.hint').length")
+        .await;
+    assert_eq!(
+        outlined,
+        json!(2),
+        "the preview outlines the domino's two cells"
+    );
+    let after = s
+        .js("return [document.getElementById('analysis-moves').getBoundingClientRect().top, document.documentElement.scrollHeight]")
+        .await;
+    assert_eq!(before, after, "the preview moves nothing");
+    // A request that does not come back: the notice shows, the old answer is marked
+    // stale, and Cancel stops it.
+    s.js("window.realFetch = window.fetch; window.fetch = (url, init) => new Promise((_, reject) => \
+          init.signal.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError')))); return true")
+        .await;
+    let input = s.client.find(Locator::Css("#position")).await.unwrap();
+    input
+        .send_keys("\u{E009}a\u{E009}....|....\u{E007}")
+        .await
+        .unwrap();
+    s.wait_for(
+        "the working notice",
+        "return !document.getElementById('working').hidden && document.getElementById('analysis').classList.contains('stale')",
+    )
+    .await;
+    let fixed = s
+        .js("return getComputedStyle(document.getElementById('working')).position")
+        .await;
+    assert_eq!(fixed, json!("fixed"), "the notice moves nothing");
+    s.shot("working").await;
+    s.client
+        .find(Locator::Css("#cancel"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait_for(
+        "the cancelled request",
+        "return document.getElementById('working').hidden && document.getElementById('analysis').textContent === 'Cancelled.'",
+    )
+    .await;
+    s.js("window.fetch = window.realFetch; return true").await;
+    s.client
+        .find(Locator::Css("#analyze"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait_for(
+        "the analysis of the new position",
+        "return !!document.getElementById('verdict') && document.getElementById('position').value === '....|....'",
+    )
+    .await;
+    s.close().await;
+}
+
 /// A browser test: its name and body.
 type BrowserTest = (
     &'static str,
@@ -1453,6 +1531,9 @@ const TESTS: &[BrowserTest] = &[
     }),
     ("phone_width_and_contrast", |d| {
         Box::pin(phone_width_and_contrast(d))
+    }),
+    ("working_notice_cancel_and_previews", |d| {
+        Box::pin(working_notice_cancel_and_previews(d))
     }),
 ];
 
