@@ -142,12 +142,12 @@ function address() {
 // Writes the state to the address: a new history entry (`push`) or in place.
 function commit(push) {
   const url = address();
-  if (url === location.hash) return;
-  if (push) history.pushState(null, "", url);
-  else history.replaceState(null, "", url);
   const api = "/api/analyze?" + url.split("?")[1].replace(/&(you|match|move)=[^&]*/g, "") + "&moves=true";
   $("api-link").href = api;
   $("api-link").textContent = api;
+  if (url === location.hash) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
 }
 
 function parseAddress() {
