@@ -20,7 +20,10 @@ use crate::ruleset::ParamError;
 use crate::sequence::certificate::{CertifiedGame, CheckError};
 use crate::sequence::SequenceSpec;
 
-pub use crate::dynamic::{AnalyzeError, DynRuleset, MoveVerdict, Param, Params, RulesetSpec};
+pub use crate::dynamic::{
+    AnalyzeError, BoardView, DynRuleset, MoveVerdict, Param, Params, RulesetSpec, SpotEdit,
+    TouchedMove,
+};
 
 /// Every ruleset the commands know, in the order help lists them.
 pub static RULESETS: &[RulesetSpec] = &[

@@ -194,7 +194,10 @@ pub fn analyze(
     } else {
         None
     };
-    let json = grundy::report::analysis_json(&analysis, listed.as_deref()).map_err(bad)?;
+    let mut json = grundy::report::analysis_json(&analysis, listed.as_deref()).map_err(bad)?;
+    if let Some(listed) = &listed {
+        grundy::report::add_remoteness(&mut json, listed, limit);
+    }
     loads(py, &grundy::report::pretty(&json).map_err(bad)?)
 }
 

@@ -196,11 +196,43 @@ pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
             } else {
                 None
             };
-            let json = report::analysis_json(&analysis, moves.as_deref()).map_err(internal_json)?;
+            let mut json =
+                report::analysis_json(&analysis, moves.as_deref()).map_err(internal_json)?;
+            if let Some(moves) = &moves {
+                report::add_remoteness(&mut json, moves, limit);
+            }
             report::pretty(&json).map_err(internal_json)
         })
         .await?;
     Ok(json_text(text))
+}
+
+/// `GET /api/board`: the board of a position as data, with the legal moves of the
+/// player to move (each with the spots it touches) and the edits of its spots.
+pub(crate) async fn board(State(state): State<AppState>, uri: Uri) -> Answer {
+    let fields = Fields::new(pairs(&uri)?, &["game", "position", "to_move"])?;
+    let name = fields.required("game")?.to_owned();
+    let position = fields.required("position")?.to_owned();
+    check_length(state.limits(), &position)?;
+    let params = fields.params();
+    let given_to_move = fields.get("to_move").map(str::to_owned);
+    let games = state.games().clone();
+    let answer = state
+        .budget()
+        .run(format!("board {name} {position:?}"), move |_| {
+            let game = games.build(&name, &params)?;
+            let player = to_move(game.as_ref(), given_to_move.as_deref())?;
+            let view = game
+                .board_view(&position, player)
+                .map_err(|n| analyze_error(&name, &position, AnalyzeError::Notation(n)))?;
+            Ok(json!({
+                "game": name,
+                "position": position,
+                "board": view,
+            }))
+        })
+        .await?;
+    Ok(json_response(StatusCode::OK, &answer))
 }
 
 /// A sequence request read from the query string.
@@ -540,7 +572,7 @@ fn replay(
         json!({
             "move": h.mv,
             "wins": h.wins,
-            "moves_left": h.moves_left,
+            "moves_left": h.moves_left.or_else(|| value.and_then(|v| v.moves_left)),
             "value_after": value.map(|v| v.value_after.to_string()),
             "after": value.map(|v| v.after.clone()),
         })
@@ -551,6 +583,23 @@ fn replay(
         ordered.sort_by_key(|h| l.iter().position(|v| v.mv == h.mv).unwrap_or(usize::MAX));
     }
     let hint_list: Vec<Value> = ordered.into_iter().map(hint_json).collect();
+    // The position's own remoteness, from the hints' counts (those the engine's
+    // search left out filled in from the move values, as in the list).
+    let mut counted = hints.clone();
+    for h in &mut counted.moves {
+        if h.moves_left.is_none() {
+            h.moves_left = listed
+                .as_ref()
+                .and_then(|l| l.iter().find(|v| v.mv == h.mv))
+                .and_then(|v| v.moves_left);
+        }
+    }
+    let remoteness = if winner.is_some() {
+        Some(0)
+    } else {
+        counted.remoteness()
+    };
+    let board = game.board_view(&now, mover).ok().flatten();
     Ok(json!({
         "game": game.name(),
         "title": m.title(),
@@ -574,6 +623,8 @@ fn replay(
             "more_losing": hints.more_losing,
         },
         "engine_moves": engine_moves,
+        "remoteness": remoteness,
+        "board": board,
     }))
 }
 

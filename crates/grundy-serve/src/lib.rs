@@ -11,6 +11,7 @@
 //! |---|---|
 //! | `GET /api/games` | every game: name, help, kind, example, parameters, move notation |
 //! | `GET /api/analyze?game=G&position=P[&PARAM=V...][&to_move=A][&moves=true][&limit=N]` | what `grundy analyze G P --json` prints, byte for byte |
+//! | `GET /api/board?game=G&position=P[&PARAM=V...][&to_move=A]` | the position's board as data (`board`: shape, lines of spots), the legal moves with the spots each touches, the edits of the spots; `board` null for a game with no drawing |
 //! | `GET /api/sequence?game=subtraction&set=S` or `game=octal&code=C` `[&to=N][&limit=N][&summary=true][&method=M]` | what `grundy sequence ... --json` prints |
 //! | `GET /api/sequence.svg?...` | the drawing `grundy sequence ... --svg FILE` writes |
 //! | `POST /api/outcomes` `{"game", "params", "positions": [...], "to_move"}` | who wins each position, and its value |
@@ -149,6 +150,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/games", get(api::games))
         .route("/api/analyze", get(api::analyze))
+        .route("/api/board", get(api::board))
         .route("/api/sequence", get(api::sequence))
         .route("/api/sequence.svg", get(api::sequence_svg))
         .route("/api/outcomes", post(api::outcomes))

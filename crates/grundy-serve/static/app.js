@@ -1,38 +1,80 @@
 // The playground: choose a game, edit a position, analyze it, play it against the
-// engine, draw a Grundy sequence. Everything comes from the JSON API; the boards are
-// in boards.js.
+// engine, draw a Grundy sequence. Everything comes from the JSON API; every game's
+// board is drawn by Boards.generic from the description GET /api/board gives.
+//
+// The page's state lives in one object, `state`, and in the address
+// (#VIEW?game=G&position=P&PARAM=V&to_move=A&you=second&match=1&move=M&move=M...):
+// every change of it goes through `commit`, which writes the address (a new history
+// entry per move), and `restore` rebuilds the page from an address (on load, reload,
+// Back and Forward).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const el = Boards.el;
+const VIEWS = ["analyze", "play", "sequence"];
 
 const state = {
   games: [],
   game: null, // the selected game's description from /api/games
   view: "analyze",
-  play: null, // { start, you, toMove, params, moves, cursor, last }
+  // A match: { start, you, toMove, params, line: [moves], cursor, last, rem: [] }.
+  // The moves played are line[0..cursor]; the rest are kept for Redo.
+  match: null,
   busy: false,
 };
 
-async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const response = await fetch(path, init);
-  const text = await response.text();
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${response.status}: ${text.slice(0, 200)}`);
+// ---- requests: each can be cancelled; a visible "working…" notice after 150 ms.
+
+const pending = new Set();
+let workingTimer = null;
+
+function working() {
+  clearTimeout(workingTimer);
+  if (pending.size) {
+    workingTimer = setTimeout(() => { if (pending.size) $("working").hidden = false; }, 150);
+  } else {
+    $("working").hidden = true;
   }
-  if (!response.ok) {
-    const err = new Error(data.error || `HTTP ${response.status}`);
-    err.column = data.column;
-    throw err;
-  }
-  return data;
+  document.body.dataset.working = pending.size ? "true" : "false";
 }
 
+function cancelAll() {
+  for (const c of pending) c.abort();
+}
+
+async function api(path, body, controller) {
+  const ctl = controller || new AbortController();
+  const init = body === undefined ? { signal: ctl.signal } : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: ctl.signal };
+  pending.add(ctl);
+  working();
+  try {
+    const response = await fetch(path, init);
+    const text = await response.text();
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw new Error(`${response.status}: ${text.slice(0, 200)}`);
+    }
+    if (!response.ok) {
+      const err = new Error(data.error || `HTTP ${response.status}`);
+      err.column = data.column;
+      throw err;
+    }
+    return data;
+  } finally {
+    pending.delete(ctl);
+    working();
+  }
+}
+
+const aborted = (err) => err && err.name === "AbortError";
+
 function showError(target, err) {
+  if (aborted(err)) {
+    target.replaceChildren(el("p", { class: "help", text: "Cancelled." }));
+    return;
+  }
   const where = err.column ? ` (column ${err.column})` : "";
   target.replaceChildren(el("p", { class: "error", role: "alert", text: err.message + where }));
 }
@@ -55,6 +97,7 @@ function position() {
   return $("position").value.trim();
 }
 
+// Sets the game's controls (parameters, who moves first, the position) from `given`.
 function selectGame(name, given) {
   given = given || {};
   state.game = state.games.find((g) => g.name === name) || state.games[0];
@@ -64,107 +107,250 @@ function selectGame(name, given) {
   const box = $("params");
   box.replaceChildren();
   for (const p of game.params) {
-    const input = el("input", { "data-param": p.name, size: "8", placeholder: p.default || p.example, title: p.help });
+    const input = el("input", { "data-param": p.name, size: "8", placeholder: p.default || p.example, title: p.help, id: "param-" + p.name });
     input.value = given[p.name] || (p.required ? p.example : "");
-    input.addEventListener("change", changed);
-    box.append(el("label", { title: p.help }, [`${p.name} ${p.value_name}`, input]));
+    input.addEventListener("change", () => { endMatch(); changed(); });
+    box.append(el("label", { for: "param-" + p.name, title: p.help }, [`${p.name} ${p.value_name}`]), input);
   }
   const players = game.players || [];
   $("to-move-label").hidden = players.length === 0;
   $("to-move").replaceChildren(...players.map((p) => el("option", { value: p, text: p })));
   if (given.to_move && players.includes(given.to_move)) $("to-move").value = given.to_move;
   $("position").value = given.position || game.example;
-  $("board-help").textContent = Boards[game.name] ? Boards[game.name].help : "No drawing for this game: edit the position as text.";
-  state.play = null;
-  changed();
 }
 
-function drawBoard(pos, editable, extraClass) {
-  const board = $("board");
-  board.className = "board" + (extraClass ? " " + extraClass : "");
-  const drawer = state.game && Boards[state.game.name];
-  const edit = editable ? (p) => { $("position").value = p; changed(); } : null;
-  if (!drawer || !drawer.render(pos, board, edit)) {
-    board.replaceChildren(el("pre", { class: "drawing", text: pos }));
+// ---- the address: one state, one link
+
+function address() {
+  const q = new URLSearchParams();
+  if (state.game) {
+    q.set("game", state.game.name);
+    const m = state.match;
+    q.set("position", m ? m.start : position());
+    for (const [k, v] of Object.entries(m ? m.params : params())) q.set(k, v);
+    const tm = m ? m.toMove : toMove();
+    if (tm) q.set("to_move", tm);
+    if (state.view === "play") q.set("you", m ? m.you : $("you").value);
+    if (m && state.view === "play") {
+      q.set("match", "1");
+      for (const mv of m.line.slice(0, m.cursor)) q.append("move", mv);
+    }
   }
-  if (extraClass === "preview") board.prepend(el("p", { class: "caption", text: `After this move: ${pos}` }));
+  return "#" + state.view + "?" + q;
 }
 
-function changed() {
-  updateLink();
-  if (state.view === "play" && state.play) return;
-  drawBoard(position(), true);
-  if (state.view === "analyze") analyze();
+// Writes the state to the address: a new history entry (`push`) or in place.
+function commit(push) {
+  const url = address();
+  const api = "/api/analyze?" + url.split("?")[1].replace(/&(you|match|move)=[^&]*/g, "") + "&moves=true";
+  $("api-link").href = api;
+  $("api-link").textContent = api;
+  if (url === location.hash) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
 }
 
-function updateLink() {
-  if (!state.game) return;
-  const q = new URLSearchParams({ game: state.game.name, position: position(), ...params() });
+function parseAddress() {
+  const [view, query] = (location.hash.slice(1) || "analyze").split("?");
+  const q = new URLSearchParams(query || "");
+  const given = {};
+  for (const [k, v] of q) if (k !== "move") given[k] = v;
+  return { view: VIEWS.includes(view) ? view : "analyze", given, moves: q.getAll("move") };
+}
+
+// Rebuilds the page from the address.
+async function restore() {
+  const { view, given, moves } = parseAddress();
+  const name = given.game || (state.game ? state.game.name : state.games[0].name);
+  const m = state.match;
+  // The same match at another ply (Back, Forward): keep its line for Redo.
+  const sameMatch = m && view === "play" && given.match === "1" && state.game && state.game.name === name &&
+    given.position === m.start && (given.you || "first") === m.you && moves.every((mv, i) => m.line[i] === mv);
+  if (sameMatch) {
+    m.cursor = moves.length;
+    setView(view, false);
+    await request(m.line.slice(0, m.cursor), false, false);
+    return;
+  }
+  endMatch();
+  selectGame(name, given);
+  if (given.you) $("you").value = given.you;
+  setView(view, false);
+  if (view === "play" && given.match === "1") {
+    startMatch(moves, false);
+  } else {
+    changed(false);
+  }
+}
+
+// ---- views and tabs (the ARIA tabs pattern: arrows, Home and End move between tabs)
+
+function setView(view, push) {
+  state.view = view;
+  for (const v of VIEWS) {
+    $("view-" + v).hidden = v !== view;
+    const tab = $("tab-" + v);
+    tab.setAttribute("aria-selected", String(v === view));
+    tab.tabIndex = v === view ? 0 : -1;
+  }
+  $("setup").hidden = view === "sequence";
+  $("position").readOnly = !!state.match;
+  if (view === "sequence" && !$("seq-out").childElementCount) drawSequence();
+  if (push !== false) commit(true);
+}
+
+function switchView(view) {
+  if (view === state.view) return;
+  if (!confirmEnd()) return;
+  endMatch();
+  setView(view, true);
+  if (view !== "sequence") changed(false);
+}
+
+// Whether a match under way may end (asks the person).
+function confirmEnd() {
+  const m = state.match;
+  if (!m || m.cursor === 0 || (m.last && m.last.winner)) return true;
+  return window.confirm("End the match under way?");
+}
+
+function endMatch() {
+  state.match = null;
+  $("position").readOnly = false;
+  $("move-list").replaceChildren();
+  $("chart").replaceChildren();
+  $("strip").replaceChildren();
+  $("hints").replaceChildren();
+  $("more").textContent = "";
+  $("status").textContent = "";
+  $("status").className = "status";
+  $("remoteness").textContent = "";
+  $("undo").disabled = true;
+  $("redo").disabled = true;
+  document.body.dataset.state = "setup";
+  document.body.dataset.ply = "0";
+}
+
+// ---- the board
+
+let boardSeq = 0;
+let drawn = null; // what Boards.generic returned for the board on the page
+
+// Draws `view` (the board of /api/board) on the page, or the position's text.
+function showBoard(view, pos, mode) {
+  const board = $("board");
+  board.className = "board";
+  const hand = state.game && Boards[state.game.name];
+  // Editing, a game's hand-drawn board (boards.js) comes first: it also resizes.
+  if (view && (mode !== "edit" || !hand)) {
+    drawn = Boards.generic(view, board, {
+      mode,
+      onMove: (mv) => playMove(mv),
+      onEdit: (p) => { $("position").value = p; changed(true); },
+    });
+    $("board-help").textContent = mode === "move"
+      ? "Click the board to move: a piece, then where it goes; the places still possible are outlined."
+      : mode === "edit" ? "Click the board to edit the position." : "";
+  } else if (hand && mode === "edit" && hand.render(pos, board, (p) => { $("position").value = p; changed(true); })) {
+    drawn = null;
+    $("board-help").textContent = hand.help;
+  } else {
+    drawn = null;
+    board.replaceChildren(el("pre", { class: "drawing", text: pos }));
+    $("board-help").textContent = "No drawing for this position: edit it as text.";
+  }
+}
+
+async function drawEditable() {
+  const seq = ++boardSeq;
+  const pos = position();
+  if (!state.game || pos === "") {
+    $("board").replaceChildren();
+    return;
+  }
+  const q = new URLSearchParams({ game: state.game.name, position: pos, ...params() });
   if (toMove()) q.set("to_move", toMove());
-  $("api-link").href = "/api/analyze?" + q + "&moves=true";
-  $("api-link").textContent = "/api/analyze?" + q + "&moves=true";
+  let r = null;
+  try {
+    r = await api("/api/board?" + q);
+  } catch (err) {
+    r = null;
+  }
+  if (seq !== boardSeq || state.match) return;
+  showBoard(r && r.board, pos, "edit");
+}
+
+// The position, parameters or game changed (outside a match).
+function changed(push) {
+  if (state.match) return;
+  commit(push !== false);
+  if (state.view === "sequence") return;
+  drawEditable();
+  if (state.view === "analyze") analyze();
+  else endMatch();
 }
 
 // ---- analyze
 
 const verdict = (wins) => (wins ? "wins" : "loses");
 
-function shade(remoteness) {
-  if (remoteness === null || remoteness === undefined) return 1;
-  return Math.max(0.35, 1 - remoteness / 24);
-}
-
-function moveButton(m, onClick, preview) {
+function moveButton(m, onClick) {
   const wins = m.wins;
-  const left = m.moves_left !== undefined ? m.moves_left : m.remoteness;
+  const left = m.moves_left;
   const detail = [
     m.value_after !== undefined && m.value_after !== null ? `→ ${m.value_after}` : "",
     left !== null && left !== undefined ? `${verdict(wins)} in ${left}` : verdict(wins),
   ].filter(Boolean).join(", ");
-  const s = shade(left);
   const b = el("button", {
     type: "button",
-    class: `move ${wins ? "wins" : "loses"}${s < 0.6 ? " light" : ""}`,
-    style: `--shade:${s.toFixed(2)}`,
+    class: `move ${wins ? "wins" : "loses"}`,
     "data-move": m.move,
     "data-wins": String(wins),
     "aria-label": `${m.move}: ${detail}`,
-  }, [m.move, el("small", { text: detail })]);
+  }, [el("span", { class: "mark", "aria-hidden": "true", text: wins ? "✓" : "✗" }), m.move, el("small", { text: detail })]);
   b.addEventListener("click", onClick);
-  if (preview && m.after) {
-    b.addEventListener("mouseenter", () => drawBoard(m.after, false, "preview"));
-    b.addEventListener("focus", () => drawBoard(m.after, false, "preview"));
-    b.addEventListener("mouseleave", preview);
-    b.addEventListener("blur", preview);
-  }
+  // The preview outlines the spots the move touches: nothing moves.
+  const show = () => drawn && drawn.show(m.move);
+  const hide = () => drawn && drawn.show(null);
+  b.addEventListener("mouseenter", show);
+  b.addEventListener("focus", show);
+  b.addEventListener("mouseleave", hide);
+  b.addEventListener("blur", hide);
   return b;
 }
 
-let analyzeSeq = 0;
+let analyzeCtl = null;
 async function analyze() {
   const out = $("analysis");
   if (!state.game) return;
+  if (analyzeCtl) analyzeCtl.abort();
   if (position() === "") {
-    analyzeSeq++;
     out.replaceChildren(el("p", { class: "help", text: `Type a position, e.g. ${state.game.example}.` }));
     return;
   }
   const q = new URLSearchParams({ game: state.game.name, position: position(), moves: "true", limit: "200", ...params() });
   if (toMove()) q.set("to_move", toMove());
-  const seq = ++analyzeSeq;
+  const ctl = (analyzeCtl = new AbortController());
+  out.setAttribute("aria-busy", "true");
+  out.classList.add("stale");
   let a;
   try {
-    a = await api("/api/analyze?" + q);
+    a = await api("/api/analyze?" + q, undefined, ctl);
   } catch (err) {
-    if (seq === analyzeSeq) showError(out, err);
+    if (ctl === analyzeCtl) { out.classList.remove("stale"); out.removeAttribute("aria-busy"); showError(out, err); }
     return;
   }
-  if (seq !== analyzeSeq) return;
+  if (ctl !== analyzeCtl) return;
+  out.classList.remove("stale");
+  out.removeAttribute("aria-busy");
   const parts = [
     el("p", { class: "verdict " + (a.to_move_wins ? "win" : "lose"), id: "verdict", text: `${a.to_move} to move ${verdict(a.to_move_wins)}` }),
   ];
   if (a.other_to_move_wins !== undefined) parts.push(el("p", { text: `The other player to move: ${verdict(a.other_to_move_wins)}` }));
   parts.push(el("p", {}, ["outcome ", el("strong", { text: a.outcome }), "   value ", el("strong", { id: "value", text: a.value })]));
+  if (a.remoteness !== null && a.remoteness !== undefined) {
+    parts.push(el("p", { id: "analysis-remoteness", text: `Remoteness ${a.remoteness}: with best play the game lasts ${a.remoteness} more moves.` }));
+  }
   const ex = el("div", { class: "explanation" });
   let pre = null;
   for (const line of a.explanation) {
@@ -178,16 +364,16 @@ async function analyze() {
   }
   parts.push(ex);
   const count = a.winning_move_count === null ? `at least ${a.winning_moves.length}` : a.winning_move_count;
-  parts.push(el("h3", { text: a.winning_moves.length ? `Winning moves (${count})` : "No winning move: every move loses" }));
+  parts.push(el("h2", { text: a.winning_moves.length ? `Winning moves (${count})` : "No winning move: every move loses" }));
   if (a.winning_moves.length) {
     parts.push(el("ul", { class: "winning", id: "winning-moves" }, a.winning_moves.map((m) => el("li", { text: `${m.move}  → ${m.after}` }))));
   }
   if (a.moves) {
-    const list = el("div", { class: "moves", id: "analysis-moves" });
+    const list = el("div", { class: "moves", id: "analysis-moves", role: "group", "aria-label": "Legal moves" });
     for (const m of a.moves) {
-      list.append(moveButton(m, () => { $("position").value = m.after; changed(); }, () => drawBoard(position(), true)));
+      list.append(moveButton(m, () => { $("position").value = m.after; changed(true); }));
     }
-    parts.push(el("h3", { text: "Legal moves (click to play one)" }), list);
+    parts.push(el("h2", { text: "Legal moves (click to play one)" }), list);
   }
   out.replaceChildren(...parts);
 }
@@ -198,9 +384,15 @@ function seatAt(ply) {
   return ply % 2 === 0 ? "first" : "second";
 }
 
-async function startGame() {
-  state.play = { start: position(), you: $("you").value, toMove: toMove(), params: params(), moves: [], cursor: 0, last: null };
-  await request([], true);
+function startMatch(moves, push) {
+  state.match = {
+    start: position(), you: $("you").value, toMove: toMove(), params: params(),
+    line: moves.slice(), cursor: moves.length, last: null, rem: [],
+  };
+  $("position").readOnly = true;
+  if (push) commit(true);
+  // A match opened from a link shows its position; a new one lets the engine move first.
+  return request(moves, moves.length === 0, push);
 }
 
 function setBusy(busy) {
@@ -209,107 +401,175 @@ function setBusy(busy) {
   for (const b of $("hints").querySelectorAll("button")) b.disabled = busy;
 }
 
-async function request(moves, reply) {
-  const play = state.play;
+// Replays the match's first `moves`; with `reply`, the engine answers. `push`: each
+// move added gets a history entry.
+async function request(moves, reply, push) {
+  const m = state.match;
+  if (!m) return;
+  const focusInside = $("view-play").contains(document.activeElement) || $("board").contains(document.activeElement);
   setBusy(true);
+  if (reply && moves.length > m.cursor) {
+    $("status").textContent = `You played ${moves[moves.length - 1]}. The engine is thinking…`;
+    document.body.dataset.state = "engine";
+  }
   let r;
   try {
     r = await api("/api/play", {
-      game: state.game.name, params: play.params, position: play.start, to_move: play.toMove,
-      you: play.you, moves, reply,
+      game: state.game.name, params: m.params, position: m.start, to_move: m.toMove,
+      you: m.you, moves, reply,
     });
   } catch (err) {
     setBusy(false);
-    showError($("hints"), err);
+    if (state.match === m) showError($("hints"), err);
     return;
   }
+  if (state.match !== m) return;
   const engine = r.engine_moves || [];
-  if (engine.length) {
-    // Show the position before the engine's reply, then animate the reply.
-    const before = r.history.length >= 2 ? r.history[r.history.length - 2].after : r.start;
-    if (moves.length) {
-      drawBoard(before, false);
-      $("status").textContent = "The engine is thinking…";
-      document.body.dataset.state = "engine";
-      await new Promise((resolve) => setTimeout(resolve, 450));
+  const played = moves.concat(engine);
+  const kept = m.line.slice(0, played.length).every((mv, i) => mv === played[i]) ? m.line : [];
+  m.line = played.length < kept.length ? kept : played;
+  if (push) {
+    // One history entry per move: the person's, then the engine's.
+    for (let k = m.cursor + 1; k <= played.length; k++) {
+      m.cursor = k;
+      commit(true);
     }
   }
-  play.moves = moves.concat(engine);
-  play.cursor = play.moves.length;
-  play.last = r;
+  m.cursor = played.length;
+  commit(false);
+  m.last = r;
+  m.rem[m.cursor] = r.remoteness;
   renderPlay(r, engine.length > 0);
   setBusy(false);
+  if (focusInside) {
+    const first = $("hints").querySelector("button") || $("move-list");
+    first.focus();
+  }
 }
 
 function renderPlay(r, animate) {
-  const play = state.play;
-  drawBoard(r.position, false, animate ? "moved" : "");
+  const m = state.match;
+  $("position").value = r.position;
+  showBoard(r.board, r.position, !r.winner && r.your_turn ? "move" : "none");
+  if (animate) $("board").classList.add("moved");
   const you = r.seats[r.you];
   const status = $("status");
   status.className = "status";
+  const history = r.history;
+  const last = history.length ? history[history.length - 1] : null;
+  const lastText = last ? `Last move: ${last.move} by ${last.by === "you" ? "you" : "the engine"}. ` : "";
   if (r.winner) {
     status.className = "status over";
-    status.textContent = (r.you_won ? "You win! " : "The engine wins. ") + r.ending;
+    status.textContent = (r.you_won ? "You win! " : "The engine wins. ") + lastText + r.ending;
     document.body.dataset.state = "over";
   } else {
-    const last = r.engine_moves && r.engine_moves.length ? `The engine played ${r.engine_moves[0]}. ` : "";
-    status.textContent = last + (r.your_turn ? `Your move (you are ${you}).` : "The engine's move.");
-    document.body.dataset.state = r.your_turn ? "your-turn" : "engine";
+    const engineMoved = r.engine_moves && r.engine_moves.length ? `The engine played ${r.engine_moves[0]}. ` : "";
+    status.textContent = engineMoved + (r.your_turn ? `Your move (you are ${you}).` : "The engine's move.");
+    document.body.dataset.state = r.your_turn ? "your-turn" : "engine-turn";
   }
-  document.body.dataset.ply = String(play.cursor);
+  $("engine-move").hidden = !!r.winner || r.your_turn;
+  $("remoteness").textContent = r.remoteness === null || r.remoteness === undefined
+    ? "" : `Remoteness of this position: ${r.remoteness} (moves left with best play).`;
+  document.body.dataset.ply = String(m.cursor);
   document.body.dataset.position = r.position;
   const hints = $("hints");
   hints.replaceChildren();
   if (!r.winner && r.your_turn) {
-    for (const h of r.hints.moves) {
-      hints.append(moveButton(h, () => playMove(h.move), () => drawBoard(state.play.last.position, false)));
-    }
+    for (const h of r.hints.moves) hints.append(moveButton(h, () => playMove(h.move)));
   }
   const more = [];
   if (r.hints.more_winning > 0) more.push(`${r.hints.more_winning} more winning moves`);
   if (r.hints.more_losing > 0) more.push(`${r.hints.more_losing} more losing moves`);
   $("more").textContent = more.length ? `Not listed: ${more.join(" and ")}.` : "";
+  // The moves of the match so far.
+  $("move-list").replaceChildren(...history.map((h, i) => el("li", { "data-ply": String(i + 1) }, [
+    el("span", { class: "who", text: h.by === "you" ? "you" : "engine" }), " ", el("code", { text: h.move }), ` → ${h.after}`,
+  ])));
   const strip = $("strip");
   strip.replaceChildren(...r.values.map((v, i) => {
     const cls = v.to_move_wins === null ? "unknown" : v.to_move_wins ? "wins" : "loses";
     const mover = r.seats[v.to_move];
     const title = `after ${i} moves: ${v.position}; ${mover} to move ${v.to_move_wins === null ? "" : verdict(v.to_move_wins)}`;
-    return el("span", { class: `cell ${cls}${i === r.values.length - 1 ? " now" : ""}`, title, "aria-label": title, text: v.value === null ? "?" : v.value });
+    return el("span", { class: `cell ${cls}${i === r.values.length - 1 ? " now" : ""}`, title, "aria-label": title, text: (v.value === null ? "?" : v.value) + (v.to_move_wins === null ? "" : v.to_move_wins ? " W" : " L") });
   }));
+  // Remoteness of the positions after the person's moves: the move's count less one.
+  history.forEach((h, i) => {
+    if (h.by === "you" && m.rem[i + 1] === undefined && m.hintsAt && m.hintsAt[i]) {
+      const hint = m.hintsAt[i].find((x) => x.move === h.move);
+      if (hint && hint.moves_left !== null && hint.moves_left !== undefined) m.rem[i + 1] = hint.moves_left - 1;
+    }
+  });
+  m.hintsAt = m.hintsAt || [];
+  m.hintsAt[m.cursor] = r.hints.moves;
+  drawChart(r, m);
   $("undo").disabled = previousTurn() === null;
   $("redo").disabled = nextTurn() === null;
 }
 
+// The value history as a chart: one row per position, to the left when the person
+// (to move or not) is winning, to the right when losing, as far out as the
+// remoteness (when known).
+function drawChart(r, m) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = (tag, attrs, text) => {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const rows = r.values.length;
+  const rem = r.values.map((_, i) => (typeof m.rem[i] === "number" ? m.rem[i] : null));
+  const most = Math.max(4, ...rem.filter((x) => x !== null));
+  const W = 320, mid = W / 2, rowH = 18, H = rows * rowH + 24;
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", "aria-labelledby": "chart-title", class: "chart" });
+  chart.append(svg("title", { id: "chart-title" }, "Value history: who is winning after each move, and how far from the end"));
+  chart.append(svg("text", { x: 4, y: 12, class: "axis" }, "you win"), svg("text", { x: W - 4, y: 12, "text-anchor": "end", class: "axis" }, "you lose"));
+  chart.append(svg("line", { x1: mid, y1: 16, x2: mid, y2: H, class: "mid" }));
+  let prev = null;
+  r.values.forEach((v, i) => {
+    if (v.to_move_wins === null) return;
+    const youToMove = v.to_move === r.you;
+    const youWin = youToMove === v.to_move_wins;
+    const d = rem[i] === null ? most : rem[i];
+    const x = youWin ? mid - 8 - (d / most) * (mid - 40) : mid + 8 + (d / most) * (mid - 40);
+    const y = 24 + i * rowH;
+    if (prev) chart.append(svg("line", { x1: prev[0], y1: prev[1], x2: x, y2: y, class: "path" }));
+    const dot = svg("circle", { cx: x, cy: y, r: 5, class: youWin ? "dot win" : "dot lose" });
+    dot.append(svg("title", {}, `after ${i} moves: ${youWin ? "you win" : "you lose"}${rem[i] === null ? "" : ", remoteness " + rem[i]}`));
+    chart.append(dot, svg("text", { x: youWin ? x - 9 : x + 9, y: y + 4, "text-anchor": youWin ? "end" : "start", class: "label" }, rem[i] === null ? (youWin ? "W" : "L") : String(rem[i])));
+    prev = [x, y];
+  });
+  $("chart").replaceChildren(chart);
+}
+
 function playMove(mv) {
-  if (state.busy || !state.play) return;
-  const moves = state.play.moves.slice(0, state.play.cursor).concat([mv]);
-  request(moves, true);
+  const m = state.match;
+  if (state.busy || !m) return;
+  request(m.line.slice(0, m.cursor).concat([mv]), true, true);
 }
 
 // The ply of the person's previous turn before the cursor, or null.
 function previousTurn() {
-  const play = state.play;
-  if (!play) return null;
-  for (let k = play.cursor - 1; k >= 0; k--) if (seatAt(k) === play.you) return k;
+  const m = state.match;
+  if (!m) return null;
+  for (let k = m.cursor - 1; k >= 0; k--) if (seatAt(k) === m.you) return k;
   return null;
 }
 
 // The ply of the person's next turn after the cursor (or the end), or null.
 function nextTurn() {
-  const play = state.play;
-  if (!play || play.cursor >= play.moves.length) return null;
-  for (let k = play.cursor + 1; k < play.moves.length; k++) if (seatAt(k) === play.you) return k;
-  return play.moves.length;
+  const m = state.match;
+  if (!m || m.cursor >= m.line.length) return null;
+  for (let k = m.cursor + 1; k < m.line.length; k++) if (seatAt(k) === m.you) return k;
+  return m.line.length;
 }
 
 async function travel(ply) {
-  if (ply === null || state.busy) return;
-  const play = state.play;
-  const all = play.moves;
-  await request(all.slice(0, ply), false);
-  play.moves = all; // keep the moves after the cursor for redo
-  play.cursor = ply;
-  renderPlay(play.last, false);
+  const m = state.match;
+  if (ply === null || state.busy || !m) return;
+  m.cursor = ply;
+  commit(true);
+  await request(m.line.slice(0, ply), false, false);
 }
 
 // ---- sequences
@@ -375,33 +635,60 @@ async function drawTableGrid(out, boundary, run) {
   out.replaceChildren(Boards.table.grid(t, cell));
 }
 
-// ---- views and start
+// ---- start
 
-function setView(view) {
-  state.view = view;
-  for (const v of ["analyze", "play", "sequence"]) {
-    $("view-" + v).hidden = v !== view;
-    $("tab-" + v).setAttribute("aria-selected", String(v === view));
-  }
-  $("setup").hidden = view === "sequence";
-  if (view === "analyze") { state.play = null; changed(); }
-  if (view === "play" && !state.play) drawBoard(position(), true);
-  if (view === "sequence" && !$("seq-out").childElementCount) drawSequence();
+function tabKeys(e) {
+  const tabs = VIEWS.map((v) => $("tab-" + v));
+  const i = tabs.indexOf(document.activeElement);
+  if (i < 0) return;
+  let j = null;
+  if (e.key === "ArrowRight") j = (i + 1) % tabs.length;
+  else if (e.key === "ArrowLeft") j = (i + tabs.length - 1) % tabs.length;
+  else if (e.key === "Home") j = 0;
+  else if (e.key === "End") j = tabs.length - 1;
+  if (j === null) return;
+  e.preventDefault();
+  tabs[j].focus();
+  switchView(VIEWS[j]);
 }
 
 async function main() {
-  for (const b of document.querySelectorAll("nav button")) {
-    b.addEventListener("click", () => { location.hash = b.dataset.view; });
+  for (const b of document.querySelectorAll("nav [role=tab]")) {
+    b.addEventListener("click", () => switchView(b.dataset.view));
   }
-  $("game").addEventListener("change", () => selectGame($("game").value));
-  $("to-move").addEventListener("change", changed);
-  $("position").addEventListener("change", changed);
-  $("position").addEventListener("keydown", (e) => { if (e.key === "Enter") changed(); });
-  $("example").addEventListener("click", () => { $("position").value = state.game.example; changed(); });
+  $("tabs").addEventListener("keydown", tabKeys);
+  $("game").addEventListener("change", () => {
+    if (!confirmEnd()) {
+      $("game").value = state.game.name;
+      return;
+    }
+    endMatch();
+    selectGame($("game").value);
+    changed(true);
+  });
+  $("to-move").addEventListener("change", () => { endMatch(); changed(true); });
+  $("you").addEventListener("change", () => { if (!state.match) commit(false); });
+  $("position").addEventListener("change", () => changed(true));
+  $("position").addEventListener("keydown", (e) => { if (e.key === "Enter") changed(true); });
+  $("example").addEventListener("click", () => {
+    if (!confirmEnd()) return;
+    endMatch();
+    $("position").value = state.game.example;
+    changed(true);
+  });
   $("analyze").addEventListener("click", analyze);
-  $("start").addEventListener("click", startGame);
+  $("start").addEventListener("click", () => {
+    if (!confirmEnd()) return;
+    endMatch();
+    startMatch([], true);
+  });
+  $("engine-move").addEventListener("click", () => {
+    const m = state.match;
+    if (m && !state.busy) request(m.line.slice(0, m.cursor), true, true);
+  });
   $("undo").addEventListener("click", () => travel(previousTurn()));
   $("redo").addEventListener("click", () => travel(nextTurn()));
+  $("cancel").addEventListener("click", cancelAll);
   $("seq-game").addEventListener("change", seqGameChanged);
   $("seq-go").addEventListener("click", drawSequence);
   seqGameChanged();
@@ -412,13 +699,8 @@ async function main() {
     return;
   }
   $("game").replaceChildren(...state.games.map((g) => el("option", { value: g.name, text: g.name })));
-  // #VIEW?game=G&position=P&PARAM=V&you=second
-  const [view, query] = (location.hash.slice(1) || "analyze").split("?");
-  const given = Object.fromEntries(new URLSearchParams(query || ""));
-  if (given.you) $("you").value = given.you;
-  selectGame(given.game || state.games[0].name, given);
-  window.addEventListener("hashchange", () => setView(location.hash.slice(1).split("?")[0] || "analyze"));
-  setView(["analyze", "play", "sequence"].includes(view) ? view : "analyze");
+  window.addEventListener("popstate", () => restore());
+  await restore();
   document.body.dataset.ready = "true";
 }
 

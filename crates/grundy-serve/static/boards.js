@@ -1,6 +1,8 @@
 // Board drawings for the games the pages know, keyed by the game's name. Each
 // `render(position, element, edit)` draws the position into `element` and returns
 // true, or returns false when it cannot draw it (the page then shows the text alone).
+// These hand-drawn boards edit positions; every game's board, for play and editing,
+// is drawn by `Boards.generic` from the description the server gives (GET /api/board).
 // With `edit` (a function taking the new position text) the drawing is editable by
 // clicking. Games without a drawing here are played from the text field and the list
 // of legal moves.
@@ -188,5 +190,150 @@ const Boards = (() => {
     },
   };
 
-  return { nim, pawns, ab, towers, table, el };
+  // ---- the generic board: every game's drawing from its description.
+  //
+  // `view` is what GET /api/board answers under "board": { board: { shape, lines },
+  // moves: [{ move, touches }], edits: [{ at, position }] }. `opts.mode` is "move"
+  // (a click picks a legal move: the moves through the spot clicked; one left is
+  // played, several are highlighted until the next click tells them apart), "edit"
+  // (a click edits the position) or "none". `opts.onMove(move)`, `opts.onEdit(position)`.
+  function generic(view, element, opts) {
+    const board = view.board;
+    const key = (at) => at[0] + "," + at[1];
+    const edits = new Map((view.edits || []).map((e) => [key(e.at), e.position]));
+    const moves = view.moves || [];
+    const touched = new Set();
+    for (const m of moves) for (const at of m.touches) touched.add(key(at));
+    const mode = opts.mode || "none";
+    let clicks = [];
+    const buttons = new Map();
+
+    const candidates = () => moves.filter((m) => clicks.every((c) => m.touches.some((t) => key(t) === c)));
+    const same = (m, list) => m.touches.length === list.length && m.touches.every((t, i) => key(t) === list[i]);
+    function mark() {
+      const cands = clicks.length ? candidates() : [];
+      const choice = new Set();
+      for (const m of cands) for (const t of m.touches) choice.add(key(t));
+      for (const [k, b] of buttons) {
+        b.classList.toggle("picked", clicks.includes(k));
+        b.classList.toggle("choice", clicks.length > 0 && choice.has(k) && !clicks.includes(k));
+        b.setAttribute("aria-pressed", String(clicks.includes(k)));
+      }
+      element.dataset.choices = String(cands.length);
+    }
+    function click(k) {
+      if (mode === "edit") {
+        if (edits.has(k)) opts.onEdit(edits.get(k));
+        return;
+      }
+      if (mode !== "move") return;
+      if (clicks.length && clicks[clicks.length - 1] === k) {
+        // The same spot again: the move that touches exactly the spots clicked.
+        const exact = candidates().find((m) => same(m, clicks));
+        clicks = [];
+        mark();
+        if (exact) opts.onMove(exact.move);
+        return;
+      }
+      clicks.push(k);
+      let cands = candidates();
+      if (!cands.length) {
+        clicks = [k];
+        cands = candidates();
+      }
+      if (!cands.length) clicks = [];
+      const exact = cands.find((m) => same(m, clicks));
+      if (cands.length === 1 || (exact && cands.every((m) => m.touches.length <= clicks.length))) {
+        const m = cands.length === 1 ? cands[0] : exact;
+        clicks = [];
+        mark();
+        opts.onMove(m.move);
+        return;
+      }
+      mark();
+    }
+    function spotButton(spot, at, extra) {
+      const k = key(at);
+      const live = mode === "move" ? touched.has(k) : mode === "edit" ? edits.has(k) : false;
+      const b = el("button", {
+        type: "button",
+        class: `spot tint-${spot.tint}${extra ? " " + extra : ""}${live ? " live" : ""}`,
+        "data-at": k,
+        "aria-label": spot.label,
+        title: spot.label,
+      }, spot.glyph ? [el("span", { class: "glyph", text: spot.glyph })] : []);
+      if (live) b.addEventListener("click", () => click(k));
+      else { b.tabIndex = -1; b.setAttribute("aria-disabled", "true"); }
+      buttons.set(k, b);
+      return b;
+    }
+    const hideAdd = (spot) => spot.tint === "add" && mode !== "edit";
+    const parts = [];
+    const lines = board.lines;
+    if (board.shape === "grid" || board.shape === "strip") {
+      const width = Math.max(1, ...lines.map((l) => l.spots.length));
+      const g = el("div", { class: `cells ${board.shape}`, role: "group", "aria-label": board.shape === "grid" ? "board" : "squares", style: `grid-template-columns: repeat(${width}, var(--cell))` });
+      lines.forEach((line, r) => {
+        line.spots.forEach((spot, c) => g.append(spotButton(spot, [r, c])));
+        for (let c = line.spots.length; c < width; c++) g.append(el("span", { class: "spot void" }));
+      });
+      parts.push(g);
+    } else if (board.shape === "heaps") {
+      const box = el("div", { class: "heaps", role: "group", "aria-label": "heaps" });
+      lines.forEach((line, h) => {
+        const visible = line.spots.filter((s) => !hideAdd(s));
+        if (!visible.length && line.spots.length) return;
+        const row = el("div", { class: "heap" }, [el("span", { class: "label", text: line.label })]);
+        line.spots.forEach((spot, i) => { if (!hideAdd(spot)) row.append(spotButton(spot, [h, i], spot.tint === "piece" ? "token" : "add")); });
+        box.append(row);
+      });
+      parts.push(box);
+    } else if (board.shape === "trees") {
+      const forest = el("div", { class: "forest", role: "group", "aria-label": "trees" });
+      lines.forEach((line, t) => {
+        const kids = new Map();
+        line.spots.forEach((s, i) => {
+          const p = s.parent === undefined || s.parent === null ? -1 : s.parent;
+          if (!kids.has(p)) kids.set(p, []);
+          kids.get(p).push(i);
+        });
+        const grow = (i) => el("div", { class: "stem" }, [
+          el("div", { class: "branches" }, (kids.get(i) || []).map(grow)),
+          spotButton(line.spots[i], [t, i], "edge"),
+        ]);
+        forest.append(el("div", { class: "tree", "aria-label": line.label }, [
+          el("div", { class: "branches" }, (kids.get(-1) || []).map(grow)),
+          el("span", { class: "ground", text: line.label }),
+        ]));
+      });
+      parts.push(forest);
+    } else if (board.shape === "cakes") {
+      const box = el("div", { class: "cakes", role: "group", "aria-label": "cakes" });
+      lines.forEach((line, c) => {
+        const [w, h] = line.size;
+        const cuts = line.spots.map((s, i) => [s, i]);
+        const cake = el("div", { class: "cake" }, [el("span", { class: "label", text: line.label })]);
+        const top = el("div", { class: "cuts v" }, cuts.filter(([s]) => s.tint === "left").map(([s, i]) => spotButton(s, [c, i], "cut")));
+        const side = el("div", { class: "cuts h" }, cuts.filter(([s]) => s.tint === "right").map(([s, i]) => spotButton(s, [c, i], "cut")));
+        const body = el("div", { class: "sponge", style: `width:${Math.min(w, 12) * 1.6}rem;height:${Math.min(h, 12) * 1.6}rem`, "aria-hidden": "true" });
+        cake.append(top, el("div", { class: "row" }, [side, body]));
+        box.append(cake);
+      });
+      parts.push(box);
+    }
+    if (board.partial) parts.push(el("p", { class: "help", text: "Part of the position is not drawn: its text says it all." }));
+    element.replaceChildren(...parts);
+    element.dataset.shape = board.shape;
+    mark();
+    return {
+      // Outlines the spots `move` touches (a preview that moves nothing).
+      show(move) {
+        for (const b of buttons.values()) b.classList.remove("hint");
+        const m = moves.find((x) => x.move === move);
+        if (m) for (const t of m.touches) { const b = buttons.get(key(t)); if (b) b.classList.add("hint"); }
+      },
+    };
+  }
+
+  return { nim, pawns, ab, towers, table, el, generic };
 })();

@@ -76,13 +76,20 @@ async fn analyze_answers_the_shared_json_text() {
     let moves = game
         .move_values("3,5,7", Player::Left, 1000, grundy::engine::Budget::DEFAULT)
         .unwrap();
-    let expected =
-        grundy::report::pretty(&grundy::report::analysis_json(&analysis, Some(&moves)).unwrap())
-            .unwrap();
+    let mut json = grundy::report::analysis_json(&analysis, Some(&moves)).unwrap();
+    grundy::report::add_remoteness(&mut json, &moves, 1000);
+    let expected = grundy::report::pretty(&json).unwrap();
     assert_eq!(body, expected);
     let v: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(v["value"], "*");
     assert_eq!(v["moves"].as_array().unwrap().len(), 15);
+    // 1-1 leaves 2,5,7, remoteness 14: the game lasts 15 moves from it, and the
+    // position's own remoteness is its quickest winning move's.
+    let first = &v["moves"][0];
+    assert_eq!(first["move"], "1-1");
+    assert_eq!(first["remoteness"], 14);
+    assert_eq!(first["moves_left"], 15);
+    assert_eq!(v["remoteness"], 15);
     // Percent-encoded fields read as the CLI's arguments.
     let (_, _, encoded) =
         get_with(state(), "/api/analyze?game=nim&position=3%2C5%2C7&moves=1").await;
@@ -750,4 +757,86 @@ async fn pages_are_served() {
         assert!(content_type.starts_with(kind), "{uri}: {content_type}");
         assert!(!body.is_empty());
     }
+}
+
+#[tokio::test]
+async fn board_lists_spots_moves_and_edits() {
+    let (status, v) = get_json("/api/board?game=domineering&position=..%23|...").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let board = &v["board"];
+    assert_eq!(board["board"]["shape"], "grid");
+    let lines = board["board"]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["spots"][2]["tint"], "blocked");
+    assert_eq!(lines[0]["spots"][2]["label"], "c1: filled");
+    // Left (vertical dominoes): a1-a2 and b1-b2, each touching its two cells.
+    let moves: Vec<(String, Value)> = board["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap().to_owned(), m["touches"].clone()))
+        .collect();
+    assert_eq!(
+        moves,
+        vec![
+            ("a1-a2".to_owned(), json!([[0, 0], [1, 0]])),
+            ("b1-b2".to_owned(), json!([[0, 1], [1, 1]])),
+        ]
+    );
+    assert_eq!(board["more_moves"], false);
+    // Clicking a cell cycles it: empty to filled, filled to empty.
+    let edits = board["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), 6);
+    assert_eq!(edits[0], json!({"at": [0, 0], "position": "#.#|..."}));
+    assert_eq!(edits[2], json!({"at": [0, 2], "position": "...|..."}));
+    // Right moves horizontally.
+    let (_, v) = get_json("/api/board?game=domineering&position=..%23|...&to_move=Right").await;
+    assert_eq!(v["board"]["moves"][0]["move"], "a1-b1");
+    // Heaps: a token is the first one taken.
+    let (_, v) = get_json("/api/board?game=nim&position=2,1").await;
+    assert_eq!(v["board"]["board"]["shape"], "heaps");
+    assert_eq!(
+        v["board"]["moves"][0],
+        json!({"move": "1-1", "touches": [[0, 1]]})
+    );
+    // Errors name the column.
+    let (status, v) = get_json("/api/board?game=nim&position=2,x").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["column"], 3);
+}
+
+#[tokio::test]
+async fn play_answers_the_board_and_the_remoteness() {
+    let (status, v) = post_json(
+        "/api/play",
+        json!({"game": "domineering", "position": "..#|...|...", "to_move": "Left", "moves": []}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["board"]["board"]["shape"], "grid");
+    let hints = v["hints"]["moves"].as_array().unwrap();
+    let board_moves: Vec<&Value> = v["board"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["move"])
+        .collect();
+    let hint_moves: Vec<&Value> = hints.iter().map(|m| &m["move"]).collect();
+    assert_eq!(board_moves, hint_moves);
+    // Every hint counts the moves left, and the position's remoteness is the
+    // quickest win's.
+    assert!(hints.iter().all(|h| h["moves_left"].is_u64()), "{v}");
+    let quickest = hints
+        .iter()
+        .filter(|h| h["wins"] == true)
+        .map(|h| h["moves_left"].as_u64().unwrap())
+        .min()
+        .unwrap();
+    assert_eq!(v["remoteness"], quickest);
+    // Nim: play's count is analyze's.
+    let (_, v) = post_json("/api/play", json!({"game": "nim", "position": "3,5,7"})).await;
+    let first = &v["hints"]["moves"][0];
+    assert_eq!(first["move"], "1-1");
+    assert_eq!(first["moves_left"], 15);
+    assert_eq!(v["remoteness"], 15);
 }

@@ -422,6 +422,19 @@ async fn play_in_browser(driver: PathBuf, seed: Seed) {
                 .await
                 .unwrap();
         }
+        if ply == 0 {
+            // The keyboard's focus stays on the moves, not back at the top of the page.
+            s.wait_for("the reply", "return document.body.dataset.busy === 'false' && document.body.dataset.state !== 'engine'").await;
+            let focus = s
+                .js("const a = document.activeElement; return !!a.closest('#hints, #move-list')")
+                .await;
+            assert_eq!(
+                focus,
+                json!(true),
+                "{}: focus after a move by keyboard",
+                seed.game
+            );
+        }
         ply += 2;
         if ply == 2 && !undone {
             // Undo the move and the engine's reply, then redo them.
@@ -784,6 +797,695 @@ async fn boards_draw_and_edit_the_seed_positions(driver: PathBuf) {
     s.close().await;
 }
 
+// ---- the playground's boards, address and layout
+
+/// Opens `hash` (e.g. `#play?game=nim&position=3,5,7`) as a fresh page load.
+async fn open(s: &Session, hash: &str) {
+    s.client.goto(&format!("{}/{hash}", s.base)).await.unwrap();
+    s.client.refresh().await.unwrap();
+    s.wait_for(
+        "the page",
+        "return document.body.dataset.ready === 'true' && document.body.dataset.working !== 'true' \
+         && document.body.dataset.busy !== 'true'",
+    )
+    .await;
+}
+
+/// The example parameters of a game, as a query string (`&set=2,4,5`) and as `Params`.
+fn example_params(spec: &registry::RulesetSpec) -> (String, Params) {
+    let mut query = String::new();
+    let mut params = Params::new();
+    for p in spec.params.iter().filter(|p| p.required) {
+        query.push_str(&format!("&{}={}", p.name, p.example));
+        params.set(p.name, p.example);
+    }
+    (query, params)
+}
+
+/// Plays `mv` by clicking the spots of the board it touches (as the server describes
+/// them), clicking the last one again when the spots clicked leave a choice.
+async fn click_move(s: &Session, rules: &dyn registry::DynRuleset, position: &str, mv: &str) {
+    let view = rules
+        .board_view(position, Player::Left)
+        .unwrap()
+        .expect("a board");
+    let touches = &view
+        .moves
+        .iter()
+        .find(|m| m.mv == mv)
+        .unwrap_or_else(|| panic!("{mv} is not a legal move of {position}"))
+        .touches;
+    let ply = s.js("return document.body.dataset.ply").await;
+    let played = format!(
+        "return document.body.dataset.busy === 'true' || document.body.dataset.ply !== {ply}"
+    );
+    for at in touches {
+        let button = s
+            .client
+            .find(Locator::Css(&format!(
+                "#board [data-at='{},{}']",
+                at[0], at[1]
+            )))
+            .await
+            .unwrap_or_else(|e| panic!("{position} {mv}: no spot {at:?}: {e}"));
+        button.click().await.unwrap();
+        if s.js(&played).await == json!(true) {
+            return;
+        }
+    }
+    let [l, i] = touches[touches.len() - 1];
+    s.client
+        .find(Locator::Css(&format!("#board [data-at='{l},{i}']")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        s.js(&played).await,
+        json!(true),
+        "{position}: clicking the spots of {mv} played nothing"
+    );
+}
+
+/// Waits for the person's turn or the end of the match; true at the end.
+async fn await_turn(s: &Session) -> bool {
+    s.wait_for(
+        "the person's turn or the end",
+        "return document.body.dataset.busy === 'false' && \
+         ['your-turn', 'over'].includes(document.body.dataset.state)",
+    )
+    .await;
+    s.js("return document.body.dataset.state").await == "over"
+}
+
+/// Plays the match on the page to its end by clicking the board alone, a winning
+/// move whenever there is one; returns the number of moves played.
+async fn play_by_board(s: &mut Session, rules: &dyn registry::DynRuleset, game: &str) -> u64 {
+    let mut turns = 0;
+    while !await_turn(s).await {
+        let position = s.js("return document.body.dataset.position").await;
+        let position = position.as_str().unwrap().to_owned();
+        let values = rules
+            .move_values(
+                &position,
+                Player::Left,
+                1000,
+                grundy::engine::Budget::moves(1 << 20),
+            )
+            .unwrap();
+        let pick = values
+            .iter()
+            .find(|m| m.wins)
+            .unwrap_or(&values[0])
+            .mv
+            .clone();
+        click_move(s, rules, &position, &pick).await;
+        turns += 1;
+        assert!(turns < 100, "{game}: the match did not end");
+        if turns == 1 {
+            s.shot(&format!("{game}-first-click")).await;
+        }
+    }
+    let status = s
+        .js("return document.getElementById('status').textContent")
+        .await;
+    let status = status.as_str().unwrap();
+    assert!(
+        status.contains("Last move: "),
+        "{game}: the end banner names the last move: {status}"
+    );
+    let plies = s.js("return Number(document.body.dataset.ply)").await;
+    let listed = s
+        .js("return document.querySelectorAll('#move-list li').length")
+        .await;
+    assert_eq!(
+        plies, listed,
+        "{game}: the move list has every move of the match"
+    );
+    let dots = s
+        .js("return document.querySelectorAll('#chart circle').length")
+        .await;
+    assert!(
+        dots.as_u64().unwrap() >= 2,
+        "{game}: the value history chart is drawn"
+    );
+    plies.as_u64().unwrap()
+}
+
+/// Every game of the registry: its board is drawn from the server's description, a
+/// legal move is played by clicking it, and (where the board edits) a click edits the
+/// position.
+async fn every_board_is_drawn_and_clickable(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "every-board").await;
+    for spec in registry::RULESETS {
+        let (query, params) = example_params(spec);
+        let rules = registry::build(spec.name, &params).unwrap();
+        let view = rules
+            .board_view(spec.example, Player::Left)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{}: no board", spec.name));
+        let hash = format!(
+            "#play?game={}&position={}{query}&match=1",
+            spec.name, spec.example
+        );
+        open(&s, &hash).await;
+        assert!(
+            !await_turn(&s).await,
+            "{}: the match is not over",
+            spec.name
+        );
+        let spots = view
+            .board
+            .lines
+            .iter()
+            .flat_map(|l| &l.spots)
+            .filter(|p| p.tint != grundy::ruleset::board::Tint::Add)
+            .count();
+        let shown = s
+            .js("return document.querySelectorAll('#board .spot:not(.void)').length")
+            .await;
+        assert_eq!(
+            shown,
+            json!(spots),
+            "{}: every spot of the board is drawn",
+            spec.name
+        );
+        let mv = view.moves[0].mv.clone();
+        click_move(&s, rules.as_ref(), spec.example, &mv).await;
+        s.wait_for(
+            "the move in the list",
+            &format!(
+                "const c = document.querySelector('#move-list li code'); return !!c && c.textContent === {mv:?}"
+            ),
+        )
+        .await;
+        s.shot(spec.name).await;
+        // Editing: in Analyze, a click on the board changes the position.
+        open(
+            &s,
+            &format!(
+                "#analyze?game={}&position={}{query}",
+                spec.name, spec.example
+            ),
+        )
+        .await;
+        if !view.edits.is_empty() {
+            s.client
+                .find(Locator::Css("#board button:not([tabindex='-1'])"))
+                .await
+                .unwrap_or_else(|e| panic!("{}: no button to edit with: {e}", spec.name))
+                .click()
+                .await
+                .unwrap();
+            s.wait_for(
+                "the edited position",
+                &format!(
+                    "return document.getElementById('position').value !== {:?} && location.hash.includes('game={}')",
+                    spec.example, spec.name
+                ),
+            )
+            .await;
+        }
+    }
+    s.close().await;
+}
+
+/// Whole matches in four games, moving by clicking the board alone.
+async fn full_matches_by_clicking_the_board(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "board-matches").await;
+    for (game, position) in [
+        ("domineering", "....|....|...."),
+        ("nim", "2,3,4"),
+        ("amazons", "x...|...o"),
+        ("hackenbush", "B(RB,G),RRB"),
+    ] {
+        let rules = registry::build(game, &Params::new()).unwrap();
+        open(&s, &format!("#play?game={game}&position={position}")).await;
+        s.client
+            .find(Locator::Css("#start"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let expected = rules.analyze(position, Player::Left, 0).unwrap();
+        let plies = play_by_board(&mut s, rules.as_ref(), game).await;
+        assert!(plies >= 1, "{game}: a move was played");
+        let status = s
+            .js("return document.getElementById('status').textContent")
+            .await;
+        let won = status.as_str().unwrap().starts_with("You win!");
+        assert_eq!(won, expected.to_move_wins, "{game}: {status}");
+        s.shot(&format!("{game}-over")).await;
+    }
+    s.close().await;
+}
+
+/// The issue's scenario: open a link to a Domineering position, play it to the end
+/// by clicking the board, go back two moves with Back, and the address shows the
+/// same position in another browser.
+async fn domineering_link_back_and_share(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let rules = registry::build("domineering", &Params::new()).unwrap();
+    let start = "....|....|....";
+    let mut s = Session::start(&driver, "domineering-link").await;
+    open(
+        &s,
+        &format!("#play?game=domineering&position={start}&to_move=Left"),
+    )
+    .await;
+    assert_eq!(
+        s.js("return document.getElementById('position').value")
+            .await,
+        json!(start)
+    );
+    s.client
+        .find(Locator::Css("#start"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let plies = play_by_board(&mut s, rules.as_ref(), "domineering").await;
+    assert!(plies >= 3, "a match of {plies} moves");
+    // Every move is an entry of the history, and the address names the moves.
+    let moves_in_address = s
+        .js("return new URLSearchParams(location.hash.split('?')[1]).getAll('move').length")
+        .await;
+    assert_eq!(moves_in_address, json!(plies));
+    s.client.back().await.unwrap();
+    s.client.back().await.unwrap();
+    let back = plies - 2;
+    s.wait_for(
+        "two moves back",
+        &format!(
+            "return document.body.dataset.ply === '{back}' && document.body.dataset.busy === 'false'"
+        ),
+    )
+    .await;
+    // The position shown is the start with the address's moves played.
+    let address = s.js("return location.href").await;
+    let address = address.as_str().unwrap().to_owned();
+    let moves = s
+        .js("return new URLSearchParams(location.hash.split('?')[1]).getAll('move')")
+        .await;
+    let moves: Vec<String> = serde_json::from_value(moves).unwrap();
+    assert_eq!(moves.len() as u64, back);
+    let mut m = rules
+        .start_match(start, Player::Left, grundy::engine::Budget::DEFAULT)
+        .unwrap();
+    for mv in &moves {
+        m.play(mv).unwrap();
+    }
+    let shown = s.js("return document.body.dataset.position").await;
+    assert_eq!(
+        shown,
+        json!(m.position()),
+        "Back shows the position of the address"
+    );
+    assert_eq!(
+        s.js("return document.getElementById('position').value")
+            .await,
+        shown,
+        "the position box follows the board"
+    );
+    s.shot("two-back").await;
+    // Forward steps on again.
+    s.client.forward().await.unwrap();
+    s.wait_for(
+        "one move forward",
+        &format!(
+            "return document.body.dataset.ply === '{}' && document.body.dataset.busy === 'false'",
+            back + 1
+        ),
+    )
+    .await;
+    // Another person opens the address (in another browser, served by the same server).
+    let mut other = Session::start(&driver, "domineering-shared").await;
+    other.client.goto(&address).await.unwrap();
+    other
+        .wait_for(
+            "the shared match",
+            "return document.body.dataset.ready === 'true' && document.body.dataset.busy === 'false' \
+             && !!document.body.dataset.position",
+        )
+        .await;
+    assert_eq!(
+        other.js("return document.body.dataset.position").await,
+        shown
+    );
+    assert_eq!(
+        other.js("return document.body.dataset.ply").await,
+        json!(back.to_string())
+    );
+    let spots = other
+        .js("return document.querySelectorAll('#board .spot').length")
+        .await;
+    assert_eq!(spots, json!(12), "the board is drawn");
+    other.shot("shared").await;
+    other.close().await;
+    s.close().await;
+}
+
+/// The address round trip: choices made on the page are in the address, a reload
+/// restores them, tabs move with the arrow keys and Back returns to the last tab.
+async fn the_address_keeps_the_page(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let s = Session::start(&driver, "address").await;
+    open(&s, "").await;
+    s.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("subtraction")
+        .await
+        .unwrap();
+    let set = s
+        .client
+        .find(Locator::Css("#params input[data-param='set']"))
+        .await
+        .unwrap();
+    // Select the text and type over it (clearing the field would ask for an
+    // analysis without its required set).
+    set.send_keys("\u{E009}a\u{E009}1,3\u{E004}").await.unwrap();
+    let input = s.client.find(Locator::Css("#position")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys("5,6\u{E007}").await.unwrap();
+    s.wait_for(
+        "the address",
+        "return location.hash.startsWith('#analyze?') && location.hash.includes('game=subtraction') \
+         && location.hash.includes('set=1%2C3') && location.hash.includes('position=5%2C6')",
+    )
+    .await;
+    s.wait_for(
+        "the analysis",
+        "return !!document.getElementById('verdict')",
+    )
+    .await;
+    let verdict = s
+        .js("return document.getElementById('verdict').textContent")
+        .await;
+    s.client.refresh().await.unwrap();
+    s.wait_for(
+        "the reloaded page",
+        "return document.body.dataset.ready === 'true' && !!document.getElementById('verdict')",
+    )
+    .await;
+    let kept = s
+        .js("return [document.getElementById('game').value, document.querySelector(\"#params input[data-param='set']\").value, \
+             document.getElementById('position').value, document.getElementById('verdict').textContent]")
+        .await;
+    assert_eq!(kept, json!(["subtraction", "1,3", "5,6", verdict]));
+    // Tabs: the arrow keys move between them (the ARIA tabs pattern).
+    s.js("document.getElementById('tab-analyze').focus(); return true")
+        .await;
+    s.client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys("\u{E014}")
+        .await
+        .unwrap();
+    s.wait_for(
+        "the Play tab",
+        "return document.activeElement.id === 'tab-play' && \
+         document.getElementById('tab-play').getAttribute('aria-selected') === 'true' && \
+         !document.getElementById('view-play').hidden && location.hash.startsWith('#play?')",
+    )
+    .await;
+    s.client.back().await.unwrap();
+    s.wait_for(
+        "the Analyze tab again",
+        "return !document.getElementById('view-analyze').hidden && location.hash.startsWith('#analyze?') \
+         && document.getElementById('position').value === '5,6'",
+    )
+    .await;
+    s.close().await;
+}
+
+/// Switching game or tab in a match asks first; declined, the match goes on;
+/// accepted, no control of the match is left on the page.
+async fn switching_game_mid_match(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let s = Session::start(&driver, "switch").await;
+    open(&s, "#play?game=nim&position=3,5,7").await;
+    s.client
+        .find(Locator::Css("#start"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(!await_turn(&s).await);
+    s.client
+        .find(Locator::Css("#hints .move"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(!await_turn(&s).await);
+    // The person declines: nothing changes.
+    s.js(
+        "window.asked = []; window.confirm = (q) => { asked.push(q); return false; }; return true",
+    )
+    .await;
+    s.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("pawns")
+        .await
+        .unwrap();
+    let after = s
+        .js("return [asked.length, document.getElementById('game').value, document.body.dataset.ply, \
+             document.querySelectorAll('#hints .move').length > 0]")
+        .await;
+    assert_eq!(after, json!([1, "nim", "2", true]));
+    s.client
+        .find(Locator::Css("#tab-analyze"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        s.js("return [asked.length, document.getElementById('view-play').hidden]")
+            .await,
+        json!([2, false])
+    );
+    // The person accepts: the match ends and its controls go.
+    s.js("window.confirm = (q) => { asked.push(q); return true; }; return true")
+        .await;
+    s.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("pawns")
+        .await
+        .unwrap();
+    s.wait_for(
+        "pawns, with no match",
+        "return document.getElementById('game').value === 'pawns' && \
+         document.querySelectorAll('#hints button, #strip .cell, #move-list li, #chart svg').length === 0 && \
+         document.getElementById('undo').disabled && document.getElementById('redo').disabled && \
+         !location.hash.includes('match=') && location.hash.includes('game=pawns') && \
+         !document.getElementById('position').readOnly",
+    )
+    .await;
+    assert_eq!(s.js("return asked.length").await, json!(3));
+    // A new match of pawns plays; Analyze -> Play -> Analyze keeps no stale state.
+    s.client
+        .find(Locator::Css("#start"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(!await_turn(&s).await);
+    s.client
+        .find(Locator::Css("#tab-analyze"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait_for(
+        "the analysis of pawns",
+        "return !document.getElementById('view-analyze').hidden && !!document.getElementById('verdict') \
+         && document.querySelectorAll('#hints button').length === 0",
+    )
+    .await;
+    s.close().await;
+}
+
+/// The colour contrast of every piece of text against what is behind it, measured
+/// in the page: the lowest ratio and the text that has it (disabled controls, which
+/// WCAG exempts, left out).
+const CONTRAST: &str = r#"
+    const rgba = (c) => { const m = c.match(/[\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+    const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+    const behind = (e) => {
+      for (let n = e; n; n = n.parentElement) { const c = rgba(getComputedStyle(n).backgroundColor); if (c[3] > 0.5) return c; }
+      return [255, 255, 255, 1];
+    };
+    let worst = [99, ""];
+    for (const e of document.querySelectorAll("body *")) {
+      if (e.closest("svg") || e.closest("[hidden]") || e.closest(".visually-hidden") || e.closest(":disabled")) continue;
+      const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (!own || !e.getClientRects().length) continue;
+      const s = getComputedStyle(e);
+      if (s.visibility === "hidden" || Number(s.opacity) === 0) continue;
+      const a = lum(rgba(s.color)), b = lum(behind(e));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < worst[0]) worst = [ratio, e.tagName + "." + e.className + ": " + e.textContent.trim().slice(0, 40)];
+    }
+    return worst;
+"#;
+
+/// At 390 px wide (a phone): no page scrolls sideways, and every text has a contrast
+/// of at least 4.5:1, on Analyze and on Play during a match of several games.
+async fn phone_width_and_contrast(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "phone").await;
+    s.client.set_window_size(390, 844).await.unwrap();
+    for (hash, start) in [
+        ("#analyze?game=nim&position=3,5,7", false),
+        ("#analyze?game=domineering&position=....|....|....", false),
+        ("#play?game=domineering&position=....|....|....", true),
+        ("#play?game=amazons&position=x..o|....|o..x", true),
+        ("#play?game=hackenbush&position=B(RB,G),RRB", true),
+        ("#play?game=cutcake&position=3x2,4x1", true),
+        ("#sequence", false),
+    ] {
+        open(&s, hash).await;
+        if start {
+            s.client
+                .find(Locator::Css("#start"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            await_turn(&s).await;
+            if let Ok(b) = s.client.find(Locator::Css("#hints .move")).await {
+                b.click().await.unwrap();
+                await_turn(&s).await;
+            }
+        } else if hash.starts_with("#analyze") {
+            s.wait_for(
+                "the analysis",
+                "return !!document.getElementById('verdict')",
+            )
+            .await;
+        }
+        let widths = s
+            .js("return [document.documentElement.scrollWidth, window.innerWidth, \
+                 [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1 \
+                   && ![...e.children].some(c => c.getBoundingClientRect().right > innerWidth + 1)) \
+                   .slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className)]")
+            .await;
+        assert!(
+            widths[0].as_u64() <= widths[1].as_u64(),
+            "{hash}: the page scrolls sideways at 390 px: {widths}"
+        );
+        let worst = s.js(CONTRAST).await;
+        eprintln!("{hash}: lowest contrast {worst}");
+        assert!(
+            worst[0].as_f64().unwrap() < 99.0,
+            "{hash}: no text measured"
+        );
+        assert!(
+            worst[0].as_f64().unwrap() >= 4.5,
+            "{hash}: contrast {worst} is under 4.5:1"
+        );
+        s.shot(&hash.replace(['#', '?', '&', '=', '|', ',', '(', ')'], "_"))
+            .await;
+    }
+    s.close().await;
+}
+
+/// A slow request shows "Working…" at once, with a Cancel that stops it; a move's
+/// preview outlines the spots it touches and moves nothing on the page.
+async fn working_notice_cancel_and_previews(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "working").await;
+    open(&s, "#analyze?game=domineering&position=...|...|...").await;
+    s.wait_for(
+        "the analysis",
+        "return document.querySelectorAll('#analysis-moves .move').length > 0",
+    )
+    .await;
+    // Previews: focusing or hovering a move outlines its spots; nothing moves.
+    let before = s
+        .js("return [document.getElementById('analysis-moves').getBoundingClientRect().top, document.documentElement.scrollHeight]")
+        .await;
+    s.js("document.querySelector('#analysis-moves .move').focus(); \
+          document.querySelector('#analysis-moves .move').dispatchEvent(new MouseEvent('mouseenter')); return true")
+        .await;
+    let outlined = s
+        .js("return document.querySelectorAll('#board .spot.hint').length")
+        .await;
+    assert_eq!(
+        outlined,
+        json!(2),
+        "the preview outlines the domino's two cells"
+    );
+    let after = s
+        .js("return [document.getElementById('analysis-moves').getBoundingClientRect().top, document.documentElement.scrollHeight]")
+        .await;
+    assert_eq!(before, after, "the preview moves nothing");
+    // A request that does not come back: the notice shows, the old answer is marked
+    // stale, and Cancel stops it.
+    s.js("window.realFetch = window.fetch; window.fetch = (url, init) => new Promise((_, reject) => \
+          init.signal.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError')))); return true")
+        .await;
+    let input = s.client.find(Locator::Css("#position")).await.unwrap();
+    input
+        .send_keys("\u{E009}a\u{E009}....|....\u{E007}")
+        .await
+        .unwrap();
+    s.wait_for(
+        "the working notice",
+        "return !document.getElementById('working').hidden && document.getElementById('analysis').classList.contains('stale')",
+    )
+    .await;
+    let fixed = s
+        .js("return getComputedStyle(document.getElementById('working')).position")
+        .await;
+    assert_eq!(fixed, json!("fixed"), "the notice moves nothing");
+    s.shot("working").await;
+    s.client
+        .find(Locator::Css("#cancel"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait_for(
+        "the cancelled request",
+        "return document.getElementById('working').hidden && document.getElementById('analysis').textContent === 'Cancelled.'",
+    )
+    .await;
+    s.js("window.fetch = window.realFetch; return true").await;
+    s.client
+        .find(Locator::Css("#analyze"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait_for(
+        "the analysis of the new position",
+        "return !!document.getElementById('verdict') && document.getElementById('position').value === '....|....'",
+    )
+    .await;
+    s.close().await;
+}
+
 /// A browser test: its name and body.
 type BrowserTest = (
     &'static str,
@@ -811,6 +1513,27 @@ const TESTS: &[BrowserTest] = &[
     }),
     ("boards_draw_and_edit_the_seed_positions", |d| {
         Box::pin(boards_draw_and_edit_the_seed_positions(d))
+    }),
+    ("every_board_is_drawn_and_clickable", |d| {
+        Box::pin(every_board_is_drawn_and_clickable(d))
+    }),
+    ("full_matches_by_clicking_the_board", |d| {
+        Box::pin(full_matches_by_clicking_the_board(d))
+    }),
+    ("domineering_link_back_and_share", |d| {
+        Box::pin(domineering_link_back_and_share(d))
+    }),
+    ("the_address_keeps_the_page", |d| {
+        Box::pin(the_address_keeps_the_page(d))
+    }),
+    ("switching_game_mid_match", |d| {
+        Box::pin(switching_game_mid_match(d))
+    }),
+    ("phone_width_and_contrast", |d| {
+        Box::pin(phone_width_and_contrast(d))
+    }),
+    ("working_notice_cancel_and_previews", |d| {
+        Box::pin(working_notice_cancel_and_previews(d))
     }),
 ];
 

@@ -75,7 +75,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.json {
-        let json = grundy::report::analysis_json(&analysis, moves.as_deref())?;
+        let mut json = grundy::report::analysis_json(&analysis, moves.as_deref())?;
+        if let Some(moves) = &moves {
+            grundy::report::add_remoteness(&mut json, moves, args.limit);
+        }
         out.write_all(grundy::report::pretty(&json)?.as_bytes())?;
     } else {
         out.write_all(text::analysis(&analysis, LIST_MORE).as_bytes())?;

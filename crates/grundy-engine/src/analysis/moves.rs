@@ -30,6 +30,30 @@ pub struct MoveValue {
     /// how many moves are left under best play. `None` (in JSON `null`) when finding
     /// it would have passed the search budget ([`Budget`]).
     pub remoteness: Option<u32>,
+    /// How many moves the game lasts under best play from this move, the move
+    /// included ([`moves_left_after_move`](crate::engine::remoteness::Remoteness::moves_left_after_move)): what "wins in N" counts.
+    /// `None` with the remoteness.
+    pub moves_left: Option<u32>,
+}
+
+/// The remoteness of a position from every one of its legal moves, each given as
+/// whether it wins for the player making it and how many moves the game lasts from
+/// it, that move included ([`MoveValue::moves_left`], [`Hint`](crate::play::Hint)`::moves_left`):
+/// the quickest winning move, or when every move loses the longest; 0 with no move.
+/// `None` when a count is unknown. The one function the reports of a position's
+/// remoteness (analyze `--moves`, play) call.
+pub fn position_remoteness(moves: impl IntoIterator<Item = (bool, Option<u32>)>) -> Option<u32> {
+    let mut quickest_win: Option<u32> = None;
+    let mut longest_loss = 0;
+    for (wins, left) in moves {
+        let left = left?;
+        if wins {
+            quickest_win = Some(quickest_win.map_or(left, |q| q.min(left)));
+        } else {
+            longest_loss = longest_loss.max(left);
+        }
+    }
+    Some(quickest_win.unwrap_or(longest_loss))
 }
 
 /// The first `limit` legal moves (at most [`MAX_LISTED`](super::MAX_LISTED)) of
@@ -75,6 +99,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
             wins: !opponent_wins,
             value_after,
             remoteness: r.map(|r| r.moves()),
+            moves_left: r.map(|r| r.moves_left_after_move()),
         });
     }
     Ok(out)

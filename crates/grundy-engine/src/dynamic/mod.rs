@@ -15,6 +15,7 @@ use crate::engine::Budget;
 use crate::game::Player;
 use crate::misere::Misere;
 use crate::play::{Match, RulesetMatch};
+use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::{
     AsImpartial, AsPartizan, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
@@ -61,6 +62,43 @@ pub enum MoveVerdict {
         message: String,
     },
 }
+
+/// A legal move and the spots of the board it touches.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TouchedMove {
+    /// The move in the ruleset's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The spots it touches, in the order a person points at them.
+    pub touches: Vec<At>,
+}
+
+/// What clicking one spot does to the position when it is edited.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SpotEdit {
+    /// The spot.
+    pub at: At,
+    /// The position after the edit, in the ruleset's notation.
+    pub position: String,
+}
+
+/// A position's board with its legal moves and edits: what a page needs to draw it
+/// and turn clicks into moves or edits ([`DynRuleset::board_view`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BoardView {
+    /// The drawing.
+    pub board: Board,
+    /// The legal moves of the player to move (at most [`BOARD_MOVES`]), each with
+    /// the spots it touches.
+    pub moves: Vec<TouchedMove>,
+    /// True when there are more legal moves than listed.
+    pub more_moves: bool,
+    /// The spots that can be edited, each with the position it leads to.
+    pub edits: Vec<SpotEdit>,
+}
+
+/// The most legal moves a [`BoardView`] lists.
+pub const BOARD_MOVES: usize = 4096;
 
 /// A ruleset behind one dyn-compatible interface, from and to text: what every
 /// command calls. Implemented for every [`Ruleset`].
@@ -120,6 +158,13 @@ pub trait DynRuleset: Send + Sync {
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>>;
     /// The same game under misère play ([`Misere`]); a partizan game is refused.
     fn into_misere(self: Box<Self>) -> Result<Box<dyn DynRuleset>, ParamError>;
+    /// The board of `position` ([`Ruleset::board`]) with the legal moves of `to_move`
+    /// and the spots' edits; `None` when the game has no drawing.
+    fn board_view(
+        &self,
+        position: &str,
+        to_move: Player,
+    ) -> Result<Option<BoardView>, NotationError>;
 }
 
 impl<R: Ruleset + 'static> DynRuleset for R {
@@ -238,5 +283,47 @@ impl<R: Ruleset + 'static> DynRuleset for R {
 
     fn into_misere(self: Box<Self>) -> Result<Box<dyn DynRuleset>, ParamError> {
         Ok(Box::new(Misere::<R::Position, R::Move>::new(*self)?))
+    }
+
+    fn board_view(
+        &self,
+        position: &str,
+        to_move: Player,
+    ) -> Result<Option<BoardView>, NotationError> {
+        let pos = self.parse_position(position)?;
+        let Some(board) = Ruleset::board(self, &pos) else {
+            return Ok(None);
+        };
+        let listed = if self.decided(&pos, to_move).is_some() {
+            Vec::new()
+        } else {
+            self.first_moves(&pos, to_move, BOARD_MOVES + 1)
+        };
+        let more_moves = listed.len() > BOARD_MOVES;
+        let moves = listed
+            .iter()
+            .take(BOARD_MOVES)
+            .map(|mv| TouchedMove {
+                mv: mv.to_string(),
+                touches: self.touches(&pos, mv),
+            })
+            .collect();
+        let mut edits = Vec::new();
+        for (l, line) in board.lines.iter().enumerate() {
+            for s in 0..line.spots.len() {
+                if let Some(after) = self.edit(&pos, [l, s]) {
+                    edits.push(SpotEdit {
+                        at: [l, s],
+                        position: self.show_position(&after),
+                    });
+                }
+            }
+        }
+        Ok(Some(BoardView {
+            board,
+            moves,
+            more_moves,
+            edits,
+        }))
     }
 }

@@ -102,6 +102,13 @@ impl Remoteness {
         self.moves
     }
 
+    /// How many moves the game lasts under best play from a move that leads to a
+    /// position of remoteness `self`, that move included: what "wins in N" and
+    /// "loses in N" count for the player who makes it, in every report of a move.
+    pub fn moves_left_after_move(self) -> u32 {
+        self.moves.saturating_add(1)
+    }
+
     /// How the player to move ranks a move leading to a position of remoteness
     /// `self`: smaller is better. Moves to lost positions come first, quickest
     /// first; then moves to won positions, the longest resistance first.

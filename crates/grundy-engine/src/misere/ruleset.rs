@@ -1,6 +1,7 @@
 //! Any impartial ruleset played misère, as a ruleset again.
 
 use crate::game::Player;
+use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::{
     nimber, Convention, Explanation, IllegalMove, Kind, MoveError, ParamError, Positions, Ruleset,
@@ -132,6 +133,18 @@ where
 
     fn drawing(&self, pos: &P) -> String {
         self.rules.drawing(pos)
+    }
+
+    fn board(&self, pos: &P) -> Option<Board> {
+        self.rules.board(pos)
+    }
+
+    fn touches(&self, pos: &P, mv: &M) -> Vec<At> {
+        self.rules.touches(pos, mv)
+    }
+
+    fn edit(&self, pos: &P, at: At) -> Option<P> {
+        self.rules.edit(pos, at)
     }
 
     fn moves(&self, pos: &P, player: Player) -> Vec<M> {

@@ -73,6 +73,22 @@ pub struct Hints {
     pub more_losing: u128,
 }
 
+impl Hints {
+    /// The remoteness of the position itself (how many moves the game lasts under
+    /// best play, the winner hurrying and the loser stalling), from the moves'
+    /// [`Hint::moves_left`]: the quickest winning move, or when every move loses the
+    /// longest. `None` when a move is left out or its count is unknown; `Some(0)`
+    /// for a position with no move (or a decided one: no hint).
+    pub fn remoteness(&self) -> Option<u32> {
+        if self.more_winning > 0 || self.more_losing > 0 {
+            return None;
+        }
+        crate::analysis::moves::position_remoteness(
+            self.moves.iter().map(|h| (h.wins, h.moves_left)),
+        )
+    }
+}
+
 /// A game in progress between two seats; see the [module docs](self).
 pub trait Match {
     /// The ruleset in words, e.g. `pawns (step 2)`.
@@ -270,7 +286,7 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
                 .map(|(mv, after)| Hint {
                     mv: mv.to_string(),
                     wins: !after.to_move_wins(),
-                    moves_left: Some(after.moves() + 1),
+                    moves_left: Some(after.moves_left_after_move()),
                 })
                 .collect();
             return Hints {

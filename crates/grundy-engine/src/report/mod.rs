@@ -36,6 +36,20 @@ pub fn analysis_json(
     Ok(out)
 }
 
+/// Adds to an analysis' JSON (from [`analysis_json`]) the position's own
+/// `remoteness` ([`position_remoteness`](crate::analysis::moves::position_remoteness)),
+/// when `moves`, listed with at most `limit`, are all the legal moves (fewer than
+/// `limit`); `null` otherwise or when a count is unknown.
+pub fn add_remoteness(json: &mut Value, moves: &[MoveValue], limit: usize) {
+    let complete = moves.len() < limit.min(crate::analysis::MAX_LISTED);
+    let remoteness = if complete {
+        crate::analysis::moves::position_remoteness(moves.iter().map(|m| (m.wins, m.moves_left)))
+    } else {
+        None
+    };
+    json["remoteness"] = json!(remoteness);
+}
+
 /// `value` as `grundy analyze --json` writes it: pretty, with a final newline.
 pub fn pretty(value: &Value) -> serde_json::Result<String> {
     let mut text = serde_json::to_string_pretty(value)?;

@@ -10,6 +10,7 @@
 //! | [`engine`](crate::engine) (through [`AsImpartial`], [`AsPartizan`]) | `moves`, `play`, `decided` |
 //! | [`analysis`](crate::analysis) (`grundy analyze`, `--moves`) | the closed form and `explain` |
 //! | [`play`](crate::play) (`grundy play`) | notation, `play_checked`, the closed form, `drawing` |
+//! | [`dynamic`](crate::dynamic) (the web playground's boards) | `board`, `touches`, `edit` |
 //! | [`verify`](crate::verify) (`grundy verify`) | `positions` by size, the closed form |
 //! | [`sequence`](crate::sequence) (`grundy sequence`) | `heap_sequence` |
 //! | `grundy_games::registry` (every command) | [`RulesetSpec`](crate::dynamic::RulesetSpec): name, parameters, builder |
@@ -38,6 +39,7 @@
 mod adapt;
 mod error;
 
+pub mod board;
 pub mod notation;
 
 pub use adapt::{AsImpartial, AsPartizan, ByParts};
@@ -174,6 +176,29 @@ pub trait Ruleset: Send + Sync {
     /// The position drawn for a terminal (no trailing newline).
     fn drawing(&self, pos: &Self::Position) -> String {
         self.show_position(pos)
+    }
+
+    /// The position drawn as data, for a board a person plays by pointing (the web
+    /// playground); `None` (the default) when the game has no such drawing.
+    fn board(&self, pos: &Self::Position) -> Option<board::Board> {
+        let _ = pos;
+        None
+    }
+
+    /// The spots of [`board`](Ruleset::board) that `mv` touches, in the order a
+    /// person points at them (a piece, then where it goes); pointing at them picks
+    /// the move out of the legal ones. Empty (the default) when not drawn.
+    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<board::At> {
+        let _ = (pos, mv);
+        Vec::new()
+    }
+
+    /// The position after a person edits spot `at` of [`board`](Ruleset::board) by
+    /// clicking it (cycling its content, adding a token); `None` (the default) when
+    /// the spot cannot be edited.
+    fn edit(&self, pos: &Self::Position, at: board::At) -> Option<Self::Position> {
+        let _ = (pos, at);
+        None
     }
 
     // ---- rules

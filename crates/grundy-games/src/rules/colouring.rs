@@ -204,6 +204,18 @@ impl Colouring {
     }
 }
 
+/// The characters of the board, in the order a click cycles them.
+const GLYPHS: &[crate::rules::drawing::Glyph] = &[
+    crate::rules::drawing::g('.', crate::ruleset::board::Tint::Empty, "empty"),
+    crate::rules::drawing::g('x', crate::ruleset::board::Tint::Left, "Left's colour"),
+    crate::rules::drawing::g('o', crate::ruleset::board::Tint::Right, "Right's colour"),
+    crate::rules::drawing::g(
+        '#',
+        crate::ruleset::board::Tint::Blocked,
+        "nobody can colour it",
+    ),
+];
+
 impl Ruleset for Colouring {
     type Position = Map;
     type Move = Paint;
@@ -274,6 +286,19 @@ impl Ruleset for Colouring {
             )));
         }
         Ok(Paint { cell, player })
+    }
+
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {

@@ -101,6 +101,12 @@ fn even_by_even(b: &Board) -> bool {
         && Board::empty(b.rows(), b.cols()).is_some_and(|full| full == *b)
 }
 
+/// The characters of the board, in the order a click cycles them.
+const GLYPHS: &[crate::rules::drawing::Glyph] = &[
+    crate::rules::drawing::g('.', crate::ruleset::board::Tint::Empty, "empty"),
+    crate::rules::drawing::g('#', crate::ruleset::board::Tint::Blocked, "filled"),
+];
+
 impl Ruleset for Cram {
     type Position = Board;
     type Move = Domino;
@@ -156,6 +162,19 @@ impl Ruleset for Cram {
             )));
         }
         Ok(d)
+    }
+
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {

@@ -289,6 +289,56 @@ impl Ruleset for Cutcake {
         })
     }
 
+    fn board(&self, pos: &Cakes) -> Option<crate::ruleset::board::Board> {
+        use crate::ruleset::board::{Board, Line, Shape, Spot, Tint, MAX_SPOTS};
+        let mut lines = Vec::new();
+        let mut spots_drawn = 0u64;
+        for (i, &(w, h)) in pos.0.iter().enumerate() {
+            spots_drawn = spots_drawn.saturating_add(w).saturating_add(h);
+            if spots_drawn > MAX_SPOTS as u64 {
+                return None;
+            }
+            let mut spots: Vec<Spot> = (1..w)
+                .map(|k| {
+                    Spot::new(
+                        "|",
+                        Tint::Left,
+                        format!("cake {}: cut after column {k}", i + 1),
+                    )
+                })
+                .collect();
+            spots.extend((1..h).map(|k| {
+                Spot::new(
+                    "—",
+                    Tint::Right,
+                    format!("cake {}: cut after row {k}", i + 1),
+                )
+            }));
+            let mut line = Line::new(format!("cake {}: {w}x{h}", i + 1), spots);
+            line.size = Some([w, h]);
+            lines.push(line);
+        }
+        Some(Board::new(Shape::Cakes, lines))
+    }
+
+    fn touches(&self, pos: &Cakes, mv: &Cut) -> Vec<crate::ruleset::board::At> {
+        // I:vK (Left, between columns) or I:hK (Right, between rows).
+        let text = mv.to_string();
+        let n = crate::rules::drawing::numbers(&text);
+        let (Some(i), Some(k)) = (n.first(), n.get(1)) else {
+            return Vec::new();
+        };
+        let Some(&(w, _)) = pos.0.get((*i as usize).wrapping_sub(1)) else {
+            return Vec::new();
+        };
+        let index = if text.contains('v') {
+            k - 1
+        } else {
+            w - 1 + k - 1
+        };
+        vec![[*i as usize - 1, index as usize]]
+    }
+
     fn move_help(&self) -> String {
         "vA: Left cuts between columns, leaving A columns on the left; hA: Right cuts \
          between rows, leaving A rows on top; with several cakes K:vA or K:hA, e.g. v2"

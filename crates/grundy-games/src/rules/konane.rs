@@ -150,6 +150,13 @@ fn after(b: &Board, player: Player, mv: &Jump) -> Board {
     b.with_stones(player, (mine & !from) | to, theirs)
 }
 
+/// The characters of the board, in the order a click cycles them.
+const GLYPHS: &[crate::rules::drawing::Glyph] = &[
+    crate::rules::drawing::g('.', crate::ruleset::board::Tint::Empty, "empty"),
+    crate::rules::drawing::g('x', crate::ruleset::board::Tint::Left, "Left's stone"),
+    crate::rules::drawing::g('o', crate::ruleset::board::Tint::Right, "Right's stone"),
+];
+
 impl Ruleset for Konane {
     type Position = Board;
     type Move = Jump;
@@ -197,6 +204,19 @@ impl Ruleset for Konane {
                 grid::cell_name(mv.to.0, mv.to.1)
             )))
         }
+    }
+
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {

@@ -40,6 +40,7 @@ pub mod colouring;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub(crate) mod drawing;
 pub(crate) mod grid;
 pub mod grundy_game;
 pub mod hackenbush;

@@ -106,6 +106,38 @@ impl Ruleset for Nim {
         parse_heap_move(pos, text)
     }
 
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        crate::rules::drawing::heaps(&sizes, "heap")
+    }
+
+    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        use crate::rules::drawing::{numbers, token};
+        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
+            return Vec::new();
+        };
+        let text = mv.to_string();
+        let n = numbers(&text);
+        let size = |i: u64| {
+            sizes
+                .get((i as usize).wrapping_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        // HEAP-TAKE: the first token taken.
+        match n[..] {
+            [i, k] => token(i as usize - 1, size(i), k).into_iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
+        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
+        self.parse_position(&text.join(",")).ok()
+    }
+
     fn move_help(&self) -> String {
         "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1), e.g. 2-3".to_owned()
     }

@@ -201,6 +201,13 @@ fn trimmed(s: &[u8]) -> &[u8] {
     &s[start..end.max(start)]
 }
 
+/// The characters of the board, in the order a click cycles them.
+const GLYPHS: &[crate::rules::drawing::Glyph] = &[
+    crate::rules::drawing::g('.', crate::ruleset::board::Tint::Empty, "empty"),
+    crate::rules::drawing::g('T', crate::ruleset::board::Tint::Left, "Left's toad"),
+    crate::rules::drawing::g('F', crate::ruleset::board::Tint::Right, "Right's frog"),
+];
+
 impl Ruleset for Toads {
     type Position = Strip;
     type Move = Hop;
@@ -292,6 +299,23 @@ impl Ruleset for Toads {
                 hop.from + 1
             ))),
         }
+    }
+
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        // FROM-TO, squares from 1.
+        crate::rules::drawing::numbers(&mv.to_string())
+            .into_iter()
+            .map(|n| [0, n.saturating_sub(1) as usize])
+            .collect()
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {

@@ -180,6 +180,13 @@ fn swapped(row: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// The dominoes, in the order a click cycles them.
+const GLYPHS: &[crate::rules::drawing::Glyph] = &[
+    crate::rules::drawing::g('x', crate::ruleset::board::Tint::Left, "Left's domino"),
+    crate::rules::drawing::g('o', crate::ruleset::board::Tint::Right, "Right's domino"),
+    crate::rules::drawing::g('g', crate::ruleset::board::Tint::Either, "green domino"),
+];
+
 impl Ruleset for Toppling {
     type Position = Rows;
     type Move = Topple;
@@ -287,6 +294,36 @@ impl Ruleset for Toppling {
             leftward,
             with_row: pos.0.len() > 1,
         })
+    }
+
+    fn board(&self, pos: &Rows) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos).replace(',', "|"), GLYPHS)
+    }
+
+    fn touches(&self, pos: &Rows, mv: &Topple) -> Vec<crate::ruleset::board::At> {
+        // [R:]D< or [R:]D>: the domino, then the next one it knocks over (if any).
+        let text = mv.to_string();
+        let n = crate::rules::drawing::numbers(&text);
+        let (r, d) = match n[..] {
+            [d] => (0, d as usize),
+            [r, d] => (r as usize - 1, d as usize),
+            _ => return Vec::new(),
+        };
+        let shown = self.show_position(pos);
+        let len = shown.split(',').nth(r).map_or(0, |row| row.chars().count());
+        let mut out = vec![[r, d - 1]];
+        if text.ends_with('<') && d >= 2 {
+            out.push([r, d - 2]);
+        } else if text.ends_with('>') && d < len {
+            out.push([r, d]);
+        }
+        out
+    }
+
+    fn edit(&self, pos: &Rows, at: crate::ruleset::board::At) -> Option<Rows> {
+        let text = self.show_position(pos).replace(',', "|");
+        let text = crate::rules::drawing::cycle(&text, at, GLYPHS)?;
+        self.parse_position(&text.replace('|', ",")).ok()
     }
 
     fn move_help(&self) -> String {

@@ -121,6 +121,13 @@ fn drawing(row: &Row) -> String {
     format!("{first}\n{}\n{rest}", arrows.trim_end())
 }
 
+/// The characters of the board, in the order a click cycles them.
+const GLYPHS: &[crate::rules::drawing::Glyph] = &[
+    crate::rules::drawing::g('.', crate::ruleset::board::Tint::Empty, "empty"),
+    crate::rules::drawing::g('A', crate::ruleset::board::Tint::Left, "A"),
+    crate::rules::drawing::g('B', crate::ruleset::board::Tint::Right, "B"),
+];
+
 impl Ruleset for Ab {
     type Position = Row;
     type Move = AbMove;
@@ -148,6 +155,23 @@ impl Ruleset for Ab {
 
     fn parse_move(&self, pos: &Row, player: Player, text: &str) -> Result<AbMove, MoveError> {
         parse_move(pos, player, text)
+    }
+
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        // FROM-TO, squares from 1.
+        crate::rules::drawing::numbers(&mv.to_string())
+            .into_iter()
+            .map(|n| [0, n.saturating_sub(1) as usize])
+            .collect()
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {

@@ -108,6 +108,12 @@ fn placed(b: &Board, mut spots: u64, vertical: bool) -> Vec<Board> {
     out
 }
 
+/// The characters of the board, in the order a click cycles them.
+const GLYPHS: &[crate::rules::drawing::Glyph] = &[
+    crate::rules::drawing::g('.', crate::ruleset::board::Tint::Empty, "empty"),
+    crate::rules::drawing::g('#', crate::ruleset::board::Tint::Blocked, "filled"),
+];
+
 impl Ruleset for Domineering {
     type Position = Board;
     type Move = Domino;
@@ -182,6 +188,19 @@ impl Ruleset for Domineering {
             )));
         }
         Ok(d)
+    }
+
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {

@@ -56,6 +56,12 @@ pub const MEMO_SQUARES: usize = 14;
 /// minutes on two cores.
 pub const LARGEST_VERIFIED: usize = 30;
 
+/// The characters of the board, in the order a click cycles them.
+const GLYPHS: &[crate::rules::drawing::Glyph] = &[
+    crate::rules::drawing::g('.', crate::ruleset::board::Tint::Empty, "empty"),
+    crate::rules::drawing::g('P', crate::ruleset::board::Tint::Piece, "pawn"),
+];
+
 impl Ruleset for Pawns {
     type Position = Board;
     type Move = PawnMove;
@@ -117,6 +123,23 @@ impl Ruleset for Pawns {
             }));
         }
         Ok(mv)
+    }
+
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        // FROM-TO, squares from 1.
+        crate::rules::drawing::numbers(&mv.to_string())
+            .into_iter()
+            .map(|n| [0, n.saturating_sub(1) as usize])
+            .collect()
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {

@@ -82,6 +82,72 @@ impl Ruleset for TableGame {
         Ok(mv)
     }
 
+    fn board(&self, pos: &TablePosition) -> Option<crate::ruleset::board::Board> {
+        use crate::ruleset::board::{Board, Line, Shape, Spot, Tint};
+        let table = pos.table();
+        let (top, left) = (table.top_string(), table.left_string());
+        if (top.len() + 1) * (left.len() + 1) > crate::ruleset::board::MAX_SPOTS {
+            return None;
+        }
+        let here = pos.cell();
+        let lines = (0..=left.len())
+            .map(|x| {
+                let spots = (0..=top.len())
+                    .map(|y| {
+                        let place = format!("cell {x},{y}");
+                        if (x, y) == (here.x, here.y) {
+                            Spot::new("●", Tint::Piece, format!("{place}: the stone"))
+                        } else if x == 0 && y == 0 {
+                            Spot::new("", Tint::Blocked, format!("{place}: corner"))
+                        } else if x == 0 || y == 0 {
+                            let digit = if x == 0 {
+                                &top[y - 1..y]
+                            } else {
+                                &left[x - 1..x]
+                            };
+                            Spot::new(digit, Tint::Either, format!("{place}: boundary {digit}"))
+                        } else {
+                            Spot::new("", Tint::Empty, place)
+                        }
+                    })
+                    .collect();
+                Line::new(format!("row {x}"), spots)
+            })
+            .collect();
+        Some(Board::new(Shape::Grid, lines))
+    }
+
+    fn touches(&self, pos: &TablePosition, mv: &TableMove) -> Vec<crate::ruleset::board::At> {
+        let to = pos.table().after(&pos.cell(), mv);
+        vec![[to.x, to.y]]
+    }
+
+    fn edit(&self, pos: &TablePosition, at: crate::ruleset::board::At) -> Option<TablePosition> {
+        // A boundary digit flips; any other cell (but the corner) takes the stone.
+        let table = pos.table();
+        let (mut top, mut left) = (table.top_string(), table.left_string());
+        let here = pos.cell();
+        let [x, y] = at;
+        if x > left.len() || y > top.len() || (x, y) == (0, 0) {
+            return None;
+        }
+        let flip = |s: &mut String, i: usize| {
+            let c = if &s[i..=i] == "1" { "0" } else { "1" };
+            s.replace_range(i..=i, c);
+        };
+        let (sx, sy) = if (x == 0 || y == 0) && (x, y) != (here.x, here.y) {
+            if x == 0 {
+                flip(&mut top, y - 1);
+            } else {
+                flip(&mut left, x - 1);
+            }
+            (here.x, here.y)
+        } else {
+            (x, y)
+        };
+        self.parse_position(&format!("{top}/{left}@{sx},{sy}")).ok()
+    }
+
     fn move_help(&self) -> String {
         "up (to row x-1) or left (to column y-1); u and l for short".to_owned()
     }

@@ -57,6 +57,55 @@ impl Ruleset for Towers {
         play::parse_move(pos, text)
     }
 
+    fn board(&self, pos: &City) -> Option<crate::ruleset::board::Board> {
+        use crate::ruleset::board::{Board, Line, Shape, Spot, Tint};
+        let mut lines = Vec::new();
+        let mut partial = false;
+        for (b, building) in pos.buildings.iter().enumerate() {
+            if lines.len() as u64 + building.count > 64 {
+                return None;
+            }
+            for k in 0..building.count {
+                let height = building.height + u128::from(k);
+                partial |= height > 40;
+                let spots = (0..height.min(40))
+                    .map(|j| {
+                        Spot::new(
+                            "",
+                            Tint::Piece,
+                            format!("building {}, tower of {height}: block {}", b + 1, j + 1),
+                        )
+                    })
+                    .collect();
+                lines.push(Line::new(
+                    format!("building {}: tower of {height}", b + 1),
+                    spots,
+                ));
+            }
+        }
+        let mut board = Board::new(Shape::Heaps, lines);
+        board.partial = partial;
+        Some(board)
+    }
+
+    fn touches(&self, pos: &City, mv: &TowerMove) -> Vec<crate::ruleset::board::At> {
+        // The first block taken off the tower.
+        let before: u64 = pos.buildings[..mv.building.min(pos.buildings.len())]
+            .iter()
+            .map(|b| b.count)
+            .sum();
+        let Some(building) = pos.buildings.get(mv.building) else {
+            return Vec::new();
+        };
+        let line = before as usize + (mv.height - building.height) as usize;
+        let left = mv.height - mv.remove;
+        if left < mv.height.min(40) {
+            vec![[line, left as usize]]
+        } else {
+            Vec::new()
+        }
+    }
+
     fn move_help(&self) -> String {
         "BUILDING:HEIGHT-BLOCKS takes BLOCKS blocks from the tower of HEIGHT blocks in \
          building BUILDING (numbered from 1), e.g. 1:4-2"
