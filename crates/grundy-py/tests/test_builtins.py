@@ -62,7 +62,22 @@ ANALYZED = [
     ("snort", "...|...", {}),
     ("col", "...|...", {}),
     ("amazons", "x...|...o", {"moves": True}),
+    ("nim", "1,1,2", {"misere": True}),
+    ("nim", "3,5,7", {"misere": True, "moves": True}),
+    ("octal", "4,3,2", {"code": "0.77", "misere": True}),
+    ("octal", "6,2", {"code": "0.77", "misere": True, "moves": True}),
+    ("subtraction", "7,9", {"set": [1, 2, 3], "misere": True}),
 ]
+
+
+def test_misere_is_refused_for_a_partizan_game():
+    with pytest.raises(ValueError, match="misere applies to impartial games only; domineering is partizan"):
+        grundy.analyze("domineering", "..|..", misere=True)
+
+
+def test_misere_nim_by_bouton():
+    a = grundy.analyze("nim", "1,1,1", misere=True)
+    assert (a["convention"], a["misere_grundy"], a["to_move_wins"], a["value"]) == ("misere", 0, False, None)
 
 
 def test_every_game_is_analyzed_here():

@@ -153,7 +153,7 @@ fn api_answers_the_readme_analyze_examples_byte_for_byte() {
             ("game".to_owned(), args[0].clone()),
             ("position".to_owned(), args[1].clone()),
         ];
-        query(&mut fields, &options, &["moves"]);
+        query(&mut fields, &options, &["moves", "misere"]);
         let out = grundy().arg("analyze").args(&cli_args).output().unwrap();
         let (status, body) = api(&uri("/api/analyze", &fields));
         assert!(
