@@ -483,4 +483,22 @@ mod quotients {
         expected.sort_unstable();
         assert_eq!(p, expected);
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Random sums of 0.75's heaps up to 8, of up to 5 heaps and 20 stones (beyond the
+        /// exhaustive range): the quotient's outcome against the exhaustive engine of
+        /// the registry's misère 0.75.
+        #[test]
+        fn octal_075_quotient_on_random_sums(heaps in proptest::collection::vec(1u64..=8, 0..6)) {
+            // The engine takes sums of up to 20 stones.
+            proptest::prop_assume!(heaps.iter().sum::<u64>() <= 20);
+            let q = Quotient::compute("octal 0.75", &Rules::TakeAndBreak(vec![0, 7, 5]), 8, DEFAULT_BUDGET).unwrap();
+            let game = registry::build("octal", &Params::new().with("code", "0.75").with("misere", "true")).unwrap();
+            let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let a = game.analyze(&text.join(","), Player::Left, 0).unwrap();
+            proptest::prop_assert_eq!(q.is_p_position(&heaps), Some(!a.to_move_wins), "{:?}", heaps);
+        }
+    }
 }
