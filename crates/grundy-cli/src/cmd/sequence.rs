@@ -376,10 +376,7 @@ fn quotient(args: &Args) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if common.json {
-        let mut json = spec.json.clone();
-        json["convention"] = serde_json::json!("misere");
-        json["quotient"] = serde_json::to_value(q.certificate())?;
-        json["quotient"]["order"] = serde_json::json!(q.order());
+        let json = grundy::report::quotient_json(&spec, &q)?;
         out.write_all(grundy::report::compact(&json)?.as_bytes())?;
     } else {
         out.write_all(

@@ -21,6 +21,7 @@ use serde_json::{json, Value};
 
 use crate::analysis::{Analysis, MoveValue};
 use crate::misere::genus::HeapGenus;
+use crate::misere::quotient::Quotient;
 use crate::sequence::{Sequence, SequenceSpec};
 
 /// The object `grundy analyze --json` prints: the analysis, and with `--moves` the
@@ -83,6 +84,18 @@ pub fn genus_json(spec: &SequenceSpec<'_>, heaps: &[HeapGenus]) -> Value {
     out["tame"] = json!(heaps.iter().map(|h| h.tame).collect::<Vec<_>>());
     out["tame_heaps"] = json!(heaps.iter().filter(|h| h.tame).count());
     out
+}
+
+/// A misère quotient as `grundy sequence --misere --quotient --json` prints it: the
+/// game's fields, `convention` (`"misere"`) and `quotient`, the certificate's fields
+/// (`kind`, `game`, `heap_bound`, `elements`, `table`, `p_portion`, `pretending`)
+/// with its `order`.
+pub fn quotient_json(spec: &SequenceSpec<'_>, q: &Quotient) -> serde_json::Result<Value> {
+    let mut out = spec.json.clone();
+    out["convention"] = json!("misere");
+    out["quotient"] = serde_json::to_value(q.certificate())?;
+    out["quotient"]["order"] = json!(q.order());
+    Ok(out)
 }
 
 /// A sequence as `grundy sequence --json` prints it.
