@@ -722,12 +722,20 @@ fn replay(
                 game.analyze(position, player_of(*seat, first), 0).ok()
             };
             values.push(match analysis {
-                Some(a) => json!({
-                    "position": position,
-                    "to_move": seat_name(*seat),
-                    "value": a.value,
-                    "to_move_wins": a.to_move_wins,
-                }),
+                Some(a) => {
+                    let mut v = json!({
+                        "position": position,
+                        "to_move": seat_name(*seat),
+                        "value": a.value,
+                        "to_move_wins": a.to_move_wins,
+                    });
+                    // Under misère play a position has no value: its misère Grundy
+                    // value says who wins.
+                    if let Some(g) = a.misere_grundy {
+                        v["misere_grundy"] = json!(g);
+                    }
+                    v
+                }
                 None => {
                     json!({ "position": position, "to_move": seat_name(*seat), "value": null, "to_move_wins": null })
                 }

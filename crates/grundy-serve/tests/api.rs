@@ -877,6 +877,12 @@ async fn misere_play_in_games_analyze_and_play() {
     assert_eq!(r["you_won"], true, "{r}");
     let ending = r["ending"].as_str().unwrap();
     assert!(ending.contains("no move left and wins"), "{ending}");
+    // Each position of the match has its misère Grundy value in place of a value,
+    // 0 exactly where the player to move loses.
+    for v in r["values"].as_array().unwrap() {
+        assert!(v["value"].is_null(), "{v}");
+        assert_eq!(v["misere_grundy"] == 0, v["to_move_wins"] == false, "{v}");
+    }
     // Under normal play 1,1,1 is won by the first player; under misère play it is lost.
     let r = play_out("nim", misere, "1,1,1", "first").await;
     assert_eq!(r["you_won"], false, "{r}");
