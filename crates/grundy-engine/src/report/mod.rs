@@ -65,9 +65,6 @@ pub fn compact(value: &Value) -> serde_json::Result<String> {
     Ok(text)
 }
 
-/// The object `grundy sequence --json` prints: the game's fields (`spec.json`),
-/// `preperiod`, `period`, `computed`, `period_known: false` for a game with no
-/// known period theorem, and unless `summary` the `values`.
 /// The genus of heaps 0..=N as `grundy sequence --misere --json` prints it: the
 /// game's fields, `convention` (`"misere"`), `computed`, `genus` (one list per
 /// heap: γ0, γ1, γ2, γ3, ...), `notation` (Conway's, e.g. `0^120`), `tame` (one
@@ -98,7 +95,9 @@ pub fn quotient_json(spec: &SequenceSpec<'_>, q: &Quotient) -> serde_json::Resul
     Ok(out)
 }
 
-/// A sequence as `grundy sequence --json` prints it.
+/// A sequence as `grundy sequence --json` prints it: the game's fields
+/// (`spec.json`), `preperiod`, `period`, `computed`, `period_known: false` for a game
+/// with no known period theorem, and unless `summary` the `values`.
 pub fn sequence_json(spec: &SequenceSpec<'_>, seq: &Sequence, summary: bool) -> Value {
     let mut out = spec.json.clone();
     out["preperiod"] = json!(seq.period.map(|p| p.preperiod));
