@@ -78,8 +78,9 @@ pub const MISERE: Param = Param {
     example: "true",
 };
 
-/// Reads the value of [`MISERE`]: `true`/`false` (also `1`/`0`, `yes`/`no`).
-fn misere_flag(params: &Params) -> Result<bool, ParamError> {
+/// Reads the value of [`MISERE`] in `params`: `true`/`false` (also `1`/`0`,
+/// `yes`/`no`); `false` when absent.
+pub fn misere_flag(params: &Params) -> Result<bool, ParamError> {
     match params.get(MISERE.name) {
         None => Ok(false),
         Some(v) => match v.to_ascii_lowercase().as_str() {

@@ -108,12 +108,15 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                         })
                     })
                     .collect();
+                // Every impartial game of the registry takes the parameter misere.
+                let misere = game.kind() == Kind::Impartial;
                 list.push(describe(
                     &*game,
                     spec.about,
                     spec.example,
                     params,
                     with_sequences.contains(&spec.name),
+                    misere,
                 ));
             }
             for served in games.added() {
@@ -123,6 +126,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                     &served.example,
                     Vec::new(),
                     false,
+                    false,
                 ));
             }
             report::pretty(&json!({ "games": list })).map_err(internal_json)
@@ -131,13 +135,15 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
     Ok(json_text(text))
 }
 
-/// A game as `/api/games` lists it.
+/// A game as `/api/games` lists it; `misere`: whether it takes the parameter
+/// `misere=true` (misère play).
 fn describe(
     game: &dyn DynRuleset,
     about: &str,
     example: &str,
     params: Vec<Value>,
     sequence: bool,
+    misere: bool,
 ) -> Value {
     let move_help = game
         .start_match(example, Player::Left, Budget::DEFAULT)
@@ -159,6 +165,7 @@ fn describe(
         "params": params,
         "move_help": move_help,
         "sequence": sequence,
+        "misere": misere,
     })
 }
 
@@ -244,10 +251,178 @@ struct SequenceRequest {
     summary: bool,
 }
 
+/// What `GET /api/sequence` is asked: the Grundy sequence, or under misère play
+/// (`misere=true`) the genus of heaps or (`quotient=true`) a misère quotient.
+enum SequenceAsk {
+    Normal(SequenceRequest),
+    Misere(MisereRequest),
+}
+
+/// A misère request: the game without its parameter `misere`, and the heaps.
+struct MisereRequest {
+    name: String,
+    params: Params,
+    /// The genus of heaps 0..=`to`, or the quotient of heaps up to `to`.
+    to: usize,
+    quotient: bool,
+}
+
+/// The heaps whose genus is computed without `to`, as `grundy sequence --misere`.
+const GENUS_HEAPS: usize = 30;
+
+/// The heap bound of a quotient without `to`, as `grundy sequence --misere --quotient`.
+const QUOTIENT_HEAPS: usize = 12;
+
+fn sequence_fields(uri: &Uri) -> Result<Fields, ApiError> {
+    Fields::new(
+        pairs(uri)?,
+        &["game", "to", "limit", "summary", "method", "quotient"],
+    )
+}
+
+fn sequence_ask(state: &AppState, uri: &Uri) -> Result<SequenceAsk, ApiError> {
+    let fields = sequence_fields(uri)?;
+    let params = fields.params();
+    let misere = registry::misere_flag(&params).map_err(|e| ApiError::bad(e.to_string()))?;
+    if misere {
+        return misere_request(state, &fields).map(SequenceAsk::Misere);
+    }
+    if fields.flag("quotient")? {
+        return Err(ApiError::bad(
+            "quotient applies to misère play: give misere=true too",
+        ));
+    }
+    sequence_request(state, uri).map(SequenceAsk::Normal)
+}
+
+/// A misère sequence request, checked before any work is queued: the game must take
+/// `misere=true` (an impartial game), have a sequence, and list a heap's options
+/// (the genus) or have a certificate checker (the quotient).
+fn misere_request(state: &AppState, fields: &Fields) -> Result<MisereRequest, ApiError> {
+    let quotient = fields.flag("quotient")?;
+    let computes = if quotient {
+        "misere=true&quotient=true computes a misère quotient"
+    } else {
+        "misere=true computes the genus"
+    };
+    for field in ["limit", "summary", "method"] {
+        if fields.get(field).is_some() {
+            return Err(ApiError::bad(format!(
+                "field {field:?} applies to normal play only; {computes}"
+            )));
+        }
+    }
+    let name = fields.required("game")?.to_owned();
+    let given = fields.params();
+    // A partizan game refuses misere=true here, with the registry's reason.
+    state.games().build(&name, &given)?;
+    let params = given.without(registry::MISERE.name);
+    let to = if quotient {
+        let max = state.limits().max_quotient_heap;
+        let to = fields.count("to", QUOTIENT_HEAPS.min(max), max)?;
+        if to == 0 {
+            return Err(ApiError::unprocessable(
+                "field \"to\": a quotient's heap bound is at least 1",
+            ));
+        }
+        to
+    } else {
+        let max = grundy::misere::genus::MAX_HEAP as usize;
+        fields.count("to", GENUS_HEAPS, max)?
+    };
+    let request = MisereRequest {
+        name,
+        params,
+        to,
+        quotient,
+    };
+    misere_spec_checked(state.games(), &request, |_| Ok(()))?;
+    Ok(request)
+}
+
+/// Builds the game of a misère request and runs `f` on its sequence, refusing (400)
+/// a game with no sequence, or without what the genus or the quotient needs.
+fn misere_spec_checked<T>(
+    games: &Games,
+    request: &MisereRequest,
+    f: impl FnOnce(&SequenceSpec<'_>) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let game = games.build(&request.name, &request.params)?;
+    let spec = registry::sequence_of(&*game).map_err(|e| ApiError::bad(e.to_string()))?;
+    if request.quotient && spec.certificate.is_none() {
+        return Err(ApiError::bad(format!(
+            "{} has no certificate checker, so its quotient cannot be proven",
+            spec.title
+        )));
+    }
+    if !request.quotient && spec.heap_options.is_none() {
+        return Err(ApiError::bad(format!(
+            "{} does not list the options of a heap, so its genus cannot be computed",
+            spec.title
+        )));
+    }
+    f(&spec)
+}
+
+/// The genus or the quotient of a misère request, within the budget, as
+/// `grundy sequence ... --misere [--quotient] --json` prints it.
+async fn compute_misere(state: &AppState, request: MisereRequest) -> Result<Value, ApiError> {
+    use grundy::misere::{genus, quotient};
+    let games = state.games().clone();
+    let what = format!(
+        "{} of {} up to heap {}",
+        if request.quotient {
+            "misère quotient"
+        } else {
+            "genus"
+        },
+        request.name,
+        request.to
+    );
+    state
+        .budget()
+        .run(what, move |_| {
+            misere_spec_checked(&games, &request, |spec| {
+                if let Some(certified) = spec.certificate.as_ref().filter(|_| request.quotient) {
+                    let q = quotient::Quotient::compute(
+                        &certified.name,
+                        &certified.rules,
+                        request.to,
+                        quotient::DEFAULT_BUDGET,
+                    )
+                    .map_err(|e| {
+                        ApiError::unprocessable(format!("heaps up to {}: {e}", request.to))
+                    })?;
+                    report::quotient_json(spec, &q).map_err(internal_json)
+                } else {
+                    let options = spec.heap_options.as_ref().ok_or_else(|| {
+                        ApiError::bad(format!("{}: no options of a heap", spec.title))
+                    })?;
+                    let mut solver = genus::GenusSolver::new(&**options);
+                    let heaps = solver
+                        .heaps(request.to as u64, genus::DEFAULT_BUDGET)
+                        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+                    Ok(report::genus_json(spec, &heaps))
+                }
+            })
+        })
+        .await
+}
+
 fn sequence_request(state: &AppState, uri: &Uri) -> Result<SequenceRequest, ApiError> {
-    let fields = Fields::new(pairs(uri)?, &["game", "to", "limit", "summary", "method"])?;
+    let fields = sequence_fields(uri)?;
+    if fields.flag("quotient")? {
+        return Err(ApiError::bad(
+            "quotient applies to misère play (GET /api/sequence with misere=true)",
+        ));
+    }
     let name = fields.required("game")?.to_owned();
     let params = fields.params();
+    if registry::misere_flag(&params).map_err(|e| ApiError::bad(e.to_string()))? {
+        return Err(ApiError::bad(
+            "the drawing is of the normal-play sequence; misere=true applies to GET /api/sequence",
+        ));
+    }
     let method = match fields.get("method") {
         None | Some("auto") => Method::Auto,
         Some("sparse") => Method::Sparse,
@@ -324,13 +499,15 @@ async fn compute(state: &AppState, request: &SequenceRequest) -> Result<Computed
         .await
 }
 
-/// `GET /api/sequence`: what `grundy sequence ... --json` prints.
+/// `GET /api/sequence`: what `grundy sequence ... --json` prints; with
+/// `misere=true`, what `--misere` prints (the genus), with `quotient=true` too what
+/// `--misere --quotient` prints.
 pub(crate) async fn sequence(State(state): State<AppState>, uri: Uri) -> Answer {
-    let request = sequence_request(&state, &uri)?;
-    let computed = compute(&state, &request).await?;
-    Ok(json_text(
-        report::compact(&computed.json).map_err(internal_json)?,
-    ))
+    let json = match sequence_ask(&state, &uri)? {
+        SequenceAsk::Normal(request) => compute(&state, &request).await?.json,
+        SequenceAsk::Misere(request) => compute_misere(&state, request).await?,
+    };
+    Ok(json_text(report::compact(&json).map_err(internal_json)?))
 }
 
 /// `GET /api/sequence.svg`: the drawing `grundy sequence ... --svg FILE` writes.
@@ -545,12 +722,20 @@ fn replay(
                 game.analyze(position, player_of(*seat, first), 0).ok()
             };
             values.push(match analysis {
-                Some(a) => json!({
-                    "position": position,
-                    "to_move": seat_name(*seat),
-                    "value": a.value,
-                    "to_move_wins": a.to_move_wins,
-                }),
+                Some(a) => {
+                    let mut v = json!({
+                        "position": position,
+                        "to_move": seat_name(*seat),
+                        "value": a.value,
+                        "to_move_wins": a.to_move_wins,
+                    });
+                    // Under misère play a position has no value: its misère Grundy
+                    // value says who wins.
+                    if let Some(g) = a.misere_grundy {
+                        v["misere_grundy"] = json!(g);
+                    }
+                    v
+                }
                 None => {
                     json!({ "position": position, "to_move": seat_name(*seat), "value": null, "to_move_wins": null })
                 }

@@ -9,10 +9,12 @@
 //! # API
 //! | request | answer |
 //! |---|---|
-//! | `GET /api/games` | every game: name, help, kind, example, parameters, move notation |
+//! | `GET /api/games` | every game: name, help, kind, example, parameters, move notation, whether it can be played misère (`misere`) |
 //! | `GET /api/analyze?game=G&position=P[&PARAM=V...][&to_move=A][&moves=true][&limit=N]` | what `grundy analyze G P --json` prints, byte for byte |
 //! | `GET /api/board?game=G&position=P[&PARAM=V...][&to_move=A]` | the position's board as data (`board`: shape, lines of spots), the legal moves with the spots each touches, the edits of the spots; `board` null for a game with no drawing |
 //! | `GET /api/sequence?game=subtraction&set=S` or `game=octal&code=C` `[&to=N][&limit=N][&summary=true][&method=M]` | what `grundy sequence ... --json` prints |
+//! | `GET /api/sequence?...&misere=true[&to=N]` | the genus of heaps 0..=N: what `grundy sequence ... --misere --json` prints |
+//! | `GET /api/sequence?...&misere=true&quotient=true[&to=N]` | the misère quotient of heaps up to N (at most [`Limits::max_quotient_heap`]): what `grundy sequence ... --misere --quotient --json` prints |
 //! | `GET /api/sequence.svg?...` | the drawing `grundy sequence ... --svg FILE` writes |
 //! | `POST /api/outcomes` `{"game", "params", "positions": [...], "to_move"}` | who wins each position, and its value |
 //! | `POST /api/play` `{"game", "params", "position", "to_move", "you", "moves": [...], "reply"}` | a match against the engine replayed from its moves: the position, legal moves with hints, the engine's reply, the winner |
@@ -72,6 +74,8 @@ pub struct Limits {
     pub max_listed: usize,
     /// The most Grundy values a sequence may compute.
     pub max_sequence: usize,
+    /// The largest heap bound of a misère quotient (`quotient=true`).
+    pub max_quotient_heap: usize,
     /// How long one request's work may take before it is answered 422.
     pub budget: Duration,
     /// How many requests may work at once in the main lane (and twice as many in the
@@ -96,6 +100,7 @@ impl Default for Limits {
             max_positions: 1024,
             max_listed: 10_000,
             max_sequence: 2_000_000,
+            max_quotient_heap: 16,
             budget: Duration::from_secs(10),
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             quick_slice: work::QUICK_SLICE,

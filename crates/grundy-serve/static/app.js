@@ -3,7 +3,7 @@
 // board is drawn by Boards.generic from the description GET /api/board gives.
 //
 // The page's state lives in one object, `state`, and in the address
-// (#VIEW?game=G&position=P&PARAM=V&to_move=A&you=second&match=1&move=M&move=M...):
+// (#VIEW?game=G&position=P&PARAM=V&misere=true&to_move=A&you=second&match=1&move=M&move=M...):
 // every change of it goes through `commit`, which writes the address (a new history
 // entry per move), and `restore` rebuilds the page from an address (on load, reload,
 // Back and Forward).
@@ -86,7 +86,14 @@ function params() {
   for (const input of $("params").querySelectorAll("input")) {
     if (input.value.trim() !== "") out[input.dataset.param] = input.value.trim();
   }
+  // Misère play is the parameter misere=true, which every impartial game takes.
+  if (misere()) out.misere = "true";
   return out;
+}
+
+// Whether the game is played misère (the checkbox, for a game that can be).
+function misere() {
+  return !!(state.game && state.game.misere && $("misere").checked);
 }
 
 function toMove() {
@@ -97,8 +104,10 @@ function position() {
   return $("position").value.trim();
 }
 
-// Sets the game's controls (parameters, who moves first, the position) from `given`.
+// Sets the game's controls (parameters, who moves first, misère play, the position)
+// from `given` (an address's fields); without it, misère play is kept where it applies.
 function selectGame(name, given) {
+  const keep = given === undefined;
   given = given || {};
   state.game = state.games.find((g) => g.name === name) || state.games[0];
   const game = state.game;
@@ -116,6 +125,13 @@ function selectGame(name, given) {
   $("to-move-label").hidden = players.length === 0;
   $("to-move").replaceChildren(...players.map((p) => el("option", { value: p, text: p })));
   if (given.to_move && players.includes(given.to_move)) $("to-move").value = given.to_move;
+  // Misère play: shown and enabled for the games that take it, cleared for the others.
+  const misereBox = $("misere");
+  const wanted = keep ? misereBox.checked : ["true", "1"].includes(given.misere);
+  misereBox.checked = !!game.misere && wanted;
+  misereBox.disabled = !game.misere;
+  $("misere-label").hidden = !game.misere;
+  $("misere-help").hidden = !misereBox.checked;
   $("position").value = given.position || game.example;
 }
 
@@ -165,7 +181,8 @@ async function restore() {
   const m = state.match;
   // The same match at another ply (Back, Forward): keep its line for Redo.
   const sameMatch = m && view === "play" && given.match === "1" && state.game && state.game.name === name &&
-    given.position === m.start && (given.you || "first") === m.you && moves.every((mv, i) => m.line[i] === mv);
+    given.position === m.start && (given.you || "first") === m.you && moves.every((mv, i) => m.line[i] === mv) &&
+    ["true", "1"].includes(given.misere) === (m.params.misere === "true");
   if (sameMatch) {
     m.cursor = moves.length;
     setView(view, false);
@@ -298,7 +315,8 @@ function moveButton(m, onClick) {
   const wins = m.wins;
   const left = m.moves_left;
   const detail = [
-    m.value_after !== undefined && m.value_after !== null ? `→ ${m.value_after}` : "",
+    // Under misère play a position has no value to show after the move.
+    m.value_after !== undefined && m.value_after !== null && !misere() ? `→ ${m.value_after}` : "",
     left !== null && left !== undefined ? `${verdict(wins)} in ${left}` : verdict(wins),
   ].filter(Boolean).join(", ");
   const b = el("button", {
@@ -347,7 +365,13 @@ async function analyze() {
     el("p", { class: "verdict " + (a.to_move_wins ? "win" : "lose"), id: "verdict", text: `${a.to_move} to move ${verdict(a.to_move_wins)}` }),
   ];
   if (a.other_to_move_wins !== undefined) parts.push(el("p", { text: `The other player to move: ${verdict(a.other_to_move_wins)}` }));
-  parts.push(el("p", {}, ["outcome ", el("strong", { text: a.outcome }), "   value ", el("strong", { id: "value", text: a.value })]));
+  if (a.convention === "misere") {
+    // A position has no value under misère play: its misère Grundy value says who wins.
+    parts.push(el("p", { id: "value-line" }, ["outcome ", el("strong", { text: a.outcome }), " (misère play)   misère Grundy value ",
+      el("strong", { id: "value", text: String(a.misere_grundy) })]));
+  } else {
+    parts.push(el("p", { id: "value-line" }, ["outcome ", el("strong", { text: a.outcome }), "   value ", el("strong", { id: "value", text: a.value })]));
+  }
   if (a.remoteness !== null && a.remoteness !== undefined) {
     parts.push(el("p", { id: "analysis-remoteness", text: `Remoteness ${a.remoteness}: with best play the game lasts ${a.remoteness} more moves.` }));
   }
@@ -490,7 +514,8 @@ function renderPlay(r, animate) {
     const cls = v.to_move_wins === null ? "unknown" : v.to_move_wins ? "wins" : "loses";
     const mover = r.seats[v.to_move];
     const title = `after ${i} moves: ${v.position}; ${mover} to move ${v.to_move_wins === null ? "" : verdict(v.to_move_wins)}`;
-    return el("span", { class: `cell ${cls}${i === r.values.length - 1 ? " now" : ""}`, title, "aria-label": title, text: (v.value === null ? "?" : v.value) + (v.to_move_wins === null ? "" : v.to_move_wins ? " W" : " L") });
+    const shown = v.misere_grundy !== undefined ? `G⁻${v.misere_grundy}` : v.value === null ? "?" : v.value;
+    return el("span", { class: `cell ${cls}${i === r.values.length - 1 ? " now" : ""}`, title, "aria-label": title, text: shown + (v.to_move_wins === null ? "" : v.to_move_wins ? " W" : " L") });
   }));
   // Remoteness of the positions after the person's moves: the move's count less one.
   history.forEach((h, i) => {
@@ -585,7 +610,31 @@ function seqGameChanged() {
   $("seq-text-name").textContent = g.label;
   $("seq-text").value = g.value;
   $("seq-help").textContent = g.help;
-  $("seq-to-label").hidden = $("seq-game").value === "table";
+  seqMisereChanged();
+}
+
+// Misère play on the sequence page (heap games only): the genus instead of G(n), and
+// the quotient.
+function seqMisere() {
+  return $("seq-game").value !== "table" && $("seq-misere").checked;
+}
+
+function seqMisereChanged() {
+  const table = $("seq-game").value === "table";
+  const on = seqMisere();
+  $("seq-misere-row").hidden = table;
+  $("seq-to-label").hidden = table || on;
+  $("seq-heaps-label").hidden = !on;
+  $("seq-bound-label").hidden = !on;
+  $("seq-quotient").hidden = !on;
+  $("seq-misere-help").hidden = !on;
+  if (!on) $("seq-quotient-out").replaceChildren();
+}
+
+// The query of the heap game on the sequence page: its name and parameter.
+function seqQuery() {
+  const game = $("seq-game").value;
+  return { game, [game === "octal" ? "code" : "set"]: $("seq-text").value.trim() };
 }
 
 // Each drawing is numbered; an answer that arrives after a newer drawing began is dropped.
@@ -601,6 +650,10 @@ async function drawSequence() {
       await drawTableGrid(out, text, run);
       return;
     }
+    if (seqMisere()) {
+      await drawGenus(out, text, run);
+      return;
+    }
     const q = new URLSearchParams({ game, [game === "octal" ? "code" : "set"]: text, to: $("seq-to").value || "100" });
     const s = await api("/api/sequence?" + q);
     if (run !== seqRun) return;
@@ -612,6 +665,64 @@ async function drawSequence() {
     );
   } catch (err) {
     if (run === seqRun) showError(out, err);
+  }
+}
+
+// The genus of heaps 0..N in Conway's notation, tame or wild.
+async function drawGenus(out, text, run) {
+  const q = new URLSearchParams({ ...seqQuery(), misere: "true", to: $("seq-heaps").value || "30" });
+  const s = await api("/api/sequence?" + q);
+  if (run !== seqRun) return;
+  const n = s.computed;
+  const wild = s.tame.indexOf(false);
+  const summary = `Genus of heaps 0 to ${n - 1} (misère play): ${s.tame_heaps} of ${n} tame` +
+    (wild < 0 ? "; sums of them are played as misère Nim" : `; heap ${wild} is the first wild one`);
+  const rows = s.notation.map((g, i) => el("tr", { "data-heap": String(i) }, [
+    el("th", { scope: "row", text: String(i) }),
+    el("td", { class: "genus", text: g }),
+    el("td", { class: s.tame[i] ? "tame" : "wild", text: s.tame[i] ? "tame" : "wild" }),
+  ]));
+  out.replaceChildren(
+    el("p", { class: "seq-summary", id: "seq-summary", text: summary }),
+    el("div", { class: "table-scroll" }, [el("table", { class: "genus-table", id: "seq-genus" }, [
+      el("caption", { text: `The genus of each heap of ${s.game} ${text}` }),
+      el("thead", {}, [el("tr", {}, [el("th", { scope: "col", text: "heap" }), el("th", { scope: "col", text: "genus" }), el("th", { scope: "col", text: "tame?" })])]),
+      el("tbody", {}, rows),
+    ])]),
+  );
+}
+
+// The misère quotient of the sums of heaps up to the bound: order, P-portion,
+// pretending function and multiplication table.
+let quotientRun = 0;
+async function drawQuotient() {
+  const run = ++quotientRun;
+  const out = $("seq-quotient-out");
+  const q = new URLSearchParams({ ...seqQuery(), misere: "true", quotient: "true", to: $("seq-bound").value || "8" });
+  try {
+    const s = await api("/api/sequence?" + q);
+    if (run !== quotientRun) return;
+    const c = s.quotient;
+    const name = (i) => c.elements[i];
+    const inP = new Set(c.p_portion);
+    const pretending = c.pretending.slice(1).map((x, i) => `${i + 1}→${name(x)}`).join(", ");
+    const head = el("tr", {}, [el("th", { scope: "col", text: "·" }), ...c.elements.map((e) => el("th", { scope: "col", text: e }))]);
+    const rows = c.table.map((row, i) => el("tr", {}, [
+      el("th", { scope: "row", text: name(i) }),
+      ...row.map((x) => el("td", { class: inP.has(x) ? "p" : "", text: name(x) })),
+    ]));
+    out.replaceChildren(
+      el("h2", { text: `Misère quotient of ${c.game}, heaps up to ${c.heap_bound}` }),
+      el("p", { class: "seq-summary", id: "quotient-summary", text: `order ${c.order}; P-portion {${c.p_portion.map(name).join(", ")}} (proven by its check)` }),
+      el("p", { id: "quotient-pretending", text: `Pretending function: ${pretending}` }),
+      el("div", { class: "table-scroll" }, [el("table", { class: "quotient-table", id: "quotient-table" }, [
+        el("caption", { text: "Multiplication table (elements of the P-portion in bold)" }),
+        el("thead", {}, [head]),
+        el("tbody", {}, rows),
+      ])]),
+    );
+  } catch (err) {
+    if (run === quotientRun) showError(out, err);
   }
 }
 
@@ -667,6 +778,15 @@ async function main() {
     changed(true);
   });
   $("to-move").addEventListener("change", () => { endMatch(); changed(true); });
+  $("misere").addEventListener("change", () => {
+    if (!confirmEnd()) {
+      $("misere").checked = !$("misere").checked;
+      return;
+    }
+    $("misere-help").hidden = !$("misere").checked;
+    endMatch();
+    changed(true);
+  });
   $("you").addEventListener("change", () => { if (!state.match) commit(false); });
   $("position").addEventListener("change", () => changed(true));
   $("position").addEventListener("keydown", (e) => { if (e.key === "Enter") changed(true); });
@@ -691,6 +811,8 @@ async function main() {
   $("cancel").addEventListener("click", cancelAll);
   $("seq-game").addEventListener("change", seqGameChanged);
   $("seq-go").addEventListener("click", drawSequence);
+  $("seq-misere").addEventListener("change", () => { seqMisereChanged(); drawSequence(); });
+  $("seq-quotient").addEventListener("click", drawQuotient);
   seqGameChanged();
   try {
     state.games = (await api("/api/games")).games;

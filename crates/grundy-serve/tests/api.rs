@@ -840,3 +840,190 @@ async fn play_answers_the_board_and_the_remoteness() {
     assert_eq!(first["moves_left"], 15);
     assert_eq!(v["remoteness"], 15);
 }
+
+// ---- misère play
+
+#[tokio::test]
+async fn misere_play_in_games_analyze_and_play() {
+    // The games list says which games take misere=true: the registry's impartial ones.
+    let (_, v) = get_json("/api/games").await;
+    for g in v["games"].as_array().unwrap() {
+        assert_eq!(g["misere"], g["kind"] == "impartial", "{g}");
+    }
+    // 1,1,1 is lost under misère play (won under normal play).
+    let (status, a) = get_json("/api/analyze?game=nim&position=1,1,1&misere=true").await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(
+        (
+            &a["convention"],
+            &a["to_move_wins"],
+            &a["misere_grundy"],
+            &a["value"]
+        ),
+        (&json!("misere"), &json!(false), &json!(0), &Value::Null)
+    );
+    let (status, e) =
+        get_json("/api/analyze?game=domineering&position=....|....&misere=true").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let message = e["error"].as_str().unwrap();
+    assert!(
+        message.contains("impartial games only") && message.contains("domineering"),
+        "{message}"
+    );
+    // A match under misère play: the hints are the misère engine's (checked by
+    // play_out), and the player left without a move wins.
+    let misere = json!({ "misere": "true" });
+    let r = play_out("nim", misere.clone(), "2,3,4", "first").await;
+    assert_eq!(r["you_won"], true, "{r}");
+    let ending = r["ending"].as_str().unwrap();
+    assert!(ending.contains("no move left and wins"), "{ending}");
+    // Each position of the match has its misère Grundy value in place of a value,
+    // 0 exactly where the player to move loses.
+    for v in r["values"].as_array().unwrap() {
+        assert!(v["value"].is_null(), "{v}");
+        assert_eq!(v["misere_grundy"] == 0, v["to_move_wins"] == false, "{v}");
+    }
+    // Under normal play 1,1,1 is won by the first player; under misère play it is lost.
+    let r = play_out("nim", misere, "1,1,1", "first").await;
+    assert_eq!(r["you_won"], false, "{r}");
+    let (status, e) = post_json(
+        "/api/play",
+        json!({ "game": "domineering", "params": { "misere": "true" }, "position": "...." }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{e}");
+}
+
+/// The genus the library computes for heaps 0..=`to` of a game of the registry.
+fn library_genus(game: &str, params: &[(&str, &str)], to: u64) -> Value {
+    let mut built = Params::new();
+    for (k, v) in params {
+        built.set(k, v);
+    }
+    let rules = build(game, &built).unwrap();
+    let spec = grundy::registry::sequence_of(&*rules).unwrap();
+    let options = spec.heap_options.as_ref().unwrap();
+    let mut solver = grundy::misere::genus::GenusSolver::new(&**options);
+    let heaps = solver
+        .heaps(to, grundy::misere::genus::DEFAULT_BUDGET)
+        .unwrap();
+    grundy::report::genus_json(&spec, &heaps)
+}
+
+#[tokio::test]
+async fn misere_genus_and_quotient_of_a_sequence() {
+    // The genus, as `grundy sequence octal 0.77 --misere --to 8 --json` prints it.
+    let (status, v) = get_json("/api/sequence?game=octal&code=0.77&misere=true&to=8").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v, library_genus("octal", &[("code", "0.77")], 8));
+    assert_eq!(v["notation"][5], "4^146");
+    assert_eq!(v["tame"][5], false);
+    assert_eq!(v["genus"].as_array().unwrap().len(), 9);
+    // Without `to`: heaps 0..=30, as the command line.
+    let (status, v) = get_json("/api/sequence?game=subtraction&set=1,2,3&misere=true").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["computed"], 31);
+    assert_eq!(v["tame_heaps"], 31);
+    // The quotient of 0.75 up to 8: Plambeck's R8, order 8, P-portion {1, 2+2}.
+    let (status, v) =
+        get_json("/api/sequence?game=octal&code=0.75&misere=true&quotient=true&to=8").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let q = &v["quotient"];
+    assert_eq!(q["order"], 8, "{v}");
+    assert_eq!(q["heap_bound"], 8);
+    assert_eq!(q["table"].as_array().unwrap().len(), 8);
+    let p: Vec<&str> = q["p_portion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            q["elements"][x.as_u64().unwrap() as usize]
+                .as_str()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(p, ["1", "2+2"]);
+    assert_eq!(q["pretending"].as_array().unwrap().len(), 9);
+    // The certificate answered passes the independent check.
+    let cert: grundy::misere::quotient_check::QuotientCertificate =
+        serde_json::from_value(q.clone()).unwrap();
+    let game = grundy::registry::certified_game(&cert.game).unwrap();
+    grundy::misere::quotient_check::check(&cert, &game.rules).unwrap();
+}
+
+#[tokio::test]
+async fn misere_sequence_errors() {
+    let bad = StatusCode::BAD_REQUEST;
+    let over = StatusCode::UNPROCESSABLE_ENTITY;
+    let cases: &[(&str, StatusCode, &str)] = &[
+        (
+            "/api/sequence?game=domineering&misere=true",
+            bad,
+            "impartial games only",
+        ),
+        (
+            "/api/sequence?game=octal&code=0.75&misere=true&quotient=true&to=17",
+            over,
+            "server's limit of 16",
+        ),
+        (
+            "/api/sequence?game=octal&code=0.75&misere=true&quotient=true&to=0",
+            over,
+            "at least 1",
+        ),
+        (
+            "/api/sequence?game=octal&code=0.77&misere=true&to=1001",
+            over,
+            "server's limit of 1000",
+        ),
+        (
+            "/api/sequence?game=grundy-game&misere=true&quotient=true&to=4",
+            bad,
+            "no certificate checker",
+        ),
+        (
+            "/api/sequence?game=octal&code=0.75&quotient=true",
+            bad,
+            "misere=true",
+        ),
+        (
+            "/api/sequence?game=octal&code=0.75&misere=true&method=naive",
+            bad,
+            "normal play only",
+        ),
+        (
+            "/api/sequence?game=octal&code=0.75&misere=maybe",
+            bad,
+            "expected true or false",
+        ),
+        (
+            "/api/sequence.svg?game=octal&code=0.75&misere=true",
+            bad,
+            "normal-play sequence",
+        ),
+    ];
+    for &(uri, status, says) in cases {
+        let (got, v) = get_json(uri).await;
+        assert_eq!(got, status, "{uri}: {v}");
+        let message = v["error"].as_str().unwrap();
+        assert!(message.contains(says), "{uri}: {message}");
+    }
+    // A quotient that needs more than the work budget is answered 422 at its end.
+    let limits = Limits {
+        budget: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let (status, _, body) = get_with(
+        AppState::new(limits),
+        "/api/sequence?game=octal&code=0.77&misere=true&quotient=true&to=16",
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("work budget"), "{body}");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}

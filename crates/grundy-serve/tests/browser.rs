@@ -1486,6 +1486,318 @@ async fn working_notice_cancel_and_previews(driver: PathBuf) {
     s.close().await;
 }
 
+// ---- misère play
+
+/// Clicks the element `css`.
+async fn click(s: &Session, css: &str) {
+    s.client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Measures the lowest contrast of the page's text and asserts it is at least 4.5:1.
+async fn assert_contrast(s: &Session, what: &str) {
+    let worst = s.js(CONTRAST).await;
+    assert!(
+        worst[0].as_f64().unwrap() < 99.0,
+        "{what}: no text measured"
+    );
+    assert!(
+        worst[0].as_f64().unwrap() >= 4.5,
+        "{what}: contrast {worst} is under 4.5:1"
+    );
+}
+
+/// The misère checkbox on Analyze and Play: Nim's 1,1,1 is lost under misère play
+/// (the value line gives its misère Grundy value), the choice is in the address and
+/// survives a reload and a change of tab, the space bar toggles it, Domineering
+/// (partizan) hides and clears it, and a misère match of Nim is won by clicking the
+/// board, the end banner saying the player left without a move wins.
+async fn misere_in_analyze_and_play(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "misere").await;
+    open(&s, "#analyze?game=nim&position=1,1,1").await;
+    s.wait_for(
+        "the analysis",
+        "return !!document.getElementById('verdict')",
+    )
+    .await;
+    let shown = s
+        .js("const b = document.getElementById('misere'); \
+             return [document.getElementById('misere-label').hidden, b.disabled, b.checked, \
+             document.getElementById('verdict').textContent]")
+        .await;
+    assert_eq!(
+        shown,
+        json!([false, false, false, "first player to move wins"])
+    );
+    click(&s, "#misere").await;
+    s.wait_for(
+        "the misère analysis",
+        "return location.hash.includes('misere=true') && !!document.getElementById('verdict') \
+         && document.getElementById('verdict').textContent === 'first player to move loses' \
+         && document.getElementById('value-line').textContent.includes('misère Grundy value')",
+    )
+    .await;
+    assert_eq!(
+        s.js("return document.getElementById('value').textContent")
+            .await,
+        json!("0")
+    );
+    // No winning move: each of the three moves leaves two 1-heaps, a misère win.
+    assert_eq!(
+        s.js("return document.querySelectorAll('#analysis-moves .move.wins').length")
+            .await,
+        json!(0)
+    );
+    assert_eq!(
+        s.js("return document.querySelectorAll('#analysis-moves .move.loses').length")
+            .await,
+        json!(3)
+    );
+    assert!(
+        s.js("return document.getElementById('api-link').textContent")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("misere=true"),
+        "the API link asks for misère play"
+    );
+    assert_contrast(&s, "misère analysis").await;
+    s.shot("nim-111-analyze").await;
+    // The address round trip: a reload keeps misère play, and so does the Play tab.
+    s.client.refresh().await.unwrap();
+    s.wait_for(
+        "the reloaded misère analysis",
+        "return document.body.dataset.ready === 'true' && document.getElementById('misere').checked \
+         && !!document.getElementById('verdict') \
+         && document.getElementById('verdict').textContent === 'first player to move loses'",
+    )
+    .await;
+    click(&s, "#tab-play").await;
+    s.wait_for(
+        "the Play tab, still misère",
+        "return location.hash.startsWith('#play?') && location.hash.includes('misere=true') \
+         && document.getElementById('misere').checked",
+    )
+    .await;
+    click(&s, "#tab-analyze").await;
+    // The space bar toggles it (a native checkbox).
+    s.js("document.getElementById('misere').focus(); return true")
+        .await;
+    s.client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys(" ")
+        .await
+        .unwrap();
+    s.wait_for(
+        "normal play again",
+        "return !location.hash.includes('misere') && !!document.getElementById('verdict') \
+         && document.getElementById('verdict').textContent === 'first player to move wins' \
+         && document.getElementById('value-line').textContent.includes('value *')",
+    )
+    .await;
+    click(&s, "#misere").await;
+    s.wait_for(
+        "misère play again",
+        "return location.hash.includes('misere=true')",
+    )
+    .await;
+    // A partizan game: the checkbox is hidden, disabled and cleared.
+    s.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("domineering")
+        .await
+        .unwrap();
+    s.wait_for(
+        "domineering without misère play",
+        "const b = document.getElementById('misere'); \
+         return location.hash.includes('game=domineering') && !location.hash.includes('misere') \
+         && document.getElementById('misere-label').hidden && b.disabled && !b.checked \
+         && !!document.getElementById('verdict')",
+    )
+    .await;
+    assert_eq!(
+        s.js("return document.getElementById('misere-label').getClientRects().length")
+            .await,
+        json!(0),
+        "the checkbox is not shown for Domineering"
+    );
+    // Back to Nim: normal play, the checkbox shown again.
+    s.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("nim")
+        .await
+        .unwrap();
+    s.wait_for(
+        "nim under normal play",
+        "const b = document.getElementById('misere'); \
+         return !document.getElementById('misere-label').hidden && !b.disabled && !b.checked",
+    )
+    .await;
+    // A misère match of Nim, won by clicking the board.
+    let mut params = Params::new();
+    params.set("misere", "true");
+    let rules = registry::build("nim", &params).unwrap();
+    let start = "2,3,4";
+    assert!(rules.analyze(start, Player::Left, 0).unwrap().to_move_wins);
+    open(&s, &format!("#play?game=nim&position={start}&misere=true")).await;
+    assert_eq!(
+        s.js("return document.getElementById('misere').checked")
+            .await,
+        json!(true)
+    );
+    click(&s, "#start").await;
+    let plies = play_by_board(&mut s, rules.as_ref(), "nim-misere").await;
+    assert!(plies >= 3, "a match of {plies} moves");
+    let status = s
+        .js("return document.getElementById('status').textContent")
+        .await;
+    let status = status.as_str().unwrap();
+    assert!(status.starts_with("You win!"), "{status}");
+    assert!(status.contains("has no move left and wins"), "{status}");
+    assert!(
+        s.js("return location.hash")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("misere=true"),
+        "the match's address keeps misère play"
+    );
+    // Every move of the match was one the misère engine calls winning for the person.
+    let last = s
+        .js("return [...document.querySelectorAll('#strip .cell')].pop().textContent")
+        .await;
+    assert!(
+        last.as_str().unwrap().starts_with("G⁻"),
+        "the strip shows misère Grundy values: {last}"
+    );
+    assert_contrast(&s, "misère match over").await;
+    s.shot("nim-misere-over").await;
+    s.close().await;
+}
+
+/// The sequence page under misère play: the genus of 0.77's heaps 0..8 in Conway's
+/// notation with heap 5 wild (4^146), the quotient of 0.75 up to 8 (order 8,
+/// P-portion {1, 2+2}), a bound over the server's limit shown as an error; at 390 px
+/// nothing scrolls sideways and the contrast holds.
+async fn misere_genus_and_quotient_on_the_sequence_page(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "misere-sequence").await;
+    s.client.set_window_size(390, 844).await.unwrap();
+    open(&s, "#sequence").await;
+    s.client
+        .find(Locator::Css("#seq-game"))
+        .await
+        .unwrap()
+        .select_by_value("octal")
+        .await
+        .unwrap();
+    let code = s.client.find(Locator::Css("#seq-text")).await.unwrap();
+    code.clear().await.unwrap();
+    code.send_keys("0.77").await.unwrap();
+    click(&s, "#seq-misere").await;
+    let heaps = s.client.find(Locator::Css("#seq-heaps")).await.unwrap();
+    heaps.clear().await.unwrap();
+    heaps.send_keys("8").await.unwrap();
+    click(&s, "#seq-go").await;
+    s.wait_for(
+        "the genus of 0.77 up to 8",
+        "const t = document.getElementById('seq-genus'); \
+         return !!t && t.querySelectorAll('tbody tr').length === 9 && t.caption.textContent.includes('0.77')",
+    )
+    .await;
+    let heap5 = s
+        .js("return [...document.querySelectorAll(\"#seq-genus tr[data-heap='5'] td\")].map(c => c.textContent)")
+        .await;
+    assert_eq!(heap5, json!(["4^146", "wild"]));
+    let heap0 = s
+        .js("return [...document.querySelectorAll(\"#seq-genus tr[data-heap='0'] td\")].map(c => c.textContent)")
+        .await;
+    assert_eq!(heap0, json!(["0^120", "tame"]));
+    assert_eq!(
+        s.js("return document.getElementById('seq-summary').textContent")
+            .await,
+        json!("Genus of heaps 0 to 8 (misère play): 5 of 9 tame; heap 5 is the first wild one")
+    );
+    // The quotient of 0.75 up to 8.
+    code.clear().await.unwrap();
+    code.send_keys("0.75").await.unwrap();
+    let bound = s.client.find(Locator::Css("#seq-bound")).await.unwrap();
+    bound.clear().await.unwrap();
+    bound.send_keys("8").await.unwrap();
+    click(&s, "#seq-quotient").await;
+    s.wait_for(
+        "the quotient of 0.75",
+        "const h = document.querySelector('#seq-quotient-out h2'); \
+         return !!h && h.textContent.includes('0.75') && !!document.getElementById('quotient-summary')",
+    )
+    .await;
+    let summary = s
+        .js("return document.getElementById('quotient-summary').textContent")
+        .await;
+    assert_eq!(
+        summary,
+        json!("order 8; P-portion {1, 2+2} (proven by its check)")
+    );
+    let table = s
+        .js(
+            "return [document.querySelectorAll('#quotient-table tbody tr').length, \
+             document.querySelectorAll('#quotient-table thead th').length]",
+        )
+        .await;
+    assert_eq!(table, json!([8, 9]));
+    assert!(s
+        .js("return document.getElementById('quotient-pretending').textContent")
+        .await
+        .as_str()
+        .unwrap()
+        .starts_with("Pretending function: 1→1, 2→2, 3→1, 4→2, 5→5"));
+    let widths = s
+        .js("return [document.documentElement.scrollWidth, window.innerWidth]")
+        .await;
+    assert!(
+        widths[0].as_u64() <= widths[1].as_u64(),
+        "the page scrolls sideways at 390 px: {widths}"
+    );
+    assert_contrast(&s, "genus and quotient").await;
+    s.shot("genus-and-quotient").await;
+    // A bound over the server's limit: the error is shown as the page shows errors.
+    bound.clear().await.unwrap();
+    bound.send_keys("17").await.unwrap();
+    click(&s, "#seq-quotient").await;
+    s.wait_for(
+        "the error",
+        "const e = document.querySelector('#seq-quotient-out .error'); \
+         return !!e && e.getAttribute('role') === 'alert' && e.textContent.includes('limit of 16')",
+    )
+    .await;
+    assert_contrast(&s, "the quotient's error").await;
+    s.shot("quotient-error").await;
+    // The 422 is the only entry of the console (read, the log is emptied, so close()
+    // below sees none).
+    let console = s.console_errors().await;
+    assert_eq!(console.len(), 1, "{console:?}");
+    assert!(
+        console[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("to=17 - Failed to load resource: the server responded with a status of 422"),
+        "{console:?}"
+    );
+    s.close().await;
+}
+
 /// A browser test: its name and body.
 type BrowserTest = (
     &'static str,
@@ -1534,6 +1846,12 @@ const TESTS: &[BrowserTest] = &[
     }),
     ("working_notice_cancel_and_previews", |d| {
         Box::pin(working_notice_cancel_and_previews(d))
+    }),
+    ("misere_in_analyze_and_play", |d| {
+        Box::pin(misere_in_analyze_and_play(d))
+    }),
+    ("misere_genus_and_quotient_on_the_sequence_page", |d| {
+        Box::pin(misere_genus_and_quotient_on_the_sequence_page(d))
     }),
 ];
 

@@ -376,7 +376,7 @@ fn quotient(args: &Args) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if common.json {
-        let json = grundy::report::quotient_json(&spec, q.certificate());
+        let json = grundy::report::quotient_json(&spec, &q)?;
         out.write_all(grundy::report::compact(&json)?.as_bytes())?;
     } else {
         out.write_all(

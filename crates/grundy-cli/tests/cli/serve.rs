@@ -210,7 +210,7 @@ fn api_answers_the_readme_sequence_examples_byte_for_byte() {
             .filter(|(i, a)| *a != "--json" && Some(*i) != svg && svg.map(|s| s + 1) != Some(*i))
             .map(|(_, a)| a.clone())
             .collect();
-        query(&mut fields, &options, &["summary"]);
+        query(&mut fields, &options, &["summary", "misere", "quotient"]);
         let mut cli_args: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
         cli_args.push("--json".to_owned());
         let file = dir.path().join("drawing.svg");

@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 
 use crate::analysis::{Analysis, MoveValue};
 use crate::misere::genus::HeapGenus;
-use crate::misere::quotient_check::QuotientCertificate;
+use crate::misere::quotient::Quotient;
 use crate::sequence::{Sequence, SequenceSpec};
 
 /// The object `grundy analyze --json` prints: the analysis, and with `--moves` the
@@ -65,9 +65,6 @@ pub fn compact(value: &Value) -> serde_json::Result<String> {
     Ok(text)
 }
 
-/// The object `grundy sequence --json` prints: the game's fields (`spec.json`),
-/// `preperiod`, `period`, `computed`, `period_known: false` for a game with no
-/// known period theorem, and unless `summary` the `values`.
 /// The genus of heaps 0..=N as `grundy sequence --misere --json` prints it: the
 /// game's fields, `convention` (`"misere"`), `computed`, `genus` (one list per
 /// heap: γ0, γ1, γ2, γ3, ...), `notation` (Conway's, e.g. `0^120`), `tame` (one
@@ -86,19 +83,21 @@ pub fn genus_json(spec: &SequenceSpec<'_>, heaps: &[HeapGenus]) -> Value {
     out
 }
 
-/// A proven misère quotient as `grundy sequence --misere --quotient --json` prints
-/// it: the game's fields, `convention` (`"misere"`), and `quotient`: the certificate's
-/// fields (`kind`, `game`, `heap_bound`, `elements`, `table`, `p_portion`,
-/// `pretending`) and `order`.
-pub fn quotient_json(spec: &SequenceSpec<'_>, q: &QuotientCertificate) -> Value {
+/// A misère quotient as `grundy sequence --misere --quotient --json` prints it: the
+/// game's fields, `convention` (`"misere"`) and `quotient`, the certificate's fields
+/// (`kind`, `game`, `heap_bound`, `elements`, `table`, `p_portion`, `pretending`)
+/// with its `order`.
+pub fn quotient_json(spec: &SequenceSpec<'_>, q: &Quotient) -> serde_json::Result<Value> {
     let mut out = spec.json.clone();
     out["convention"] = json!("misere");
-    out["quotient"] = serde_json::to_value(q).expect("a certificate is JSON");
-    out["quotient"]["order"] = json!(q.table.len());
-    out
+    out["quotient"] = serde_json::to_value(q.certificate())?;
+    out["quotient"]["order"] = json!(q.order());
+    Ok(out)
 }
 
-/// A sequence as `grundy sequence --json` prints it.
+/// A sequence as `grundy sequence --json` prints it: the game's fields
+/// (`spec.json`), `preperiod`, `period`, `computed`, `period_known: false` for a game
+/// with no known period theorem, and unless `summary` the `values`.
 pub fn sequence_json(spec: &SequenceSpec<'_>, seq: &Sequence, summary: bool) -> Value {
     let mut out = spec.json.clone();
     out["preperiod"] = json!(seq.period.map(|p| p.preperiod));
