@@ -125,13 +125,25 @@ pub fn analyze<R: Ruleset + ?Sized>(
     // Grundy value, not a game value.
     let misere = rules.convention() == Convention::Misere;
     let (value, value_unknown, misere_grundy) = if misere {
+        // Where the closed form knows who wins but not the misère Grundy value (a
+        // misère quotient), the engine finds it for a small position.
+        let grundy = value.and_then(|v| v.as_nimber()).map(|n| n.0).or_else(|| {
+            if rules.reach(pos) > ENGINE_REACH {
+                return None;
+            }
+            let game = AsImpartial(rules);
+            let mut budget = crate::engine::Budget::DEFAULT;
+            ImpartialSolver::new(&game)
+                .grundy_within(pos, &mut budget)
+                .map(|n| n.0)
+        });
         (
             None,
             Some(
                 "under misère play a position has no game value (misere_grundy says who wins)"
                     .to_owned(),
             ),
-            value.and_then(|v| v.as_nimber()).map(|n| n.0),
+            grundy,
         )
     } else {
         (value, value_unknown, None)
@@ -200,7 +212,13 @@ fn closed_form<R: Ruleset + ?Sized>(
     })();
     match (value, known) {
         (value, Ok((wins, outcome, listing))) => Ok((value, wins, outcome, listing)),
-        // The value's own reason is the one to give when nothing is known.
+        // The value's own reason is the one to give when nothing is known, with who
+        // wins' when it differs (a misère game: the genus, then the quotient).
+        (Err(why), Err(other))
+            if other.reason != why.reason && rules.convention() == Convention::Misere =>
+        {
+            Err(Unsolved::new(format!("{}; {}", why.reason, other.reason)))
+        }
         (Err(why), Err(_)) | (Ok(_), Err(why)) => Err(why),
     }
 }

@@ -207,6 +207,15 @@ where
         nimber(self.rules.misere_grundy(pos)?)
     }
 
+    /// Who wins by the misère closed form, which may know it without the misère
+    /// Grundy value ([`Ruleset::misere_wins`]).
+    fn wins(&self, pos: &P, to_move: Player) -> Result<bool, Unsolved> {
+        if let Some(wins) = self.decided(pos, to_move) {
+            return Ok(wins);
+        }
+        self.rules.misere_wins(pos)
+    }
+
     fn winning_moves(&self, pos: &P, _to_move: Player) -> Result<Vec<M>, Unsolved> {
         if self.decided(pos, Player::Left).is_some() {
             return Ok(Vec::new());

@@ -413,6 +413,14 @@ pub trait Ruleset: Send + Sync {
         )))
     }
 
+    /// Whether the player to move wins `pos` under misère play, by the misère closed
+    /// form: by default from [`misere_grundy`](Ruleset::misere_grundy); a ruleset
+    /// that knows who wins without the misère Grundy value (a misère quotient)
+    /// overrides it.
+    fn misere_wins(&self, pos: &Self::Position) -> Result<bool, Unsolved> {
+        self.misere_grundy(pos).map(|g| g != 0)
+    }
+
     /// Every winning move of `pos` under misère play, by the misère closed form, in
     /// move order.
     fn misere_winning_moves(&self, pos: &Self::Position) -> Result<Vec<Self::Move>, Unsolved> {

@@ -321,16 +321,29 @@ pub(crate) fn explain_heaps(heaps: &[HeapValue], unit: &str) -> Vec<String> {
 /// a sum of tame heaps is played as misère Nim. Shared by the heap games, which
 /// give the options of a heap through their [`heap_sequence`](Ruleset::heap_sequence).
 pub(crate) mod tame {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+
     use serde_json::json;
 
     use crate::engine::Budget;
     use crate::game::Player;
     use crate::misere::genus::{TameTable, MAX_HEAP};
+    use crate::misere::quotient::Quotient;
     use crate::rules::heaps::Heaps;
     use crate::ruleset::{Explanation, Ruleset, Unsolved};
 
     /// The work the genus of a position's heaps may take: 2^20 options listed.
     const BUDGET: Budget = Budget::moves(1 << 20);
+
+    /// The largest heap a position's misère quotient is computed for.
+    const QUOTIENT_HEAPS: u64 = 24;
+
+    /// The work a position's misère quotient may take: 2^21 options listed.
+    const QUOTIENT_BUDGET: Budget = Budget::moves(1 << 21);
+
+    /// Quotients computed, by game and heap bound (at most 32 kept).
+    static QUOTIENTS: Mutex<Option<HashMap<(String, usize), Arc<Quotient>>>> = Mutex::new(None);
 
     /// The genus of every heap up to the largest of `pos`.
     fn table<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Result<TameTable, Unsolved> {
@@ -349,6 +362,47 @@ pub(crate) mod tame {
         TameTable::new(&**options, largest, BUDGET).map_err(|e| Unsolved::new(e.to_string()))
     }
 
+    /// The misère quotient of the sums of heaps up to the largest of `pos` (proven by
+    /// its check), for a game with a certificate checker.
+    fn quotient<R: Ruleset<Position = Heaps>>(
+        rules: &R,
+        pos: &Heaps,
+    ) -> Result<Arc<Quotient>, Unsolved> {
+        let spec = rules
+            .heap_sequence()
+            .ok_or_else(|| Unsolved::new(format!("{} has no heap sequence", rules.name())))?;
+        let game = spec
+            .certificate
+            .ok_or_else(|| Unsolved::new(format!("{} has no misère quotient", rules.name())))?;
+        let largest = pos.sizes().iter().copied().max().unwrap_or(0).max(1);
+        if largest > QUOTIENT_HEAPS {
+            return Err(Unsolved::new(format!(
+                "heap {largest}: misère quotients are computed here for heaps up to {QUOTIENT_HEAPS}"
+            )));
+        }
+        let key = (game.name.clone(), largest as usize);
+        if let Some(q) = QUOTIENTS
+            .lock()
+            .ok()
+            .and_then(|m| m.as_ref()?.get(&key).cloned())
+        {
+            return Ok(q);
+        }
+        let q = Quotient::compute(&game.name, &game.rules, largest as usize, QUOTIENT_BUDGET)
+            .map(Arc::new)
+            .map_err(|e| {
+                Unsolved::new(format!("the misère quotient of heaps up to {largest}: {e}"))
+            })?;
+        if let Ok(mut m) = QUOTIENTS.lock() {
+            let m = m.get_or_insert_with(HashMap::new);
+            if m.len() >= 32 {
+                m.clear();
+            }
+            m.insert(key, Arc::clone(&q));
+        }
+        Ok(q)
+    }
+
     /// The misère Grundy value of `pos` when its heaps are tame.
     pub fn grundy<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Result<u128, Unsolved> {
         table(rules, pos)?
@@ -356,23 +410,79 @@ pub(crate) mod tame {
             .map_err(Unsolved::new)
     }
 
-    /// The misère winning moves of `pos` when its heaps are tame (every position they
-    /// lead to is a sum of tame heaps too).
+    /// Who wins `pos` under misère play: by the genus rule when its heaps are tame,
+    /// else by the misère quotient of its heaps.
+    pub fn wins<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Result<bool, Unsolved> {
+        match grundy(rules, pos) {
+            Ok(g) => Ok(g != 0),
+            Err(_) => {
+                let q = quotient(rules, pos)?;
+                Ok(!q
+                    .is_p_position(pos.sizes())
+                    .expect("heaps within the bound"))
+            }
+        }
+    }
+
+    /// The misère winning moves of `pos`: by the genus rule when its heaps are tame
+    /// (every position they lead to is a sum of tame heaps too), else by the quotient.
     pub fn winning_moves<R: Ruleset<Position = Heaps>>(
         rules: &R,
         pos: &Heaps,
     ) -> Result<Vec<R::Move>, Unsolved> {
-        let table = table(rules, pos)?;
-        table.grundy(pos.sizes()).map_err(Unsolved::new)?;
-        Ok(rules
-            .moves(pos, Player::Left)
+        let moves = rules.moves(pos, Player::Left);
+        if let Ok(table) = table(rules, pos) {
+            if table.grundy(pos.sizes()).is_ok() {
+                return Ok(moves
+                    .into_iter()
+                    .filter(|m| table.grundy(rules.play(pos, m).sizes()) == Ok(0))
+                    .collect());
+            }
+        }
+        let q = quotient(rules, pos)?;
+        Ok(moves
             .into_iter()
-            .filter(|m| table.grundy(rules.play(pos, m).sizes()) == Ok(0))
+            .filter(|m| q.is_p_position(rules.play(pos, m).sizes()) == Some(true))
             .collect())
     }
 
-    /// The reduction: each heap's genus, and the sum as misère Nim.
+    /// The reduction: each heap's genus and the sum as misère Nim, or the sum's class
+    /// in the misère quotient.
     pub fn explain<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Option<Explanation> {
+        if let Some(e) = explain_tame(rules, pos) {
+            return Some(e);
+        }
+        let q = quotient(rules, pos).ok()?;
+        let c = q.certificate();
+        let class = q.class(pos.sizes())?;
+        let in_p = q.is_p_position(pos.sizes())?;
+        let name = |x: u32| c.elements[x as usize].clone();
+        let mut sentences = vec![format!(
+            "some heap is wild: the sum is read in the misère quotient of the sums of heaps up to {} (Plambeck and Siegel), order {}, proven by its check",
+            c.heap_bound,
+            q.order()
+        )];
+        let classes: Vec<String> = pos
+            .sizes()
+            .iter()
+            .map(|&h| format!("{h}→{}", name(c.pretending[h as usize])))
+            .collect();
+        sentences.push(format!("each heap's class: {}", classes.join(", ")));
+        let p: Vec<String> = c.p_portion.iter().map(|&x| name(x)).collect();
+        sentences.push(format!(
+            "their product is {}, {} the P-portion {{{}}}: the player to move {}",
+            name(class),
+            if in_p { "in" } else { "not in" },
+            p.join(", "),
+            if in_p { "loses" } else { "wins" }
+        ));
+        Some(Explanation {
+            reduction: json!({ "quotient_order": q.order(), "heap_bound": c.heap_bound, "class": name(class), "p_portion": p }),
+            sentences,
+        })
+    }
+
+    fn explain_tame<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Option<Explanation> {
         let table = table(rules, pos).ok()?;
         let grundy = table.grundy(pos.sizes()).ok()?;
         let mut sentences = vec![

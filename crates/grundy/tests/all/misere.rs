@@ -501,4 +501,34 @@ mod quotients {
             proptest::prop_assert_eq!(q.is_p_position(&heaps), Some(!a.to_move_wins), "{:?}", heaps);
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// Sums of wild Kayles heaps too big for the exhaustive engine (up to 28
+        /// stones): the registry's misère analysis answers them through the misère
+        /// quotient; who wins and every winning move against the definition.
+        #[test]
+        fn wild_kayles_through_the_quotient(heaps in proptest::collection::vec(5u64..=8, 3..5)) {
+            proptest::prop_assume!(heaps.iter().sum::<u64>() <= 28);
+            let game = registry::build("octal", &Params::new().with("code", "0.77").with("misere", "true")).unwrap();
+            let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let a = game.analyze(&text.join(","), Player::Left, 1000).unwrap();
+            let mut misere = Brute::new(kayles, true);
+            let parts: Vec<Part> = heaps.iter().map(|&h| Part::Heap(h)).collect();
+            proptest::prop_assert_eq!(a.to_move_wins, misere.value(&parts) != 0);
+            let mut expected = 0u128;
+            for i in 0..heaps.len() {
+                for option in kayles(heaps[i]) {
+                    let mut after = parts.clone();
+                    after.remove(i);
+                    after.extend(option.into_iter().map(Part::Heap));
+                    if misere.value(&after) == 0 {
+                        expected += 1;
+                    }
+                }
+            }
+            proptest::prop_assert_eq!(a.winning_move_count, Some(expected));
+        }
+    }
 }

@@ -377,6 +377,10 @@ impl Ruleset for Subtraction {
         crate::rules::heaps::tame::grundy(self, pos)
     }
 
+    fn misere_wins(&self, pos: &Heaps) -> Result<bool, Unsolved> {
+        crate::rules::heaps::tame::wins(self, pos)
+    }
+
     fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<Self::Move>, Unsolved> {
         crate::rules::heaps::tame::winning_moves(self, pos)
     }
