@@ -48,6 +48,7 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::colouring::SNORT,
     crate::rules::colouring::COL,
     crate::rules::amazons::SPEC,
+    crate::rules::tictactoe::SPEC,
 ];
 
 /// The ruleset named `name`.

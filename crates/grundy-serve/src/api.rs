@@ -685,7 +685,7 @@ fn replay(
         positions.push((m.position(), m.to_move()));
     }
     let mut engine_moves = Vec::new();
-    if request.reply && m.winner().is_none() && m.to_move() != you {
+    if request.reply && !m.over() && m.to_move() != you {
         let seat = m.to_move();
         // The engine's search leaves time for the hints and extras below (or half of
         // what is left, if less): past it, the engine plays as it does when its searches
@@ -700,10 +700,11 @@ fn replay(
         }
     }
     let winner = m.winner();
+    let over = m.over();
     let mover = player_of(m.to_move(), first);
     // The hints (which moves win) get at most HINTS of work, as `grundy play --hints`
     // would spend on them: a position too big for that is answered without hints.
-    let hints = if winner.is_none() {
+    let hints = if !over {
         grundy::deadline::within(share(deadline, HINTS), || m.hints())
     } else {
         Default::default()
@@ -742,7 +743,7 @@ fn replay(
             });
         }
         // Values after each move, where every legal move is listed.
-        let listed = if winner.is_none() && hints.more_winning == 0 && hints.more_losing == 0 {
+        let listed = if !over && hints.more_winning == 0 && hints.more_losing == 0 {
             game.move_values(&now, mover, HINT_LIMIT, Budget::DEFAULT)
                 .ok()
         } else {
@@ -757,8 +758,9 @@ fn replay(
         json!({
             "move": h.mv,
             "wins": h.wins,
+            "result": h.result,
             "moves_left": h.moves_left.or_else(|| value.and_then(|v| v.moves_left)),
-            "value_after": value.map(|v| v.value_after.to_string()),
+            "value_after": value.and_then(|v| v.value_after.map(|v| v.to_string())),
             "after": value.map(|v| v.after.clone()),
         })
     };
@@ -779,11 +781,7 @@ fn replay(
                 .and_then(|v| v.moves_left);
         }
     }
-    let remoteness = if winner.is_some() {
-        Some(0)
-    } else {
-        counted.remoteness()
-    };
+    let remoteness = if over { Some(0) } else { counted.remoteness() };
     let board = game.board_view(&now, mover).ok().flatten();
     Ok(json!({
         "game": game.name(),
@@ -796,10 +794,12 @@ fn replay(
         "you": seat_name(you),
         "seats": { "first": m.seat_name(Seat::First), "second": m.seat_name(Seat::Second) },
         "to_move": seat_name(m.to_move()),
-        "your_turn": winner.is_none() && m.to_move() == you,
+        "your_turn": !over && m.to_move() == you,
         "winner": winner.map(seat_name),
         "you_won": winner.map(|w| w == you),
-        "ending": winner.map(|_| m.ending()),
+        "over": over,
+        "tie": over && winner.is_none(),
+        "ending": over.then(|| m.ending()),
         "history": history,
         "values": values,
         "hints": {

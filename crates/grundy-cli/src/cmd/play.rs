@@ -9,7 +9,7 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use grundy::engine::Budget;
+use grundy::engine::{Budget, GameResult};
 use grundy::play::{Hints, Match, Seat};
 use grundy::Player;
 
@@ -187,6 +187,22 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
         }
     }
 
+    /// `text` in the colour of a result when colour is on (Gamesman's: win green,
+    /// lose red, tie yellow, draw blue); the word always says the result too.
+    fn paint_result(&self, text: &str, result: GameResult) -> String {
+        if self.colour {
+            let code = match result {
+                GameResult::Win => 32,
+                GameResult::Lose => 31,
+                GameResult::Tie => 33,
+                GameResult::Draw => 34,
+            };
+            format!("\x1b[1;{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
     /// One game to the end; `false` when the person quit.
     fn play_one(&mut self) -> anyhow::Result<bool> {
         let (me, engine) = (
@@ -212,6 +228,12 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
             writeln!(self.out)?;
             writeln!(self.out, "{}", self.game.drawing())?;
             writeln!(self.out, "position: {}", self.game.position())?;
+            if self.game.over() && self.game.winner().is_none() {
+                writeln!(self.out, "{}", self.game.ending())?;
+                let verdict = self.paint_result("A tie: nobody wins.", GameResult::Tie);
+                writeln!(self.out, "{verdict}")?;
+                return Ok(true);
+            }
             if let Some(winner) = self.game.winner() {
                 writeln!(self.out, "{}", self.game.ending())?;
                 let verdict = if winner == self.you {
@@ -281,8 +303,14 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
         )?;
         let width = moves.iter().map(|h| h.mv.len()).max().unwrap_or(0);
         for h in &moves {
-            let verdict = self.paint(if h.wins { "wins" } else { "loses" }, h.wins);
-            let pad = if h.wins { " " } else { "" };
+            let word = match h.result {
+                GameResult::Win => "wins",
+                GameResult::Lose => "loses",
+                GameResult::Tie => "ties",
+                GameResult::Draw => "draws",
+            };
+            let verdict = self.paint_result(word, h.result);
+            let pad = " ".repeat(5 - word.len());
             match h.moves_left {
                 Some(n) => writeln!(
                     self.out,

@@ -77,6 +77,11 @@ pub fn referee(
         return lost(moves, "the program closed its input before the game".into());
     }
     loop {
+        if game.over() && game.winner().is_none() {
+            // A tie: nobody won.
+            let _ = opponent.send("end");
+            return lost(moves, game.ending());
+        }
         if let Some(winner) = game.winner() {
             let _ = opponent.send("end");
             return if winner == seat {

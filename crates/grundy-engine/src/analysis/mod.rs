@@ -8,14 +8,18 @@
 
 use serde::Serialize;
 
+use crate::engine::remoteness::{PartizanRemotenessSolver, RemotenessSolver};
+use crate::engine::GameResult;
 use crate::engine::ImpartialSolver;
 use crate::game::Player;
+use crate::ruleset::AsPartizan;
 use crate::ruleset::{
     outcome_of, AsImpartial, Convention, Explanation, Kind, Listing, Ruleset, Unsolved,
 };
 use crate::values::{Outcome, Value};
 
 pub mod canonical;
+pub mod draws;
 pub mod moves;
 
 pub use canonical::CanonicalForm;
@@ -37,8 +41,9 @@ pub struct Analysis {
     /// Whether the other player would win moving first (partizan games only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_to_move_wins: Option<bool>,
-    /// The outcome class of the position.
-    pub outcome: Outcome,
+    /// The outcome class of the position; `None` (JSON `null`) where a tie or a draw
+    /// is in play, which no class describes (see `result`).
+    pub outcome: Option<Outcome>,
     /// The game value: a nimber such as `*3`, or for partizan games e.g. `2 + *3`
     /// (in JSON, that notation as a string). `None` (JSON `null`) where only the value
     /// is unknown: who wins and the winning moves are exact all the same (Wythoff's
@@ -73,6 +78,24 @@ pub struct Analysis {
     /// the ruleset's move order: all of them, unless the analysis was asked to list at
     /// most a given number (then the first ones; see `winning_move_count`).
     pub winning_moves: Vec<MoveReport>,
+    /// The result for the player to move: `win`, `lose`, `tie` or `draw` (in every
+    /// game; under normal and misère play `win` exactly when `to_move_wins`).
+    pub result: GameResult,
+    /// How many moves the game lasts under best play (the winner hurrying, the loser
+    /// stalling, a tie reached by the fewest moves); `None` (JSON `null`) for a draw,
+    /// and where finding it would pass the search's budget
+    /// ([`REMOTENESS_BUDGET`] for games without ties or cycles).
+    pub remoteness: Option<u32>,
+    /// The moves that keep `result` for the player to move, with the position each
+    /// leads to, in move order (at most the limit asked): the winning moves of a win;
+    /// every legal move of a loss; the moves to a tie of a tie; the moves to a draw
+    /// of a draw.
+    pub best_moves: Vec<MoveReport>,
+    /// How the result was found, for a game with ties or cycles (the retrograde
+    /// engine, or the ruleset's own method for a position too big for it); absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solved_by: Option<String>,
 }
 
 /// One move and the position it leads to, both in the ruleset's notation.
@@ -98,6 +121,17 @@ pub const ENGINE_BYTES: u128 = 256 << 20;
 /// be megabytes of text that no one reads. The count of moves stays exact.
 pub const MAX_LISTED: usize = 1 << 16;
 
+/// The moves the search for an analysis' own [`remoteness`](Analysis::remoteness) may
+/// list, in a game without ties or cycles: 2^12, a few milliseconds at most
+/// (`--moves` searches further, within its `--budget`).
+pub const REMOTENESS_BUDGET: u64 = 1 << 12;
+
+/// The moves the retrograde engine may list for the analysis of a game with ties or
+/// cycles: 2^23, about 2 million positions with 4 moves each, a few seconds and
+/// about 200 MB; past it, the ruleset's own method
+/// ([`Ruleset::result`]) answers without remoteness.
+pub const RETRO_BUDGET: u64 = 1 << 23;
+
 /// Everything about `pos` with `to_move` to move, listing at most `limit` winning
 /// moves (and never more than [`MAX_LISTED`]): from the closed form, or for an
 /// impartial game without one, from the exhaustive engine when the game below `pos`
@@ -109,6 +143,9 @@ pub fn analyze<R: Ruleset + ?Sized>(
     limit: usize,
 ) -> Result<Analysis, Unsolved> {
     let limit = limit.min(MAX_LISTED);
+    if draws::routed(rules) {
+        return draws::analyze(rules, pos, to_move, limit);
+    }
     let closed = closed_form(rules, pos, to_move, limit);
     let (value, to_move_wins, outcome, listing) = match closed {
         Ok(found) => found,
@@ -159,14 +196,24 @@ pub fn analyze<R: Ruleset + ?Sized>(
         reduction: serde_json::Value::Null,
         sentences: Vec::new(),
     });
-    let winning_moves = listing
-        .moves
-        .iter()
-        .map(|mv| MoveReport {
-            mv: mv.to_string(),
-            after: rules.show_position(&rules.play(pos, mv)),
-        })
-        .collect();
+    let report = |mv: &R::Move| MoveReport {
+        mv: mv.to_string(),
+        after: rules.show_position(&rules.play(pos, mv)),
+    };
+    let winning_moves: Vec<MoveReport> = listing.moves.iter().map(report).collect();
+    // A win keeps its result by a winning move; a loss by any move.
+    let best_moves = if to_move_wins {
+        winning_moves.clone()
+    } else if rules.end(pos, to_move).is_some() {
+        Vec::new()
+    } else {
+        rules
+            .first_moves(pos, to_move, limit)
+            .iter()
+            .map(report)
+            .collect()
+    };
+    let remoteness = own_remoteness(rules, pos, to_move, to_move_wins);
     Ok(Analysis {
         game: rules.name().to_owned(),
         rules: rules.parameters(),
@@ -177,7 +224,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         },
         to_move_wins,
         other_to_move_wins,
-        outcome,
+        outcome: Some(outcome),
         value,
         value_unknown,
         convention: misere.then_some("misere"),
@@ -187,7 +234,37 @@ pub fn analyze<R: Ruleset + ?Sized>(
         explanation: sentences,
         winning_move_count: listing.count,
         winning_moves,
+        result: GameResult::from_wins(to_move_wins),
+        remoteness,
+        best_moves,
+        solved_by: None,
     })
+}
+
+/// The remoteness of `pos` for an analysis, by the exhaustive engine within
+/// [`REMOTENESS_BUDGET`] moves where the game below is small; `None` otherwise, or
+/// when the engine disagrees with who wins (the closed form's answer stands).
+fn own_remoteness<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    to_move_wins: bool,
+) -> Option<u32> {
+    if rules.reach(pos) > ENGINE_REACH {
+        return None;
+    }
+    let mut budget = crate::engine::Budget::moves(REMOTENESS_BUDGET);
+    let r = match rules.kind() {
+        Kind::Impartial => {
+            let game = AsImpartial(rules);
+            RemotenessSolver::new(&game).remoteness_within(pos, &mut budget)
+        }
+        Kind::Partizan => {
+            let game = AsPartizan(rules);
+            PartizanRemotenessSolver::new(&game).remoteness_within(pos, to_move, &mut budget)
+        }
+    }?;
+    (r.to_move_wins() == to_move_wins).then(|| r.moves())
 }
 
 type Found<M> = (Value, bool, Outcome, Listing<M>);

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, RemotenessSolver};
+use crate::engine::GameResult;
 use crate::game::Player;
 use crate::ruleset::{AsImpartial, AsPartizan, Kind, Ruleset, Unsolved};
 use crate::values::Value;
@@ -24,8 +25,9 @@ pub struct MoveValue {
     pub after: String,
     /// Whether the player who makes the move wins (the opponent, then to move, loses).
     pub wins: bool,
-    /// The value of the position after the move.
-    pub value_after: Value,
+    /// The value of the position after the move; `None` (JSON `null`) in a game
+    /// with ties or cycles, which has no normal-play value.
+    pub value_after: Option<Value>,
     /// The remoteness of the position after the move, with the opponent to move:
     /// how many moves are left under best play. `None` (in JSON `null`) when finding
     /// it would have passed the search budget ([`Budget`]).
@@ -34,6 +36,9 @@ pub struct MoveValue {
     /// included ([`moves_left_after_move`](crate::engine::remoteness::Remoteness::moves_left_after_move)): what "wins in N" counts.
     /// `None` with the remoteness.
     pub moves_left: Option<u32>,
+    /// The result for the player who makes the move: `win`, `lose`, `tie` or
+    /// `draw` (under normal play `win` exactly when `wins`).
+    pub result: GameResult,
 }
 
 /// The remoteness of a position from every one of its legal moves, each given as
@@ -69,6 +74,9 @@ pub fn move_values<R: Ruleset + ?Sized>(
     budget: Budget,
 ) -> Result<Vec<MoveValue>, Unsolved> {
     let limit = limit.min(super::MAX_LISTED);
+    if super::draws::routed(rules) {
+        return super::draws::move_values(rules, pos, to_move, limit, budget);
+    }
     let opponent = to_move.opponent();
     let mut budget = budget;
     let mut searching = !budget.is_spent();
@@ -97,9 +105,10 @@ pub fn move_values<R: Ruleset + ?Sized>(
             mv: mv.to_string(),
             after: rules.show_position(&after),
             wins: !opponent_wins,
-            value_after,
+            value_after: Some(value_after),
             remoteness: r.map(|r| r.moves()),
             moves_left: r.map(|r| r.moves_left_after_move()),
+            result: GameResult::from_wins(!opponent_wins),
         });
     }
     Ok(out)

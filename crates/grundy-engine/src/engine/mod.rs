@@ -13,6 +13,8 @@
 //!   reported, not panicked on;
 //! - [`dense`]: retrograde solvers over dense tables for games whose positions are
 //!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel;
+//! - [`retrograde`]: win, lose, tie or draw with remoteness for games with ties and
+//!   cycles, backwards from the ends over every reachable state;
 //! - [`sum`]: the disjunctive sum of two games, to check values with the solvers.
 
 pub mod budget;
@@ -22,6 +24,7 @@ pub mod graph;
 pub mod impartial;
 pub mod partizan;
 pub mod remoteness;
+pub mod retrograde;
 pub mod simple;
 pub mod sum;
 
@@ -29,4 +32,5 @@ pub use budget::Budget;
 pub use impartial::ImpartialSolver;
 pub use partizan::PartizanSolver;
 pub use remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
+pub use retrograde::GameResult;
 pub use sum::{Sum, SumMove};

@@ -66,6 +66,11 @@ where
     where
         R: Ruleset<Position = P, Move = M> + 'static,
     {
+        if crate::analysis::draws::routed(&rules) {
+            return Err(ParamError::MisereDraws {
+                game: rules.title(),
+            });
+        }
         if rules.kind() != Kind::Impartial || rules.convention() == Convention::Misere {
             return Err(ParamError::Misere {
                 game: rules.title(),

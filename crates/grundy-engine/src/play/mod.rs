@@ -17,10 +17,12 @@
 //! and calls [`Match::play`] or [`Match::engine_move`] by turn until
 //! [`Match::winner`] says the game is over.
 
+use crate::analysis::draws;
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
+use crate::engine::retrograde::{rank_moves, GameResult};
 use crate::game::Player;
-use crate::ruleset::{AsImpartial, AsPartizan, Kind, Ruleset};
+use crate::ruleset::{AsImpartial, AsPartizan, End, Kind, Ruleset};
 
 /// Positions with at most this many reachable positions (an estimate from above)
 /// are solved exhaustively, with remoteness; bigger ones by the closed form.
@@ -56,9 +58,29 @@ pub struct Hint {
     pub mv: String,
     /// Whether the move wins against best play.
     pub wins: bool,
+    /// The move's result for the player making it against best play: win, lose, tie
+    /// or draw (`win` exactly when `wins`).
+    pub result: GameResult,
     /// With best play on both sides after it, how many moves the game lasts,
     /// this one included; `None` when only the closed form knows the position.
     pub moves_left: Option<u32>,
+}
+
+/// The remoteness of a position from its moves, each given as its result for the
+/// mover and how many moves the game lasts from it, that move included: the best
+/// result's quickest win or tie, or its longest loss; `None` for a draw or when a
+/// count it needs is unknown; 0 with no move.
+pub fn best_remoteness(moves: impl IntoIterator<Item = (GameResult, Option<u32>)>) -> Option<u32> {
+    let moves: Vec<(GameResult, Option<u32>)> = moves.into_iter().collect();
+    let Some(best) = moves.iter().map(|m| m.0).max_by_key(|r| r.rank()) else {
+        return Some(0);
+    };
+    let mut counts = moves.iter().filter(|m| m.0 == best).map(|m| m.1);
+    match best {
+        GameResult::Draw => None,
+        GameResult::Lose => counts.try_fold(0, |acc, m| Some(acc.max(m?))),
+        _ => counts.try_fold(u32::MAX, |acc, m| Some(acc.min(m?))),
+    }
 }
 
 /// The hints for the player to move.
@@ -83,9 +105,7 @@ impl Hints {
         if self.more_winning > 0 || self.more_losing > 0 {
             return None;
         }
-        crate::analysis::moves::position_remoteness(
-            self.moves.iter().map(|h| (h.wins, h.moves_left)),
-        )
+        best_remoteness(self.moves.iter().map(|h| (h.result, h.moves_left)))
     }
 }
 
@@ -103,8 +123,13 @@ pub trait Match {
     fn move_help(&self) -> String;
     /// Whose turn it is.
     fn to_move(&self) -> Seat;
-    /// The winner once the game is over; `None` while it goes on.
+    /// The winner once the game is over; `None` while it goes on, and after a tie.
     fn winner(&self) -> Option<Seat>;
+    /// Whether the game is over: won, lost or tied. By default when there is a
+    /// winner.
+    fn over(&self) -> bool {
+        self.winner().is_some()
+    }
     /// Why the game ended, in a sentence (once it is over).
     fn ending(&self) -> String;
     /// Plays the move written as `text` for the seat to move; returns it in
@@ -171,14 +196,27 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
         mv.to_string()
     }
 
-    /// Every move of the player to move with the remoteness after it, best first;
-    /// `None` when the position is too big to search or the search passes the budget.
-    fn ranked(&self) -> Option<Vec<(R::Move, Remoteness)>> {
+    /// Every move of the player to move with its result for the mover and how many
+    /// moves the game lasts from it (the move included), best first; `None` when the
+    /// position is too big to search or the search passes the budget.
+    fn ranked(&self) -> Option<Vec<(R::Move, GameResult, Option<u32>)>> {
+        if draws::routed(self.rules) {
+            // Games with ties or cycles: the retrograde engine, or past its budget the
+            // ruleset's own method (without counts).
+            let solved =
+                draws::solve_moves(self.rules, &self.pos, self.mover(), self.budget).ok()?;
+            let moves = solved
+                .moves
+                .into_iter()
+                .map(|(mv, r, m)| (mv, r, m.map(|m| m + 1)))
+                .collect();
+            return Some(rank_moves(moves));
+        }
         if self.rules.reach(&self.pos) > EXHAUSTIVE_LIMIT {
             return None;
         }
         let mut budget = self.budget;
-        match self.rules.kind() {
+        let ranked = match self.rules.kind() {
             Kind::Impartial => {
                 let game = AsImpartial(self.rules);
                 RemotenessSolver::new(&game).ranked_moves_within(&self.pos, &mut budget)
@@ -191,7 +229,19 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
                     &mut budget,
                 )
             }
-        }
+        }?;
+        Some(
+            ranked
+                .into_iter()
+                .map(|(mv, after): (R::Move, Remoteness)| {
+                    (
+                        mv,
+                        GameResult::from_wins(!after.to_move_wins()),
+                        Some(after.moves_left_after_move()),
+                    )
+                })
+                .collect(),
+        )
     }
 
     /// Whether `mv` wins for the player to move, by the closed form.
@@ -229,9 +279,10 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
 
     fn winner(&self) -> Option<Seat> {
         let mover = self.mover();
-        match self.rules.decided(&self.pos, mover) {
-            Some(true) => Some(self.to_move),
-            Some(false) => Some(self.to_move.other()),
+        match self.rules.end(&self.pos, mover) {
+            Some(End::Win) => Some(self.to_move),
+            Some(End::Lose) => Some(self.to_move.other()),
+            Some(End::Tie) => None,
             None => self
                 .rules
                 .first_moves(&self.pos, mover, 1)
@@ -240,16 +291,26 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
         }
     }
 
+    fn over(&self) -> bool {
+        self.rules.end(&self.pos, self.mover()).is_some() || self.winner().is_some()
+    }
+
     fn ending(&self) -> String {
         let to_move = self.seat_name(self.to_move);
         let last = self.moved.then(|| self.seat_name(self.to_move.other()));
         self.rules
             .ending(&self.pos, self.mover(), &to_move, last.as_deref())
-            .unwrap_or_else(|| format!("{} has no move left and loses.", capitalise(&to_move)))
+            .unwrap_or_else(|| {
+                if self.rules.end(&self.pos, self.mover()) == Some(End::Tie) {
+                    "The game ends in a tie.".to_owned()
+                } else {
+                    format!("{} has no move left and loses.", capitalise(&to_move))
+                }
+            })
     }
 
     fn play(&mut self, text: &str) -> Result<String, String> {
-        if self.winner().is_some() {
+        if self.over() {
             return Err("the game is over".to_owned());
         }
         let mv = self
@@ -260,12 +321,12 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
     }
 
     fn engine_move(&mut self) -> Option<String> {
-        if self.winner().is_some() {
+        if self.over() {
             return None;
         }
         let mover = self.mover();
         let mv = if let Some(ranked) = self.ranked() {
-            ranked.into_iter().next().map(|(mv, _)| mv)
+            ranked.into_iter().next().map(|(mv, _, _)| mv)
         } else {
             self.rules
                 .winning_listing(&self.pos, mover, 1)
@@ -277,16 +338,17 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
     }
 
     fn hints(&mut self) -> Hints {
-        if self.winner().is_some() {
+        if self.over() {
             return Hints::default();
         }
         if let Some(ranked) = self.ranked() {
             let moves = ranked
                 .into_iter()
-                .map(|(mv, after)| Hint {
+                .map(|(mv, result, moves_left)| Hint {
                     mv: mv.to_string(),
-                    wins: !after.to_move_wins(),
-                    moves_left: Some(after.moves_left_after_move()),
+                    wins: result == GameResult::Win,
+                    result,
+                    moves_left,
                 })
                 .collect();
             return Hints {
@@ -296,9 +358,11 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
         }
         let mover = self.mover();
         let hint = |mv: &R::Move| {
+            let wins = self.closed_wins(mv)?;
             Some(Hint {
                 mv: mv.to_string(),
-                wins: self.closed_wins(mv)?,
+                wins,
+                result: GameResult::from_wins(wins),
                 moves_left: None,
             })
         };

@@ -38,13 +38,16 @@ pub fn analysis_json(
 }
 
 /// Adds to an analysis' JSON (from [`analysis_json`]) the position's own
-/// `remoteness` ([`position_remoteness`](crate::analysis::moves::position_remoteness)),
-/// when `moves`, listed with at most `limit`, are all the legal moves (fewer than
-/// `limit`); `null` otherwise or when a count is unknown.
+/// `remoteness` ([`best_remoteness`](crate::play::best_remoteness)) when the analysis
+/// did not find it, when `moves`, listed with at most `limit`, are all the legal
+/// moves (fewer than `limit`); `null` otherwise or when a count is unknown.
 pub fn add_remoteness(json: &mut Value, moves: &[MoveValue], limit: usize) {
+    if !json["remoteness"].is_null() {
+        return;
+    }
     let complete = moves.len() < limit.min(crate::analysis::MAX_LISTED);
     let remoteness = if complete {
-        crate::analysis::moves::position_remoteness(moves.iter().map(|m| (m.wins, m.moves_left)))
+        crate::play::best_remoteness(moves.iter().map(|m| (m.result, m.moves_left)))
     } else {
         None
     };

@@ -5,6 +5,7 @@ use std::fmt::{self, Write};
 
 use crate::analysis::{Analysis, CanonicalForm, MoveValue};
 use crate::cgt::Dyadic;
+use crate::engine::GameResult;
 use crate::misere::genus::HeapGenus;
 use crate::misere::quotient_check::QuotientCertificate;
 use crate::sequence::{Sequence, SequenceSpec};
@@ -29,10 +30,21 @@ pub fn moves(moves: &[MoveValue], limit: usize, more: &str) -> String {
         "Legal moves{cut}: for the mover, the value after, and the moves left under best play:"
     );
     let mv_width = moves.iter().map(|m| m.mv.len()).max().unwrap_or(0);
-    let values: Vec<String> = moves.iter().map(|m| m.value_after.to_string()).collect();
+    let values: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            m.value_after
+                .map_or_else(|| "-".to_owned(), |v| v.to_string())
+        })
+        .collect();
     let value_width = values.iter().map(String::len).max().unwrap_or(0);
     for (m, value) in moves.iter().zip(&values) {
-        let verdict = if m.wins { "wins " } else { "loses" };
+        let verdict = match m.result {
+            GameResult::Win => "wins ",
+            GameResult::Lose => "loses",
+            GameResult::Tie => "ties ",
+            GameResult::Draw => "draws",
+        };
         let remoteness = m
             .remoteness
             .map_or_else(|| "-".to_owned(), |r| r.to_string());
@@ -79,24 +91,38 @@ fn write_analysis(out: &mut String, a: &Analysis, more: &str) -> fmt::Result {
     };
     writeln!(out, "{}{}: {}", a.game, rules, a.position)?;
     let verdict = |wins: bool| if wins { "wins" } else { "loses" };
-    writeln!(out, "{} to move: {}", a.to_move, verdict(a.to_move_wins))?;
+    let result = match a.result {
+        GameResult::Win => "wins",
+        GameResult::Lose => "loses",
+        GameResult::Tie => "ties (neither player can win)",
+        GameResult::Draw => "draws (neither player can end the game: endless play)",
+    };
+    writeln!(out, "{} to move: {result}", a.to_move)?;
     if let Some(other) = a.other_to_move_wins {
         writeln!(out, "the other player to move: {}", verdict(other))?;
     }
-    if a.convention.is_some() {
+    let outcome = a.outcome.map_or_else(|| "-".to_owned(), |o| o.to_string());
+    if let Some(by) = &a.solved_by {
+        let remoteness = match a.remoteness {
+            Some(r) => format!("remoteness {r} (moves to the end under best play)"),
+            None if a.result == GameResult::Draw => "no remoteness (a draw)".to_owned(),
+            None => "remoteness unknown".to_owned(),
+        };
+        writeln!(out, "result: {}   {remoteness}", a.result)?;
+        writeln!(out, "solved by {by}")?;
+    } else if a.convention.is_some() {
         // Misère play: no game value; the misère Grundy value where known.
         match a.misere_grundy {
             Some(g) => writeln!(
                 out,
-                "outcome: {} (misère play)   misère Grundy value: {g}",
-                a.outcome
+                "outcome: {outcome} (misère play)   misère Grundy value: {g}"
             )?,
-            None => writeln!(out, "outcome: {} (misère play)", a.outcome)?,
+            None => writeln!(out, "outcome: {outcome} (misère play)")?,
         }
     } else {
         match &a.value {
-            Some(value) => writeln!(out, "outcome: {}   value: {value}", a.outcome)?,
-            None => writeln!(out, "outcome: {}   value: unknown", a.outcome)?,
+            Some(value) => writeln!(out, "outcome: {outcome}   value: {value}")?,
+            None => writeln!(out, "outcome: {outcome}   value: unknown")?,
         }
         if let Some(why) = &a.value_unknown {
             writeln!(out, "  ({why})")?;
@@ -126,7 +152,19 @@ fn write_analysis(out: &mut String, a: &Analysis, more: &str) -> fmt::Result {
         Some(count) => count == 0,
         None => a.winning_moves.is_empty(),
     };
-    if none {
+    if none && a.solved_by.is_some() && matches!(a.result, GameResult::Tie | GameResult::Draw) {
+        let (word, count) = (a.result.word(), a.best_moves.len());
+        writeln!(
+            out,
+            "No winning move; the moves that keep the {word} ({count} listed):"
+        )?;
+        let width = a.best_moves.iter().map(|m| m.mv.len()).max().unwrap_or(0);
+        for m in &a.best_moves {
+            writeln!(out, "  {:<width$}  -> {}", m.mv, m.after)?;
+        }
+    } else if none && a.solved_by.is_some() && a.best_moves.is_empty() {
+        writeln!(out, "No move: the game is over.")?;
+    } else if none {
         writeln!(out, "No winning move: every move loses.")?;
     } else {
         let listed = a.winning_moves.len() as u128;

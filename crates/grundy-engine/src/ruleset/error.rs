@@ -95,6 +95,12 @@ pub enum ParamError {
         /// The game.
         game: String,
     },
+    /// Misère play asked of a game with ties or cycles, which misère play (the last
+    /// player to move loses) does not describe.
+    MisereDraws {
+        /// The game.
+        game: String,
+    },
     /// A game name that is not in the registry.
     UnknownGame {
         /// The name given.
@@ -132,6 +138,10 @@ impl ParamError {
             } => format!("{} {value:?}: {message}", spell(option)),
             ParamError::Misere { game } => format!(
                 "{} applies to impartial games only; {game} is partizan",
+                spell("misere")
+            ),
+            ParamError::MisereDraws { game } => format!(
+                "{} applies to games without ties or endless play; {game} has them",
                 spell("misere")
             ),
             ParamError::UnknownGame { name, known } => {

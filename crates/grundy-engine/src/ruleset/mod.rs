@@ -42,6 +42,7 @@ mod error;
 pub mod board;
 pub mod notation;
 
+pub use crate::engine::retrograde::GameResult;
 pub use adapt::{AsImpartial, AsPartizan, ByParts};
 pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved};
 
@@ -71,6 +72,18 @@ pub enum Convention {
     /// Misère play: the player who cannot move wins (the last player to move loses);
     /// see [`misere`](crate::misere).
     Misere,
+}
+
+/// How a game ended at a position otherwise than by a lack of moves, for the player
+/// to move ([`Ruleset::end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// The player to move has won.
+    Win,
+    /// The player to move has lost.
+    Lose,
+    /// The game is over and nobody won (a full tic-tac-toe board).
+    Tie,
 }
 
 /// The winning moves of a position as the closed form lists them: some or all, and
@@ -228,7 +241,7 @@ pub trait Ruleset: Send + Sync {
         player: Player,
         mv: &Self::Move,
     ) -> Result<Self::Position, IllegalMove> {
-        if self.decided(pos, player).is_some() {
+        if self.end(pos, player).is_some() {
             return Err(IllegalMove::new("the game is over"));
         }
         if self.moves(pos, player).contains(mv) {
@@ -248,6 +261,49 @@ pub trait Ruleset: Send + Sync {
     fn decided(&self, pos: &Self::Position, to_move: Player) -> Option<bool> {
         let _ = (pos, to_move);
         None
+    }
+
+    /// The end-of-game hook with ties: how the game is over at `pos` for `to_move`
+    /// ([`End`]), or `None` while it goes on (then no move at all is a loss). By
+    /// default from [`decided`](Ruleset::decided), which cannot say "tie"; a
+    /// ruleset whose games can end in a tie overrides this one, keeps `decided`
+    /// at a win or loss, and says so with [`can_tie`](Ruleset::can_tie).
+    fn end(&self, pos: &Self::Position, to_move: Player) -> Option<End> {
+        self.decided(pos, to_move)
+            .map(|wins| if wins { End::Win } else { End::Lose })
+    }
+
+    /// Whether a game can end in a tie ([`End::Tie`]). Such a game is answered by
+    /// the retrograde engine ([`engine::retrograde`](crate::engine::retrograde)),
+    /// not by the normal-play engines. `false` by default.
+    fn can_tie(&self) -> bool {
+        false
+    }
+
+    /// Whether the graph of positions can have cycles (a position can come back),
+    /// so that play may go on forever. Such a game is answered by the retrograde
+    /// engine; the acyclic engines refuse a cycle. `false` by default.
+    fn can_cycle(&self) -> bool {
+        false
+    }
+
+    /// The result of `pos` for `to_move` by the ruleset's own method, for a game
+    /// with ties or cycles whose position is too big for the retrograde engine (a
+    /// closed form, or a search of its own such as alpha-beta), or why it is not
+    /// known. By default there is none.
+    fn result(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+    ) -> Result<crate::engine::retrograde::GameResult, Unsolved> {
+        let _ = (pos, to_move);
+        Err(Unsolved::no_closed_form(self.name()))
+    }
+
+    /// How [`result`](Ruleset::result) finds its answer, for the analysis' words
+    /// (e.g. `alpha-beta search with a transposition table`).
+    fn result_method(&self) -> &'static str {
+        "the ruleset's closed form"
     }
 
     /// Why the game ended at `pos` (where `to_move`, called `to_move_name`, is to
@@ -280,7 +336,7 @@ pub trait Ruleset: Send + Sync {
     /// game is [`decided`](Ruleset::decided)). A ruleset overrides it when it can
     /// build the positions without the moves.
     fn options(&self, pos: &Self::Position, player: Player) -> Vec<Self::Position> {
-        if self.decided(pos, player).is_some() {
+        if self.end(pos, player).is_some() {
             return Vec::new();
         }
         self.moves(pos, player)

@@ -291,7 +291,7 @@ mod tests {
             .iter()
             .any(|l| l == "XOR of the values: 3 ⊕ 5 ⊕ 7 = 1: the player to move wins"));
         let lost = analyze(&Nim, &"1,2,3".parse().unwrap(), Player::Left, 100).unwrap();
-        assert_eq!(lost.outcome, Outcome::P);
+        assert_eq!(lost.outcome, Some(Outcome::P));
         assert!(lost.winning_moves.is_empty());
     }
 

@@ -185,7 +185,7 @@ fn analysis_report() {
     assert_eq!(report.to_move, "A");
     assert!(report.to_move_wins);
     assert_eq!(report.other_to_move_wins, Some(true));
-    assert_eq!(report.outcome, Outcome::N);
+    assert_eq!(report.outcome, Some(Outcome::N));
     assert_eq!(report.value.unwrap().to_string(), "*");
     assert_eq!(report.reduction["xor"], 1);
     assert_eq!(report.reduction["pairs"][1]["room"], 3);
@@ -212,7 +212,7 @@ fn analysis_report() {
     assert_eq!(report.to_move, "B");
     assert!(!report.to_move_wins);
     assert_eq!(report.other_to_move_wins, Some(true));
-    assert_eq!(report.outcome, Outcome::L);
+    assert_eq!(report.outcome, Some(Outcome::L));
     assert_eq!(report.value.unwrap().to_string(), "2 + *");
     assert!(report.winning_moves.is_empty());
     let text = report.explanation.join("\n");
@@ -413,7 +413,7 @@ proptest! {
         let report = report(&row, player);
         prop_assert_eq!(report.to_move_wins, summary.wins_moving_first(player));
         prop_assert_eq!(report.other_to_move_wins, Some(summary.wins_moving_first(player.opponent())));
-        prop_assert_eq!(report.outcome, summary.outcome());
+        prop_assert_eq!(report.outcome, Some(summary.outcome()));
         prop_assert_eq!(report.value.unwrap().to_string(), summary.value_string());
         prop_assert_eq!(report.winning_move_count, Some(report.winning_moves.len() as u128));
         prop_assert_eq!(&report.position, &row.to_string());

@@ -325,7 +325,7 @@ fn adapwns_sample_first_player_wins() {
     assert_ne!(rules.nim_value(b"..P.P"), 0);
     let analysis = analysis(&rules, &"..P.P".parse().unwrap());
     assert!(analysis.to_move_wins);
-    assert_eq!(analysis.outcome, Outcome::N);
+    assert_eq!(analysis.outcome, Some(Outcome::N));
 }
 
 // ---------------------------------------------------------------------------------
@@ -340,7 +340,7 @@ fn analysis_of_a_first_player_win() {
     assert_eq!(a.to_move, "first player");
     assert!(a.to_move_wins);
     assert_eq!(a.other_to_move_wins, None);
-    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.outcome, Some(Outcome::N));
     assert_eq!(a.value.unwrap().to_string(), "*");
     assert_eq!(
         a.reduction,
@@ -395,7 +395,7 @@ fn analysis_of_a_first_player_win() {
 fn analysis_of_a_second_player_win() {
     let a = analysis(&Pawns::new(3).unwrap(), &"P.P...P.P".parse().unwrap());
     assert!(!a.to_move_wins);
-    assert_eq!(a.outcome, Outcome::P);
+    assert_eq!(a.outcome, Some(Outcome::P));
     assert_eq!(a.value.unwrap().to_string(), "0");
     assert!(a.winning_moves.is_empty());
     assert_eq!(
@@ -425,7 +425,7 @@ fn analysis_of_a_second_player_win() {
 #[test]
 fn analysis_without_pawns() {
     let a = analysis(&Pawns::new(1).unwrap(), &"...".parse().unwrap());
-    assert_eq!(a.outcome, Outcome::P);
+    assert_eq!(a.outcome, Some(Outcome::P));
     assert_eq!(a.value.unwrap().to_string(), "0");
     assert_eq!(
         a.explanation[1],
@@ -615,7 +615,7 @@ proptest! {
         prop_assert_eq!(a.reduction["xor"].as_u64(), Some(v));
         prop_assert_eq!(a.value.unwrap().as_nimber(), Some(Nimber(u128::from(v))));
         prop_assert_eq!(a.to_move_wins, v != 0);
-        prop_assert_eq!(a.outcome, if v != 0 { Outcome::N } else { Outcome::P });
+        prop_assert_eq!(a.outcome, Some(if v != 0 { Outcome::N } else { Outcome::P }));
         prop_assert_eq!(&a.position, &board.to_string());
         let moves: Vec<String> = rules.winning_moves(&board).iter().map(ToString::to_string).collect();
         let reported: Vec<String> = a.winning_moves.iter().map(|m| m.mv.clone()).collect();

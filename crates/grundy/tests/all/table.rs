@@ -200,7 +200,7 @@ fn the_analysis_agrees_with_the_engine_up_to_4_by_4() {
                 } else {
                     Outcome::P
                 };
-                assert_eq!(a.outcome, outcome, "{pos}");
+                assert_eq!(a.outcome, Some(outcome), "{pos}");
                 assert_eq!(a.value.unwrap().as_nimber(), Some(value), "{pos}");
                 let expected: Vec<(String, String)> = engine
                     .winning_moves(&cell)
@@ -391,7 +391,7 @@ macro_rules! analyses {
                 assert_eq!(a.game, "table");
                 assert_eq!(a.rules, "");
                 assert_eq!(a.to_move, "first player");
-                assert_eq!(a.outcome, Outcome::$outcome, "{}", $pos);
+                assert_eq!(a.outcome, Some(Outcome::$outcome), "{}", $pos);
                 assert_eq!(a.value.unwrap().to_string(), $value, "{}", $pos);
                 let moves: Vec<&str> = a.winning_moves.iter().map(|r| r.mv.as_str()).collect();
                 let expected: &[&str] = &[$($mv),*];

@@ -503,7 +503,7 @@ fn the_analysis_fills_every_field() {
     assert_eq!(a.to_move, "first player");
     assert!(a.to_move_wins);
     assert_eq!(a.other_to_move_wins, None);
-    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.outcome, Some(Outcome::N));
     assert_eq!(a.value.unwrap().to_string(), "*2");
     let r = &a.reduction;
     assert_eq!(r["total_xor"], "2");
@@ -553,7 +553,7 @@ fn the_analysis_fills_every_field() {
 fn a_lost_position_is_explained() {
     let a = report(&city("1:3"));
     assert!(!a.to_move_wins);
-    assert_eq!(a.outcome, Outcome::P);
+    assert_eq!(a.outcome, Some(Outcome::P));
     assert_eq!(a.value.unwrap().to_string(), "0");
     assert!(a.winning_moves.is_empty());
     assert_eq!(a.reduction["winning_bit"], serde_json::Value::Null);

@@ -351,7 +351,7 @@ mod tests {
         assert_eq!(a.to_move, "A");
         assert!(a.to_move_wins);
         assert_eq!(a.other_to_move_wins, Some(true));
-        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.outcome, Some(Outcome::N));
         assert_eq!(a.value.unwrap().to_string(), "*");
         assert_eq!(a.winning_move_count, Some(1));
         assert_eq!(a.winning_moves[0].mv, "6-7");

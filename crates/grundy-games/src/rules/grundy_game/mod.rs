@@ -558,7 +558,7 @@ mod tests {
         let rules = GrundyGame::new();
         // G(7) = 0 and G(10) = 0: a P-position.
         let a = analyze(&rules, &heaps("7,10"), Player::Left, 100).unwrap();
-        assert_eq!(a.outcome, Outcome::P);
+        assert_eq!(a.outcome, Some(Outcome::P));
         assert!(a.winning_moves.is_empty());
         // G(5) = 2, G(6) = 1: XOR 3; heap 1 (5 = 1 + 4: G 0 ⊕ 0 = 0, 2 + 3: 0 ⊕ 1 = 1)
         // needs 3 ⊕ 2 = 1, so 1=2+3; heap 2 (6 = 1+5: 2, 2+4: 0) needs 3 ⊕ 1 = 2, so 2=1+5.

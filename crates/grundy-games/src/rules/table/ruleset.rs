@@ -391,11 +391,13 @@ mod tests {
                 Hint {
                     mv: "left".into(),
                     wins: true,
+                    result: grundy_engine::engine::GameResult::Win,
                     moves_left: Some(1)
                 },
                 Hint {
                     mv: "up".into(),
                     wins: false,
+                    result: grundy_engine::engine::GameResult::Lose,
                     moves_left: Some(1)
                 },
             ]

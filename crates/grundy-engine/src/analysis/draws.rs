@@ -1,0 +1,216 @@
+//! The analysis of a game with ties or cycles ([`Ruleset::can_tie`],
+//! [`Ruleset::can_cycle`]): the result of the position and of every move from the
+//! retrograde engine ([`engine::retrograde`](crate::engine::retrograde)), or where the
+//! position is too big for it, from the ruleset's own method ([`Ruleset::result`]).
+
+use super::{Analysis, MoveReport, MoveValue, RETRO_BUDGET};
+use crate::engine::retrograde::{solve, GameResult, RulesetStates};
+use crate::engine::Budget;
+use crate::game::Player;
+use crate::ruleset::{Explanation, Kind, Ruleset, Unsolved};
+use crate::values::Outcome;
+
+/// Whether `rules` is answered here rather than by the normal-play engines: its
+/// games can end in a tie or go on forever.
+pub fn routed<R: Ruleset + ?Sized>(rules: &R) -> bool {
+    rules.can_tie() || rules.can_cycle()
+}
+
+/// The player to move after `player` moves: the same one in an impartial game
+/// (both have the same moves), the other in a partizan one.
+pub fn next_player<R: Ruleset + ?Sized>(rules: &R, player: Player) -> Player {
+    match rules.kind() {
+        Kind::Impartial => player,
+        Kind::Partizan => player.opponent(),
+    }
+}
+
+/// A position solved with each of its moves.
+#[derive(Clone, Debug)]
+pub struct SolvedMoves<M> {
+    /// The result for the player to move.
+    pub result: GameResult,
+    /// Its remoteness; `None` for a draw or where not found.
+    pub remoteness: Option<u32>,
+    /// Every legal move with its result for the mover and the remoteness of the
+    /// position it leads to (with the other player to move), in move order.
+    pub moves: Vec<(M, GameResult, Option<u32>)>,
+    /// How it was solved, in words.
+    pub solved_by: String,
+}
+
+/// `pos` with `to_move` to move and every move from it, solved by the retrograde
+/// engine within `budget` moves listed, or past it by [`Ruleset::result`].
+pub fn solve_moves<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    budget: Budget,
+) -> Result<SolvedMoves<R::Move>, Unsolved> {
+    let moves = if rules.end(pos, to_move).is_some() {
+        Vec::new()
+    } else {
+        rules.moves(pos, to_move)
+    };
+    let next = next_player(rules, to_move);
+    let mut budget = budget;
+    let states = RulesetStates(rules);
+    let too_big = match solve(&states, (pos.clone(), to_move), &mut budget) {
+        Ok(solved) => {
+            let (result, remoteness) = solved
+                .get(&(pos.clone(), to_move))
+                .expect("the root is solved");
+            let moves = moves
+                .into_iter()
+                .map(|mv| {
+                    let after = (rules.play(pos, &mv), next);
+                    let (r, m) = solved.get(&after).expect("a successor is solved");
+                    (mv, r.for_mover(), m)
+                })
+                .collect();
+            return Ok(SolvedMoves {
+                result,
+                remoteness,
+                moves,
+                solved_by: format!("the retrograde engine over {} positions", solved.states()),
+            });
+        }
+        Err(e) => e,
+    };
+    let own = |p: &R::Position, player: Player| {
+        rules
+            .result(p, player)
+            .map_err(|why| Unsolved::new(format!("{too_big}; and {}", why.reason)))
+    };
+    let result = own(pos, to_move)?;
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let r = own(&rules.play(pos, &mv), next)?;
+        out.push((mv, r.for_mover(), None));
+    }
+    // Every move's result must agree with the position's: the best of them.
+    let best = out.iter().map(|m| m.1).max_by_key(|r| r.rank());
+    if let Some(best) = best {
+        if best != result {
+            return Err(Unsolved::new(format!(
+                "{}: the position's result ({result}) and its best move's ({best}) disagree",
+                rules.result_method()
+            )));
+        }
+    }
+    Ok(SolvedMoves {
+        result,
+        remoteness: None,
+        moves: out,
+        solved_by: rules.result_method().to_owned(),
+    })
+}
+
+/// The analysis of `pos` (see the [module docs](self)), at most `limit` moves listed.
+pub fn analyze<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+) -> Result<Analysis, Unsolved> {
+    let solved = solve_moves(rules, pos, to_move, Budget::moves(RETRO_BUDGET))?;
+    let other = match rules.kind() {
+        Kind::Impartial => None,
+        Kind::Partizan => {
+            Some(solve_moves(rules, pos, to_move.opponent(), Budget::moves(RETRO_BUDGET))?.result)
+        }
+    };
+    let outcome = match (solved.result, other) {
+        (GameResult::Win, None) => Some(Outcome::N),
+        (GameResult::Lose, None) => Some(Outcome::P),
+        (mine, Some(theirs)) => {
+            let wins = |r: GameResult| match r {
+                GameResult::Win => Some(true),
+                GameResult::Lose => Some(false),
+                _ => None,
+            };
+            match (wins(mine), wins(theirs)) {
+                (Some(a), Some(b)) => Some(match to_move {
+                    Player::Left => Outcome::from_wins(a, b),
+                    Player::Right => Outcome::from_wins(b, a),
+                }),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let report = |mv: &R::Move| MoveReport {
+        mv: mv.to_string(),
+        after: rules.show_position(&rules.play(pos, mv)),
+    };
+    let of = |wanted: GameResult| -> Vec<&R::Move> {
+        solved
+            .moves
+            .iter()
+            .filter(|m| m.1 == wanted)
+            .map(|m| &m.0)
+            .collect()
+    };
+    let winning = of(GameResult::Win);
+    let best = of(solved.result);
+    let Explanation {
+        reduction,
+        sentences,
+    } = rules.explain(pos, to_move, limit).unwrap_or(Explanation {
+        reduction: serde_json::Value::Null,
+        sentences: Vec::new(),
+    });
+    Ok(Analysis {
+        game: rules.name().to_owned(),
+        rules: rules.parameters(),
+        position: rules.show_position(pos),
+        to_move: match rules.kind() {
+            Kind::Impartial => "first player".to_owned(),
+            Kind::Partizan => rules.player_name(to_move, to_move),
+        },
+        to_move_wins: solved.result == GameResult::Win,
+        other_to_move_wins: other.map(|r| r == GameResult::Win),
+        outcome,
+        value: None,
+        value_unknown: Some(
+            "a game with ties or endless play has no normal-play value (see result)".to_owned(),
+        ),
+        convention: None,
+        misere_grundy: None,
+        canonical: None,
+        reduction,
+        explanation: sentences,
+        winning_move_count: Some(winning.len() as u128),
+        winning_moves: winning.into_iter().take(limit).map(report).collect(),
+        result: solved.result,
+        remoteness: solved.remoteness,
+        best_moves: best.into_iter().take(limit).map(report).collect(),
+        solved_by: Some(solved.solved_by),
+    })
+}
+
+/// The first `limit` legal moves with their result for the mover and remoteness,
+/// solved within `budget` (past it by [`Ruleset::result`], without remoteness).
+pub fn move_values<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+    budget: Budget,
+) -> Result<Vec<MoveValue>, Unsolved> {
+    let solved = solve_moves(rules, pos, to_move, budget)?;
+    Ok(solved
+        .moves
+        .into_iter()
+        .take(limit)
+        .map(|(mv, result, remoteness)| MoveValue {
+            after: rules.show_position(&rules.play(pos, &mv)),
+            mv: mv.to_string(),
+            wins: result == GameResult::Win,
+            value_after: None,
+            remoteness,
+            moves_left: remoteness.map(|r| r + 1),
+            result,
+        })
+        .collect())
+}
