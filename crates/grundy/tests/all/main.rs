@@ -31,5 +31,6 @@ mod sequence_published;
 mod sequence_resume;
 mod sequence_soundness;
 mod table;
+mod tictactoe;
 mod towers;
 mod wythoff;
