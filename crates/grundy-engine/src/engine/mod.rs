@@ -15,6 +15,8 @@
 //!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel;
 //! - [`retrograde`]: win, lose, tie or draw with remoteness for games with ties and
 //!   cycles, backwards from the ends over every reachable state;
+//! - [`loopy`]: Smith's generalised Sprague-Grundy values of loopy impartial games,
+//!   and the rule that answers their sums from the parts;
 //! - [`sum`]: the disjunctive sum of two games, to check values with the solvers.
 
 pub mod budget;
@@ -22,6 +24,7 @@ pub mod dag;
 pub mod dense;
 pub mod graph;
 pub mod impartial;
+pub mod loopy;
 pub mod partizan;
 pub mod remoteness;
 pub mod retrograde;

@@ -17,6 +17,7 @@ mod cgt_nus;
 mod cgt_published;
 mod cgt_thermograph;
 mod contract;
+mod digraph;
 mod grundy_game;
 mod hackenbush;
 mod hexadecimal;
