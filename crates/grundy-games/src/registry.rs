@@ -49,6 +49,8 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::colouring::COL,
     crate::rules::amazons::SPEC,
     crate::rules::tictactoe::SPEC,
+    crate::rules::digraph::SPEC,
+    crate::rules::connect_four::SPEC,
 ];
 
 /// The ruleset named `name`.

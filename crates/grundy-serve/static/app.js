@@ -310,22 +310,33 @@ function changed(push) {
 // ---- analyze
 
 const verdict = (wins) => (wins ? "wins" : "loses");
+// A result (win, lose, tie, draw) as a verb, a class and a mark: Gamesman's colours
+// (win green, lose red, tie yellow, draw blue), never the colour alone.
+const RESULTS = {
+  win: { verb: "wins", cls: "wins", mark: "✓" },
+  lose: { verb: "loses", cls: "loses", mark: "✗" },
+  tie: { verb: "ties", cls: "ties", mark: "=" },
+  draw: { verb: "draws", cls: "draws", mark: "∞" },
+};
+const resultOf = (m) => RESULTS[m.result] || (m.wins ? RESULTS.win : RESULTS.lose);
 
 function moveButton(m, onClick) {
   const wins = m.wins;
+  const r = resultOf(m);
   const left = m.moves_left;
   const detail = [
     // Under misère play a position has no value to show after the move.
     m.value_after !== undefined && m.value_after !== null && !misere() ? `→ ${m.value_after}` : "",
-    left !== null && left !== undefined ? `${verdict(wins)} in ${left}` : verdict(wins),
+    left !== null && left !== undefined ? `${r.verb} in ${left}` : r.verb,
   ].filter(Boolean).join(", ");
   const b = el("button", {
     type: "button",
-    class: `move ${wins ? "wins" : "loses"}`,
+    class: `move ${r.cls}`,
     "data-move": m.move,
     "data-wins": String(wins),
+    "data-result": m.result || (wins ? "win" : "lose"),
     "aria-label": `${m.move}: ${detail}`,
-  }, [el("span", { class: "mark", "aria-hidden": "true", text: wins ? "✓" : "✗" }), m.move, el("small", { text: detail })]);
+  }, [el("span", { class: "mark", "aria-hidden": "true", text: r.mark }), m.move, el("small", { text: detail })]);
   b.addEventListener("click", onClick);
   // The preview outlines the spots the move touches: nothing moves.
   const show = () => drawn && drawn.show(m.move);
@@ -361,11 +372,16 @@ async function analyze() {
   if (ctl !== analyzeCtl) return;
   out.classList.remove("stale");
   out.removeAttribute("aria-busy");
+  const res = RESULTS[a.result] || (a.to_move_wins ? RESULTS.win : RESULTS.lose);
   const parts = [
-    el("p", { class: "verdict " + (a.to_move_wins ? "win" : "lose"), id: "verdict", text: `${a.to_move} to move ${verdict(a.to_move_wins)}` }),
+    el("p", { class: "verdict " + (a.result || (a.to_move_wins ? "win" : "lose")), id: "verdict", text: `${a.to_move} to move ${res.verb}` }),
   ];
   if (a.other_to_move_wins !== undefined) parts.push(el("p", { text: `The other player to move: ${verdict(a.other_to_move_wins)}` }));
-  if (a.convention === "misere") {
+  if (a.solved_by) {
+    // A game with ties or cycles: no value; the result and how it was found.
+    parts.push(el("p", { id: "value-line" }, ["result ", el("strong", { id: "value", text: a.result }), `   solved by ${a.solved_by}`]));
+    if (a.reduction && a.reduction.sum) parts.push(el("p", { text: `Smith value of the sum: ${a.reduction.sum}` }));
+  } else if (a.convention === "misere") {
     // A position has no value under misère play: its misère Grundy value says who wins.
     parts.push(el("p", { id: "value-line" }, ["outcome ", el("strong", { text: a.outcome }), " (misère play)   misère Grundy value ",
       el("strong", { id: "value", text: String(a.misere_grundy) })]));
@@ -388,7 +404,11 @@ async function analyze() {
   }
   parts.push(ex);
   const count = a.winning_move_count === null ? `at least ${a.winning_moves.length}` : a.winning_move_count;
-  parts.push(el("h2", { text: a.winning_moves.length ? `Winning moves (${count})` : "No winning move: every move loses" }));
+  const keeps = a.result === "tie" || a.result === "draw";
+  parts.push(el("h2", { text: a.winning_moves.length ? `Winning moves (${count})` : keeps ? `No winning move; the moves that keep the ${a.result} (${a.best_moves.length})` : "No winning move: every move loses" }));
+  if (keeps && a.best_moves.length) {
+    parts.push(el("ul", { class: "winning", id: "best-moves" }, a.best_moves.map((m) => el("li", { text: `${m.move}  → ${m.after}` }))));
+  }
   if (a.winning_moves.length) {
     parts.push(el("ul", { class: "winning", id: "winning-moves" }, a.winning_moves.map((m) => el("li", { text: `${m.move}  → ${m.after}` }))));
   }
@@ -474,7 +494,7 @@ async function request(moves, reply, push) {
 function renderPlay(r, animate) {
   const m = state.match;
   $("position").value = r.position;
-  showBoard(r.board, r.position, !r.winner && r.your_turn ? "move" : "none");
+  showBoard(r.board, r.position, !r.winner && !r.over && r.your_turn ? "move" : "none");
   if (animate) $("board").classList.add("moved");
   const you = r.seats[r.you];
   const status = $("status");
@@ -486,19 +506,23 @@ function renderPlay(r, animate) {
     status.className = "status over";
     status.textContent = (r.you_won ? "You win! " : "The engine wins. ") + lastText + r.ending;
     document.body.dataset.state = "over";
+  } else if (r.tie) {
+    status.className = "status over tie";
+    status.textContent = "A tie: nobody wins. " + lastText + r.ending;
+    document.body.dataset.state = "over";
   } else {
     const engineMoved = r.engine_moves && r.engine_moves.length ? `The engine played ${r.engine_moves[0]}. ` : "";
     status.textContent = engineMoved + (r.your_turn ? `Your move (you are ${you}).` : "The engine's move.");
     document.body.dataset.state = r.your_turn ? "your-turn" : "engine-turn";
   }
-  $("engine-move").hidden = !!r.winner || r.your_turn;
+  $("engine-move").hidden = !!r.winner || !!r.over || r.your_turn;
   $("remoteness").textContent = r.remoteness === null || r.remoteness === undefined
     ? "" : `Remoteness of this position: ${r.remoteness} (moves left with best play).`;
   document.body.dataset.ply = String(m.cursor);
   document.body.dataset.position = r.position;
   const hints = $("hints");
   hints.replaceChildren();
-  if (!r.winner && r.your_turn) {
+  if (!r.winner && !r.over && r.your_turn) {
     for (const h of r.hints.moves) hints.append(moveButton(h, () => playMove(h.move)));
   }
   const more = [];

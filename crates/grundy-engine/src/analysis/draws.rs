@@ -4,11 +4,15 @@
 //! position is too big for it, from the ruleset's own method ([`Ruleset::result`]).
 
 use super::{Analysis, MoveReport, MoveValue, RETRO_BUDGET};
-use crate::engine::retrograde::{solve, GameResult, RulesetStates};
+use crate::engine::retrograde::{solve, GameResult, RulesetStates, TooBig};
 use crate::engine::Budget;
 use crate::game::Player;
 use crate::ruleset::{Explanation, Kind, Ruleset, Unsolved};
 use crate::values::Outcome;
+
+/// Positions whose game below may have more positions than this
+/// ([`Ruleset::reach`], when known) are not tried by the retrograde engine: 2^30.
+pub const RETRO_REACH: u128 = 1 << 30;
 
 /// Whether `rules` is answered here rather than by the normal-play engines: its
 /// games can end in a tie or go on forever.
@@ -55,7 +59,14 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
     let next = next_player(rules, to_move);
     let mut budget = budget;
     let states = RulesetStates(rules);
-    let too_big = match solve(&states, (pos.clone(), to_move), &mut budget) {
+    // An unknown reach (u128::MAX) is tried within the budget.
+    let reach = rules.reach(pos);
+    let attempt = if reach > RETRO_REACH && reach != u128::MAX {
+        Err(TooBig { states: 0 })
+    } else {
+        solve(&states, (pos.clone(), to_move), &mut budget)
+    };
+    let too_big = match attempt {
         Ok(solved) => {
             let (result, remoteness) = solved
                 .get(&(pos.clone(), to_move))

@@ -172,8 +172,8 @@ impl<R: Ruleset + ?Sized> StateGraph for RulesetStates<'_, R> {
 /// budget allows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "the game below this position is too big for the retrograde engine: it stopped after \
-     {states} states, past its budget of moves listed"
+    "the game below this position is too big for the retrograde engine (stopped after \
+     {states} states, past its budget of moves listed)"
 )]
 pub struct TooBig {
     /// How many states had been numbered when the budget ran out.

@@ -16,6 +16,7 @@ mod cgt_notation;
 mod cgt_nus;
 mod cgt_published;
 mod cgt_thermograph;
+mod connect_four;
 mod contract;
 mod digraph;
 mod grundy_game;

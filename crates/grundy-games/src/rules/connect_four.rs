@@ -1,0 +1,362 @@
+//! Connect Four on boards up to 8×8: a game with ties, solved by the retrograde
+//! engine where small and by alpha-beta search beyond.
+//!
+//! # Rules
+//! Two players take turns dropping a mark into a column that is not full; it falls
+//! to the lowest empty cell. `x` moves first. Four marks in a row (across, down or
+//! diagonally) win and the game stops; a full board without one is a tie.
+//!
+//! # Notation
+//! Rows top to bottom separated by `|`, cells `x`, `o` and `.`, any width and
+//! height from 1 to 8 (the standard board is 7 wide and 6 high:
+//! `.......|.......|.......|.......|.......|.......`). `x` moves when the counts
+//! are equal. A board play cannot reach is refused with the reason (counts, two
+//! winners, a winner who did not move last, a mark floating over an empty cell).
+//! A move is the column's letter, `a` for the leftmost.
+//!
+//! # Answers
+//! The moves depend on the board alone, so the game is impartial in the engines'
+//! sense. Positions whose game below is small enough are solved by the retrograde
+//! engine with remoteness (the empty 4×4 and 5×4 boards; see `bench/README.md`);
+//! bigger ones by [`Ruleset::result`]: a negamax alpha-beta search over win, tie and
+//! loss with a transposition table and centre-first move order, within
+//! [`SEARCH_NODES`] positions, saying so in the analysis (`solved_by`). The empty
+//! 7×6 board (a first-player win: Allen 1988, Allis 1988) is beyond both.
+
+use std::collections::HashMap;
+
+use crate::dynamic::{Params, RulesetSpec};
+use crate::engine::retrograde::GameResult;
+use crate::engine::Budget;
+use crate::game::Player;
+use crate::rules::marks::{Marks, GLYPHS};
+use crate::ruleset::board::{At, Board};
+use crate::ruleset::notation::NotationError;
+use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset, Unsolved};
+
+/// The registry's entry.
+pub const SPEC: RulesetSpec = RulesetSpec {
+    name: "connect-four",
+    about: "Connect Four, with ties, boards up to 8x8: rows of x, o and . separated by |, top row first; a move is a column letter.",
+    example: "....|....|....|....",
+    params: &[],
+    build: |_: &Params| Ok(Box::new(ConnectFour)),
+};
+
+/// The most rows and columns.
+pub const MAX_SIDE: u8 = 8;
+
+/// The most positions one alpha-beta search visits: 2^22, a few seconds at most.
+pub const SEARCH_NODES: u64 = 1 << 22;
+
+/// In a row to win.
+const K: u32 = 4;
+
+/// The Connect Four ruleset.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConnectFour;
+
+/// A move: the column a mark is dropped into, 0 for the leftmost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Drop(pub u8);
+
+impl std::fmt::Display for Drop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", char::from(b'a' + self.0))
+    }
+}
+
+/// The cell a mark dropped in column `c` lands on, if the column is not full.
+fn landing(pos: &Marks, c: u8) -> Option<u32> {
+    (0..pos.rows)
+        .rev()
+        .map(|r| pos.index(r, c))
+        .find(|&i| pos.is_empty(i))
+}
+
+/// The columns, centre first.
+fn centre_first(cols: u8) -> Vec<u8> {
+    let mut order: Vec<u8> = (0..cols).collect();
+    let mid = f64::from(cols - 1) / 2.0;
+    order.sort_by(|a, b| {
+        (f64::from(*a) - mid)
+            .abs()
+            .total_cmp(&(f64::from(*b) - mid).abs())
+            .then(a.cmp(b))
+    });
+    order
+}
+
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+/// Negamax alpha-beta over win (1), tie (0) and loss (-1) for the player to move.
+struct Search {
+    table: HashMap<(u64, u64), (i8, u8)>,
+    budget: Budget,
+    order: Vec<u8>,
+}
+
+impl Search {
+    fn value(&mut self, pos: Marks, mut alpha: i8, beta: i8) -> Option<i8> {
+        if pos.winner(K).is_some() {
+            return Some(-1);
+        }
+        if pos.full() {
+            return Some(0);
+        }
+        if !self.budget.spend(1) {
+            return None;
+        }
+        let alpha0 = alpha;
+        if let Some(&(v, flag)) = self.table.get(&(pos.x, pos.o)) {
+            match flag {
+                EXACT => return Some(v),
+                LOWER if v >= beta => return Some(v),
+                UPPER if v <= alpha => return Some(v),
+                _ => {}
+            }
+        }
+        let children: Vec<Marks> = self
+            .order
+            .iter()
+            .filter_map(|&c| landing(&pos, c).map(|i| pos.with(i)))
+            .collect();
+        // A win at once ends the search.
+        if children.iter().any(|c| c.winner(K).is_some()) {
+            return Some(1);
+        }
+        let mut best = -1;
+        for child in children {
+            let v = -self.value(child, -beta, -alpha)?;
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let flag = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.table.insert((pos.x, pos.o), (best, flag));
+        Some(best)
+    }
+}
+
+impl ConnectFour {
+    /// The result of `pos` for the player to move by alpha-beta search within
+    /// `nodes` positions; `None` past them.
+    pub fn search(&self, pos: &Marks, nodes: u64) -> Option<GameResult> {
+        let mut s = Search {
+            table: HashMap::new(),
+            budget: Budget::moves(nodes),
+            order: centre_first(pos.cols),
+        };
+        Some(match s.value(*pos, -1, 1)? {
+            1 => GameResult::Win,
+            0 => GameResult::Tie,
+            _ => GameResult::Lose,
+        })
+    }
+}
+
+impl Ruleset for ConnectFour {
+    type Position = Marks;
+    type Move = Drop;
+
+    fn name(&self) -> &'static str {
+        "connect-four"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Marks, NotationError> {
+        Marks::parse(text, MAX_SIDE, MAX_SIDE, false, K, true)
+    }
+
+    fn show_position(&self, pos: &Marks) -> String {
+        pos.show()
+    }
+
+    fn parse_move(&self, pos: &Marks, _: Player, text: &str) -> Result<Drop, MoveError> {
+        let t = text.trim();
+        let c = match t.as_bytes() {
+            [c @ b'a'..=b'h'] => c - b'a',
+            _ => {
+                return Err(MoveError::notation(format!(
+                    "not a move: {text:?} (write the column's letter, a for the leftmost)"
+                )))
+            }
+        };
+        if c >= pos.cols {
+            return Err(MoveError::notation(format!(
+                "no column {t} on a board {} wide",
+                pos.cols
+            )));
+        }
+        if self.end(pos, Player::Left).is_some() {
+            return Err(IllegalMove::new("the game is over").into());
+        }
+        if landing(pos, c).is_none() {
+            return Err(IllegalMove::new(format!("column {t} is full")).into());
+        }
+        Ok(Drop(c))
+    }
+
+    fn move_help(&self) -> String {
+        "the column to drop a mark into, its letter from a (leftmost): e.g. d".to_owned()
+    }
+
+    fn drawing(&self, pos: &Marks) -> String {
+        let rows: Vec<String> = pos
+            .show()
+            .split('|')
+            .map(|row| row.chars().map(|c| format!(" {c}")).collect::<String>())
+            .collect();
+        let letters: String = (0..pos.cols)
+            .map(|c| format!(" {}", char::from(b'a' + c)))
+            .collect();
+        format!(
+            "{}\n{letters}\n{} to move",
+            rows.join("\n"),
+            pos.to_move().letter()
+        )
+    }
+
+    fn board(&self, pos: &Marks) -> Option<Board> {
+        crate::rules::drawing::grid(&pos.show(), GLYPHS)
+    }
+
+    fn touches(&self, pos: &Marks, mv: &Drop) -> Vec<At> {
+        landing(pos, mv.0)
+            .map(|i| {
+                let cols = u32::from(pos.cols);
+                vec![[(i / cols) as usize, (i % cols) as usize]]
+            })
+            .unwrap_or_default()
+    }
+
+    fn edit(&self, pos: &Marks, at: At) -> Option<Marks> {
+        let text = crate::rules::drawing::cycle(&pos.show(), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+
+    fn moves(&self, pos: &Marks, _: Player) -> Vec<Drop> {
+        if pos.winner(K).is_some() {
+            return Vec::new();
+        }
+        (0..pos.cols)
+            .filter(|&c| landing(pos, c).is_some())
+            .map(Drop)
+            .collect()
+    }
+
+    fn play(&self, pos: &Marks, mv: &Drop) -> Marks {
+        match landing(pos, mv.0) {
+            Some(i) => pos.with(i),
+            None => *pos,
+        }
+    }
+
+    /// Four in a row: the last mover won, so the player to move has lost.
+    fn decided(&self, pos: &Marks, _: Player) -> Option<bool> {
+        pos.winner(K).map(|_| false)
+    }
+
+    fn end(&self, pos: &Marks, _: Player) -> Option<End> {
+        if pos.winner(K).is_some() {
+            Some(End::Lose)
+        } else if pos.full() {
+            Some(End::Tie)
+        } else {
+            None
+        }
+    }
+
+    fn can_tie(&self) -> bool {
+        true
+    }
+
+    fn result(&self, pos: &Marks, _: Player) -> Result<GameResult, Unsolved> {
+        self.search(pos, SEARCH_NODES).ok_or_else(|| {
+            Unsolved::new(format!(
+                "alpha-beta search passed its budget of {SEARCH_NODES} positions"
+            ))
+        })
+    }
+
+    fn result_method(&self) -> &'static str {
+        "alpha-beta search with a transposition table (no remoteness)"
+    }
+
+    fn ending(&self, pos: &Marks, _: Player, _: &str, _: Option<&str>) -> Option<String> {
+        Some(match pos.winner(K) {
+            Some(m) => format!("{} has four in a row and wins.", m.letter()),
+            None => "The board is full without four in a row: a tie.".to_owned(),
+        })
+    }
+
+    /// At most 2^(f+1) − 1 fillings of a column with f empty cells, multiplied.
+    fn reach(&self, pos: &Marks) -> u128 {
+        let mut acc: u128 = 1;
+        for c in 0..pos.cols {
+            let free = (0..pos.rows)
+                .filter(|&r| pos.is_empty(pos.index(r, c)))
+                .count() as u32;
+            acc = acc.saturating_mul((1u128 << (free + 1)) - 1);
+        }
+        acc
+    }
+
+    fn explain(&self, pos: &Marks, _: Player, _: usize) -> Option<Explanation> {
+        let mover = pos.to_move().letter();
+        Some(Explanation {
+            reduction: serde_json::json!({
+                "mark_to_move": mover.to_string(),
+                "width": pos.cols,
+                "height": pos.rows,
+            }),
+            sentences: vec![format!(
+                "{mover} to move on a board {} wide and {} high.",
+                pos.cols, pos.rows
+            )],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drops_fall_and_lines_end_the_game() {
+        let c4 = ConnectFour;
+        let p = c4.parse_position("....|....|....|....").unwrap();
+        let q = c4.play(&p, &c4.parse_move(&p, Player::Left, "b").unwrap());
+        assert_eq!(c4.show_position(&q), "....|....|....|.x..");
+        assert_eq!(c4.touches(&q, &Drop(1)), vec![[2, 1]]);
+        assert!(c4.parse_move(&p, Player::Left, "e").is_err());
+        let won = c4.parse_position("x...|xo..|xo..|xo..").unwrap();
+        assert_eq!(c4.end(&won, Player::Left), Some(End::Lose));
+        assert!(c4.parse_position("x...|....").is_err());
+        assert_eq!(centre_first(7), vec![3, 2, 4, 1, 5, 0, 6]);
+    }
+
+    #[test]
+    fn alpha_beta_finds_a_threat() {
+        let c4 = ConnectFour;
+        // x to move has three in column a: a win at once.
+        let p = c4.parse_position("....|x...|xo..|xoo.").unwrap();
+        assert_eq!(c4.search(&p, 1 << 20), Some(GameResult::Win));
+        // o to move must block it, and then cannot be beaten on so small a board.
+        let q = c4.parse_position("....|x...|xo..|xo..").unwrap();
+        assert_ne!(c4.search(&q, 1 << 20), Some(GameResult::Lose));
+    }
+}

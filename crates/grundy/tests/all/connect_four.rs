@@ -1,0 +1,229 @@
+//! Connect Four on small boards against plain minimax written here, independently
+//! of the library: every board reachable from the empty 4×4 one, its result and
+//! remoteness from the retrograde engine's one pass; the empty board 4 wide and 5
+//! high and its moves through the analysis; and the alpha-beta search (the answer for
+//! boards too big for the retrograde engine) on every reachable 4×4 board.
+
+use std::collections::HashMap;
+
+use grundy::engine::retrograde::{solve, GameResult, RulesetStates};
+use grundy::engine::Budget;
+use grundy::rules::connect_four::ConnectFour;
+use grundy::{Player, Ruleset};
+
+/// A board: `cells[r * w + c]`, 0 empty, 1 x, 2 o, row 0 at the top.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct B {
+    w: usize,
+    h: usize,
+    cells: Vec<u8>,
+}
+
+impl B {
+    fn empty(w: usize, h: usize) -> B {
+        B {
+            w,
+            h,
+            cells: vec![0; w * h],
+        }
+    }
+
+    fn at(&self, r: isize, c: isize) -> u8 {
+        if r < 0 || c < 0 || r >= self.h as isize || c >= self.w as isize {
+            return 0;
+        }
+        self.cells[r as usize * self.w + c as usize]
+    }
+
+    fn four(&self, who: u8) -> bool {
+        for r in 0..self.h as isize {
+            for c in 0..self.w as isize {
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    if (0..4).all(|k| self.at(r + k * dr, c + k * dc) == who) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn mover(&self) -> u8 {
+        let xs = self.cells.iter().filter(|&&c| c == 1).count();
+        let os = self.cells.iter().filter(|&&c| c == 2).count();
+        if xs == os {
+            1
+        } else {
+            2
+        }
+    }
+
+    fn over(&self) -> Option<i8> {
+        if self.four(1) || self.four(2) {
+            Some(-1)
+        } else if self.cells.iter().all(|&c| c != 0) {
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    fn children(&self) -> Vec<B> {
+        let who = self.mover();
+        let mut out = Vec::new();
+        for c in 0..self.w {
+            if let Some(r) = (0..self.h).rev().find(|&r| self.cells[r * self.w + c] == 0) {
+                let mut b = self.clone();
+                b.cells[r * self.w + c] = who;
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    fn text(&self) -> String {
+        (0..self.h)
+            .map(|r| {
+                (0..self.w)
+                    .map(|c| ['.', 'x', 'o'][self.cells[r * self.w + c] as usize])
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("|")
+    }
+}
+
+/// Plain minimax with remoteness: a win by the fewest moves, a loss by the most, a
+/// tie by the fewest.
+fn minimax(b: &B, memo: &mut HashMap<B, (i8, u32)>) -> (i8, u32) {
+    if let Some(&v) = memo.get(b) {
+        return v;
+    }
+    let v = match b.over() {
+        Some(r) => (r, 0),
+        None => {
+            let mut best: Option<(i8, u32)> = None;
+            for c in b.children() {
+                let (r, m) = minimax(&c, memo);
+                let mine = (-r, m + 1);
+                best = Some(match best {
+                    None => mine,
+                    Some(old) if old.0 != mine.0 => {
+                        if old.0 > mine.0 {
+                            old
+                        } else {
+                            mine
+                        }
+                    }
+                    Some(old) if old.0 == -1 => (old.0, old.1.max(mine.1)),
+                    Some(old) => (old.0, old.1.min(mine.1)),
+                });
+            }
+            best.expect("a move")
+        }
+    };
+    memo.insert(b.clone(), v);
+    v
+}
+
+fn as_result(r: i8) -> GameResult {
+    match r {
+        1 => GameResult::Win,
+        -1 => GameResult::Lose,
+        _ => GameResult::Tie,
+    }
+}
+
+/// The first board where the engine's answer is not minimax's.
+fn compare(
+    engine: &HashMap<String, (GameResult, Option<u32>)>,
+    brute: &HashMap<String, (GameResult, Option<u32>)>,
+) -> Result<(), String> {
+    if engine.len() != brute.len() {
+        return Err(format!("{} boards against {}", engine.len(), brute.len()));
+    }
+    for (board, want) in brute {
+        let got = engine
+            .get(board)
+            .ok_or_else(|| format!("{board} missing"))?;
+        if got != want {
+            return Err(format!("{board}: engine {got:?}, minimax {want:?}"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_board_reachable_on_4x4_agrees_with_minimax_and_alpha_beta() {
+    let c4 = ConnectFour;
+    let mut memo = HashMap::new();
+    let root = B::empty(4, 4);
+    minimax(&root, &mut memo);
+    let start = (c4.parse_position(&root.text()).unwrap(), Player::Left);
+    let solved = solve(&RulesetStates(&c4), start, &mut Budget::unlimited()).unwrap();
+    assert_eq!(solved.states(), memo.len(), "reachable boards");
+    let brute: HashMap<String, (GameResult, Option<u32>)> = memo
+        .iter()
+        .map(|(b, &(r, m))| (b.text(), (as_result(r), Some(m))))
+        .collect();
+    let engine: HashMap<String, (GameResult, Option<u32>)> = solved
+        .iter()
+        .map(|((pos, _), r, m)| (c4.show_position(pos), (r, m)))
+        .collect();
+    compare(&engine, &brute).unwrap();
+    // A planted wrong answer fails the same comparison.
+    let mut planted = engine.clone();
+    let (board, (r, m)) = planted.iter().next().map(|(b, v)| (b.clone(), *v)).unwrap();
+    planted.insert(board, (r.for_mover(), m.map(|m| m + 1)));
+    assert!(compare(&planted, &brute).is_err());
+    let [w, l, t, d] = solved.counts();
+    eprintln!(
+        "connect four 4x4: {} boards: {w} win, {l} lose, {t} tie, {d} draw",
+        memo.len()
+    );
+    // The empty 4x4 board is a tie (both players can block every line).
+    assert_eq!(memo[&root].0, 0);
+    // Alpha-beta, the fallback for big boards, on every board not over.
+    for (b, &(r, _)) in memo.iter().filter(|(b, _)| b.over().is_none()) {
+        let pos = c4.parse_position(&b.text()).unwrap();
+        assert_eq!(
+            c4.search(&pos, u64::MAX),
+            Some(as_result(r)),
+            "{}",
+            b.text()
+        );
+    }
+}
+
+#[test]
+fn the_empty_4_wide_5_high_board_and_its_moves_agree_with_minimax() {
+    let game = grundy::registry::build("connect-four", &Default::default()).unwrap();
+    let c4 = ConnectFour;
+    // 5 wide and 4 high passes the analysis' budget for the retrograde engine (it
+    // goes to alpha-beta; bench/retrograde.sh solves it whole).
+    for (w, h) in [(4, 5)] {
+        let mut memo = HashMap::new();
+        let root = B::empty(w, h);
+        let (r, m) = minimax(&root, &mut memo);
+        let a = game.analyze(&root.text(), Player::Left, 100).unwrap();
+        eprintln!(
+            "connect four {w}x{h}: {} ({}), {} boards",
+            a.result,
+            a.solved_by.as_deref().unwrap_or("-"),
+            memo.len()
+        );
+        assert!(a.solved_by.unwrap().contains("retrograde"));
+        assert_eq!((a.result, a.remoteness), (as_result(r), Some(m)), "{w}x{h}");
+        let best: Vec<String> = root
+            .children()
+            .iter()
+            .filter(|c| -memo[*c].0 == r)
+            .map(B::text)
+            .collect();
+        let got: Vec<String> = a.best_moves.iter().map(|m| m.after.clone()).collect();
+        assert_eq!(got, best, "{w}x{h}");
+        // Alpha-beta agrees on the empty board.
+        let pos = c4.parse_position(&root.text()).unwrap();
+        assert_eq!(c4.search(&pos, u64::MAX), Some(as_result(r)));
+    }
+}
