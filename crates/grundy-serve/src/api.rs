@@ -758,7 +758,8 @@ fn replay(
             "move": h.mv,
             "wins": h.wins,
             "moves_left": h.moves_left.or_else(|| value.and_then(|v| v.moves_left)),
-            "value_after": value.map(|v| v.value_after.to_string()),
+            "value_after": value.and_then(|v| v.value_after.as_ref().map(|x| x.to_string())),
+            "misere_grundy_after": value.and_then(|v| v.misere_grundy_after),
             "after": value.map(|v| v.after.clone()),
         })
     };

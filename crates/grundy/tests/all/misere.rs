@@ -518,8 +518,8 @@ mod quotients {
             let parts: Vec<Part> = heaps.iter().map(|&h| Part::Heap(h)).collect();
             proptest::prop_assert_eq!(a.to_move_wins, misere.value(&parts) != 0);
             let mut expected = 0u128;
-            for i in 0..heaps.len() {
-                for option in kayles(heaps[i]) {
+            for (i, &heap) in heaps.iter().enumerate() {
+                for option in kayles(heap) {
                     let mut after = parts.clone();
                     after.remove(i);
                     after.extend(option.into_iter().map(Part::Heap));

@@ -119,7 +119,12 @@ fn every_move_with_its_worth() {
         .collect();
     assert_eq!(winning, [("1-1", "3,5"), ("=3", "1,2")]);
     for m in &moves {
-        assert_eq!(m.wins, m.value_after.to_string() == "0", "{}", m.mv);
+        assert_eq!(
+            m.wins,
+            m.value_after.unwrap().to_string() == "0",
+            "{}",
+            m.mv
+        );
         assert!(m.remoteness.is_some(), "{}", m.mv);
     }
     let lost = rules
