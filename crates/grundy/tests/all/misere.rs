@@ -532,3 +532,17 @@ mod quotients {
         }
     }
 }
+
+/// `verify --misere` of Kayles, wild from heap 5: the sums the misère quotient answers
+/// are checked on who wins and every winning move, every position up to 9 stones.
+#[test]
+fn wild_kayles_verifies() {
+    let game = registry::build(
+        "octal",
+        &Params::new().with("code", "0.77").with("misere", "true"),
+    )
+    .unwrap();
+    let report = game.verify(9, &()).unwrap();
+    assert!(report.mismatch.is_none(), "{:?}", report.mismatch);
+    assert_eq!(report.positions, 1 << 9);
+}
