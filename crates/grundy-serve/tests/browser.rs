@@ -1408,6 +1408,77 @@ async fn phone_width_and_contrast(driver: PathBuf) {
     s.close().await;
 }
 
+/// Every visible control has a name a screen reader reads (a label, an `aria-label`,
+/// `aria-labelledby`, or a button's own text), and the headings shown step down one
+/// level at a time from the page's `h1`, on every tab, also during a match.
+async fn controls_named_and_headings_in_order(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let s = Session::start(&driver, "names").await;
+    for (hash, start) in [
+        ("#analyze?game=nim&position=3,5,7", false),
+        ("#analyze?game=domineering&position=....|....|....", false),
+        ("#play?game=domineering&position=....|....|....", true),
+        ("#play?game=octal&position=5,6&code=0.77&misere=true", true),
+        ("#sequence", false),
+    ] {
+        open(&s, hash).await;
+        if start {
+            s.client
+                .find(Locator::Css("#start"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            await_turn(&s).await;
+        }
+        let unnamed = s
+            .js("const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'; \
+                 const named = e => { \
+                   if ((e.getAttribute('aria-label') || '').trim()) return true; \
+                   const by = e.getAttribute('aria-labelledby'); \
+                   if (by && by.split(/\\s+/).some(id => (document.getElementById(id)?.textContent || '').trim())) return true; \
+                   if (e.labels && [...e.labels].some(l => l.textContent.trim())) return true; \
+                   if (e.tagName === 'BUTTON' && e.textContent.trim()) return true; \
+                   return !!(e.getAttribute('title') || '').trim(); }; \
+                 return [...document.querySelectorAll('button, input, select, textarea')] \
+                   .filter(e => shown(e) && e.type !== 'hidden' && !named(e)) \
+                   .map(e => e.tagName + '#' + e.id + '.' + e.className)")
+            .await;
+        assert_eq!(unnamed, json!([]), "{hash}: controls without a name");
+        let shown = s
+            .js(
+                "return [...document.querySelectorAll('button, input, select, textarea')] \
+                 .filter(e => e.getClientRects().length > 0).length",
+            )
+            .await;
+        assert!(shown.as_u64() >= Some(4), "{hash}: {shown} controls shown");
+        let levels = s
+            .js(
+                "return [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')] \
+                 .filter(h => h.getClientRects().length > 0).map(h => Number(h.tagName[1]))",
+            )
+            .await;
+        let levels: Vec<u64> = levels
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_u64().unwrap())
+            .collect();
+        assert_eq!(levels.first(), Some(&1), "{hash}: headings {levels:?}");
+        assert!(levels.len() >= 2, "{hash}: headings {levels:?}");
+        for pair in levels.windows(2) {
+            assert!(
+                pair[1] <= pair[0] + 1,
+                "{hash}: heading level {} follows {}: {levels:?}",
+                pair[1],
+                pair[0]
+            );
+        }
+    }
+    s.close().await;
+}
+
 /// A slow request shows "Working…" at once, with a Cancel that stops it; a move's
 /// preview outlines the spots it touches and moves nothing on the page.
 async fn working_notice_cancel_and_previews(driver: PathBuf) {
@@ -1852,6 +1923,9 @@ const TESTS: &[BrowserTest] = &[
     }),
     ("misere_genus_and_quotient_on_the_sequence_page", |d| {
         Box::pin(misere_genus_and_quotient_on_the_sequence_page(d))
+    }),
+    ("controls_named_and_headings_in_order", |d| {
+        Box::pin(controls_named_and_headings_in_order(d))
     }),
 ];
 
