@@ -1346,42 +1346,52 @@ const CONTRAST: &str = r#"
     return worst;
 "#;
 
+/// Pages of every tab, and whether a match is started on them (`true` on Play).
+const PAGES: &[(&str, bool)] = &[
+    ("#analyze?game=nim&position=3,5,7", false),
+    ("#analyze?game=domineering&position=....|....|....", false),
+    ("#play?game=domineering&position=....|....|....", true),
+    ("#play?game=amazons&position=x..o|....|o..x", true),
+    ("#play?game=hackenbush&position=B(RB,G),RRB", true),
+    ("#play?game=cutcake&position=3x2,4x1", true),
+    ("#play?game=octal&position=5,6&code=0.77&misere=true", true),
+    ("#sequence", false),
+];
+
+/// Opens `hash` and waits until it is shown: with `start`, a match started and one
+/// move played; on Analyze, the analysis.
+async fn open_shown(s: &Session, hash: &str, start: bool) {
+    open(s, hash).await;
+    if start {
+        s.client
+            .find(Locator::Css("#start"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        await_turn(s).await;
+        if let Ok(b) = s.client.find(Locator::Css("#hints .move")).await {
+            b.click().await.unwrap();
+            await_turn(s).await;
+        }
+    } else if hash.starts_with("#analyze") {
+        s.wait_for(
+            "the analysis",
+            "return !!document.getElementById('verdict')",
+        )
+        .await;
+    }
+}
+
 /// At 390 px wide (a phone): no page scrolls sideways, and every text has a contrast
 /// of at least 4.5:1, on Analyze and on Play during a match of several games.
 async fn phone_width_and_contrast(driver: PathBuf) {
     let _one = BROWSER.lock().await;
     let mut s = Session::start(&driver, "phone").await;
     s.client.set_window_size(390, 844).await.unwrap();
-    for (hash, start) in [
-        ("#analyze?game=nim&position=3,5,7", false),
-        ("#analyze?game=domineering&position=....|....|....", false),
-        ("#play?game=domineering&position=....|....|....", true),
-        ("#play?game=amazons&position=x..o|....|o..x", true),
-        ("#play?game=hackenbush&position=B(RB,G),RRB", true),
-        ("#play?game=cutcake&position=3x2,4x1", true),
-        ("#sequence", false),
-    ] {
-        open(&s, hash).await;
-        if start {
-            s.client
-                .find(Locator::Css("#start"))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
-            await_turn(&s).await;
-            if let Ok(b) = s.client.find(Locator::Css("#hints .move")).await {
-                b.click().await.unwrap();
-                await_turn(&s).await;
-            }
-        } else if hash.starts_with("#analyze") {
-            s.wait_for(
-                "the analysis",
-                "return !!document.getElementById('verdict')",
-            )
-            .await;
-        }
+    for &(hash, start) in PAGES {
+        open_shown(&s, hash, start).await;
         let widths = s
             .js("return [document.documentElement.scrollWidth, window.innerWidth, \
                  [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1 \
@@ -1414,24 +1424,8 @@ async fn phone_width_and_contrast(driver: PathBuf) {
 async fn controls_named_and_headings_in_order(driver: PathBuf) {
     let _one = BROWSER.lock().await;
     let s = Session::start(&driver, "names").await;
-    for (hash, start) in [
-        ("#analyze?game=nim&position=3,5,7", false),
-        ("#analyze?game=domineering&position=....|....|....", false),
-        ("#play?game=domineering&position=....|....|....", true),
-        ("#play?game=octal&position=5,6&code=0.77&misere=true", true),
-        ("#sequence", false),
-    ] {
-        open(&s, hash).await;
-        if start {
-            s.client
-                .find(Locator::Css("#start"))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
-            await_turn(&s).await;
-        }
+    for &(hash, start) in PAGES {
+        open_shown(&s, hash, start).await;
         let unnamed = s
             .js("const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'; \
                  const named = e => { \
