@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use grundy::engine::Budget;
+use grundy::misere::sequence::{self as misere_sequence, MisereSequence};
 use grundy::problems::Problem;
 use grundy::registry::{self, DynRuleset, MoveVerdict, Params};
 use grundy::sequence::certificate::{self, Certificate};
@@ -451,6 +452,111 @@ pub fn sequence(
         ))
     })?;
     done.map_err(bad)
+}
+
+/// The game of a misère sequence request (its parameter `misere` dropped: the genus
+/// and the quotient are misère by definition), its sequence checked to have what
+/// `what` needs, and the time limit: refused before any work starts.
+fn misere_request(
+    game: &str,
+    params: Option<&Bound<'_, PyDict>>,
+    what: MisereSequence,
+    time_limit: Option<f64>,
+) -> PyResult<(Params, Option<Duration>)> {
+    let given = params_of(params)?.without(registry::MISERE.name);
+    let ruleset = build_with(game, &given)?;
+    let spec = registry::sequence_of(&*ruleset).map_err(bad)?;
+    misere_sequence::can_compute(&spec, what).map_err(bad)?;
+    let time_limit = match time_limit {
+        None => None,
+        Some(t) => {
+            let t = grundy::bounds::seconds_value("time_limit", t, grundy::sequence::TIME_LIMIT)
+                .map_err(bad)?;
+            (!t.is_zero()).then_some(t)
+        }
+    };
+    Ok((given, time_limit))
+}
+
+/// Runs a misère sequence computation on the game `name` without the GIL, within
+/// `time_limit`, and returns its JSON as a dict.
+fn misere_json(
+    py: Python<'_>,
+    name: &str,
+    given: Params,
+    time_limit: Option<Duration>,
+    work: impl FnOnce(&grundy::sequence::SequenceSpec<'_>) -> Result<serde_json::Value, String> + Send,
+) -> PyResult<Py<PyAny>> {
+    let name = name.to_owned();
+    let json = py.detach(move || {
+        let run = || {
+            let ruleset = registry::build(&name, &given).map_err(|e| e.to_string())?;
+            let spec = registry::sequence_of(&*ruleset).map_err(|e| e.to_string())?;
+            work(&spec)
+        };
+        match time_limit {
+            Some(t) => grundy::deadline::within(Instant::now() + t, run).map_err(|e| {
+                format!(
+                    "{e} (the time limit was {} s; time_limit=0 has no limit)",
+                    t.as_secs_f64()
+                )
+            }),
+            None => run(),
+        }
+    });
+    loads(py, &json.map_err(bad)?.to_string())
+}
+
+/// `grundy.genus(game, to=30, **params)`: the genus (Conway) of heaps 0..=`to` of a
+/// heap game, as `grundy sequence GAME --misere --json` prints it: a dict with
+/// `genus` (one list [γ0, γ1, γ2, ...] per heap: γ0 the normal-play value, γk the
+/// misère Grundy value of the heap plus k − 1 heaps of *2), `notation` (Conway's,
+/// e.g. `4^146`) and `tame` per heap. The work is bounded (2^25 options listed);
+/// `time_limit` (seconds) stops it sooner.
+#[pyfunction]
+#[pyo3(signature = (game, to=30, *, time_limit=None, **params))]
+pub fn genus(
+    py: Python<'_>,
+    game: &str,
+    to: u64,
+    time_limit: Option<f64>,
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let max = grundy::misere::genus::MAX_HEAP;
+    if to > max {
+        return Err(bad(format!(
+            "to={to}: the genus is computed for heaps up to {max}"
+        )));
+    }
+    let (given, time_limit) = misere_request(game, params, MisereSequence::Genus, time_limit)?;
+    misere_json(py, game, given, time_limit, move |spec| {
+        let heaps = misere_sequence::genus(spec, to, grundy::misere::genus::DEFAULT_BUDGET)
+            .map_err(|e| e.to_string())?;
+        Ok(grundy::report::genus_json(spec, &heaps))
+    })
+}
+
+/// `grundy.quotient(game, to=12, **params)`: the misère quotient (Plambeck and
+/// Siegel) of the sums of heaps 1..=`to` of an octal or subtraction game, proven by
+/// its independent check before it is returned, as `grundy sequence GAME --misere
+/// --quotient --json` prints it: a dict with the elements, the multiplication table,
+/// the P-portion and the class of each heap. The work is bounded (2^25 options
+/// listed); `time_limit` (seconds) stops it sooner.
+#[pyfunction]
+#[pyo3(signature = (game, to=12, *, time_limit=None, **params))]
+pub fn quotient(
+    py: Python<'_>,
+    game: &str,
+    to: usize,
+    time_limit: Option<f64>,
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let (given, time_limit) = misere_request(game, params, MisereSequence::Quotient, time_limit)?;
+    misere_json(py, game, given, time_limit, move |spec| {
+        let q = misere_sequence::quotient(spec, to, grundy::misere::quotient::DEFAULT_BUDGET)
+            .map_err(|e| e.to_string())?;
+        grundy::report::quotient_json(spec, &q).map_err(|e| e.to_string())
+    })
 }
 
 /// The sequence of a script's heap game: its values and the period they show

@@ -33,6 +33,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(builtin::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::sequence, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::check_certificate, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::genus, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::quotient, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::_user_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::judge, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::gen, m)?)?;

@@ -287,3 +287,84 @@ def test_a_real_sigint_stops_a_long_builtin_sequence_within_a_second():
             grundy.sequence("octal", code="0.1777", limit=10**8, time_limit=5)
     elapsed = time.monotonic() - start
     assert elapsed < 3, f"SIGINT sent at 0.3 s stopped the work only after {elapsed:.1f} s"
+
+
+# ---- misère play: the genus and the quotient
+
+
+GENERA = [
+    ("octal", 30, {"code": "0.77"}),
+    ("octal", 20, {"code": "0.07"}),
+    ("subtraction", 25, {"set": [1, 2, 3]}),
+    ("grundy-game", 15, {}),
+]
+
+
+@pytest.mark.parametrize("game, to, params", GENERA)
+def test_the_genus_is_the_cli_genus(cli, game, to, params):
+    expected = cli.json("sequence", game, "--misere", "--to", str(to), *cli_options(params))
+    got = grundy.genus(game, to=to, **params)
+    assert got == expected
+    assert len(got["genus"]) == to + 1
+    # Given misere=True too, the same: the genus is misère by definition.
+    assert grundy.genus(game, to=to, misere=True, **params) == expected
+
+
+def _kayles_misere(heaps, seen={}):
+    """The misère Grundy value of a sum of Kayles heaps, by the definition."""
+    key = tuple(sorted(h for h in heaps if h))
+    if key not in seen:
+        options = set()
+        for i, n in enumerate(key):
+            rest = key[:i] + key[i + 1:]
+            for take in (1, 2):
+                for a in range(n - take + 1):
+                    options.add(_kayles_misere(rest + (a, n - take - a)))
+        if not options:
+            seen[key] = 1
+        else:
+            g = 0
+            while g in options:
+                g += 1
+            seen[key] = g
+    return seen[key]
+
+
+def test_the_genus_of_kayles_is_the_definition():
+    got = grundy.genus("octal", to=9, code="0.77")["genus"]
+    for n, gamma in enumerate(got):
+        # γ1: the heap alone; γ2: with one heap of *2 (Kayles' heap 2 is *2).
+        assert gamma[1] == _kayles_misere((n,)), n
+        assert gamma[2] == _kayles_misere((n, 2)), n
+
+
+def test_the_quotient_is_the_cli_quotient(cli):
+    expected = cli.json(
+        "sequence", "octal", "--code", "0.75", "--misere", "--quotient", "--to", "8"
+    )
+    got = grundy.quotient("octal", to=8, code="0.75")
+    assert got == expected
+    assert got["quotient"]["order"] == 8  # Plambeck's R8
+
+
+def test_the_quotient_gives_the_outcome_of_kayles_sums():
+    q = grundy.quotient("octal", to=6, code="0.77")["quotient"]
+    assert q["order"] >= 2
+    assert q == grundy.quotient("octal", to=6, code="0.77", misere=True)["quotient"]
+
+
+@pytest.mark.parametrize(
+    "function, game, kwargs",
+    [
+        ("genus", "nim", {}),                                # no single-heap sequence
+        ("genus", "domineering", {}),                        # partizan
+        ("genus", "octal", {"code": "0.77", "to": 100000}),  # past the largest heap
+        ("genus", "octal", {"code": "0.77", "time_limit": -1}),
+        ("quotient", "grundy-game", {}),                     # no certificate checker
+        ("quotient", "octal", {"code": "0.77", "to": 0}),
+        ("quotient", "octal", {"code": "0.7x"}),
+    ],
+)
+def test_misere_sequences_refuse_what_they_cannot_compute(function, game, kwargs):
+    with pytest.raises(ValueError):
+        getattr(grundy, function)(game, **kwargs)

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use grundy::engine::Budget;
+use grundy::misere::sequence::{self as misere_sequence, MisereSequence, MisereSequenceError};
 use grundy::play::{Seat, HINT_LIMIT};
 use grundy::registry::{self, AnalyzeError, DynRuleset, Params};
 use grundy::report;
@@ -349,18 +350,12 @@ fn misere_spec_checked<T>(
 ) -> Result<T, ApiError> {
     let game = games.build(&request.name, &request.params)?;
     let spec = registry::sequence_of(&*game).map_err(|e| ApiError::bad(e.to_string()))?;
-    if request.quotient && spec.certificate.is_none() {
-        return Err(ApiError::bad(format!(
-            "{} has no certificate checker, so its quotient cannot be proven",
-            spec.title
-        )));
-    }
-    if !request.quotient && spec.heap_options.is_none() {
-        return Err(ApiError::bad(format!(
-            "{} does not list the options of a heap, so its genus cannot be computed",
-            spec.title
-        )));
-    }
+    let what = if request.quotient {
+        MisereSequence::Quotient
+    } else {
+        MisereSequence::Genus
+    };
+    misere_sequence::can_compute(&spec, what).map_err(|e| ApiError::bad(e.to_string()))?;
     f(&spec)
 }
 
@@ -383,25 +378,15 @@ async fn compute_misere(state: &AppState, request: MisereRequest) -> Result<Valu
         .budget()
         .run(what, move |_| {
             misere_spec_checked(&games, &request, |spec| {
-                if let Some(certified) = spec.certificate.as_ref().filter(|_| request.quotient) {
-                    let q = quotient::Quotient::compute(
-                        &certified.name,
-                        &certified.rules,
-                        request.to,
-                        quotient::DEFAULT_BUDGET,
-                    )
-                    .map_err(|e| {
-                        ApiError::unprocessable(format!("heaps up to {}: {e}", request.to))
-                    })?;
+                let refused = |e: MisereSequenceError| ApiError::unprocessable(e.to_string());
+                if request.quotient {
+                    let q = misere_sequence::quotient(spec, request.to, quotient::DEFAULT_BUDGET)
+                        .map_err(refused)?;
                     report::quotient_json(spec, &q).map_err(internal_json)
                 } else {
-                    let options = spec.heap_options.as_ref().ok_or_else(|| {
-                        ApiError::bad(format!("{}: no options of a heap", spec.title))
-                    })?;
-                    let mut solver = genus::GenusSolver::new(&**options);
-                    let heaps = solver
-                        .heaps(request.to as u64, genus::DEFAULT_BUDGET)
-                        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+                    let heaps =
+                        misere_sequence::genus(spec, request.to as u64, genus::DEFAULT_BUDGET)
+                            .map_err(refused)?;
                     Ok(report::genus_json(spec, &heaps))
                 }
             })
@@ -760,7 +745,8 @@ fn replay(
             "wins": h.wins,
             "result": h.result,
             "moves_left": h.moves_left.or_else(|| value.and_then(|v| v.moves_left)),
-            "value_after": value.and_then(|v| v.value_after.map(|v| v.to_string())),
+            "value_after": value.and_then(|v| v.value_after.as_ref().map(|x| x.to_string())),
+            "misere_grundy_after": value.and_then(|v| v.misere_grundy_after),
             "after": value.map(|v| v.after.clone()),
         })
     };

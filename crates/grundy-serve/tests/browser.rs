@@ -1346,42 +1346,52 @@ const CONTRAST: &str = r#"
     return worst;
 "#;
 
+/// Pages of every tab, and whether a match is started on them (`true` on Play).
+const PAGES: &[(&str, bool)] = &[
+    ("#analyze?game=nim&position=3,5,7", false),
+    ("#analyze?game=domineering&position=....|....|....", false),
+    ("#play?game=domineering&position=....|....|....", true),
+    ("#play?game=amazons&position=x..o|....|o..x", true),
+    ("#play?game=hackenbush&position=B(RB,G),RRB", true),
+    ("#play?game=cutcake&position=3x2,4x1", true),
+    ("#play?game=octal&position=5,6&code=0.77&misere=true", true),
+    ("#sequence", false),
+];
+
+/// Opens `hash` and waits until it is shown: with `start`, a match started and one
+/// move played; on Analyze, the analysis.
+async fn open_shown(s: &Session, hash: &str, start: bool) {
+    open(s, hash).await;
+    if start {
+        s.client
+            .find(Locator::Css("#start"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        await_turn(s).await;
+        if let Ok(b) = s.client.find(Locator::Css("#hints .move")).await {
+            b.click().await.unwrap();
+            await_turn(s).await;
+        }
+    } else if hash.starts_with("#analyze") {
+        s.wait_for(
+            "the analysis",
+            "return !!document.getElementById('verdict')",
+        )
+        .await;
+    }
+}
+
 /// At 390 px wide (a phone): no page scrolls sideways, and every text has a contrast
 /// of at least 4.5:1, on Analyze and on Play during a match of several games.
 async fn phone_width_and_contrast(driver: PathBuf) {
     let _one = BROWSER.lock().await;
     let mut s = Session::start(&driver, "phone").await;
     s.client.set_window_size(390, 844).await.unwrap();
-    for (hash, start) in [
-        ("#analyze?game=nim&position=3,5,7", false),
-        ("#analyze?game=domineering&position=....|....|....", false),
-        ("#play?game=domineering&position=....|....|....", true),
-        ("#play?game=amazons&position=x..o|....|o..x", true),
-        ("#play?game=hackenbush&position=B(RB,G),RRB", true),
-        ("#play?game=cutcake&position=3x2,4x1", true),
-        ("#sequence", false),
-    ] {
-        open(&s, hash).await;
-        if start {
-            s.client
-                .find(Locator::Css("#start"))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
-            await_turn(&s).await;
-            if let Ok(b) = s.client.find(Locator::Css("#hints .move")).await {
-                b.click().await.unwrap();
-                await_turn(&s).await;
-            }
-        } else if hash.starts_with("#analyze") {
-            s.wait_for(
-                "the analysis",
-                "return !!document.getElementById('verdict')",
-            )
-            .await;
-        }
+    for &(hash, start) in PAGES {
+        open_shown(&s, hash, start).await;
         let widths = s
             .js("return [document.documentElement.scrollWidth, window.innerWidth, \
                  [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1 \
@@ -1404,6 +1414,61 @@ async fn phone_width_and_contrast(driver: PathBuf) {
         );
         s.shot(&hash.replace(['#', '?', '&', '=', '|', ',', '(', ')'], "_"))
             .await;
+    }
+    s.close().await;
+}
+
+/// Every visible control has a name a screen reader reads (a label, an `aria-label`,
+/// `aria-labelledby`, or a button's own text), and the headings shown step down one
+/// level at a time from the page's `h1`, on every tab, also during a match.
+async fn controls_named_and_headings_in_order(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let s = Session::start(&driver, "names").await;
+    for &(hash, start) in PAGES {
+        open_shown(&s, hash, start).await;
+        let unnamed = s
+            .js("const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'; \
+                 const named = e => { \
+                   if ((e.getAttribute('aria-label') || '').trim()) return true; \
+                   const by = e.getAttribute('aria-labelledby'); \
+                   if (by && by.split(/\\s+/).some(id => (document.getElementById(id)?.textContent || '').trim())) return true; \
+                   if (e.labels && [...e.labels].some(l => l.textContent.trim())) return true; \
+                   if (e.tagName === 'BUTTON' && e.textContent.trim()) return true; \
+                   return !!(e.getAttribute('title') || '').trim(); }; \
+                 return [...document.querySelectorAll('button, input, select, textarea')] \
+                   .filter(e => shown(e) && e.type !== 'hidden' && !named(e)) \
+                   .map(e => e.tagName + '#' + e.id + '.' + e.className)")
+            .await;
+        assert_eq!(unnamed, json!([]), "{hash}: controls without a name");
+        let shown = s
+            .js(
+                "return [...document.querySelectorAll('button, input, select, textarea')] \
+                 .filter(e => e.getClientRects().length > 0).length",
+            )
+            .await;
+        assert!(shown.as_u64() >= Some(4), "{hash}: {shown} controls shown");
+        let levels = s
+            .js(
+                "return [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')] \
+                 .filter(h => h.getClientRects().length > 0).map(h => Number(h.tagName[1]))",
+            )
+            .await;
+        let levels: Vec<u64> = levels
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_u64().unwrap())
+            .collect();
+        assert_eq!(levels.first(), Some(&1), "{hash}: headings {levels:?}");
+        assert!(levels.len() >= 2, "{hash}: headings {levels:?}");
+        for pair in levels.windows(2) {
+            assert!(
+                pair[1] <= pair[0] + 1,
+                "{hash}: heading level {} follows {}: {levels:?}",
+                pair[1],
+                pair[0]
+            );
+        }
     }
     s.close().await;
 }
@@ -1852,6 +1917,9 @@ const TESTS: &[BrowserTest] = &[
     }),
     ("misere_genus_and_quotient_on_the_sequence_page", |d| {
         Box::pin(misere_genus_and_quotient_on_the_sequence_page(d))
+    }),
+    ("controls_named_and_headings_in_order", |d| {
+        Box::pin(controls_named_and_headings_in_order(d))
     }),
 ];
 

@@ -12,6 +12,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
 
+use grundy::misere::sequence::{self as misere_sequence, MisereSequence, MisereSequenceError};
 use grundy::registry::{self, DynRuleset};
 use grundy::ruleset::ParamError;
 use grundy::sequence::certificate::{self, Certificate};
@@ -277,12 +278,7 @@ fn genus(args: &Args) -> anyhow::Result<ExitCode> {
     game_args.params = game_args.params.without(registry::MISERE.name);
     let game = build(&game_args, args.value.as_deref())?;
     let spec = registry::sequence_of(&*game)?;
-    let Some(options) = &spec.heap_options else {
-        anyhow::bail!(
-            "{} does not list the options of a heap, so its genus cannot be computed",
-            spec.title
-        );
-    };
+    misere_sequence::can_compute(&spec, MisereSequence::Genus)?;
     let up_to = common.to.unwrap_or(GENUS_HEAPS);
     let max = grundy::misere::genus::MAX_HEAP;
     if up_to as u64 > max {
@@ -290,8 +286,8 @@ fn genus(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let time = common.time_limit;
     let deadline = (!time.is_zero()).then(|| std::time::Instant::now() + time);
-    let mut solver = grundy::misere::genus::GenusSolver::new(&**options);
-    let mut work = || solver.heaps(up_to as u64, grundy::misere::genus::DEFAULT_BUDGET);
+    let work =
+        || misere_sequence::genus(&spec, up_to as u64, grundy::misere::genus::DEFAULT_BUDGET);
     let heaps = match deadline {
         Some(at) => grundy::deadline::within(at, work),
         None => work(),
@@ -324,7 +320,7 @@ const QUOTIENT_HEAPS: usize = 12;
 /// `grundy sequence GAME --misere --quotient`: the misère quotient of the sums of
 /// heaps up to N, proven, printed, and written as a certificate with --certificate.
 fn quotient(args: &Args) -> anyhow::Result<ExitCode> {
-    use grundy::misere::quotient::{Quotient, DEFAULT_BUDGET};
+    use grundy::misere::quotient::DEFAULT_BUDGET;
     let common = &args.common;
     for (flag, given) in [
         ("--checkpoint", common.checkpoint.is_some()),
@@ -344,16 +340,11 @@ fn quotient(args: &Args) -> anyhow::Result<ExitCode> {
     game_args.params = game_args.params.without(registry::MISERE.name);
     let game = build(&game_args, args.value.as_deref())?;
     let spec = registry::sequence_of(&*game)?;
-    let Some(certified) = &spec.certificate else {
-        anyhow::bail!(
-            "{} has no certificate checker, so its quotient cannot be proven",
-            spec.title
-        );
-    };
+    misere_sequence::can_compute(&spec, MisereSequence::Quotient)?;
     let bound = common.to.unwrap_or(QUOTIENT_HEAPS);
     let time = common.time_limit;
     let deadline = (!time.is_zero()).then(|| std::time::Instant::now() + time);
-    let work = || Quotient::compute(&certified.name, &certified.rules, bound, DEFAULT_BUDGET);
+    let work = || misere_sequence::quotient(&spec, bound, DEFAULT_BUDGET);
     let found = match deadline {
         Some(at) => grundy::deadline::within(at, work),
         None => work(),
@@ -365,7 +356,12 @@ fn quotient(args: &Args) -> anyhow::Result<ExitCode> {
                 time.as_secs_f64()
             )
         } else {
-            anyhow::anyhow!("--to {bound}: {e}")
+            match e {
+                MisereSequenceError::Quotient { source, .. } => {
+                    anyhow::anyhow!("--to {bound}: {source}")
+                }
+                e => anyhow::anyhow!(e),
+            }
         }
     })?;
     if let Some(path) = &common.certificate {

@@ -285,6 +285,40 @@ fn misere_nim() {
     assert_eq!(json["value"], serde_json::Value::Null);
 }
 
+/// `--misere --moves`: each move's misère Grundy value after it in place of a value
+/// (positions have none under misère play), and where it is unknown (a sum with a
+/// wild Kayles heap, answered through the misère quotient) the move's verdict all the
+/// same, each agreeing with the analysis of the position it leads to.
+#[test]
+fn misere_moves() {
+    grundy()
+        .args(["analyze", "nim", "1,1,2", "--misere", "--moves"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "for the mover, the misère Grundy value after, and the moves left",
+        ))
+        .stdout(predicate::str::contains(
+            "  1-1  loses  value G⁻ 3  remoteness   2  -> 0,1,2",
+        ))
+        .stdout(predicate::str::contains(
+            "  3-1  wins   value G⁻ 0  remoteness   3  -> 1,1,1",
+        ));
+    let json = analyze_json(&["octal", "9,8,5", "--code", "0.77", "--misere", "--moves"]);
+    let listed = json["moves"].as_array().unwrap();
+    assert!(listed.len() > 20, "{json}");
+    let mut winning = 0;
+    for m in listed {
+        assert_eq!(m["value_after"], Value::Null, "{m}");
+        let after = m["after"].as_str().unwrap();
+        let then = analyze_json(&["octal", after, "--code", "0.77", "--misere"]);
+        assert_eq!(m["wins"], !then["to_move_wins"].as_bool().unwrap(), "{m}");
+        assert_eq!(m["misere_grundy_after"], then["misere_grundy"], "{m}");
+        winning += usize::from(m["wins"] == true);
+    }
+    assert_eq!(json["winning_move_count"], winning, "{json}");
+}
+
 /// `--misere` on a partizan game: a clear error, exit 2.
 #[test]
 fn misere_partizan_refused() {

@@ -219,6 +219,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
             mv: mv.to_string(),
             wins: result == GameResult::Win,
             value_after: None,
+            misere_grundy_after: None,
             remoteness,
             moves_left: remoteness.map(|r| r + 1),
             result,

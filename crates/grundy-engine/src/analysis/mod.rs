@@ -132,6 +132,27 @@ pub const REMOTENESS_BUDGET: u64 = 1 << 12;
 /// ([`Ruleset::result`]) answers without remoteness.
 pub const RETRO_BUDGET: u64 = 1 << 23;
 
+/// The misère Grundy value of `pos` under a misère ruleset: the closed form's
+/// nimber `known` where it has one, else (where the closed form knows who wins but
+/// not the value, as a misère quotient does) the exhaustive engine's for a small
+/// position; `None` when neither finds it.
+pub(crate) fn misere_grundy_of<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    known: Option<Value>,
+) -> Option<u128> {
+    known.and_then(|v| v.as_nimber()).map(|n| n.0).or_else(|| {
+        if rules.reach(pos) > ENGINE_REACH {
+            return None;
+        }
+        let game = AsImpartial(rules);
+        let mut budget = crate::engine::Budget::DEFAULT;
+        ImpartialSolver::new(&game)
+            .grundy_within(pos, &mut budget)
+            .map(|n| n.0)
+    })
+}
+
 /// Everything about `pos` with `to_move` to move, listing at most `limit` winning
 /// moves (and never more than [`MAX_LISTED`]): from the closed form, or for an
 /// impartial game without one, from the exhaustive engine when the game below `pos`
@@ -164,16 +185,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
     let (value, value_unknown, misere_grundy) = if misere {
         // Where the closed form knows who wins but not the misère Grundy value (a
         // misère quotient), the engine finds it for a small position.
-        let grundy = value.and_then(|v| v.as_nimber()).map(|n| n.0).or_else(|| {
-            if rules.reach(pos) > ENGINE_REACH {
-                return None;
-            }
-            let game = AsImpartial(rules);
-            let mut budget = crate::engine::Budget::DEFAULT;
-            ImpartialSolver::new(&game)
-                .grundy_within(pos, &mut budget)
-                .map(|n| n.0)
-        });
+        let grundy = misere_grundy_of(rules, pos, value);
         (
             None,
             Some(

@@ -12,7 +12,7 @@ use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, RemotenessSolver};
 use crate::engine::GameResult;
 use crate::game::Player;
-use crate::ruleset::{AsImpartial, AsPartizan, Kind, Ruleset, Unsolved};
+use crate::ruleset::{AsImpartial, AsPartizan, Convention, Kind, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// One legal move and its worth to the player who makes it.
@@ -25,9 +25,14 @@ pub struct MoveValue {
     pub after: String,
     /// Whether the player who makes the move wins (the opponent, then to move, loses).
     pub wins: bool,
-    /// The value of the position after the move; `None` (JSON `null`) in a game
-    /// with ties or cycles, which has no normal-play value.
+    /// The value of the position after the move (`None`, JSON `null`, under misère
+    /// play, where positions have no game value, see `misere_grundy_after`, and in a
+    /// game with ties or cycles, which has no normal-play value).
     pub value_after: Option<Value>,
+    /// Under misère play, the misère Grundy value after the move where it is known
+    /// (absent under normal play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misere_grundy_after: Option<u128>,
     /// The remoteness of the position after the move, with the opponent to move:
     /// how many moves are left under best play. `None` (in JSON `null`) when finding
     /// it would have passed the search budget ([`Budget`]).
@@ -88,7 +93,12 @@ pub fn move_values<R: Ruleset + ?Sized>(
     for mv in rules.first_moves(pos, to_move, limit) {
         let after = rules.play(pos, &mv);
         let opponent_wins = rules.wins(&after, opponent)?;
-        let value_after = rules.value(&after)?;
+        let (value_after, misere_grundy_after) = if rules.convention() == Convention::Misere {
+            let known = rules.value(&after).ok();
+            (None, super::misere_grundy_of(rules, &after, known))
+        } else {
+            (Some(rules.value(&after)?), None)
+        };
         let r = if searching {
             match rules.kind() {
                 Kind::Impartial => imp.remoteness_within(&after, &mut budget),
@@ -105,7 +115,8 @@ pub fn move_values<R: Ruleset + ?Sized>(
             mv: mv.to_string(),
             after: rules.show_position(&after),
             wins: !opponent_wins,
-            value_after: Some(value_after),
+            value_after,
+            misere_grundy_after,
             remoteness: r.map(|r| r.moves()),
             moves_left: r.map(|r| r.moves_left_after_move()),
             result: GameResult::from_wins(!opponent_wins),

@@ -35,5 +35,6 @@ pub mod nim;
 pub mod quotient;
 pub mod quotient_check;
 mod ruleset;
+pub mod sequence;
 
 pub use ruleset::Misere;

@@ -25,19 +25,34 @@ pub fn moves(moves: &[MoveValue], limit: usize, more: &str) -> String {
     } else {
         String::new()
     };
+    // Under misère play positions have no game value: the misère Grundy value after
+    // the move (`G⁻ k`) stands in its place where it is known, `-` where not.
+    // (A game with ties or cycles has no values either, and no misère values.)
+    let misere = moves.iter().all(|m| m.value_after.is_none())
+        && moves.iter().any(|m| m.misere_grundy_after.is_some());
+    let value_words = if misere {
+        "the misère Grundy value after"
+    } else {
+        "the value after"
+    };
     let _ = writeln!(
         out,
-        "Legal moves{cut}: for the mover, the value after, and the moves left under best play:"
+        "Legal moves{cut}: for the mover, {value_words}, and the moves left under best play:"
     );
-    let mv_width = moves.iter().map(|m| m.mv.len()).max().unwrap_or(0);
+    let mv_width = moves
+        .iter()
+        .map(|m| m.mv.chars().count())
+        .max()
+        .unwrap_or(0);
     let values: Vec<String> = moves
         .iter()
-        .map(|m| {
-            m.value_after
-                .map_or_else(|| "-".to_owned(), |v| v.to_string())
+        .map(|m| match (&m.value_after, m.misere_grundy_after) {
+            (Some(v), _) => v.to_string(),
+            (None, Some(g)) => format!("G⁻ {g}"),
+            (None, None) => "-".to_owned(),
         })
         .collect();
-    let value_width = values.iter().map(String::len).max().unwrap_or(0);
+    let value_width = values.iter().map(|v| v.chars().count()).max().unwrap_or(0);
     for (m, value) in moves.iter().zip(&values) {
         let verdict = match m.result {
             GameResult::Win => "wins ",

@@ -143,13 +143,38 @@ impl<'r, R: Ruleset + ?Sized> RulesetCheck<'r, R> {
                 }
                 None => {
                     let expected = engine.grundy(&pos);
-                    let value = rules.value(&pos).map_err(|e| unsolved(&pos, e))?;
-                    if value.as_nimber() != Some(expected) {
-                        return Err(Mismatch::new(
-                            position(),
-                            format!("value {expected}"),
-                            format!("value {value}"),
-                        ));
+                    match rules.value(&pos) {
+                        Ok(value) => {
+                            if value.as_nimber() != Some(expected) {
+                                return Err(Mismatch::new(
+                                    position(),
+                                    format!("value {expected}"),
+                                    format!("value {value}"),
+                                ));
+                            }
+                        }
+                        // A closed form that knows who wins without the value (a
+                        // misère quotient) is checked on who wins, and below on
+                        // every winning move.
+                        Err(why) => {
+                            let wins = rules
+                                .wins(&pos, Player::Left)
+                                .map_err(|_| unsolved(&pos, why))?;
+                            if wins != (expected.0 != 0) {
+                                let says = |w: bool| {
+                                    if w {
+                                        "a win for the player to move"
+                                    } else {
+                                        "a loss for the player to move"
+                                    }
+                                };
+                                return Err(Mismatch::new(
+                                    position(),
+                                    says(expected.0 != 0),
+                                    says(wins),
+                                ));
+                            }
+                        }
                     }
                     engine.winning_moves(&pos)
                 }

@@ -342,8 +342,11 @@ pub(crate) mod tame {
     /// The work a position's misère quotient may take: 2^21 options listed.
     const QUOTIENT_BUDGET: Budget = Budget::moves(1 << 21);
 
+    /// Proven quotients by game name and heap bound.
+    type QuotientCache = HashMap<(String, usize), Arc<Quotient>>;
+
     /// Quotients computed, by game and heap bound (at most 32 kept).
-    static QUOTIENTS: Mutex<Option<HashMap<(String, usize), Arc<Quotient>>>> = Mutex::new(None);
+    static QUOTIENTS: Mutex<Option<QuotientCache>> = Mutex::new(None);
 
     /// The genus of every heap up to the largest of `pos`.
     fn table<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Result<TameTable, Unsolved> {

@@ -18,6 +18,8 @@ __all__ = [
     "analyze",
     "sequence",
     "check_certificate",
+    "genus",
+    "quotient",
     "judge",
     "gen",
     "validate",
@@ -145,6 +147,20 @@ def sequence(
     **params: Any,
 ) -> Sequence: ...
 def check_certificate(path: Union[str, "PathLike[str]"]) -> Tuple[bool, str]: ...
+def genus(
+    game: str,
+    to: int = 30,
+    *,
+    time_limit: Optional[float] = None,
+    **params: Any,
+) -> Dict[str, Any]: ...
+def quotient(
+    game: str,
+    to: int = 12,
+    *,
+    time_limit: Optional[float] = None,
+    **params: Any,
+) -> Dict[str, Any]: ...
 def judge(problem: str, input: Union[str, bytes]) -> str: ...
 def gen(
     problem: str,

@@ -120,3 +120,73 @@ fn analyze_and_play_run_the_same_finder() {
     assert_eq!(nim_match.engine_move().unwrap(), "3-1000000");
     assert_eq!(planted_move, "3-1");
 }
+
+/// Nim whose closed form knows who wins and the winning moves but not the value (as
+/// a misère quotient knows a wild sum), optionally with a planted wrong verdict on
+/// the position 2,2.
+struct WinsOnly {
+    wrong: bool,
+}
+
+impl Ruleset for WinsOnly {
+    type Position = Heaps;
+    type Move = HeapMove;
+
+    fn name(&self) -> &'static str {
+        "wins-only-nim"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+    fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
+        Ruleset::parse_position(&Nim, text)
+    }
+    fn show_position(&self, pos: &Heaps) -> String {
+        Ruleset::show_position(&Nim, pos)
+    }
+    fn parse_move(&self, pos: &Heaps, p: Player, text: &str) -> Result<HeapMove, MoveError> {
+        Ruleset::parse_move(&Nim, pos, p, text)
+    }
+    fn move_help(&self) -> String {
+        Ruleset::move_help(&Nim)
+    }
+    fn moves(&self, pos: &Heaps, p: Player) -> Vec<HeapMove> {
+        Ruleset::moves(&Nim, pos, p)
+    }
+    fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
+        Ruleset::play(&Nim, pos, mv)
+    }
+    fn value(&self, _pos: &Heaps) -> Result<Value, Unsolved> {
+        Err(Unsolved::new("only who wins is known"))
+    }
+    fn wins(&self, pos: &Heaps, p: Player) -> Result<bool, Unsolved> {
+        let wins = Ruleset::wins(&Nim, pos, p)?;
+        Ok(wins ^ (self.wrong && pos.sizes() == [2, 2]))
+    }
+    fn winning_moves(&self, pos: &Heaps, p: Player) -> Result<Vec<HeapMove>, Unsolved> {
+        Ruleset::winning_moves(&Nim, pos, p)
+    }
+    fn size_unit(&self) -> &'static str {
+        "tokens"
+    }
+    fn sizes(&self) -> std::ops::RangeInclusive<usize> {
+        0..=8
+    }
+    fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
+        Ruleset::positions(&Nim, size)
+    }
+}
+
+/// Where the closed form knows who wins but not the value, verify checks who wins
+/// and every winning move against the engine: a right verdict passes, a planted
+/// wrong one is caught at its position.
+#[test]
+fn verify_checks_who_wins_where_the_value_is_unknown() {
+    let right = DynRuleset::verify(&WinsOnly { wrong: false }, 8, &()).unwrap();
+    assert!(right.mismatch.is_none(), "{:?}", right.mismatch);
+    let report = DynRuleset::verify(&WinsOnly { wrong: true }, 8, &()).unwrap();
+    let c = report.mismatch.expect("the planted verdict is wrong");
+    assert_eq!(c.mismatch.position, "2,2");
+    assert_eq!(c.mismatch.expected, "a loss for the player to move");
+    assert_eq!(c.mismatch.found, "a win for the player to move");
+}

@@ -518,8 +518,8 @@ mod quotients {
             let parts: Vec<Part> = heaps.iter().map(|&h| Part::Heap(h)).collect();
             proptest::prop_assert_eq!(a.to_move_wins, misere.value(&parts) != 0);
             let mut expected = 0u128;
-            for i in 0..heaps.len() {
-                for option in kayles(heaps[i]) {
+            for (i, &heap) in heaps.iter().enumerate() {
+                for option in kayles(heap) {
                     let mut after = parts.clone();
                     after.remove(i);
                     after.extend(option.into_iter().map(Part::Heap));
@@ -531,4 +531,18 @@ mod quotients {
             proptest::prop_assert_eq!(a.winning_move_count, Some(expected));
         }
     }
+}
+
+/// `verify --misere` of Kayles, wild from heap 5: the sums the misère quotient answers
+/// are checked on who wins and every winning move, every position up to 9 stones.
+#[test]
+fn wild_kayles_verifies() {
+    let game = registry::build(
+        "octal",
+        &Params::new().with("code", "0.77").with("misere", "true"),
+    )
+    .unwrap();
+    let report = game.verify(9, &()).unwrap();
+    assert!(report.mismatch.is_none(), "{:?}", report.mismatch);
+    assert_eq!(report.positions, 1 << 9);
 }
