@@ -105,6 +105,7 @@ const INFINITE: u32 = u32::MAX - 1;
 /// The value of every vertex of a finite digraph given by its successor lists
 /// (`successors[u]` the options of `u`, each `< successors.len()`), by the labelling
 /// algorithm of the module docs. Work: O(V · E) per nimber labelled.
+#[allow(clippy::needless_range_loop)] // vertices index three tables at once
 pub fn smith_values(successors: &[Vec<usize>]) -> Vec<LoopyValue> {
     let n = successors.len();
     let mut label = vec![UNLABELLED; n];

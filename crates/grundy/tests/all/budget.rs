@@ -181,11 +181,12 @@ where
     game.take();
     if let Ok(Analysis { .. }) = analyze(game, pos, to_move, LIMIT) {
         // The closed form answers without the engine: no more than the moves shown
-        // and the root's moves to find them.
+        // and the root's moves to find them, plus the search for the analysis' own
+        // remoteness (at most REMOTENESS_BUDGET moves).
         let listed = game.take();
         let root = game.rules.move_count(pos, to_move).unwrap_or(0);
         assert!(
-            listed <= slack + root.min(1 << 20) as u64,
+            listed <= slack + root.min(1 << 20) as u64 + grundy::analysis::REMOTENESS_BUDGET,
             "{} {:?}: analyze listed {listed} moves",
             game.name(),
             pos

@@ -3,6 +3,8 @@
 //! its result and remoteness from the retrograde engine's one pass, and the analysis'
 //! best moves on every board.
 
+#![allow(clippy::needless_range_loop)] // cells index the board and its copy
+
 use std::collections::HashMap;
 
 use grundy::engine::retrograde::{solve, GameResult, RulesetStates};
