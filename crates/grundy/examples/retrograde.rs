@@ -20,8 +20,12 @@ use grundy::{Player, Ruleset};
 fn run<R: Ruleset>(rules: &R, label: &str, text: &str) {
     let pos = rules.parse_position(text).expect("a position");
     let start = Instant::now();
-    let solved = solve(&RulesetStates(rules), (pos.clone(), Player::Left), &mut Budget::unlimited())
-        .expect("an unlimited budget");
+    let solved = solve(
+        &RulesetStates(rules),
+        (pos.clone(), Player::Left),
+        &mut Budget::unlimited(),
+    )
+    .expect("an unlimited budget");
     let secs = start.elapsed().as_secs_f64();
     let n = solved.states();
     let (result, remoteness) = solved.get(&(pos, Player::Left)).expect("the root");
@@ -43,15 +47,29 @@ fn main() {
         run(&ConnectFour, "connect-four 4x4", "....|....|....|....");
     }
     if which("c4-4x5") {
-        run(&ConnectFour, "connect-four 4 wide 5 high", "....|....|....|....|....");
+        run(
+            &ConnectFour,
+            "connect-four 4 wide 5 high",
+            "....|....|....|....|....",
+        );
     }
     if which("c4-5x4") {
-        run(&ConnectFour, "connect-four 5 wide 4 high", ".....|.....|.....|.....");
+        run(
+            &ConnectFour,
+            "connect-four 5 wide 4 high",
+            ".....|.....|.....|.....",
+        );
     }
     if which("digraph") {
         // A fixed graph of 16 vertices (two cycles, chords and exits), three tokens.
         let edges: Vec<String> = (0..16u32)
-            .flat_map(|v| [(v, (v + 1) % 16), (v, (v * 5 + 3) % 16), (v, (v * 7 + 2) % 17 % 16)])
+            .flat_map(|v| {
+                [
+                    (v, (v + 1) % 16),
+                    (v, (v * 5 + 3) % 16),
+                    (v, (v * 7 + 2) % 17 % 16),
+                ]
+            })
             .filter(|(a, b)| a != b && *a != 7)
             .map(|(a, b)| format!("{a}>{b}"))
             .collect();

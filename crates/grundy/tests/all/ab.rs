@@ -391,6 +391,10 @@ proptest! {
             prop_assert_eq!(note, format!("Only the first {max} of the {total} winning moves are listed."));
         }
         bounded.winning_moves = full.winning_moves.clone();
+        // The best moves are listed to the same limit.
+        let best = full.best_moves.len();
+        prop_assert_eq!(&bounded.best_moves[..], &full.best_moves[..best.min(max)]);
+        bounded.best_moves = full.best_moves.clone();
         prop_assert_eq!(bounded, full);
     }
 
