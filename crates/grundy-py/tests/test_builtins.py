@@ -67,7 +67,17 @@ ANALYZED = [
     ("octal", "4,3,2", {"code": "0.77", "misere": True}),
     ("octal", "6,2", {"code": "0.77", "misere": True, "moves": True}),
     ("subtraction", "7,9", {"set": [1, 2, 3], "misere": True}),
+    ("tictactoe", "...|...|...", {}),
+    ("tictactoe", "x..|.o.|...", {"moves": True}),
+    ("connect-four", "....|....|....|....", {}),
+    ("digraph", "0>1,1>0,1>2@0,2", {"moves": True}),
 ]
+
+
+def test_tictactoe_is_a_tie_and_a_loop_a_draw():
+    a = grundy.analyze("tictactoe", "...|...|...")
+    assert (a["result"], a["remoteness"]) == ("tie", 9)
+    assert grundy.analyze("digraph", "0>1,1>0@0")["result"] == "draw"
 
 
 def test_misere_is_refused_for_a_partizan_game():

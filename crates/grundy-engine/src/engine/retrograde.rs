@@ -232,7 +232,7 @@ impl<S: Clone + Eq + Hash> Solved<S> {
 
     /// Every state with its result and remoteness, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = (&S, GameResult, Option<u32>)> + '_ {
-        self.ids.iter().map(|(s, _)| {
+        self.ids.keys().map(|s| {
             let (r, m) = self.get(s).expect("a state of the map");
             (s, r, m)
         })

@@ -24,6 +24,10 @@ use crate::engine::retrograde::{rank_moves, GameResult};
 use crate::game::Player;
 use crate::ruleset::{AsImpartial, AsPartizan, End, Kind, Ruleset};
 
+/// A move with its result for the mover and how many moves the game lasts from it
+/// (the move included), where counted.
+type Ranked<M> = (M, GameResult, Option<u32>);
+
 /// Positions with at most this many reachable positions (an estimate from above)
 /// are solved exhaustively, with remoteness; bigger ones by the closed form.
 pub const EXHAUSTIVE_LIMIT: u128 = 1 << 17;
@@ -199,7 +203,7 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
     /// Every move of the player to move with its result for the mover and how many
     /// moves the game lasts from it (the move included), best first; `None` when the
     /// position is too big to search or the search passes the budget.
-    fn ranked(&self) -> Option<Vec<(R::Move, GameResult, Option<u32>)>> {
+    fn ranked(&self) -> Option<Vec<Ranked<R::Move>>> {
         if draws::routed(self.rules) {
             // Games with ties or cycles: the retrograde engine, or past its budget the
             // ruleset's own method (without counts).

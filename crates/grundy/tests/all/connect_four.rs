@@ -201,7 +201,8 @@ fn the_empty_4_wide_5_high_board_and_its_moves_agree_with_minimax() {
     let c4 = ConnectFour;
     // 5 wide and 4 high passes the analysis' budget for the retrograde engine (it
     // goes to alpha-beta; bench/retrograde.sh solves it whole).
-    for (w, h) in [(4, 5)] {
+    {
+        let (w, h) = (4, 5);
         let mut memo = HashMap::new();
         let root = B::empty(w, h);
         let (r, m) = minimax(&root, &mut memo);
