@@ -58,74 +58,10 @@
 use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
 
-use serde::Serialize;
-
 use super::budget::Budget;
 use crate::game::Player;
+pub use crate::ruleset::GameResult;
 use crate::ruleset::{End, Kind, Ruleset};
-
-/// The result of a position for the player to move, under best play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameResult {
-    /// The player to move can force a win.
-    Win,
-    /// The other player can force a win.
-    Lose,
-    /// Neither can win, and the game ends in a tie (the rules say so, or the best
-    /// either can force is a tie).
-    Tie,
-    /// Neither can force the game to end without losing it: it goes on forever.
-    Draw,
-}
-
-impl GameResult {
-    /// The result for the player who moved into a position whose result for the
-    /// player to move is `self`: a win and a loss swap; a tie and a draw stay.
-    pub fn for_mover(self) -> GameResult {
-        match self {
-            GameResult::Win => GameResult::Lose,
-            GameResult::Lose => GameResult::Win,
-            other => other,
-        }
-    }
-
-    /// The result as a word: `win`, `lose`, `tie`, `draw`.
-    pub fn word(self) -> &'static str {
-        match self {
-            GameResult::Win => "win",
-            GameResult::Lose => "lose",
-            GameResult::Tie => "tie",
-            GameResult::Draw => "draw",
-        }
-    }
-
-    /// A win or a loss from whether the player to move wins (normal and misère play).
-    pub fn from_wins(wins: bool) -> GameResult {
-        if wins {
-            GameResult::Win
-        } else {
-            GameResult::Lose
-        }
-    }
-
-    /// The preference of the player to move, higher is better: win, tie, draw, loss
-    /// (a finished game before endless play, the rule of step 3 in the module docs).
-    pub fn rank(self) -> u8 {
-        match self {
-            GameResult::Win => 3,
-            GameResult::Tie => 2,
-            GameResult::Draw => 1,
-            GameResult::Lose => 0,
-        }
-    }
-}
-
-impl std::fmt::Display for GameResult {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.word())
-    }
-}
 
 /// A game as a graph of states for [`solve`]: a state holds everything that decides
 /// the moves (for a partizan game, the position and the player to move).

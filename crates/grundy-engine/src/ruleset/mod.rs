@@ -38,13 +38,14 @@
 
 mod adapt;
 mod error;
+mod result;
 
 pub mod board;
 pub mod notation;
 
-pub use crate::engine::retrograde::GameResult;
 pub use adapt::{AsImpartial, AsPartizan, ByParts};
 pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved};
+pub use result::GameResult;
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -291,11 +292,7 @@ pub trait Ruleset: Send + Sync {
     /// with ties or cycles whose position is too big for the retrograde engine (a
     /// closed form, or a search of its own such as alpha-beta), or why it is not
     /// known. By default there is none.
-    fn result(
-        &self,
-        pos: &Self::Position,
-        to_move: Player,
-    ) -> Result<crate::engine::retrograde::GameResult, Unsolved> {
+    fn result(&self, pos: &Self::Position, to_move: Player) -> Result<GameResult, Unsolved> {
         let _ = (pos, to_move);
         Err(Unsolved::no_closed_form(self.name()))
     }
