@@ -7,6 +7,7 @@
 use crate::rules::drawing::{g, Glyph};
 use crate::ruleset::board::Tint;
 use crate::ruleset::notation::{Found, NotationError};
+use crate::ruleset::End;
 
 /// The characters of the notation, for drawing and editing the board.
 pub(crate) const GLYPHS: &[Glyph] = &[
@@ -137,6 +138,19 @@ impl Marks {
             }
             acc != 0
         })
+    }
+
+    /// How a game of `k` in a row is over for the player to move: lost when the last
+    /// mover made a line (the line is always the last mover's), a tie when the board
+    /// is full without one, `None` while it goes on.
+    pub fn end(self, k: u32) -> Option<End> {
+        if self.winner(k).is_some() {
+            Some(End::Lose)
+        } else if self.full() {
+            Some(End::Tie)
+        } else {
+            None
+        }
     }
 
     /// Who has `k` in a row, if anyone (x first).

@@ -154,13 +154,7 @@ impl Ruleset for TicTacToe {
     }
 
     fn end(&self, pos: &Marks, _: Player) -> Option<End> {
-        if pos.winner(K).is_some() {
-            Some(End::Lose)
-        } else if pos.full() {
-            Some(End::Tie)
-        } else {
-            None
-        }
+        pos.end(K)
     }
 
     fn can_tie(&self) -> bool {
