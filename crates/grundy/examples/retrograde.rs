@@ -32,8 +32,12 @@ fn run<R: Ruleset>(rules: &R, label: &str, text: &str) {
     let pos = rules.parse_position(text).expect("a position");
     let root = (pos.clone(), Player::Left);
     let start = Instant::now();
-    let solved = solve(&RulesetStates(rules), root.clone(), &mut Budget::unlimited())
-        .expect("an unlimited budget");
+    let solved = solve(
+        &RulesetStates(rules),
+        root.clone(),
+        &mut Budget::unlimited(),
+    )
+    .expect("an unlimited budget");
     let secs = start.elapsed().as_secs_f64();
     let n = solved.states();
     let (result, remoteness) = solved.get(&root).expect("the root");
@@ -74,10 +78,13 @@ fn seven_by_six(seconds: u64) {
     let c4 = ConnectFour;
     let cap = 1 << 24;
     let until = Instant::now() + Duration::from_secs(seconds);
-    let empty = c4.parse_position(".......|.......|.......|.......|.......|.......").unwrap();
+    let empty = c4
+        .parse_position(".......|.......|.......|.......|.......|.......")
+        .unwrap();
     let start = Instant::now();
     let half = Instant::now() + Duration::from_secs(seconds / 2);
-    let (result, nodes) = grundy::deadline::within(half, || c4.search_counted(&empty, u64::MAX, cap));
+    let (result, nodes) =
+        grundy::deadline::within(half, || c4.search_counted(&empty, u64::MAX, cap));
     println!(
         "7x6 empty: {} after {nodes} positions expanded in {:.1} s",
         result.map_or("unsolved".to_owned(), |r| r.to_string()),
@@ -89,7 +96,9 @@ fn seven_by_six(seconds: u64) {
     let mut positions = vec![empty];
     for ch in line.chars() {
         let p = *positions.last().unwrap();
-        let mv = c4.parse_move(&p, Player::Left, &ch.to_string()).expect("a legal line");
+        let mv = c4
+            .parse_move(&p, Player::Left, &ch.to_string())
+            .expect("a legal line");
         positions.push(c4.play(&p, &mv));
     }
     for (played, p) in positions.iter().enumerate().rev() {
@@ -97,7 +106,8 @@ fn seven_by_six(seconds: u64) {
             break;
         }
         let start = Instant::now();
-        let (result, nodes) = grundy::deadline::within(until, || c4.search_counted(p, u64::MAX, cap));
+        let (result, nodes) =
+            grundy::deadline::within(until, || c4.search_counted(p, u64::MAX, cap));
         println!(
             "after {played:>2} moves ({}): {} after {nodes} positions in {:.2} s",
             c4.show_position(p),

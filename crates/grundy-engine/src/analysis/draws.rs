@@ -103,7 +103,8 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
     };
     let too_big = match attempt {
         Ok(solved) => {
-            let missing = || Unsolved::new("the retrograde engine did not solve a position it reached");
+            let missing =
+                || Unsolved::new("the retrograde engine did not solve a position it reached");
             let (result, remoteness) = solved.get(&root).ok_or_else(missing)?;
             let mut out = Vec::with_capacity(moves.len());
             for mv in moves {

@@ -463,7 +463,10 @@ fn within(ends: &[u8], folded: Vec<Folded>) -> (Vec<u32>, usize) {
         + 4 * (win_max.capacity() + remoteness.capacity())
         + result.capacity()
         + folded.capacity() * std::mem::size_of::<Folded>()
-        + folded.iter().map(|f| f.inside.capacity() * 4).sum::<usize>();
+        + folded
+            .iter()
+            .map(|f| f.inside.capacity() * 4)
+            .sum::<usize>();
     let preds_of = |s: usize| &preds[rev_offsets[s] as usize..rev_offsets[s + 1] as usize];
 
     // Win and loss: (remoteness, state, result) popped smallest first; a state is

@@ -105,7 +105,8 @@ impl Ruleset for TieredDigraph {
 
 /// Vertices 0..=5 cycle among themselves and lead into 6..=11, which cycle among
 /// themselves and never lead back; 11 has no move.
-const GRAPH: &str = "0>1,1>2,2>0,2>3,3>4,4>3,4>5,5>0,1>6,3>8,5>10,6>7,7>6,7>8,8>9,9>7,9>10,10>11,8>11";
+const GRAPH: &str =
+    "0>1,1>2,2>0,2>3,3>4,4>3,4>5,5>0,1>6,3>8,5>10,6>7,7>6,7>8,8>9,9>7,9>10,10>11,8>11";
 
 #[test]
 fn moves_within_tiers_with_cycles_agree() {
@@ -164,23 +165,31 @@ fn a_planted_tier_that_a_move_lowers_is_refused() {
 #[test]
 fn the_tiered_solver_is_bounded_by_the_budget() {
     let c4 = ConnectFour;
-    let root = (c4.parse_position("....|....|....|....").unwrap(), Player::Left);
+    let root = (
+        c4.parse_position("....|....|....|....").unwrap(),
+        Player::Left,
+    );
     let err = solve_tiers(
         &RulesetStates(&c4),
-        root.clone(),
+        root,
         &mut Budget::moves(10_000),
         Keep::Root,
     )
     .unwrap_err();
     assert!(matches!(err, TierError::TooBig(_)), "{err:?}");
     let mut budget = Budget::moves(1 << 20);
-    let solved = solve_tiers(&RulesetStates(&c4), root.clone(), &mut budget, Keep::Root).unwrap();
+    let solved = solve_tiers(&RulesetStates(&c4), root, &mut budget, Keep::Root).unwrap();
     // The same moves listed as the plain engine.
     let mut plain_budget = Budget::moves(1 << 20);
-    let plain = solve(&RulesetStates(&c4), root.clone(), &mut plain_budget).unwrap();
+    let plain = solve(&RulesetStates(&c4), root, &mut plain_budget).unwrap();
     assert_eq!(budget.left(), plain_budget.left());
     assert_eq!(solved.get(&root), plain.get(&root));
     // Keep::Root keeps the root's tier and the next one only.
     assert_eq!(solved.iter().count(), 1 + 4);
-    assert!(solved.bytes() < plain.bytes(), "{} {}", solved.bytes(), plain.bytes());
+    assert!(
+        solved.bytes() < plain.bytes(),
+        "{} {}",
+        solved.bytes(),
+        plain.bytes()
+    );
 }
