@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The retrograde engine (crates/grundy-engine/src/engine/retrograde.rs): positions per
 # second and memory per position on tic-tac-toe, Connect Four (4x4, 4 wide 5 high,
-# 5 wide 4 high) and digraph sums. Each game is one process, run RUNS times (3 by
-# default); prints each run's line and the process's wall, CPU (user + system) and
-# peak memory from /usr/bin/time.
+# 5 wide 4 high) and digraph sums; for the games with tiers (tic-tac-toe, Connect
+# Four) also the tiered solver (engine/tiers.rs), in the same process after the plain
+# engine. Each game is one process, run RUNS times (3 by default); prints each run's
+# lines and the process's wall, CPU (user + system) and peak memory from
+# /usr/bin/time (the peak is the larger of the two solvers').
 #
 #   bash bench/retrograde.sh [RUNS] [GAME...]     GAME: tictactoe c4-4x4 c4-4x5 c4-5x4 digraph
 set -euo pipefail

@@ -1,16 +1,27 @@
 //! The retrograde engine's speed and memory on tic-tac-toe, Connect Four and
 //! digraph sums: one line per game, with the positions solved, the wall time of the
 //! solve, positions per second and the engine's bytes per position (from the
-//! capacities of its tables). `bench/retrograde.sh` runs it and measures the peak
-//! memory of the process.
+//! capacities of its tables); for the games with tiers (tic-tac-toe, Connect Four) a
+//! second line for the tiered solver (`engine::tiers`), whose answer at the root must
+//! be the same. `bench/retrograde.sh` runs it and measures the peak memory of the
+//! process.
+//!
+//! `c4-7x6 SECONDS` instead runs the alpha-beta search of Connect Four on the empty
+//! 7x6 board for at most SECONDS (a transposition table of at most 2^24 entries),
+//! then on the positions of a fixed line of play, from its end backwards, each for
+//! at most what is left: how far the search gets in that time.
 //!
 //! ```sh
-//! cargo run --release -p grundy --example retrograde -- [GAME POSITION]...
+//! cargo run --release -p grundy --example retrograde -- [GAME]...
+//! cargo run --release -p grundy --example retrograde -- c4-7x6 600
 //! ```
 
 use std::time::Instant;
 
+use std::time::Duration;
+
 use grundy::engine::retrograde::{solve, RulesetStates};
+use grundy::engine::tiers::{solve_tiers, Keep};
 use grundy::engine::Budget;
 use grundy::rules::connect_four::ConnectFour;
 use grundy::rules::digraph::Digraph;
@@ -19,26 +30,103 @@ use grundy::{Player, Ruleset};
 
 fn run<R: Ruleset>(rules: &R, label: &str, text: &str) {
     let pos = rules.parse_position(text).expect("a position");
+    let root = (pos.clone(), Player::Left);
     let start = Instant::now();
     let solved = solve(
         &RulesetStates(rules),
-        (pos.clone(), Player::Left),
+        root.clone(),
         &mut Budget::unlimited(),
     )
     .expect("an unlimited budget");
     let secs = start.elapsed().as_secs_f64();
     let n = solved.states();
-    let (result, remoteness) = solved.get(&(pos, Player::Left)).expect("the root");
+    let (result, remoteness) = solved.get(&root).expect("the root");
     println!(
-        "{label:<22} {n:>10} positions  {secs:>8.3} s  {:>11.0} positions/s  {:>5.0} bytes/position  root: {result} {}",
+        "{label:<30} {n:>10} positions  {secs:>8.3} s  {:>11.0} positions/s  {:>5.0} bytes/position  root: {result} {}",
         n as f64 / secs,
         solved.bytes() as f64 / n as f64,
         remoteness.map_or("-".to_owned(), |r| r.to_string()),
     );
+    drop(solved);
+    if rules.tier(&pos).is_none() {
+        return;
+    }
+    let start = Instant::now();
+    let tiered = solve_tiers(
+        &RulesetStates(rules),
+        root.clone(),
+        &mut Budget::unlimited(),
+        Keep::Root,
+    )
+    .expect("tiers that no move lowers");
+    let secs = start.elapsed().as_secs_f64();
+    let n = tiered.states();
+    assert_eq!(tiered.get(&root), Some((result, remoteness)), "{label}");
+    println!(
+        "{:<30} {n:>10} positions  {secs:>8.3} s  {:>11.0} positions/s  {:>5.0} bytes/position  ({} tiers, {} threads)",
+        format!("{label}, tiered"),
+        n as f64 / secs,
+        tiered.bytes() as f64 / n as f64,
+        tiered.tiers(),
+        rayon::current_num_threads(),
+    );
+}
+
+/// How far alpha-beta gets on the 7x6 board within `seconds`: the empty board,
+/// then the positions of a line of play from its end backwards.
+fn seven_by_six(seconds: u64) {
+    let c4 = ConnectFour;
+    let cap = 1 << 24;
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let empty = c4
+        .parse_position(".......|.......|.......|.......|.......|.......")
+        .unwrap();
+    let start = Instant::now();
+    let half = Instant::now() + Duration::from_secs(seconds / 2);
+    let (result, nodes) =
+        grundy::deadline::within(half, || c4.search_counted(&empty, u64::MAX, cap));
+    println!(
+        "7x6 empty: {} after {nodes} positions expanded in {:.1} s",
+        result.map_or("unsolved".to_owned(), |r| r.to_string()),
+        start.elapsed().as_secs_f64()
+    );
+    // A fixed line of play without four in a row (columns, a = leftmost; drawn at
+    // random once), then its positions from the end backwards.
+    let line = "cbdfaageaceaebaaefbcbgfbgbccfg";
+    let mut positions = vec![empty];
+    for ch in line.chars() {
+        let p = *positions.last().unwrap();
+        let mv = c4
+            .parse_move(&p, Player::Left, &ch.to_string())
+            .expect("a legal line");
+        positions.push(c4.play(&p, &mv));
+    }
+    for (played, p) in positions.iter().enumerate().rev() {
+        if Instant::now() >= until {
+            break;
+        }
+        let start = Instant::now();
+        let (result, nodes) =
+            grundy::deadline::within(until, || c4.search_counted(p, u64::MAX, cap));
+        println!(
+            "after {played:>2} moves ({}): {} after {nodes} positions in {:.2} s",
+            c4.show_position(p),
+            result.map_or("unsolved".to_owned(), |r| r.to_string()),
+            start.elapsed().as_secs_f64()
+        );
+        if result.is_none() {
+            break;
+        }
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("c4-7x6") {
+        let seconds = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(600);
+        seven_by_six(seconds);
+        return;
+    }
     let which = |name: &str| args.is_empty() || args.iter().any(|a| a == name);
     if which("tictactoe") {
         run(&TicTacToe, "tictactoe 3x3", "...|...|...");

@@ -4,7 +4,8 @@
 //! position is too big for it, from the ruleset's own method ([`Ruleset::result`]).
 
 use super::{Analysis, MoveReport, MoveValue, RETRO_BUDGET};
-use crate::engine::retrograde::{solve, GameResult, RulesetStates, TooBig};
+use crate::engine::retrograde::{solve, GameResult, RulesetStates, Solved, TooBig};
+use crate::engine::tiers::{solve_tiers, Keep, TierError, TieredSolved};
 use crate::engine::Budget;
 use crate::game::Player;
 use crate::ruleset::{Explanation, Kind, Ruleset, Unsolved};
@@ -43,6 +44,31 @@ pub struct SolvedMoves<M> {
     pub solved_by: String,
 }
 
+/// What the plain or the tiered engine solved.
+enum Lookup<S> {
+    Plain(Solved<S>),
+    Tiered(TieredSolved<S>),
+}
+
+impl<S: Clone + Eq + std::hash::Hash> Lookup<S> {
+    fn get(&self, state: &S) -> Option<(GameResult, Option<u32>)> {
+        match self {
+            Lookup::Plain(s) => s.get(state),
+            Lookup::Tiered(s) => s.get(state),
+        }
+    }
+
+    /// How many states were solved: the words are the same for both engines (the
+    /// tiers change how the work is done, not what it finds).
+    fn words(&self) -> String {
+        let states = match self {
+            Lookup::Plain(s) => s.states(),
+            Lookup::Tiered(s) => s.states(),
+        };
+        format!("the retrograde engine over {states} positions")
+    }
+}
+
 /// `pos` with `to_move` to move and every move from it, solved by the retrograde
 /// engine within `budget` moves listed, or past it by [`Ruleset::result`].
 pub fn solve_moves<R: Ruleset + ?Sized>(
@@ -61,29 +87,36 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
     let states = RulesetStates(rules);
     // An unknown reach (u128::MAX) is tried within the budget.
     let reach = rules.reach(pos);
+    let root = (pos.clone(), to_move);
+    // A ruleset with tiers is solved one tier at a time (the same answers, in less
+    // memory; bench/README.md), keeping only the root's tier and the next.
     let attempt = if reach > RETRO_REACH && reach != u128::MAX {
         Err(TooBig { states: 0 })
+    } else if rules.tier(pos).is_some() {
+        match solve_tiers(&states, root.clone(), &mut budget, Keep::Root) {
+            Ok(solved) => Ok(Lookup::Tiered(solved)),
+            Err(TierError::TooBig(e)) => Err(e),
+            Err(e) => return Err(Unsolved::new(e.to_string())),
+        }
     } else {
-        solve(&states, (pos.clone(), to_move), &mut budget)
+        solve(&states, root.clone(), &mut budget).map(Lookup::Plain)
     };
     let too_big = match attempt {
         Ok(solved) => {
-            let (result, remoteness) = solved
-                .get(&(pos.clone(), to_move))
-                .expect("the root is solved");
-            let moves = moves
-                .into_iter()
-                .map(|mv| {
-                    let after = (rules.play(pos, &mv), next);
-                    let (r, m) = solved.get(&after).expect("a successor is solved");
-                    (mv, r.for_mover(), m)
-                })
-                .collect();
+            let missing =
+                || Unsolved::new("the retrograde engine did not solve a position it reached");
+            let (result, remoteness) = solved.get(&root).ok_or_else(missing)?;
+            let mut out = Vec::with_capacity(moves.len());
+            for mv in moves {
+                let after = (rules.play(pos, &mv), next);
+                let (r, m) = solved.get(&after).ok_or_else(missing)?;
+                out.push((mv, r.for_mover(), m));
+            }
             return Ok(SolvedMoves {
                 result,
                 remoteness,
-                moves,
-                solved_by: format!("the retrograde engine over {} positions", solved.states()),
+                moves: out,
+                solved_by: solved.words(),
             });
         }
         Err(e) => e,

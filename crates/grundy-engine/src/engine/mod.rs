@@ -15,6 +15,9 @@
 //!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel;
 //! - [`retrograde`]: win, lose, tie or draw with remoteness for games with ties and
 //!   cycles, backwards from the ends over every reachable state;
+//! - [`tiers`]: the same answers as [`retrograde`] for games whose states fall into
+//!   tiers no move lowers (pieces on the board), one tier at a time, in parallel
+//!   where a tier's moves all leave it;
 //! - [`loopy`]: Smith's generalised Sprague-Grundy values of loopy impartial games,
 //!   and the rule that answers their sums from the parts;
 //! - [`sum`]: the disjunctive sum of two games, to check values with the solvers.
@@ -30,6 +33,7 @@ pub mod remoteness;
 pub mod retrograde;
 pub mod simple;
 pub mod sum;
+pub mod tiers;
 
 pub use budget::Budget;
 pub use impartial::ImpartialSolver;

@@ -73,6 +73,13 @@ pub trait StateGraph {
     /// The states each legal move leads to (none once the game is over; no move at
     /// all is a loss for the player to move).
     fn successors(&self, state: &Self::State) -> Vec<Self::State>;
+    /// The tier of `state` for the tiered solver ([`tiers`](super::tiers)), with the
+    /// promise that no move lowers it; `None` (the default) when the game has no
+    /// tiers.
+    fn tier(&self, state: &Self::State) -> Option<u32> {
+        let _ = state;
+        None
+    }
 }
 
 /// A [`Ruleset`] as a graph of states `(position, player to move)`: in an impartial
@@ -101,6 +108,10 @@ impl<R: Ruleset + ?Sized> StateGraph for RulesetStates<'_, R> {
             .iter()
             .map(|mv| (self.0.play(pos, mv), next))
             .collect()
+    }
+
+    fn tier(&self, (pos, _): &Self::State) -> Option<u32> {
+        self.0.tier(pos)
     }
 }
 

@@ -288,6 +288,17 @@ pub trait Ruleset: Send + Sync {
         false
     }
 
+    /// The tier of `pos` for the tiered solver
+    /// ([`engine::tiers`](crate::engine::tiers)), e.g. how many pieces are on the
+    /// board, with the promise that **no move lowers the tier** (a move may keep it
+    /// or raise it). The solver works one tier at a time, from the highest down, and
+    /// refuses a move that breaks the promise. `None` (the default) when the game has
+    /// no tiers.
+    fn tier(&self, pos: &Self::Position) -> Option<u32> {
+        let _ = pos;
+        None
+    }
+
     /// The result of `pos` for `to_move` by the ruleset's own method, for a game
     /// with ties or cycles whose position is too big for the retrograde engine (a
     /// closed form, or a search of its own such as alpha-beta), or why it is not

@@ -22,6 +22,13 @@
 //! loss with a transposition table and centre-first move order, within
 //! [`SEARCH_NODES`] positions, saying so in the analysis (`solved_by`). The empty
 //! 7×6 board (a first-player win: Allen 1988, Allis 1988) is beyond both.
+//!
+//! Positions answered by alpha-beta have no remoteness (`null`): the search proves
+//! win, tie or loss with the narrowest window, which is what makes it fast; the
+//! remoteness needs the exact length of best play (the winner hurrying, the loser
+//! stalling), a score with one value per length whose search prunes far less (a
+//! solver that reports it, such as Pascal Pons', searches the score by narrowing
+//! windows, many searches per position). That is not done here.
 
 use std::collections::HashMap;
 
@@ -94,6 +101,8 @@ const UPPER: u8 = 2;
 /// Negamax alpha-beta over win (1), tie (0) and loss (-1) for the player to move.
 struct Search {
     table: HashMap<(u64, u64), (i8, u8)>,
+    /// The most entries the table holds; when full it is emptied and refilled.
+    cap: usize,
     budget: Budget,
     order: Vec<u8>,
 }
@@ -143,6 +152,9 @@ impl Search {
         } else {
             EXACT
         };
+        if self.table.len() >= self.cap {
+            self.table.clear();
+        }
         self.table.insert((pos.x, pos.o), (best, flag));
         Some(best)
     }
@@ -152,16 +164,27 @@ impl ConnectFour {
     /// The result of `pos` for the player to move by alpha-beta search within
     /// `nodes` positions; `None` past them.
     pub fn search(&self, pos: &Marks, nodes: u64) -> Option<GameResult> {
+        let cap = usize::try_from(nodes).unwrap_or(usize::MAX);
+        self.search_counted(pos, nodes, cap).0
+    }
+
+    /// [`search`](ConnectFour::search) with a transposition table of at most `cap`
+    /// entries (emptied when full, so memory stays bounded however long the search
+    /// runs; about 40 bytes an entry), and how many positions it expanded. It also
+    /// stops at this thread's [deadline](grundy_values::deadline).
+    pub fn search_counted(&self, pos: &Marks, nodes: u64, cap: usize) -> (Option<GameResult>, u64) {
         let mut s = Search {
             table: HashMap::new(),
+            cap: cap.max(1),
             budget: Budget::moves(nodes),
             order: centre_first(pos.cols),
         };
-        Some(match s.value(*pos, -1, 1)? {
+        let result = s.value(*pos, -1, 1).map(|v| match v {
             1 => GameResult::Win,
             0 => GameResult::Tie,
             _ => GameResult::Lose,
-        })
+        });
+        (result, nodes - s.budget.left())
     }
 }
 
@@ -295,6 +318,11 @@ impl Ruleset for ConnectFour {
             Some(m) => format!("{} has four in a row and wins.", m.letter()),
             None => "The board is full without four in a row: a tie.".to_owned(),
         })
+    }
+
+    /// The marks on the board: every move adds one.
+    fn tier(&self, pos: &Marks) -> Option<u32> {
+        Some((pos.x | pos.o).count_ones())
     }
 
     /// At most 2^(f+1) − 1 fillings of a column with f empty cells, multiplied.

@@ -168,6 +168,11 @@ impl Ruleset for TicTacToe {
         })
     }
 
+    /// The marks on the board: every move adds one.
+    fn tier(&self, pos: &Marks) -> Option<u32> {
+        Some((pos.x | pos.o).count_ones())
+    }
+
     fn reach(&self, pos: &Marks) -> u128 {
         3u128.pow(9 - (pos.x | pos.o).count_ones())
     }

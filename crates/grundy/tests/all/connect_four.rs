@@ -228,3 +228,36 @@ fn the_empty_4_wide_5_high_board_and_its_moves_agree_with_minimax() {
         assert_eq!(c4.search(&pos, u64::MAX), Some(as_result(r)));
     }
 }
+
+/// The empty boards of Christophe Steininger's table of results by width and height
+/// (https://github.com/ChristopheSteininger/c4, readme.md, "Results"; the sizes with
+/// width + height <= 15 were solved first by John Tromp) that the alpha-beta search
+/// answers on this machine within minutes: the result for the first player.
+/// Ignored by default (seconds to minutes each); run with
+/// `cargo test -p grundy --test all published_small_boards -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn published_small_boards() {
+    let c4 = ConnectFour;
+    // (width, height, the first player's result): "Draw" is a tie here, "2nd" a
+    // loss for the first player.
+    let table = [
+        (5, 4, GameResult::Tie),
+        (4, 6, GameResult::Tie),
+        (6, 4, GameResult::Lose),
+        (5, 5, GameResult::Tie),
+        (7, 4, GameResult::Tie),
+        (4, 7, GameResult::Tie),
+    ];
+    for (w, h, want) in table {
+        let board = vec![".".repeat(w); h].join("|");
+        let pos = c4.parse_position(&board).unwrap();
+        let start = std::time::Instant::now();
+        let (got, nodes) = c4.search_counted(&pos, u64::MAX, 1 << 24);
+        eprintln!(
+            "{w} wide {h} high: {got:?} after {nodes} positions in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+        assert_eq!(got, Some(want), "{w} wide {h} high");
+    }
+}

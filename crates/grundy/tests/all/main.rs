@@ -34,5 +34,6 @@ mod sequence_resume;
 mod sequence_soundness;
 mod table;
 mod tictactoe;
+mod tiers;
 mod towers;
 mod wythoff;
