@@ -51,6 +51,7 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::tictactoe::SPEC,
     crate::rules::digraph::SPEC,
     crate::rules::connect_four::SPEC,
+    crate::rules::fox_geese::SPEC,
 ];
 
 /// The ruleset named `name`.

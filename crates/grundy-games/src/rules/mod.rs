@@ -30,6 +30,7 @@
 //! | [`tictactoe`] | tic-tac-toe | impartial in the engines' sense (retrograde, with ties) |
 //! | [`digraph`] | tokens on a directed graph | impartial, loopy (retrograde, Smith's values) |
 //! | [`connect_four`] | Connect Four on small boards | impartial in the engines' sense (retrograde, alpha-beta) |
+//! | [`fox_geese`] | Fox and Geese: geese (Left) step up, the fox (Right) any way, diagonally | partizan, loopy positions' graph (retrograde, win/lose) |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
 //! [`canonical`] values partizan rulesets with the canonical-form engine, [`nimbers`]
@@ -46,6 +47,7 @@ pub mod cutcake;
 pub mod digraph;
 pub mod domineering;
 pub(crate) mod drawing;
+pub mod fox_geese;
 pub(crate) mod grid;
 pub mod grundy_game;
 pub mod hackenbush;
