@@ -40,9 +40,14 @@
 //! reachable; it never finds a draw. Past its budget, [`Ruleset::result`] answers by
 //! a memoised minimax of its own (exact, since alternating play ends).
 //!
+//! From the classic start the engine finds the geese winning whoever moves first,
+//! from each of the fox's four squares, as the textbook says of correct play.
+//!
 //! Sources: Berlekamp, Conway and Guy, *Winning Ways*, the chapter "Fox and Geese;
-//! Hare and Hounds" (where the geese win the classic game with correct play, on a
-//! board unbounded behind the geese); CGSuite's `FoxAndGeese` (the moves as here).
+//! Hare and Hounds" (the geese win with correct play); CGSuite's
+//! `game.grid.FoxAndGeese` (the moves as here, geese Left; its board is open behind
+//! the geese, where a fox that slips past them has endless moves, `off`; here the
+//! board is bounded and play is normal).
 //! `crates/grundy/tests/all/fox_geese.rs` checks the engine against a plain minimax
 //! written in the test on 4×4 and 6×6 boards; `crates/grundy/tests/cases/fox-and-geese.txt`
 //! holds the results of the classic starts.
@@ -398,7 +403,7 @@ impl Ruleset for FoxAndGeese {
         if pos.steps_from(from, player).contains(&mv) {
             return Ok(mv);
         }
-        let why = if pos.index(to) < 64 && pos.occupied(pos.index(to)) {
+        let why = if pos.occupied(pos.index(to)) {
             format!("{} is taken", cell_name(to))
         } else {
             format!("a {what} moves {way} to an empty square")
