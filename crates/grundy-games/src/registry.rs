@@ -51,6 +51,7 @@ pub static RULESETS: &[RulesetSpec] = &[
     crate::rules::tictactoe::SPEC,
     crate::rules::digraph::SPEC,
     crate::rules::connect_four::SPEC,
+    crate::rules::fox_geese::SPEC,
 ];
 
 /// The ruleset named `name`.
@@ -79,24 +80,13 @@ pub const MISERE: Param = Param {
     default: Some("false"),
     required: false,
     example: "true",
+    flag: true,
 };
 
-/// Reads the value of [`MISERE`] in `params`: `true`/`false` (also `1`/`0`,
-/// `yes`/`no`); `false` when absent.
+/// Reads the value of [`MISERE`] in `params`, a switch ([`Params::flag`]):
+/// `true`/`false` (also `1`/`0`, `yes`/`no`); `false` when absent.
 pub fn misere_flag(params: &Params) -> Result<bool, ParamError> {
-    match params.get(MISERE.name) {
-        None => Ok(false),
-        Some(v) => match v.to_ascii_lowercase().as_str() {
-            "true" | "1" | "yes" => Ok(true),
-            "false" | "0" | "no" => Ok(false),
-            _ => Err(ParamError::Invalid {
-                option: MISERE.name.to_owned(),
-                value: v.to_owned(),
-                message: "expected true or false".to_owned(),
-                column: None,
-            }),
-        },
-    }
+    params.flag(&MISERE)
 }
 
 /// The ruleset `name` with the parameters `params`: a parameter that another game

@@ -106,6 +106,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                             "default": p.default,
                             "required": p.required,
                             "example": p.example,
+                            "flag": p.flag,
                         })
                     })
                     .collect();

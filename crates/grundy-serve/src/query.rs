@@ -140,9 +140,11 @@ pub(crate) fn body_params(given: &BTreeMap<String, serde_json::Value>) -> Result
         let text = match value {
             serde_json::Value::String(s) => s.clone(),
             serde_json::Value::Number(n) => n.to_string(),
+            // A switch (`"backsliding": true`).
+            serde_json::Value::Bool(b) => b.to_string(),
             other => {
                 return Err(ApiError::bad(format!(
-                    "parameter {name:?}: expected a string, found {other}"
+                    "parameter {name:?}: expected a string, a number or true/false, found {other}"
                 )))
             }
         };

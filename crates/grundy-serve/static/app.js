@@ -84,7 +84,10 @@ function showError(target, err) {
 function params() {
   const out = {};
   for (const input of $("params").querySelectorAll("input")) {
-    if (input.value.trim() !== "") out[input.dataset.param] = input.value.trim();
+    if (input.type === "checkbox") {
+      // A switch (e.g. backsliding): given only when on.
+      if (input.checked) out[input.dataset.param] = "true";
+    } else if (input.value.trim() !== "") out[input.dataset.param] = input.value.trim();
   }
   // Misère play is the parameter misere=true, which every impartial game takes.
   if (misere()) out.misere = "true";
@@ -116,6 +119,13 @@ function selectGame(name, given) {
   const box = $("params");
   box.replaceChildren();
   for (const p of game.params) {
+    if (p.flag) {
+      const box1 = el("input", { "data-param": p.name, type: "checkbox", title: p.help, id: "param-" + p.name });
+      box1.checked = ["true", "1", ""].includes(given[p.name]);
+      box1.addEventListener("change", () => { endMatch(); changed(); });
+      box.append(el("label", { for: "param-" + p.name, title: p.help }, [p.name]), box1);
+      continue;
+    }
     const input = el("input", { "data-param": p.name, size: "8", placeholder: p.default || p.example, title: p.help, id: "param-" + p.name });
     input.value = given[p.name] || (p.required ? p.example : "");
     input.addEventListener("change", () => { endMatch(); changed(); });

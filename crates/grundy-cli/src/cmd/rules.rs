@@ -72,13 +72,20 @@ impl clap::Args for GameArgs {
                 .default
                 .map(|d| format!(" [default: {d}]"))
                 .unwrap_or_default();
-            cmd = cmd.arg(
-                Arg::new(p.name)
-                    .long(p.name)
-                    .value_name(p.value_name)
+            let arg = Arg::new(p.name).long(p.name);
+            // A switch takes no value: `--backsliding`, not `--backsliding true`.
+            let arg = if p.flag {
+                arg.action(clap::ArgAction::SetTrue).help(format!(
+                    "{}: {}",
+                    owners.join(", "),
+                    p.help
+                ))
+            } else {
+                arg.value_name(p.value_name)
                     .help(format!("{}: {}{default}", owners.join(", "), p.help))
-                    .allow_hyphen_values(true),
-            );
+                    .allow_hyphen_values(true)
+            };
+            cmd = cmd.arg(arg);
         }
         cmd
     }
@@ -99,10 +106,15 @@ impl FromArgMatches for GameArgs {
             .into_iter()
             .filter(|p| p.name != registry::MISERE.name)
         {
-            if m.value_source(p.name) == Some(ValueSource::CommandLine) {
-                if let Some(v) = m.get_one::<String>(p.name) {
-                    params.set(p.name, v);
+            if m.value_source(p.name) != Some(ValueSource::CommandLine) {
+                continue;
+            }
+            if p.flag {
+                if m.get_flag(p.name) {
+                    params.set(p.name, "true");
                 }
+            } else if let Some(v) = m.get_one::<String>(p.name) {
+                params.set(p.name, v);
             }
         }
         Ok(GameArgs { game, params })

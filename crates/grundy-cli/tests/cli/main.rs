@@ -5,6 +5,7 @@ mod check;
 mod families;
 mod hostile;
 mod judge;
+mod loopy;
 mod partizan;
 mod play;
 mod sequence;

@@ -128,6 +128,8 @@ const MORE: &[&str] = &[
     "nim 1,2,3 --moves --limit 2",
     "nim 0,0",
     "nim 100000000000000000,3 --limit 0",
+    "toads FF..TT --backsliding --moves",
+    "fox-and-geese .f..|....|....|g.g. --to-move Right",
 ];
 
 #[test]
@@ -153,7 +155,16 @@ fn api_answers_the_readme_analyze_examples_byte_for_byte() {
             ("game".to_owned(), args[0].clone()),
             ("position".to_owned(), args[1].clone()),
         ];
-        query(&mut fields, &options, &["moves", "misere"]);
+        // The switches (`--moves`, and every game's value-less parameters such as
+        // `--misere` and `--backsliding`) become `NAME=true`.
+        let mut flags = vec!["moves"];
+        flags.extend(
+            grundy::registry::all_params()
+                .iter()
+                .filter(|p| p.flag)
+                .map(|p| p.name),
+        );
+        query(&mut fields, &options, &flags);
         let out = grundy().arg("analyze").args(&cli_args).output().unwrap();
         let (status, body) = api(&uri("/api/analyze", &fields));
         assert!(
@@ -296,4 +307,26 @@ fn serve_refuses_bad_options() {
             "--budget: expected seconds from 0.001 to 3600, found 0",
         ));
     grundy().args(["serve", "--workers", "0"]).assert().code(2);
+}
+
+#[test]
+fn a_switch_is_a_query_field_with_or_without_a_value() {
+    for uri in [
+        "/api/analyze?game=toads&position=FF..TT&backsliding",
+        "/api/analyze?game=toads&position=FF..TT&backsliding=true",
+    ] {
+        let (status, body) = api(uri);
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["result"], "draw", "{uri}");
+    }
+    let (status, body) = api("/api/analyze?game=toads&position=FF..TT&backsliding=false");
+    assert_eq!(status, StatusCode::OK);
+    let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(v["result"], "lose");
+    let (status, body) = api("/api/analyze?game=toads&position=T.F&backsliding=maybe");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(String::from_utf8(body)
+        .unwrap()
+        .contains("expected true or false"));
 }

@@ -7,7 +7,7 @@
 
 mod spec;
 
-pub use spec::{Param, Params, RulesetSpec};
+pub use spec::{switch_value, Param, Params, RulesetSpec};
 
 use crate::analysis::moves::{move_values, MoveValue};
 use crate::analysis::{analyze, Analysis};

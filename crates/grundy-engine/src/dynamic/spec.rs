@@ -6,7 +6,8 @@ use crate::dynamic::DynRuleset;
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::ParamError;
 
-/// One parameter of a ruleset, given on the command line as `--NAME VALUE`.
+/// One parameter of a ruleset, given on the command line as `--NAME VALUE`, or as
+/// `--NAME` alone for a [`flag`](Param::flag).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Param {
     /// The option's name without dashes, e.g. `step`.
@@ -21,6 +22,21 @@ pub struct Param {
     pub required: bool,
     /// An example value, for messages.
     pub example: &'static str,
+    /// Whether it is a switch without a value: `--NAME` on the command line, `true`
+    /// or `false` (also `1`/`0`, `yes`/`no`, and empty for yes) in the web API and
+    /// Python; read with [`Params::flag`]. Absent means off.
+    pub flag: bool,
+}
+
+/// Reads the value of a switch: `true`, `1`, `yes` or the empty text (a query
+/// field given without a value) for on, `false`, `0` or `no` for off, letters in any
+/// case; `None` for anything else.
+pub fn switch_value(text: &str) -> Option<bool> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" | "" => Some(true),
+        "false" | "0" | "no" => Some(false),
+        _ => None,
+    }
 }
 
 /// The parameter values given for one game, by name (without dashes).
@@ -76,6 +92,20 @@ impl Params {
             }),
             (None, None) => Ok(None),
         }
+    }
+
+    /// Whether the switch `param` ([`Param::flag`]) is on: off when absent, else its
+    /// value read by [`switch_value`]; any other value is refused, naming the option.
+    pub fn flag(&self, param: &Param) -> Result<bool, ParamError> {
+        let Some(text) = self.get(param.name) else {
+            return Ok(false);
+        };
+        switch_value(text).ok_or_else(|| ParamError::Invalid {
+            option: param.name.to_owned(),
+            value: text.to_owned(),
+            message: "a switch: expected true or false (or none, for true)".to_owned(),
+            column: None,
+        })
     }
 
     /// Parses the value of `param` (or its default) with `parse`, naming the option

@@ -19,7 +19,7 @@
 //! | [`grundy_game`] | Grundy's game: split a heap into two unequal heaps | impartial |
 //! | [`domineering`] | Domineering: vertical dominoes for Left, horizontal for Right | partizan (canonical forms) |
 //! | [`hackenbush`] | Blue-Red-Green Hackenbush on trees (Blue-Red strings by sign expansion) | partizan (canonical forms) |
-//! | [`toads`] | Toads and Frogs | partizan (canonical forms) |
+//! | [`toads`] | Toads and Frogs; with `--backsliding`, loopy | partizan (canonical forms; backsliding: retrograde, win/lose/draw) |
 //! | [`clobber`] | Clobber: a stone clobbers a neighbour of the other colour | partizan (canonical forms) |
 //! | [`cram`] | Cram: either player places a domino either way | impartial (values by regions) |
 //! | [`toppling`] | Toppling Dominoes: topple a domino, and all beyond it fall | partizan (canonical forms) |
@@ -27,6 +27,10 @@
 //! | [`konane`] | Konane: a stone jumps over stones of the other colour | partizan (canonical forms) |
 //! | [`colouring`] | Snort and Col: colour the regions of a map | partizan (canonical forms) |
 //! | [`amazons`] | Amazons: a queen's move, then an arrow that burns a square | partizan (canonical forms) |
+//! | [`tictactoe`] | tic-tac-toe | impartial in the engines' sense (retrograde, with ties) |
+//! | [`digraph`] | tokens on a directed graph | impartial, loopy (retrograde, Smith's values) |
+//! | [`connect_four`] | Connect Four on small boards | impartial in the engines' sense (retrograde, alpha-beta) |
+//! | [`fox_geese`] | Fox and Geese: geese (Left) step up, the fox (Right) any way, diagonally | partizan, loopy positions' graph (retrograde, win/lose) |
 //!
 //! [`heaps`] holds the heap notation that Nim, subtraction and octal games share;
 //! [`canonical`] values partizan rulesets with the canonical-form engine, [`nimbers`]
@@ -43,6 +47,7 @@ pub mod cutcake;
 pub mod digraph;
 pub mod domineering;
 pub(crate) mod drawing;
+pub mod fox_geese;
 pub(crate) mod grid;
 pub mod grundy_game;
 pub mod hackenbush;

@@ -60,6 +60,7 @@ const BOUND: Param = Param {
     default: None,
     required: false,
     example: "2",
+    flag: false,
 };
 
 /// Staircase Nim in the registry.

@@ -28,12 +28,33 @@
 //! `T.F` = `*`, `T.TF` = 1/2, `TFT.F` = `*`, `T.TFF` = `^` = {0|*}, `TT.FF` = `*`, are
 //! in the tests' data files. Strips too big for the engine's limits are refused
 //! with a message saying so.
+//!
+//! # Backsliding (`--backsliding`)
+//! With the switch [`BACKSLIDING`], a piece may also step one square *backwards*
+//! into an empty square (a toad left, a frog right); jumps stay forwards only. This
+//! is Backsliding Toads and Frogs, the loopy variant in Winning Ways (Berlekamp,
+//! Conway and Guy, the chapter on loopy games, "Games Infinite and Indefinite"),
+//! as in CGSuite's
+//! `game.strip.BackslidingToadsAndFrogs` (`GenToadsAndFrogs(1, backsliding)`:
+//! moves of `-1`, `1` and a jump of `2` over one piece of the other player). A
+//! position can come back, so play may go on forever ([`Ruleset::can_cycle`]): the
+//! game has no normal-play value here ([`Ruleset::value`] says so), and the
+//! retrograde engine ([`engine::retrograde`](crate::engine::retrograde)) answers
+//! win, lose or draw for the player to move, with remoteness, over the states
+//! (strip, player to move) reachable. The simplifications above are *not* used:
+//! with backsliding, a frog at the left end can step right again and a `TTFF` block
+//! can open (the toads step back), so neither is a theorem of this game. The moves
+//! are written as before, `FROM-TO`; a toad's step back is e.g. `3-2`.
+//! CGSuite's test suite gives the loopy value of `TTT..FFF` as
+//! `{on||0|-1/2} & {1/2|0||off}`: the onside is positive and the offside negative,
+//! so whoever moves first there does not lose (`crates/grundy/tests/cases/toads.txt`
+//! has what the engine finds).
 
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
@@ -45,8 +66,19 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     name: "toads",
     about: "Toads and Frogs, partizan: T (Left's) hop right, F (Right's) hop left, on a strip of T, F and .",
     example: "TT.FF",
-    params: &[],
-    build: |_| Ok(Box::new(Toads::default())),
+    params: &[BACKSLIDING],
+    build: |params: &Params| Ok(Box::new(Toads::new(params.flag(&BACKSLIDING)?))),
+};
+
+/// The switch `--backsliding`: pieces may also step one square back (loopy).
+pub const BACKSLIDING: Param = Param {
+    name: "backsliding",
+    value_name: "",
+    help: "Backsliding Toads and Frogs: a piece may also step one square back into an empty square (play can loop; win, lose or draw)",
+    default: None,
+    required: false,
+    example: "",
+    flag: true,
 };
 
 /// The most squares of a strip.
@@ -55,10 +87,36 @@ pub const MAX_SQUARES: usize = 64;
 /// The largest strips verify takes (every strip of that many squares).
 const LARGEST_STRIP: usize = 10;
 
-/// The Toads and Frogs ruleset.
+/// The Toads and Frogs ruleset, with or without backsliding.
 #[derive(Debug, Default)]
 pub struct Toads {
     memo: Memo<Strip>,
+    backsliding: bool,
+}
+
+impl Toads {
+    /// Toads and Frogs; with `backsliding`, pieces may also step one square back.
+    pub fn new(backsliding: bool) -> Toads {
+        Toads {
+            memo: Memo::default(),
+            backsliding,
+        }
+    }
+
+    /// Whether pieces may also step one square back (the loopy variant).
+    pub fn backsliding(&self) -> bool {
+        self.backsliding
+    }
+
+    /// Every move of the piece on square `from` of `player`: its forward move (a
+    /// step or a jump), then, with backsliding, its step back.
+    fn moves_from(&self, s: &[u8], from: usize, player: Player) -> Vec<Hop> {
+        let mut out: Vec<Hop> = hop_from(s, from, player).into_iter().collect();
+        if self.backsliding {
+            out.extend(step_back(s, from, player));
+        }
+        out
+    }
 }
 
 /// A strip of squares: `b'T'`, `b'F'` or `b'.'` each.
@@ -187,6 +245,34 @@ fn hop_from(s: &[u8], from: usize, player: Player) -> Option<Hop> {
     }
 }
 
+/// The step back of `player`'s piece on square `from` into an empty square, if it
+/// has one (backsliding only: a toad one square left, a frog one square right).
+fn step_back(s: &[u8], from: usize, player: Player) -> Option<Hop> {
+    let (mine, dir, _) = piece(player);
+    if s[from] != mine {
+        return None;
+    }
+    let to = usize::try_from(from as isize - dir).ok()?;
+    (s.get(to) == Some(&b'.')).then_some(Hop { from, to })
+}
+
+/// The number of arrangements of the pieces of `s` (the strips with as many toads,
+/// frogs and empty squares), saturating.
+fn arrangements(s: &[u8]) -> u128 {
+    let count = |c: u8| s.iter().filter(|&&x| x == c).count() as u128;
+    let (t, f) = (count(b'T'), count(b'F'));
+    let n = s.len() as u128;
+    // n! / (t! f! e!) = C(n, t) * C(n - t, f)
+    let choose = |n: u128, k: u128| -> u128 {
+        let mut r: u128 = 1;
+        for i in 0..k {
+            r = r.saturating_mul(n - i) / (i + 1);
+        }
+        r
+    };
+    choose(n, t).saturating_mul(choose(n - t, f))
+}
+
 fn after(s: &Strip, hop: &Hop) -> Strip {
     let mut q = s.clone();
     q.0.swap(hop.from, hop.to);
@@ -214,7 +300,12 @@ impl Ruleset for Toads {
 
     /// The parts between `TTFF` blocks (each ends with the block's `TT`, the next
     /// starts with its `FF`), trimmed; parts without a piece that can move dropped.
+    ///
+    /// With backsliding, the strip itself: the splits are not theorems there.
     fn components(&self, s: &Strip) -> Vec<Strip> {
+        if self.backsliding {
+            return vec![s.clone()];
+        }
         let s = &s.0;
         let mut parts = Vec::new();
         let mut start = 0;
@@ -249,6 +340,14 @@ impl Ruleset for Toads {
 
     fn name(&self) -> &'static str {
         "toads"
+    }
+
+    fn parameters(&self) -> String {
+        if self.backsliding {
+            "backsliding".to_owned()
+        } else {
+            String::new()
+        }
     }
 
     fn kind(&self) -> Kind {
@@ -286,19 +385,28 @@ impl Ruleset for Toads {
                 char::from(mine)
             )));
         }
-        match hop_from(&pos.0, hop.from, player) {
-            Some(legal) if legal == hop => Ok(hop),
-            Some(legal) => Err(MoveError::illegal(format!(
-                "the {what} on square {} can only move to square {}",
-                hop.from + 1,
-                legal.to + 1
-            ))),
-            None => Err(MoveError::illegal(format!(
-                "the {what} on square {} cannot move: it moves {way} into an empty square, or \
-                 jumps one piece of the other player into the empty square beyond",
-                hop.from + 1
-            ))),
+        let legal = self.moves_from(&pos.0, hop.from, player);
+        if legal.contains(&hop) {
+            return Ok(hop);
         }
+        let back = if self.backsliding {
+            ", or steps one square back into an empty square"
+        } else {
+            ""
+        };
+        if legal.is_empty() {
+            return Err(MoveError::illegal(format!(
+                "the {what} on square {} cannot move: it moves {way} into an empty square, or \
+                 jumps one piece of the other player into the empty square beyond{back}",
+                hop.from + 1
+            )));
+        }
+        let squares: Vec<String> = legal.iter().map(|h| (h.to + 1).to_string()).collect();
+        Err(MoveError::illegal(format!(
+            "the {what} on square {} can only move to square {}",
+            hop.from + 1,
+            squares.join(" or ")
+        )))
     }
 
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
@@ -319,15 +427,22 @@ impl Ruleset for Toads {
     }
 
     fn move_help(&self) -> String {
-        "FROM-TO with squares numbered from 1 on the left: Left moves a toad (T) right, \
-         Right a frog (F) left, one square or jumping one piece of the other player, \
-         e.g. 2-3"
-            .to_owned()
+        let back = if self.backsliding {
+            " (or one square back into an empty square: backsliding)"
+        } else {
+            ""
+        };
+        format!(
+            "FROM-TO with squares numbered from 1 on the left: Left moves a toad (T) right, \
+             Right a frog (F) left, one square or jumping one piece of the other player{back}, \
+             e.g. 2-3"
+        )
     }
 
+    /// By square from the left; each piece's forward move before its step back.
     fn moves(&self, pos: &Strip, player: Player) -> Vec<Hop> {
         (0..pos.0.len())
-            .filter_map(|i| hop_from(&pos.0, i, player))
+            .flat_map(|i| self.moves_from(&pos.0, i, player))
             .collect()
     }
 
@@ -336,15 +451,62 @@ impl Ruleset for Toads {
     }
 
     fn value(&self, pos: &Strip) -> Result<Value, Unsolved> {
+        if self.backsliding {
+            return Err(loopy());
+        }
         canonical::value(self, &self.memo, pos)
     }
 
     fn winning_moves(&self, pos: &Strip, to_move: Player) -> Result<Vec<Hop>, Unsolved> {
+        if self.backsliding {
+            return Err(loopy());
+        }
         canonical::winning_moves(self, &self.memo, pos, to_move)
     }
 
+    fn can_cycle(&self) -> bool {
+        self.backsliding
+    }
+
+    /// With backsliding: the strips with the same pieces, twice (either player to
+    /// move), bound the states; without, unknown.
+    fn reach(&self, pos: &Strip) -> u128 {
+        if self.backsliding {
+            arrangements(&pos.0).saturating_mul(2)
+        } else {
+            u128::MAX
+        }
+    }
+
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
-        canonical::explain_parts(self, &self.memo, pos, ("part", "parts"))
+        if !self.backsliding {
+            return canonical::explain_parts(self, &self.memo, pos, ("part", "parts"));
+        }
+        let count = |c: u8| pos.0.iter().filter(|&&x| x == c).count();
+        let (toads, frogs, empty) = (count(b'T'), count(b'F'), count(b'.'));
+        let arrangements = arrangements(&pos.0);
+        Some(Explanation {
+            reduction: serde_json::json!({
+                "backsliding": true,
+                "toads": toads,
+                "frogs": frogs,
+                "empty": empty,
+                "arrangements": arrangements.to_string(),
+            }),
+            sentences: vec![
+                "Backsliding: a piece may also step one square back, so a position can come \
+                 back and play may go on forever; there is no normal-play value."
+                    .to_owned(),
+                format!(
+                    "{toads} toad{}, {frogs} frog{} and {empty} empty square{}: at most \
+                     {arrangements} strips, each with either player to move, for the \
+                     retrograde engine (win, lose or draw, with remoteness).",
+                    plural(toads),
+                    plural(frogs),
+                    plural(empty)
+                ),
+            ],
+        })
     }
 
     fn size_unit(&self) -> &'static str {
@@ -355,8 +517,12 @@ impl Ruleset for Toads {
         1..=LARGEST_STRIP
     }
 
-    /// Every strip of `size` squares (3^size of them).
+    /// Every strip of `size` squares (3^size of them); none with backsliding
+    /// (there is no closed form to verify).
     fn positions(&self, size: usize) -> Option<Positions<'_, Strip>> {
+        if self.backsliding {
+            return None;
+        }
         let count = 3u64.checked_pow(u32::try_from(size).ok()?)?;
         Some(Positions {
             count,
@@ -372,6 +538,22 @@ impl Ruleset for Toads {
                 )
             }),
         })
+    }
+}
+
+/// Why a backsliding strip has no value.
+fn loopy() -> Unsolved {
+    Unsolved::new(
+        "backsliding Toads and Frogs can go on forever: it has no normal-play value; \
+         its result (win, lose or draw) comes from the retrograde engine",
+    )
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 
@@ -420,5 +602,29 @@ mod tests {
         assert_eq!(parts("FT.TTFF.FTT"), ["T.", ".F"]);
         assert_eq!(parts("FFTT"), Vec::<String>::new());
         assert_eq!(parts("T.F"), ["T.F"]);
+    }
+
+    #[test]
+    fn backsliding_adds_steps_back_and_keeps_the_strip_whole() {
+        let t = Toads::new(true);
+        let s: Strip = "TF.T.F".parse().unwrap();
+        let names = |p| -> Vec<String> { t.moves(&s, p).iter().map(ToString::to_string).collect() };
+        // The toad on 1 jumps (nothing behind it); the toad on 4 steps right or back.
+        assert_eq!(names(Player::Left), ["1-3", "4-5", "4-3"]);
+        // The frog on 2 steps back right; the frog on 6 steps left.
+        assert_eq!(names(Player::Right), ["2-3", "6-5"]);
+        assert!(t.parse_move(&s, Player::Left, "4-3").is_ok());
+        let e = t
+            .parse_move(&s, Player::Left, "4-6")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("square 5 or 3"), "{e}");
+        assert!(t.can_cycle() && !Toads::default().can_cycle());
+        assert_eq!(t.components(&"FT.TTFF.FTT".parse().unwrap()).len(), 1);
+        assert!(t.value(&s).is_err());
+        assert!(t.positions(3).is_none());
+        // 6 squares, 2 toads, 2 frogs: 6!/(2!2!2!) = 90 strips, twice.
+        assert_eq!(t.reach(&s), 180);
+        assert_eq!(t.title(), "toads (backsliding)");
     }
 }

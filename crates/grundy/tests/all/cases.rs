@@ -6,7 +6,8 @@
 //!
 //! ```text
 //! # a comment; blank lines are ignored
-//! # params: --step 3          (applies to the cases that follow, until the next one)
+//! # params: --step 3          (applies to the cases that follow, until the next one;
+//!                              a switch is written alone, `# params: --backsliding`)
 //! POSITION | VALUE | MOVES     (moves comma-separated in move order, `-` for none;
 //!                              the fields are separated by ` | `, a bar with a
 //!                              space each side, so `..|..` and `{1|0}` are one field)
@@ -32,13 +33,17 @@ struct Case {
     moves: Vec<String>,
 }
 
+/// `--name value` pairs, and switches `--name` alone (set to `true`).
 fn parse_params(text: &str, line: usize, file: &str) -> Params {
     let mut params = Params::new();
-    let words: Vec<&str> = text.split_whitespace().collect();
-    for pair in words.chunks(2) {
-        match pair {
-            [name, value] if name.starts_with("--") => params.set(&name[2..], value),
-            _ => panic!("{file}:{line}: expected `--name value` pairs after `params:`"),
+    let mut words = text.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        let Some(name) = word.strip_prefix("--") else {
+            panic!("{file}:{line}: expected `--name value` or `--switch` after `params:`");
+        };
+        match words.next_if(|w| !w.starts_with("--")) {
+            Some(value) => params.set(name, value),
+            None => params.set(name, "true"),
         }
     }
     params

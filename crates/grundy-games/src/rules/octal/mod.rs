@@ -92,6 +92,7 @@ const CODE: Param = Param {
     default: None,
     required: true,
     example: "0.77",
+    flag: false,
 };
 
 /// Octal games in the registry.

@@ -23,6 +23,7 @@ const STEP: Param = Param {
     default: Some("2"),
     required: false,
     example: "3",
+    flag: false,
 };
 
 /// The pawn game in the registry.

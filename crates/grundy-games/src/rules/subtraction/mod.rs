@@ -57,6 +57,7 @@ const SET: Param = Param {
     default: None,
     required: true,
     example: "2,4,5",
+    flag: false,
 };
 
 /// Subtraction games in the registry.
