@@ -71,6 +71,8 @@ ANALYZED = [
     ("tictactoe", "x..|.o.|...", {"moves": True}),
     ("connect-four", "....|....|....|....", {}),
     ("digraph", "0>1,1>0,1>2@0,2", {"moves": True}),
+    ("toads", "T..F", {"backsliding": True, "moves": True}),
+    ("fox-and-geese", "...f|....|....|g.g.", {"moves": True}),
 ]
 
 
@@ -78,6 +80,13 @@ def test_tictactoe_is_a_tie_and_a_loop_a_draw():
     a = grundy.analyze("tictactoe", "...|...|...")
     assert (a["result"], a["remoteness"]) == ("tie", 9)
     assert grundy.analyze("digraph", "0>1,1>0@0")["result"] == "draw"
+
+
+def test_a_switch_is_given_as_true_or_false():
+    backsliding = grundy.analyze("toads", "T.F", backsliding=True)
+    assert (backsliding["result"], backsliding["remoteness"]) == ("lose", 4)
+    assert grundy.analyze("toads", "T.F", backsliding=False) == grundy.analyze("toads", "T.F")
+    assert grundy.analyze("toads", "FF..TT", backsliding=True)["result"] == "draw"
 
 
 def test_misere_is_refused_for_a_partizan_game():

@@ -66,7 +66,7 @@ use crate::ruleset::{Explanation, Kind, MoveError, Ruleset, Unsolved};
 pub const SPEC: RulesetSpec = RulesetSpec {
     name: "fox-and-geese",
     about: "Fox and Geese, partizan, on the dark squares: g (Left's geese) step diagonally up, f (Right's fox) diagonally any way; a trapped side loses.",
-    example: "...f....|........|........|........|........|........|........|g.g.g.g.",
+    example: ".f....|......|......|......|......|g.g.g.",
     params: &[],
     build: |_: &Params| Ok(Box::new(FoxAndGeese)),
 };
@@ -566,8 +566,10 @@ mod tests {
     #[test]
     fn notation_round_trips_and_errors_say_where() {
         let r = FoxAndGeese;
-        let start = SPEC.example;
+        let start = "...f....|........|........|........|........|........|........|g.g.g.g.";
         let y = r.parse_position(start).unwrap();
+        let example = r.parse_position(SPEC.example).unwrap();
+        assert_eq!(r.show_position(&example), SPEC.example);
         assert_eq!(r.show_position(&y), start);
         assert_eq!(y.geese().len(), 4);
         assert_eq!(cell_name(y.fox()), "d1");
