@@ -1,28 +1,9 @@
 //! `grundy analyze` run as a real binary.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-/// Runs `grundy analyze ARGS --json` and returns the parsed object.
-fn analyze_json(args: &[&str]) -> Value {
-    let out = grundy()
-        .arg("analyze")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use crate::{analyze_json, grundy};
 
 fn moves(v: &Value) -> Vec<(String, String)> {
     v["winning_moves"]

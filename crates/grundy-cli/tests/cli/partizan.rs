@@ -1,28 +1,10 @@
 //! The partizan games valued by canonical forms (domineering, toads, hackenbush,
 //! clobber) and ab's canonical form, through `grundy analyze`, `play` and `verify`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn analyze_json(args: &[&str]) -> Value {
-    let out = grundy()
-        .arg("analyze")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use crate::{analyze_json, grundy};
 
 #[test]
 fn text_reports_the_canonical_form_invariants_and_winning_moves() {
