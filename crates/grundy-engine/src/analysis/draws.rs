@@ -126,27 +126,56 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
             .result(p, player)
             .map_err(|why| Unsolved::new(format!("{too_big}; and {}", why.reason)))
     };
-    let result = own(pos, to_move)?;
+    let (result, remoteness) = own(pos, to_move)?;
     let mut out = Vec::with_capacity(moves.len());
     for mv in moves {
-        let r = own(&rules.play(pos, &mv), next)?;
-        out.push((mv, r.for_mover(), None));
+        let (r, m) = own(&rules.play(pos, &mv), next)?;
+        out.push((mv, r.for_mover(), m));
     }
-    // Every move's result must agree with the position's: the best of them.
-    let best = out.iter().map(|m| m.1).max_by_key(|r| r.rank());
-    if let Some(best) = best {
-        if best != result {
-            return Err(Unsolved::new(format!(
-                "{}: the position's result ({result}) and its best move's ({best}) disagree",
-                rules.result_method()
-            )));
-        }
+    if let Some(why) = disagreement(result, remoteness, &out) {
+        return Err(Unsolved::new(format!("{}: {why}", rules.result_method())));
     }
     Ok(SolvedMoves {
         result,
-        remoteness: None,
+        remoteness,
         moves: out,
         solved_by: rules.result_method().to_owned(),
+    })
+}
+
+/// Where a position's result and remoteness, found by a ruleset's own method, are
+/// not what its moves' imply, in words: the best move's result must be the
+/// position's, and where every move's remoteness is known, the position's must be
+/// one more than the quickest winning move's (a win), the slowest move's (a loss) or
+/// the quickest tying move's (a tie). `moves` holds each move's result for the mover
+/// and the remoteness of the position it leads to.
+fn disagreement<M>(
+    result: GameResult,
+    remoteness: Option<u32>,
+    moves: &[(M, GameResult, Option<u32>)],
+) -> Option<String> {
+    let best = moves.iter().map(|m| m.1).max_by_key(|r| r.rank())?;
+    if best != result {
+        return Some(format!(
+            "the position's result ({result}) and its best move's ({best}) disagree"
+        ));
+    }
+    let mine = remoteness?;
+    let after: Option<Vec<(GameResult, u32)>> =
+        moves.iter().map(|m| m.2.map(|d| (m.1, d))).collect();
+    let after = after?;
+    let of_best = after.iter().filter(|m| m.0 == best).map(|m| m.1);
+    let want = match result {
+        GameResult::Lose => after.iter().map(|m| m.1).max(),
+        GameResult::Win | GameResult::Tie => of_best.min(),
+        GameResult::Draw => return Some("a draw has no remoteness".to_owned()),
+    }? + 1;
+    (want != mine).then(|| {
+        format!(
+            "the position's remoteness ({mine}) is not one more than its best move's \
+             ({})",
+            want - 1
+        )
     })
 }
 
@@ -234,7 +263,8 @@ pub fn analyze<R: Ruleset + ?Sized>(
 }
 
 /// The first `limit` legal moves with their result for the mover and remoteness,
-/// solved within `budget` (past it by [`Ruleset::result`], without remoteness).
+/// solved within `budget` (past it by [`Ruleset::result`], with remoteness where it
+/// finds it).
 pub fn move_values<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
@@ -258,4 +288,38 @@ pub fn move_values<R: Ruleset + ?Sized>(
             result,
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::disagreement;
+    use crate::engine::retrograde::GameResult::{self, Draw, Lose, Tie, Win};
+
+    fn moves(list: &[(GameResult, Option<u32>)]) -> Vec<((), GameResult, Option<u32>)> {
+        list.iter().map(|&(r, d)| ((), r, d)).collect()
+    }
+
+    #[test]
+    fn a_ruleset_method_is_checked_against_its_moves() {
+        let m = moves(&[(Win, Some(4)), (Win, Some(2)), (Lose, Some(7))]);
+        assert_eq!(disagreement(Win, Some(3), &m), None);
+        assert_eq!(disagreement(Win, None, &m), None);
+        assert!(disagreement(Win, Some(5), &m)
+            .unwrap()
+            .contains("remoteness (5)"));
+        assert!(disagreement(Tie, Some(3), &m).unwrap().contains("disagree"));
+        let m = moves(&[(Lose, Some(4)), (Lose, Some(8))]);
+        assert_eq!(disagreement(Lose, Some(9), &m), None);
+        assert!(disagreement(Lose, Some(5), &m).is_some());
+        let m = moves(&[(Tie, Some(4)), (Lose, Some(1)), (Tie, Some(6))]);
+        assert_eq!(disagreement(Tie, Some(5), &m), None);
+        // A move whose remoteness is unknown leaves the remoteness unchecked.
+        let m = moves(&[(Tie, Some(4)), (Lose, None)]);
+        assert_eq!(disagreement(Tie, Some(9), &m), None);
+        assert!(disagreement(Draw, Some(1), &moves(&[(Draw, None)])).is_none());
+        assert!(disagreement(Draw, Some(1), &moves(&[(Draw, Some(0))]))
+            .unwrap()
+            .contains("draw"));
+        assert_eq!(disagreement(Lose, Some(0), &moves(&[])), None);
+    }
 }

@@ -129,7 +129,7 @@ pub const REMOTENESS_BUDGET: u64 = 1 << 12;
 /// The moves the retrograde engine may list for the analysis of a game with ties or
 /// cycles: 2^23, about 2 million positions with 4 moves each, a few seconds and
 /// about 200 MB; past it, the ruleset's own method
-/// ([`Ruleset::result`]) answers without remoteness.
+/// ([`Ruleset::result`]) answers, with remoteness where it finds it.
 pub const RETRO_BUDGET: u64 = 1 << 23;
 
 /// The misère Grundy value of `pos` under a misère ruleset: the closed form's

@@ -301,9 +301,19 @@ pub trait Ruleset: Send + Sync {
 
     /// The result of `pos` for `to_move` by the ruleset's own method, for a game
     /// with ties or cycles whose position is too big for the retrograde engine (a
-    /// closed form, or a search of its own such as alpha-beta), or why it is not
-    /// known. By default there is none.
-    fn result(&self, pos: &Self::Position, to_move: Player) -> Result<GameResult, Unsolved> {
+    /// closed form, or a search of its own such as alpha-beta), with its remoteness
+    /// where the method finds it (`None` for a draw, or where it is not known), or
+    /// why the result is not known. By default there is none.
+    ///
+    /// The remoteness is the retrograde engine's: the moves to the end with the
+    /// winner hurrying and the loser stalling, and for a tie the moves to the tie.
+    /// The analysis checks every answer against its moves' (the best move's result
+    /// is the position's, and the remoteness one more than the best move's).
+    fn result(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+    ) -> Result<(GameResult, Option<u32>), Unsolved> {
         let _ = (pos, to_move);
         Err(Unsolved::no_closed_form(self.name()))
     }

@@ -18,17 +18,20 @@
 //! The moves depend on the board alone, so the game is impartial in the engines'
 //! sense. Positions whose game below is small enough are solved by the retrograde
 //! engine with remoteness (the empty 4×4 and 5×4 boards; see `bench/README.md`);
-//! bigger ones by [`Ruleset::result`]: a negamax alpha-beta search over win, tie and
-//! loss with a transposition table and centre-first move order, within
-//! [`SEARCH_NODES`] positions, saying so in the analysis (`solved_by`). The empty
-//! 7×6 board (a first-player win: Allen 1988, Allis 1988) is beyond both.
+//! bigger ones by [`Ruleset::result`]: a negamax alpha-beta search with a
+//! transposition table and centre-first move order, within [`SEARCH_NODES`]
+//! positions, saying so in the analysis (`solved_by`). The empty 7×6 board (a
+//! first-player win: Allen 1988, Allis 1988) is beyond both.
 //!
-//! Positions answered by alpha-beta have no remoteness (`null`): the search proves
-//! win, tie or loss with the narrowest window, which is what makes it fast; the
-//! remoteness needs the exact length of best play (the winner hurrying, the loser
-//! stalling), a score with one value per length whose search prunes far less (a
-//! solver that reports it, such as Pascal Pons', searches the score by narrowing
-//! windows, many searches per position). That is not done here.
+//! The search scores a position by how the game ends, as Pascal Pons' solver does:
+//! a win that ends with `e` marks on the board scores `cells + 1 − e` for the
+//! player to move, a loss the negative, a tie 0. The result is one search with the
+//! narrowest window around 0 (win, tie or loss, which is what makes it fast); the
+//! remoteness (the winner hurrying, the loser stalling, as the retrograde engine
+//! counts it) is the score's, found by bisection with windows of width one, a few
+//! more searches sharing the table. A tie always fills the board, so its remoteness
+//! is the empty cells. Where the result fits the budget and the bisection does not,
+//! the remoteness is `null`.
 
 use std::collections::HashMap;
 
@@ -98,19 +101,40 @@ const EXACT: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 
-/// Negamax alpha-beta over win (1), tie (0) and loss (-1) for the player to move.
+/// Negamax alpha-beta over scores for the player to move: a win that ends the game
+/// with `e` marks on the board scores `cells + 1 − e`, a loss the negative of that,
+/// a tie 0. The score depends on the position alone (not on the path to it), so a
+/// transposition table holds it; its sign is the result, and it gives the
+/// remoteness, `e` minus the marks on the board: the winner hurries (a quicker win
+/// scores more) and the loser stalls (a slower loss scores more).
 struct Search {
+    /// Bounds on scores (`EXACT`, `LOWER` or `UPPER`), by the two players' marks.
     table: HashMap<(u64, u64), (i8, u8)>,
     /// The most entries the table holds; when full it is emptied and refilled.
     cap: usize,
     budget: Budget,
     order: Vec<u8>,
+    cells: i32,
 }
 
 impl Search {
-    fn value(&mut self, pos: Marks, mut alpha: i8, beta: i8) -> Option<i8> {
+    fn new(pos: &Marks, nodes: u64, cap: usize) -> Search {
+        Search {
+            table: HashMap::new(),
+            cap: cap.max(1),
+            budget: Budget::moves(nodes),
+            order: centre_first(pos.cols),
+            cells: pos.cells() as i32,
+        }
+    }
+
+    /// The score of `pos` within the window (`alpha`, `beta`): exact inside it, at
+    /// most `alpha` (an upper bound) or at least `beta` (a lower bound) outside;
+    /// `None` past the budget.
+    fn value(&mut self, pos: Marks, mut alpha: i32, mut beta: i32) -> Option<i32> {
+        let marks = (pos.x | pos.o).count_ones() as i32;
         if pos.winner(K).is_some() {
-            return Some(-1);
+            return Some(-(self.cells + 1 - marks));
         }
         if pos.full() {
             return Some(0);
@@ -118,8 +142,8 @@ impl Search {
         if !self.budget.spend(1) {
             return None;
         }
-        let alpha0 = alpha;
         if let Some(&(v, flag)) = self.table.get(&(pos.x, pos.o)) {
+            let v = i32::from(v);
             match flag {
                 EXACT => return Some(v),
                 LOWER if v >= beta => return Some(v),
@@ -132,11 +156,20 @@ impl Search {
             .iter()
             .filter_map(|&c| landing(&pos, c).map(|i| pos.with(i)))
             .collect();
-        // A win at once ends the search.
+        // A win at once is the best score there is.
         if children.iter().any(|c| c.winner(K).is_some()) {
-            return Some(1);
+            return Some(self.cells - marks);
         }
-        let mut best = -1;
+        // Otherwise the quickest win ends with three marks more.
+        let most = (self.cells - marks - 2).max(0);
+        if beta > most {
+            beta = most;
+            if alpha >= beta {
+                return Some(beta);
+            }
+        }
+        let alpha0 = alpha;
+        let mut best = -(self.cells + 1);
         for child in children {
             let v = -self.value(child, -beta, -alpha)?;
             best = best.max(v);
@@ -155,8 +188,45 @@ impl Search {
         if self.table.len() >= self.cap {
             self.table.clear();
         }
-        self.table.insert((pos.x, pos.o), (best, flag));
+        // Scores lie within ±65 (at most 64 cells).
+        self.table.insert((pos.x, pos.o), (best as i8, flag));
         Some(best)
+    }
+
+    /// The result of `pos`: one search with the narrowest window around 0.
+    fn result(&mut self, pos: Marks) -> Option<GameResult> {
+        Some(match self.value(pos, -1, 1)? {
+            v if v > 0 => GameResult::Win,
+            0 => GameResult::Tie,
+            _ => GameResult::Lose,
+        })
+    }
+
+    /// The remoteness of `pos`, whose result is `result`: a tie always fills the
+    /// board; a win or a loss has its score found by bisection, a search with a
+    /// window of width one per step (`None` past the budget).
+    fn remoteness(&mut self, pos: Marks, result: GameResult) -> Option<u32> {
+        let marks = (pos.x | pos.o).count_ones() as i32;
+        let empty = self.cells - marks;
+        if pos.winner(K).is_some() {
+            return Some(0);
+        }
+        let (mut lo, mut hi) = match result {
+            GameResult::Tie => return u32::try_from(empty).ok(),
+            GameResult::Win => (1, empty),
+            GameResult::Lose => (-(empty - 1), -1),
+            GameResult::Draw => return None,
+        };
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            if self.value(pos, mid - 1, mid)? >= mid {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        // The game ends with cells + 1 − |score| marks on the board.
+        u32::try_from(self.cells + 1 - lo.abs() - marks).ok()
     }
 }
 
@@ -173,18 +243,21 @@ impl ConnectFour {
     /// runs; about 40 bytes an entry), and how many positions it expanded. It also
     /// stops at this thread's [deadline](grundy_values::deadline).
     pub fn search_counted(&self, pos: &Marks, nodes: u64, cap: usize) -> (Option<GameResult>, u64) {
-        let mut s = Search {
-            table: HashMap::new(),
-            cap: cap.max(1),
-            budget: Budget::moves(nodes),
-            order: centre_first(pos.cols),
-        };
-        let result = s.value(*pos, -1, 1).map(|v| match v {
-            1 => GameResult::Win,
-            0 => GameResult::Tie,
-            _ => GameResult::Lose,
-        });
+        let mut s = Search::new(pos, nodes, cap);
+        let result = s.result(*pos);
         (result, nodes - s.budget.left())
+    }
+
+    /// The result of `pos` for the player to move and its remoteness, by alpha-beta
+    /// search within `nodes` positions in all: the result first, then the remoteness
+    /// by bisection on the score (a few more searches, sharing the transposition
+    /// table). `None` when the result is past the budget; the remoteness `None` when
+    /// only it is.
+    pub fn search_remoteness(&self, pos: &Marks, nodes: u64) -> Option<(GameResult, Option<u32>)> {
+        let cap = usize::try_from(nodes).unwrap_or(usize::MAX);
+        let mut s = Search::new(pos, nodes, cap);
+        let result = s.result(*pos)?;
+        Some((result, s.remoteness(*pos, result)))
     }
 }
 
@@ -301,8 +374,8 @@ impl Ruleset for ConnectFour {
         true
     }
 
-    fn result(&self, pos: &Marks, _: Player) -> Result<GameResult, Unsolved> {
-        self.search(pos, SEARCH_NODES).ok_or_else(|| {
+    fn result(&self, pos: &Marks, _: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
+        self.search_remoteness(pos, SEARCH_NODES).ok_or_else(|| {
             Unsolved::new(format!(
                 "alpha-beta search passed its budget of {SEARCH_NODES} positions"
             ))
@@ -310,7 +383,7 @@ impl Ruleset for ConnectFour {
     }
 
     fn result_method(&self) -> &'static str {
-        "alpha-beta search with a transposition table (no remoteness)"
+        "alpha-beta search with a transposition table (the remoteness by bisection on the score)"
     }
 
     fn ending(&self, pos: &Marks, _: Player, _: &str, _: Option<&str>) -> Option<String> {

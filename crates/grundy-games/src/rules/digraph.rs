@@ -282,8 +282,10 @@ impl Ruleset for Digraph {
         true
     }
 
-    fn result(&self, pos: &Tokens, _: Player) -> Result<GameResult, Unsolved> {
-        Ok(pos.sum_value().result())
+    /// Smith's rule gives the result of a sum from its tokens' values, not its
+    /// remoteness.
+    fn result(&self, pos: &Tokens, _: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
+        Ok((pos.sum_value().result(), None))
     }
 
     fn result_method(&self) -> &'static str {
@@ -408,6 +410,9 @@ mod tests {
         // 2 has no move (0); 1 -> 2 (0) and 1 -> 0: 1 is 1; 0 -> 1 only: 0 is 0.
         let e = d.explain(&p, Player::Left, 10).unwrap();
         assert_eq!(e.reduction["token_values"], serde_json::json!(["0", "0"]));
-        assert_eq!(d.result(&p, Player::Left).unwrap(), GameResult::Lose);
+        assert_eq!(
+            d.result(&p, Player::Left).unwrap(),
+            (GameResult::Lose, None)
+        );
     }
 }

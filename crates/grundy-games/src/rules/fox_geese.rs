@@ -313,21 +313,32 @@ fn show_yard(y: &Yard) -> String {
 }
 
 /// Plain memoised minimax under alternating play (which always ends): whether
-/// `player` to move wins.
+/// `player` to move wins, and the remoteness (a win by the fewest moves, a loss by
+/// the most; a player without a move has lost, in 0).
 fn wins(
     rules: &FoxAndGeese,
     y: &Yard,
     player: Player,
-    memo: &mut HashMap<(Yard, bool), bool>,
-) -> bool {
+    memo: &mut HashMap<(Yard, bool), (bool, u32)>,
+) -> (bool, u32) {
     let key = (*y, player == Player::Left);
     if let Some(&w) = memo.get(&key) {
         return w;
     }
-    let w = rules
-        .moves(y, player)
-        .iter()
-        .any(|mv| !wins(rules, &rules.play(y, mv), player.opponent(), memo));
+    let mut quickest_win: Option<u32> = None;
+    let mut slowest_loss = 0;
+    for mv in rules.moves(y, player) {
+        let (theirs, d) = wins(rules, &rules.play(y, &mv), player.opponent(), memo);
+        if theirs {
+            slowest_loss = slowest_loss.max(d + 1);
+        } else {
+            quickest_win = Some(quickest_win.map_or(d + 1, |q| q.min(d + 1)));
+        }
+    }
+    let w = match quickest_win {
+        Some(d) => (true, d),
+        None => (false, slowest_loss),
+    };
     memo.insert(key, w);
     w
 }
@@ -493,14 +504,16 @@ impl Ruleset for FoxAndGeese {
         true
     }
 
-    /// A memoised minimax of its own under alternating play, which always ends.
-    fn result(&self, pos: &Yard, to_move: Player) -> Result<GameResult, Unsolved> {
-        let mut memo = HashMap::new();
-        Ok(if wins(self, pos, to_move, &mut memo) {
+    /// A memoised minimax of its own under alternating play, which always ends,
+    /// with the remoteness.
+    fn result(&self, pos: &Yard, to_move: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
+        let (win, d) = wins(self, pos, to_move, &mut HashMap::new());
+        let result = if win {
             GameResult::Win
         } else {
             GameResult::Lose
-        })
+        };
+        Ok((result, Some(d)))
     }
 
     fn result_method(&self) -> &'static str {

@@ -183,12 +183,13 @@ fn every_board_reachable_on_4x4_agrees_with_minimax_and_alpha_beta() {
     );
     // The empty 4x4 board is a tie (both players can block every line).
     assert_eq!(memo[&root].0, 0);
-    // Alpha-beta, the fallback for big boards, on every board not over.
-    for (b, &(r, _)) in memo.iter().filter(|(b, _)| b.over().is_none()) {
+    // Alpha-beta, the fallback for big boards, on every board not over: the result,
+    // and the remoteness found by bisection on the score.
+    for (b, &(r, m)) in memo.iter().filter(|(b, _)| b.over().is_none()) {
         let pos = c4.parse_position(&b.text()).unwrap();
         assert_eq!(
-            c4.search(&pos, u64::MAX),
-            Some(as_result(r)),
+            c4.search_remoteness(&pos, u64::MAX),
+            Some((as_result(r), Some(m))),
             "{}",
             b.text()
         );
@@ -223,9 +224,24 @@ fn the_empty_4_wide_5_high_board_and_its_moves_agree_with_minimax() {
             .collect();
         let got: Vec<String> = a.best_moves.iter().map(|m| m.after.clone()).collect();
         assert_eq!(got, best, "{w}x{h}");
-        // Alpha-beta agrees on the empty board.
+        // Alpha-beta agrees on the empty board, remoteness included, and on every
+        // board after one move.
         let pos = c4.parse_position(&root.text()).unwrap();
         assert_eq!(c4.search(&pos, u64::MAX), Some(as_result(r)));
+        assert_eq!(
+            c4.search_remoteness(&pos, u64::MAX),
+            Some((as_result(r), Some(m)))
+        );
+        for child in root.children() {
+            let (r, m) = memo[&child];
+            let pos = c4.parse_position(&child.text()).unwrap();
+            assert_eq!(
+                c4.search_remoteness(&pos, u64::MAX),
+                Some((as_result(r), Some(m))),
+                "{}",
+                child.text()
+            );
+        }
     }
 }
 
