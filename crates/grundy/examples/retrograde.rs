@@ -2,9 +2,10 @@
 //! digraph sums: one line per game, with the positions solved, the wall time of the
 //! solve, positions per second and the engine's bytes per position (from the
 //! capacities of its tables); for the games with tiers (tic-tac-toe, Connect Four) a
-//! second line for the tiered solver (`engine::tiers`), whose answer at the root must
-//! be the same. `bench/retrograde.sh` runs it and measures the peak memory of the
-//! process.
+//! line for the tiered solver (`engine::tiers`) with its tiers in memory, and with
+//! `--solvers` one for it with its tiers on disk (in the system's temporary
+//! directory), whose answers at the root must be the same. `bench/retrograde.sh`
+//! runs each solver in a process of its own and measures the process's peak memory.
 //!
 //! `c4-7x6 SECONDS` instead runs the alpha-beta search of Connect Four on the empty
 //! 7x6 board for at most SECONDS (a transposition table of at most 2^24 entries),
@@ -12,7 +13,7 @@
 //! at most what is left: how far the search gets in that time.
 //!
 //! ```sh
-//! cargo run --release -p grundy --example retrograde -- [GAME]...
+//! cargo run --release -p grundy --example retrograde -- [--solvers plain,tiers,disk] [GAME]...
 //! cargo run --release -p grundy --example retrograde -- c4-7x6 600
 //! ```
 
@@ -21,55 +22,95 @@ use std::time::Instant;
 use std::time::Duration;
 
 use grundy::engine::retrograde::{solve, RulesetStates};
-use grundy::engine::tiers::{solve_tiers, Keep};
+use grundy::engine::tiers::{solve_tiers_in, Keep, Store};
 use grundy::engine::Budget;
 use grundy::rules::connect_four::ConnectFour;
 use grundy::rules::digraph::Digraph;
 use grundy::rules::tictactoe::TicTacToe;
 use grundy::{Player, Ruleset};
 
-fn run<R: Ruleset>(rules: &R, label: &str, text: &str) {
+/// Which solvers a run uses: the plain engine, the tiered solver with its tiers
+/// in memory, and the tiered solver with its tiers on disk (`--solvers plain,tiers,disk`;
+/// plain and tiers by default).
+struct Solvers {
+    plain: bool,
+    tiers: bool,
+    disk: bool,
+}
+
+fn line(label: &str, n: usize, secs: f64, bytes: usize, tail: &str) {
+    println!(
+        "{label:<30} {n:>10} positions  {secs:>8.3} s  {:>11.0} positions/s  {:>5.0} bytes/position  {tail}",
+        n as f64 / secs,
+        bytes as f64 / n as f64,
+    );
+}
+
+fn run<R: Ruleset + Sync>(rules: &R, label: &str, text: &str, solvers: &Solvers)
+where
+    R::Position: Send + Sync,
+{
     let pos = rules.parse_position(text).expect("a position");
     let root = (pos.clone(), Player::Left);
-    let start = Instant::now();
-    let solved = solve(
-        &RulesetStates(rules),
-        root.clone(),
-        &mut Budget::unlimited(),
-    )
-    .expect("an unlimited budget");
-    let secs = start.elapsed().as_secs_f64();
-    let n = solved.states();
-    let (result, remoteness) = solved.get(&root).expect("the root");
-    println!(
-        "{label:<30} {n:>10} positions  {secs:>8.3} s  {:>11.0} positions/s  {:>5.0} bytes/position  root: {result} {}",
-        n as f64 / secs,
-        solved.bytes() as f64 / n as f64,
-        remoteness.map_or("-".to_owned(), |r| r.to_string()),
-    );
-    drop(solved);
+    let mut answer = None;
+    if solvers.plain || rules.tier(&pos).is_none() {
+        let start = Instant::now();
+        let solved = solve(
+            &RulesetStates(rules),
+            root.clone(),
+            &mut Budget::unlimited(),
+        )
+        .expect("an unlimited budget");
+        let secs = start.elapsed().as_secs_f64();
+        let (result, remoteness) = solved.get(&root).expect("the root");
+        let shown = remoteness.map_or("-".to_owned(), |r| r.to_string());
+        let tail = format!("root: {result} {shown}");
+        line(label, solved.states(), secs, solved.bytes(), &tail);
+        answer = Some((result, remoteness));
+    }
     if rules.tier(&pos).is_none() {
         return;
     }
-    let start = Instant::now();
-    let tiered = solve_tiers(
-        &RulesetStates(rules),
-        root.clone(),
-        &mut Budget::unlimited(),
-        Keep::Root,
-    )
-    .expect("tiers that no move lowers");
-    let secs = start.elapsed().as_secs_f64();
-    let n = tiered.states();
-    assert_eq!(tiered.get(&root), Some((result, remoteness)), "{label}");
-    println!(
-        "{:<30} {n:>10} positions  {secs:>8.3} s  {:>11.0} positions/s  {:>5.0} bytes/position  ({} tiers, {} threads)",
-        format!("{label}, tiered"),
-        n as f64 / secs,
-        tiered.bytes() as f64 / n as f64,
-        tiered.tiers(),
-        rayon::current_num_threads(),
-    );
+    let scratch = std::env::temp_dir();
+    for (wanted, store, name) in [
+        (solvers.tiers, Store::Memory, "tiered"),
+        (
+            solvers.disk,
+            Store::Disk(scratch.clone()),
+            "tiered, on disk",
+        ),
+    ] {
+        if !wanted {
+            continue;
+        }
+        let start = Instant::now();
+        let tiered = solve_tiers_in(
+            &RulesetStates(rules),
+            root.clone(),
+            &mut Budget::unlimited(),
+            Keep::Root,
+            &store,
+        )
+        .expect("tiers that no move lowers");
+        let secs = start.elapsed().as_secs_f64();
+        let got = tiered.get(&root).expect("the root");
+        // Every solver gives the same answer at the root.
+        assert_eq!(*answer.get_or_insert(got), got, "{label}");
+        let (result, remoteness) = got;
+        let shown = remoteness.map_or("-".to_owned(), |r| r.to_string());
+        let tail = format!(
+            "root: {result} {shown} ({} tiers, {} threads)",
+            tiered.tiers(),
+            rayon::current_num_threads()
+        );
+        line(
+            &format!("{label}, {name}"),
+            tiered.states(),
+            secs,
+            tiered.bytes(),
+            &tail,
+        );
+    }
 }
 
 /// How far alpha-beta gets on the 7x6 board within `seconds`: the empty board,
@@ -127,18 +168,44 @@ fn main() {
         seven_by_six(seconds);
         return;
     }
-    let which = |name: &str| args.is_empty() || args.iter().any(|a| a == name);
+    let mut solvers = Solvers {
+        plain: true,
+        tiers: true,
+        disk: false,
+    };
+    let mut games = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--solvers" {
+            let list = it.next().expect("--solvers plain,tiers,disk");
+            let on = |name: &str| list.split(',').any(|s| s == name);
+            solvers = Solvers {
+                plain: on("plain"),
+                tiers: on("tiers"),
+                disk: on("disk"),
+            };
+        } else {
+            games.push(a.clone());
+        }
+    }
+    let which = |name: &str| games.is_empty() || games.iter().any(|a| a == name);
     if which("tictactoe") {
-        run(&TicTacToe, "tictactoe 3x3", "...|...|...");
+        run(&TicTacToe, "tictactoe 3x3", "...|...|...", &solvers);
     }
     if which("c4-4x4") {
-        run(&ConnectFour, "connect-four 4x4", "....|....|....|....");
+        run(
+            &ConnectFour,
+            "connect-four 4x4",
+            "....|....|....|....",
+            &solvers,
+        );
     }
     if which("c4-4x5") {
         run(
             &ConnectFour,
             "connect-four 4 wide 5 high",
             "....|....|....|....|....",
+            &solvers,
         );
     }
     if which("c4-5x4") {
@@ -146,6 +213,16 @@ fn main() {
             &ConnectFour,
             "connect-four 5 wide 4 high",
             ".....|.....|.....|.....",
+            &solvers,
+        );
+    }
+    // Not in the default list: some 10^7 positions, minutes; for the tiers.
+    if games.iter().any(|a| a == "c4-6x4") {
+        run(
+            &ConnectFour,
+            "connect-four 6 wide 4 high",
+            "......|......|......|......",
+            &solvers,
         );
     }
     if which("digraph") {
@@ -162,8 +239,8 @@ fn main() {
             .map(|(a, b)| format!("{a}>{b}"))
             .collect();
         let text = format!("{}@0,5,11", edges.join(","));
-        run(&Digraph, "digraph 16 vertices, 3 tokens", &text);
+        run(&Digraph, "digraph 16 vertices, 3 tokens", &text, &solvers);
         let text = format!("{}@0,5,11,13", edges.join(","));
-        run(&Digraph, "digraph 16 vertices, 4 tokens", &text);
+        run(&Digraph, "digraph 16 vertices, 4 tokens", &text, &solvers);
     }
 }
