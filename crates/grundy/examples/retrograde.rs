@@ -4,7 +4,8 @@
 //! capacities of its tables); for the games with tiers (tic-tac-toe, Connect Four) a
 //! line for the tiered solver (`engine::tiers`) with its tiers in memory, and with
 //! `--solvers` one for it with its tiers on disk (in the system's temporary
-//! directory), whose answers at the root must be the same. `bench/retrograde.sh`
+//! directory) and for Connect Four one for the indexed engine (every board of the
+//! size), whose answers at the root must be the same. `bench/retrograde.sh`
 //! runs each solver in a process of its own and measures the process's peak memory.
 //!
 //! `c4-7x6 SECONDS` instead runs the alpha-beta search of Connect Four on the empty
@@ -13,7 +14,7 @@
 //! at most what is left: how far the search gets in that time.
 //!
 //! ```sh
-//! cargo run --release -p grundy --example retrograde -- [--solvers plain,tiers,disk] [GAME]...
+//! cargo run --release -p grundy --example retrograde -- [--solvers plain,tiers,disk,indexed] [GAME]...
 //! cargo run --release -p grundy --example retrograde -- c4-7x6 600
 //! ```
 
@@ -21,21 +22,24 @@ use std::time::Instant;
 
 use std::time::Duration;
 
+use grundy::engine::indexed::{solve_indexed, IndexedGame};
 use grundy::engine::retrograde::{solve, RulesetStates};
 use grundy::engine::tiers::{solve_tiers_in, Keep, Store};
 use grundy::engine::Budget;
-use grundy::rules::connect_four::ConnectFour;
+use grundy::rules::connect_four::{ConnectFour, IndexedBoards};
 use grundy::rules::digraph::Digraph;
 use grundy::rules::tictactoe::TicTacToe;
 use grundy::{Player, Ruleset};
 
 /// Which solvers a run uses: the plain engine, the tiered solver with its tiers
-/// in memory, and the tiered solver with its tiers on disk (`--solvers plain,tiers,disk`;
+/// in memory, the tiered solver with its tiers on disk, and for Connect Four the
+/// indexed engine over every board of the size (`--solvers plain,tiers,disk,indexed`;
 /// plain and tiers by default).
 struct Solvers {
     plain: bool,
     tiers: bool,
     disk: bool,
+    indexed: bool,
 }
 
 fn line(label: &str, n: usize, secs: f64, bytes: usize, tail: &str) {
@@ -113,6 +117,29 @@ where
     }
 }
 
+/// Every Connect Four board of the size of `text` by the indexed engine
+/// (`engine::indexed`), and its answer at the board `text`.
+fn indexed(label: &str, text: &str) {
+    let c4 = ConnectFour;
+    let pos = c4.parse_position(text).expect("a board");
+    let boards = IndexedBoards::new(pos.rows, pos.cols).expect("a board small enough");
+    let start = Instant::now();
+    let solved = solve_indexed(&boards, 1 << 34).expect("a table that fits");
+    let secs = start.elapsed().as_secs_f64();
+    let (result, remoteness) = solved
+        .get(boards.index(&pos).expect("the size"))
+        .expect("a state");
+    let shown = remoteness.map_or("-".to_owned(), |r| r.to_string());
+    let n = solved.states() as usize;
+    let tail = format!(
+        "root: {result} {shown} ({} indices, {} rounds, {} threads)",
+        boards.size(),
+        solved.rounds(),
+        rayon::current_num_threads()
+    );
+    line(&format!("{label}, indexed"), n, secs, solved.bytes(), &tail);
+}
+
 /// How far alpha-beta gets on the 7x6 board within `seconds`: the empty board,
 /// then the positions of a line of play from its end backwards.
 fn seven_by_six(seconds: u64) {
@@ -172,17 +199,19 @@ fn main() {
         plain: true,
         tiers: true,
         disk: false,
+        indexed: false,
     };
     let mut games = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--solvers" {
-            let list = it.next().expect("--solvers plain,tiers,disk");
+            let list = it.next().expect("--solvers plain,tiers,disk,indexed");
             let on = |name: &str| list.split(',').any(|s| s == name);
             solvers = Solvers {
                 plain: on("plain"),
                 tiers: on("tiers"),
                 disk: on("disk"),
+                indexed: on("indexed"),
             };
         } else {
             games.push(a.clone());
@@ -192,38 +221,24 @@ fn main() {
     if which("tictactoe") {
         run(&TicTacToe, "tictactoe 3x3", "...|...|...", &solvers);
     }
+    let c4 = |label: &str, text: &str| {
+        run(&ConnectFour, label, text, &solvers);
+        if solvers.indexed {
+            indexed(label, text);
+        }
+    };
     if which("c4-4x4") {
-        run(
-            &ConnectFour,
-            "connect-four 4x4",
-            "....|....|....|....",
-            &solvers,
-        );
+        c4("connect-four 4x4", "....|....|....|....");
     }
     if which("c4-4x5") {
-        run(
-            &ConnectFour,
-            "connect-four 4 wide 5 high",
-            "....|....|....|....|....",
-            &solvers,
-        );
+        c4("connect-four 4 wide 5 high", "....|....|....|....|....");
     }
     if which("c4-5x4") {
-        run(
-            &ConnectFour,
-            "connect-four 5 wide 4 high",
-            ".....|.....|.....|.....",
-            &solvers,
-        );
+        c4("connect-four 5 wide 4 high", ".....|.....|.....|.....");
     }
-    // Not in the default list: some 10^7 positions, minutes; for the tiers.
+    // Not in the default list: some 10^7 positions, minutes.
     if games.iter().any(|a| a == "c4-6x4") {
-        run(
-            &ConnectFour,
-            "connect-four 6 wide 4 high",
-            "......|......|......|......",
-            &solvers,
-        );
+        c4("connect-four 6 wide 4 high", "......|......|......|......");
     }
     if which("digraph") {
         // A fixed graph of 16 vertices (two cycles, chords and exits), three tokens.
