@@ -16,7 +16,5 @@
 pub mod registry;
 pub mod rules;
 
-#[cfg(test)]
-use grundy_engine::{analysis, verify};
 use grundy_engine::{dynamic, engine, game, misere, play, ruleset, sequence};
 use grundy_values::{cgt, deadline, values};

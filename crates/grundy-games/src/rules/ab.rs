@@ -44,7 +44,7 @@
 
 mod explain;
 mod reduction;
-mod ruleset;
+pub mod ruleset;
 mod winning;
 
 pub use reduction::{LastLetter, Pair, PairKind, Reduction};
@@ -324,39 +324,5 @@ impl Ab {
             }
         }
         moves
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn samples() {
-        for (row, winner) in [("A.B", 'A'), ("A..B", 'A'), ("A..B.A..B", 'B')] {
-            let s = Summary::of_cells(row.as_bytes());
-            let a_wins = s.wins_moving_first(Player::Left);
-            assert_eq!(if a_wins { 'A' } else { 'B' }, winner, "{row}");
-        }
-    }
-
-    #[test]
-    fn values() {
-        assert_eq!(Summary::of_cells(b"A..A").value_string(), "2");
-        assert_eq!(Summary::of_cells(b"B.B").value_string(), "-1");
-        assert_eq!(Summary::of_cells(b"A...B").value_string(), "*3");
-        assert_eq!(Summary::of_cells(b"A..A.A.B").value_string(), "2 + *");
-        assert_eq!(Summary::of_cells(b"..").value_string(), "0");
-        assert_eq!(Summary::of_cells(b"..B..").value_string(), "-2");
-    }
-
-    #[test]
-    fn notation_round_trips() {
-        assert_eq!("A..B.A..B".parse::<Row>().unwrap().to_string(), "A..B.A..B");
-        let err = "A.C".parse::<Row>().unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "column 3: expected '.', 'A' or 'B', found 'C'"
-        );
     }
 }

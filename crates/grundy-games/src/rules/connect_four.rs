@@ -87,7 +87,7 @@ fn landing(pos: &Marks, c: u8) -> Option<u32> {
 }
 
 /// The columns, centre first.
-fn centre_first(cols: u8) -> Vec<u8> {
+pub fn centre_first(cols: u8) -> Vec<u8> {
     let mut order: Vec<u8> = (0..cols).collect();
     let mid = f64::from(cols - 1) / 2.0;
     order.sort_by(|a, b| {
@@ -534,35 +534,5 @@ impl Ruleset for ConnectFour {
                 pos.cols, pos.rows
             )],
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn drops_fall_and_lines_end_the_game() {
-        let c4 = ConnectFour;
-        let p = c4.parse_position("....|....|....|....").unwrap();
-        let q = c4.play(&p, &c4.parse_move(&p, Player::Left, "b").unwrap());
-        assert_eq!(c4.show_position(&q), "....|....|....|.x..");
-        assert_eq!(c4.touches(&q, &Drop(1)), vec![[2, 1]]);
-        assert!(c4.parse_move(&p, Player::Left, "e").is_err());
-        let won = c4.parse_position("x...|xo..|xo..|xo..").unwrap();
-        assert_eq!(c4.end(&won, Player::Left), Some(End::Lose));
-        assert!(c4.parse_position("x...|....").is_err());
-        assert_eq!(centre_first(7), vec![3, 2, 4, 1, 5, 0, 6]);
-    }
-
-    #[test]
-    fn alpha_beta_finds_a_threat() {
-        let c4 = ConnectFour;
-        // x to move has three in column a: a win at once.
-        let p = c4.parse_position("....|x...|xo..|xoo.").unwrap();
-        assert_eq!(c4.search(&p, 1 << 20), Some(GameResult::Win));
-        // o to move must block it, and then cannot be beaten on so small a board.
-        let q = c4.parse_position("....|x...|xo..|xo..").unwrap();
-        assert_ne!(c4.search(&q, 1 << 20), Some(GameResult::Lose));
     }
 }

@@ -6,7 +6,7 @@
 use crate::ruleset::board::{cell_name, At, Board, Line, Shape, Spot, Tint, MAX_SPOTS};
 
 /// One character of a board's notation: what it is and how it is called.
-pub(crate) struct Glyph {
+pub struct Glyph {
     /// The character in the notation.
     pub ch: char,
     /// Who it belongs to.
@@ -16,7 +16,7 @@ pub(crate) struct Glyph {
 }
 
 /// A glyph: `g('x', Tint::Left, "Left's stone")`.
-pub(crate) const fn g(ch: char, tint: Tint, name: &'static str) -> Glyph {
+pub const fn g(ch: char, tint: Tint, name: &'static str) -> Glyph {
     Glyph { ch, tint, name }
 }
 
@@ -37,7 +37,7 @@ fn spot(glyphs: &[Glyph], ch: char, place: String) -> Spot {
 
 /// Rows of cells separated by `|`, one character a cell, named `a1`, `b1`, ...;
 /// `None` when the board is too big to draw.
-pub(crate) fn grid(text: &str, glyphs: &[Glyph]) -> Option<Board> {
+pub fn grid(text: &str, glyphs: &[Glyph]) -> Option<Board> {
     if text.chars().count() > MAX_SPOTS {
         return None;
     }
@@ -71,7 +71,7 @@ pub(crate) fn strip(text: &str, glyphs: &[Glyph]) -> Option<Board> {
 
 /// `text` with the character at `at` (row and column of a grid, or `[0, i]` of a
 /// strip) replaced by the next one of `glyphs`, cyclically.
-pub(crate) fn cycle(text: &str, at: At, glyphs: &[Glyph]) -> Option<String> {
+pub fn cycle(text: &str, at: At, glyphs: &[Glyph]) -> Option<String> {
     let mut rows: Vec<Vec<char>> = text.split('|').map(|r| r.chars().collect()).collect();
     let cell = rows.get_mut(at[0])?.get_mut(at[1])?;
     let i = glyphs.iter().position(|x| x.ch == *cell)?;
@@ -90,7 +90,7 @@ pub(crate) const MAX_TOKENS: u64 = 40;
 /// Heaps of tokens, each with a last spot that adds a token, and a last line that
 /// adds a heap (both [`Tint::Add`], for editing). `name` is what a heap is called
 /// (`heap`, `step`).
-pub(crate) fn heaps(sizes: &[u64], name: &str) -> Option<Board> {
+pub fn heaps(sizes: &[u64], name: &str) -> Option<Board> {
     if sizes.len() > 64 {
         return None;
     }
@@ -129,7 +129,7 @@ pub(crate) fn heaps(sizes: &[u64], name: &str) -> Option<Board> {
 
 /// The heaps after clicking `at` of [`heaps`]: a token leaves that many tokens
 /// before it, the last spot adds a token, the last line adds a heap of 1.
-pub(crate) fn edit_heaps(sizes: &[u64], at: At) -> Option<Vec<u64>> {
+pub fn edit_heaps(sizes: &[u64], at: At) -> Option<Vec<u64>> {
     let mut out = sizes.to_vec();
     if at[0] == sizes.len() {
         out.push(1);
@@ -155,103 +155,15 @@ pub(crate) fn sizes_of(text: &str) -> Option<Vec<u64>> {
 
 /// The token of heap `heap` (from 0) from which `take` tokens of a heap of `h` are
 /// taken: the first one removed. Clicking it takes it and those after it.
-pub(crate) fn token(heap: usize, h: u64, take: u64) -> Option<At> {
+pub fn token(heap: usize, h: u64, take: u64) -> Option<At> {
     let k = h.checked_sub(take)?;
     (k < h.min(MAX_TOKENS)).then_some([heap, k as usize])
 }
 
 /// The numbers of a move written with separators (`2-3`, `1=2+5`): each run of digits.
-pub(crate) fn numbers(text: &str) -> Vec<u64> {
+pub fn numbers(text: &str) -> Vec<u64> {
     text.split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty())
         .filter_map(|s| s.parse().ok())
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const G: &[Glyph] = &[
-        g('.', Tint::Empty, "empty"),
-        g('#', Tint::Blocked, "filled"),
-    ];
-
-    #[test]
-    fn grids_cycle_and_heaps_edit() {
-        let b = grid("..#|...", G).unwrap();
-        assert_eq!(b.lines.len(), 2);
-        assert_eq!(b.lines[0].spots[2].label, "c1: filled");
-        assert_eq!(cycle("..#|...", [1, 0], G).unwrap(), "..#|#..");
-        assert_eq!(cycle("..#|...", [0, 2], G).unwrap(), "...|...");
-        assert_eq!(cycle("..#|...", [2, 0], G), None);
-        assert_eq!(edit_heaps(&[3, 5], [0, 1]), Some(vec![1, 5]));
-        assert_eq!(edit_heaps(&[3, 5], [0, 3]), Some(vec![4, 5]));
-        assert_eq!(edit_heaps(&[3, 5], [2, 0]), Some(vec![3, 5, 1]));
-        assert_eq!(token(0, 7, 3), Some([0, 4]));
-        assert_eq!(token(0, 100, 3), None);
-        assert_eq!(numbers("1-2=3+4"), vec![1, 2, 3, 4]);
-        assert_eq!(heaps(&[2], "heap").unwrap().lines[0].spots.len(), 3);
-    }
-
-    /// Every game draws its example and the positions down a line of play, every
-    /// legal move touches spots of the board, and no two moves touch the same spots
-    /// in the same order (so pointing picks out each move).
-    #[test]
-    fn every_game_draws_and_its_moves_are_pointable() {
-        use crate::game::Player;
-        use crate::registry::{self, Params};
-        for spec in registry::RULESETS {
-            let params = spec
-                .params
-                .iter()
-                .filter(|p| p.required)
-                .fold(Params::new(), |p, q| p.with(q.name, q.example));
-            let game = registry::build(spec.name, &params).unwrap();
-            let mut position = spec.example.to_owned();
-            let mut player = Player::Left;
-            for _ in 0..6 {
-                let view = game
-                    .board_view(&position, player)
-                    .unwrap()
-                    .unwrap_or_else(|| panic!("{}: no board for {position}", spec.name));
-                let lines = &view.board.lines;
-                let mut seen = std::collections::HashSet::new();
-                for m in &view.moves {
-                    assert!(
-                        !m.touches.is_empty(),
-                        "{} {position}: {} touches nothing",
-                        spec.name,
-                        m.mv
-                    );
-                    for at in &m.touches {
-                        assert!(
-                            lines.get(at[0]).is_some_and(|l| at[1] < l.spots.len()),
-                            "{} {position}: {} touches {at:?}, off the board",
-                            spec.name,
-                            m.mv
-                        );
-                    }
-                    assert!(
-                        seen.insert(m.touches.clone()),
-                        "{} {position}: {} is not told apart",
-                        spec.name,
-                        m.mv
-                    );
-                }
-                for e in &view.edits {
-                    game.check_position(&e.position).unwrap();
-                }
-                let Some(first) = view.moves.first() else {
-                    break;
-                };
-                let mut m = game
-                    .start_match(&position, player, crate::engine::Budget::DEFAULT)
-                    .unwrap();
-                m.play(&first.mv).unwrap();
-                position = m.position();
-                player = player.opponent();
-            }
-        }
-    }
 }

@@ -17,18 +17,18 @@ pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
 pub(crate) const FILE_H: u64 = 0x8080_8080_8080_8080;
 
 /// The bit of cell (r, c).
-pub(crate) fn bit(r: u8, c: u8) -> u64 {
+pub fn bit(r: u8, c: u8) -> u64 {
     1 << (8 * u32::from(r) + u32::from(c))
 }
 
 /// The cells of a `rows`×`cols` rectangle in the top-left corner of the frame.
-pub(crate) fn rectangle(rows: u8, cols: u8) -> u64 {
+pub fn rectangle(rows: u8, cols: u8) -> u64 {
     let row = (1u64 << cols) - 1;
     (0..rows).fold(0, |b, r| b | row << (8 * r))
 }
 
 /// Swaps rows and columns of an 8×8 bitboard (bit 8r + c to bit 8c + r).
-pub(crate) fn transpose(mut x: u64) -> u64 {
+pub fn transpose(mut x: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
     x ^= t ^ (t >> 28);
     let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
@@ -39,12 +39,12 @@ pub(crate) fn transpose(mut x: u64) -> u64 {
 }
 
 /// Mirrors the rows (top to bottom) of a board of `h` rows.
-pub(crate) fn flip_rows(x: u64, h: u8) -> u64 {
+pub fn flip_rows(x: u64, h: u8) -> u64 {
     x.swap_bytes() >> (8 * (8 - u32::from(h)))
 }
 
 /// Mirrors the columns (left to right) of a board of `w` columns.
-pub(crate) fn flip_cols(x: u64, w: u8) -> u64 {
+pub fn flip_cols(x: u64, w: u8) -> u64 {
     x.reverse_bits().swap_bytes() >> (8 - u32::from(w))
 }
 
@@ -55,19 +55,19 @@ pub(crate) fn neighbours(x: u64) -> u64 {
 
 /// The cells a king's step (orthogonally or diagonally) from a cell of `x`, and
 /// those of `x`.
-pub(crate) fn king_neighbours(x: u64) -> u64 {
+pub fn king_neighbours(x: u64) -> u64 {
     let row = x | ((x << 1) & !FILE_A) | ((x >> 1) & !FILE_H);
     row | (row << 8) | (row >> 8)
 }
 
 /// The connected regions (orthogonally) of `cells`, in order of their first cell.
-pub(crate) fn regions(cells: u64) -> Vec<u64> {
+pub fn regions(cells: u64) -> Vec<u64> {
     regions_by(cells, neighbours)
 }
 
 /// The connected regions of `cells` where `near` gives the cells next to a set of
 /// cells ([`neighbours`], [`king_neighbours`]), in order of their first cell.
-pub(crate) fn regions_by(cells: u64, near: fn(u64) -> u64) -> Vec<u64> {
+pub fn regions_by(cells: u64, near: fn(u64) -> u64) -> Vec<u64> {
     let mut rest = cells;
     let mut out = Vec::new();
     while rest != 0 {
@@ -87,7 +87,7 @@ pub(crate) fn regions_by(cells: u64, near: fn(u64) -> u64) -> Vec<u64> {
 
 /// The rectangle around the cells of `cells` (not empty): the shift that moves its
 /// top-left corner to (0, 0), its rows and its columns.
-pub(crate) fn bounding_box(cells: u64) -> (u32, u8, u8) {
+pub fn bounding_box(cells: u64) -> (u32, u8, u8) {
     let r0 = cells.trailing_zeros() / 8;
     let r1 = (63 - cells.leading_zeros()) / 8;
     let mut cols = cells;
@@ -106,7 +106,7 @@ pub(crate) fn cell_name(r: u8, c: u8) -> String {
 }
 
 /// Reads a cell such as `b3`: (row, column) from 0.
-pub(crate) fn parse_cell(text: &str) -> Result<(u8, u8), String> {
+pub fn parse_cell(text: &str) -> Result<(u8, u8), String> {
     let bad = || {
         format!(
             "{text:?} is not a cell: write a column letter a-h and a row number 1-8 (from the top), e.g. b3"
@@ -273,32 +273,4 @@ pub(crate) fn all_boards<B>(
             board(h, w, &masks)
         }),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn symmetries_are_involutions_and_regions_partition() {
-        let x = 0x0000_0000_0607_0301u64 & rectangle(4, 3);
-        assert_eq!(transpose(transpose(x)), x);
-        assert_eq!(flip_rows(flip_rows(x, 4), 4), x);
-        assert_eq!(flip_cols(flip_cols(x, 3), 3), x);
-        let cells = bit(0, 0) | bit(0, 1) | bit(2, 2) | bit(3, 2) | bit(7, 7);
-        let r = regions(cells);
-        assert_eq!(r, [bit(0, 0) | bit(0, 1), bit(2, 2) | bit(3, 2), bit(7, 7)]);
-        assert_eq!(bounding_box(r[1]), (18, 2, 1));
-        let diagonal = bit(0, 0) | bit(1, 1) | bit(3, 3);
-        assert_eq!(
-            regions_by(diagonal, king_neighbours),
-            [bit(0, 0) | bit(1, 1), bit(3, 3)]
-        );
-        assert_eq!(
-            king_neighbours(bit(0, 7)),
-            bit(0, 6) | bit(0, 7) | bit(1, 6) | bit(1, 7)
-        );
-        assert_eq!(parse_cell("b3"), Ok((2, 1)));
-        assert!(parse_cell("b9").is_err() && parse_cell("").is_err() && parse_cell("bb").is_err());
-    }
 }

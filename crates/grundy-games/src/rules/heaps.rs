@@ -6,7 +6,7 @@
 //! in decimal without signs or spaces. A move that takes stones from one heap is
 //! `HEAP-TAKE` with heaps numbered from 1: `2-3` takes 3 stones from the second heap.
 
-mod cache;
+pub mod cache;
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,7 +17,7 @@ use crate::rules::notation::{Found, NotationError};
 use crate::ruleset::{MoveError, Positions};
 use crate::sequence::Sequence;
 
-pub(crate) use cache::ValueCache;
+pub use cache::ValueCache;
 
 /// Parses a comma-separated list of whole numbers, naming `what` in errors.
 pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>, NotationError> {
@@ -510,38 +510,5 @@ pub(crate) mod tame {
             reduction: json!({ "heaps": heaps, "misere_grundy": grundy }),
             sentences,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn heaps_round_trip_and_errors() {
-        for s in ["3,5,7", "", "0", "0,18446744073709551615"] {
-            assert_eq!(s.parse::<Heaps>().unwrap().to_string(), s);
-        }
-        let e = "3,x".parse::<Heaps>().unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "column 3: expected a heap size (digits), found 'x'"
-        );
-        let e = "3,,4".parse::<Heaps>().unwrap_err();
-        assert_eq!(e.column, 3);
-        assert_eq!(e.found, Found::End);
-        let e = "12,18446744073709551616".parse::<Heaps>().unwrap_err();
-        assert_eq!(e.column, 4);
-        assert!("3, 5".parse::<Heaps>().is_err());
-    }
-
-    #[test]
-    fn moves_round_trip_and_errors() {
-        let m: HeapMove = "2-3".parse().unwrap();
-        assert_eq!(m, HeapMove { heap: 1, take: 3 });
-        assert_eq!(m.to_string(), "2-3");
-        assert_eq!("0-1".parse::<HeapMove>().unwrap_err().column, 1);
-        assert_eq!("12".parse::<HeapMove>().unwrap_err().column, 3);
-        assert_eq!("12-x".parse::<HeapMove>().unwrap_err().column, 4);
     }
 }

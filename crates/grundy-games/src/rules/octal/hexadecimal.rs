@@ -52,7 +52,7 @@ const HALVES: [u64; 6] = [
 
 /// The word whose bit i is bit i ⊕ h of `x` (h < 64).
 #[inline]
-fn permute(mut x: u64, h: u32) -> u64 {
+pub fn permute(mut x: u64, h: u32) -> u64 {
     for (k, &m) in HALVES.iter().enumerate() {
         if h >> k & 1 != 0 {
             let s = 1 << k;
@@ -65,7 +65,7 @@ fn permute(mut x: u64, h: u32) -> u64 {
 /// ORs `set` with every position XORed with `g` into `into` (which is wide enough
 /// for every position ⊕ g).
 #[inline]
-fn or_xored(into: &mut [u64], set: &[u64], g: u32) {
+pub fn or_xored(into: &mut [u64], set: &[u64], g: u32) {
     let (high, low) = ((g >> 6) as usize, g & 63);
     for (w, &x) in set.iter().enumerate() {
         if x != 0 {
@@ -224,23 +224,5 @@ impl Source for HexadecimalValues {
             self.max.see(v);
             values.push(v);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn permutation_xors_every_position() {
-        for h in 0..64u32 {
-            for i in 0..64u32 {
-                assert_eq!(permute(1 << i, h), 1 << (i ^ h), "{i} ^ {h}");
-            }
-        }
-        let mut into = vec![0u64; 4];
-        or_xored(&mut into, &[1 << 3, 1 << 5], 70);
-        // Positions 3 and 69 XORed with 70: 69 (word 1, bit 5) and 3 (word 0, bit 3).
-        assert_eq!(into, vec![1 << 3, 1 << 5, 0, 0]);
     }
 }

@@ -225,34 +225,3 @@ impl fmt::Display for TablePosition {
         write!(f, "{}@{}", self.table(), self.cell)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_of_equal_tables_are_equal() {
-        let a: TablePosition = "101/01@2,3".parse().unwrap();
-        let b: TablePosition = "101/01@2,3".parse().unwrap();
-        let c: TablePosition = "100/01@2,3".parse().unwrap();
-        assert!(!Arc::ptr_eq(&a.shared, &b.shared));
-        assert_eq!(a, b);
-        assert_ne!(a, c);
-        assert_ne!(a, a.after(TableMove::Up));
-        let hash = |p: &TablePosition| {
-            let mut h = DefaultHasher::new();
-            p.hash(&mut h);
-            h.finish()
-        };
-        assert_eq!(hash(&a), hash(&b));
-        assert_eq!(format!("{a:?}"), r#"TablePosition("101/01@2,3")"#);
-        assert_eq!(
-            TablePosition::new(Table::new("1", "0").unwrap(), Cell { x: 0, y: 0 }),
-            None
-        );
-        assert_eq!(
-            TablePosition::new(Table::new("1", "0").unwrap(), Cell { x: 2, y: 1 }),
-            None
-        );
-    }
-}

@@ -18,7 +18,7 @@ fn weight(height: u64, count: u64) -> u64 {
 }
 
 /// The buildings of weight at most `max`, by height then count, with their weights.
-fn buildings_upto(max: u64) -> Vec<(Building, u64)> {
+pub fn buildings_upto(max: u64) -> Vec<(Building, u64)> {
     let mut out = Vec::new();
     for height in 0..max {
         for count in 1.. {
@@ -41,7 +41,7 @@ fn buildings_upto(max: u64) -> Vec<(Building, u64)> {
 /// The cities of one size, numbered in order without being listed: the `i`-th is
 /// built from the counts of smaller sizes, in memory linear in the size.
 #[derive(Clone, Debug)]
-pub(super) struct Cities {
+pub struct Cities {
     size: u64,
     kinds: Vec<(Building, u64)>,
     counts: Vec<u64>,
@@ -49,7 +49,7 @@ pub(super) struct Cities {
 
 impl Cities {
     /// The cities of size `size`.
-    pub(super) fn new(size: u64) -> Cities {
+    pub fn new(size: u64) -> Cities {
         Cities {
             size,
             kinds: buildings_upto(size),
@@ -58,14 +58,14 @@ impl Cities {
     }
 
     /// How many cities the size has.
-    pub(super) fn count(&self) -> u64 {
+    pub fn count(&self) -> u64 {
         self.counts[self.size as usize]
     }
 
     /// The city numbered `index` (from 0, below [`count`](Cities::count)): its first
     /// building is the first kind whose cities, counted with the kinds before it,
     /// reach past `index`, and so on for the rest of the size.
-    pub(super) fn nth(&self, mut index: u64) -> City {
+    pub fn nth(&self, mut index: u64) -> City {
         let mut left = self.size;
         let mut buildings = Vec::new();
         while left > 0 {
@@ -92,7 +92,7 @@ impl Cities {
 }
 
 /// The number of cities of each size up to `max`, without listing them.
-fn city_counts(max: u64) -> Vec<u64> {
+pub fn city_counts(max: u64) -> Vec<u64> {
     let kinds = buildings_upto(max);
     let mut counts = vec![0u64; max as usize + 1];
     counts[0] = 1;
@@ -104,67 +104,4 @@ fn city_counts(max: u64) -> Vec<u64> {
             .fold(0, u64::saturating_add);
     }
     counts
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every city of size `size`, in order, listed by recursion.
-    fn cities(size: u64) -> Vec<City> {
-        fn extend(
-            left: u64,
-            kinds: &[(Building, u64)],
-            prefix: &mut Vec<Building>,
-            out: &mut Vec<City>,
-        ) {
-            if left == 0 {
-                out.push(City {
-                    buildings: prefix.clone(),
-                });
-                return;
-            }
-            for &(b, w) in kinds.iter().filter(|(_, w)| *w <= left) {
-                prefix.push(b);
-                extend(left - w, kinds, prefix, out);
-                prefix.pop();
-            }
-        }
-        let mut out = Vec::new();
-        extend(size, &buildings_upto(size), &mut Vec::new(), &mut out);
-        out
-    }
-
-    #[test]
-    fn numbered_cities_are_the_listed_ones_in_order() {
-        for size in 0..=12 {
-            let numbered = Cities::new(size);
-            let listed = cities(size);
-            assert_eq!(numbered.count(), listed.len() as u64, "size {size}");
-            for (i, city) in listed.iter().enumerate() {
-                assert_eq!(&numbered.nth(i as u64), city, "size {size}, city {i}");
-            }
-        }
-        // 1, 1, 2, 5, 10, 22, ... cities of each size; 5 062 156 694 of size 30.
-        assert_eq!(Cities::new(30).count(), 5_062_156_694);
-        let last = Cities::new(30).nth(5_062_156_693);
-        assert_eq!(last.to_string(), "29:1");
-    }
-
-    #[test]
-    fn cities_of_small_sizes() {
-        let names = |s| cities(s).iter().map(|c| c.to_string()).collect::<Vec<_>>();
-        assert_eq!(names(0), [""]);
-        assert_eq!(names(1), ["0:1"]);
-        assert_eq!(names(2), ["0:1,0:1", "1:1"]);
-        // 0:2 is towers 0 and 1, weight 1 + 2.
-        assert_eq!(
-            names(3),
-            ["0:1,0:1,0:1", "0:1,1:1", "0:2", "1:1,0:1", "2:1"]
-        );
-        let counts = city_counts(12);
-        for s in 0..=12 {
-            assert_eq!(counts[s as usize], cities(s).len() as u64, "size {s}");
-        }
-    }
 }

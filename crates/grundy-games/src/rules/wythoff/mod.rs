@@ -501,6 +501,3 @@ fn explain(rules: &Wythoff, pos: &TwoHeaps, limit: usize) -> Explanation {
         sentences,
     }
 }
-
-#[cfg(test)]
-mod tests;

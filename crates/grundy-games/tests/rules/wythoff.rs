@@ -1,8 +1,15 @@
-use super::*;
-use crate::analysis::analyze;
-use crate::ruleset::{AsImpartial, AsPartizan};
-use crate::values::Outcome;
-use crate::verify::{verify, RulesetCheck};
+//! Tests of `grundy_games::rules::wythoff`.
+
+use grundy_engine::analysis::analyze;
+use grundy_engine::game::Player;
+use grundy_engine::ruleset::{nimber, Ruleset};
+use grundy_engine::ruleset::{AsImpartial, AsPartizan};
+use grundy_engine::verify::{verify, RulesetCheck};
+use grundy_games::rules::heaps::HeapMove;
+use grundy_games::rules::wythoff::golden::MAX_HEAP;
+use grundy_games::rules::wythoff::*;
+use grundy_values::values::Outcome;
+use serde_json::json;
 
 fn pos(text: &str) -> TwoHeaps {
     text.parse().unwrap()
