@@ -118,7 +118,6 @@ const OPEN: u32 = 0;
 const WIN: u32 = 1;
 const LOSE: u32 = 2;
 const TIE: u32 = 3;
-const DRAW: u32 = 4;
 const NONE: u32 = 5;
 
 /// The largest remoteness the table holds.
@@ -135,10 +134,11 @@ fn unpack(packed: u32) -> (u32, u32) {
     (packed & 7, packed >> 3)
 }
 
-/// Every state of an [`IndexedGame`], solved: result and remoteness by index.
+/// Every state of an [`IndexedGame`], solved: result and remoteness by index
+/// (a state still open after the rounds is a draw).
 #[derive(Debug)]
 pub struct IndexedSolved {
-    table: Vec<u32>,
+    table: Vec<AtomicU32>,
     rounds: u32,
 }
 
@@ -146,13 +146,13 @@ impl IndexedSolved {
     /// The result of state `index` for the player to move and its remoteness
     /// (`None` for a draw); `None` when `index` is no state (or out of range).
     pub fn get(&self, index: u64) -> Option<(GameResult, Option<u32>)> {
-        let packed = *self.table.get(usize::try_from(index).ok()?)?;
+        let packed = self.table.get(usize::try_from(index).ok()?)?.load(Relaxed);
         let (r, m) = unpack(packed);
         Some(match r {
             WIN => (GameResult::Win, Some(m)),
             LOSE => (GameResult::Lose, Some(m)),
             TIE => (GameResult::Tie, Some(m)),
-            DRAW => (GameResult::Draw, None),
+            OPEN => (GameResult::Draw, None),
             _ => return None,
         })
     }
@@ -163,10 +163,11 @@ impl IndexedSolved {
             .par_iter()
             .fold(
                 || [0u64; 4],
-                |mut c, &p| {
-                    let r = unpack(p).0;
-                    if (WIN..=DRAW).contains(&r) {
-                        c[(r - 1) as usize] += 1;
+                |mut c, p| {
+                    match unpack(p.load(Relaxed)).0 {
+                        OPEN => c[3] += 1,
+                        r @ WIN..=TIE => c[(r - 1) as usize] += 1,
+                        _ => {}
                     }
                     c
                 },
@@ -289,13 +290,7 @@ pub fn solve_indexed<G: IndexedGame>(
         }
     }
 
-    let table = table
-        .into_par_iter()
-        .map(|cell| match cell.into_inner() {
-            OPEN => pack(DRAW, 0),
-            code => code,
-        })
-        .collect();
+    // The states still open are the draws: the table is answered as it is.
     Ok(IndexedSolved { table, rounds })
 }
 

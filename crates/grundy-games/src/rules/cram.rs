@@ -58,8 +58,7 @@ pub struct Cram {
     pub split: bool,
     /// Value a region through its least symmetric image.
     pub symmetry: bool,
-    /// The memo of the regions' values.
-    pub memo: Memo<Board>,
+    memo: Memo<Board>,
 }
 
 impl Default for Cram {
@@ -69,6 +68,12 @@ impl Default for Cram {
 }
 
 impl Cram {
+    /// The memo of the regions' values, which the analysis fills (to search with
+    /// [`nimbers`](crate::rules::nimbers) directly).
+    pub fn memo(&self) -> &Memo<Board> {
+        &self.memo
+    }
+
     /// Cram with both hooks on.
     pub fn new() -> Cram {
         Cram::with_hooks(true, true)

@@ -9,7 +9,7 @@ use grundy_values::values::Nimber;
 
 fn grundy(text: &str) -> u32 {
     let cram = Cram::new();
-    nimbers::grundy(&cram, &cram.memo, &text.parse().unwrap()).unwrap()
+    nimbers::grundy(&cram, cram.memo(), &text.parse().unwrap()).unwrap()
 }
 
 #[test]
@@ -83,9 +83,9 @@ fn the_hooks_change_no_value() {
         let positions = full.positions(size).unwrap();
         for i in 0..positions.count {
             let b = (positions.nth)(i);
-            let g = nimbers::grundy(&full, &full.memo, &b).unwrap();
-            assert_eq!(nimbers::grundy(&plain, &plain.memo, &b).unwrap(), g, "{b}");
-            assert_eq!(nimbers::grundy(&split, &split.memo, &b).unwrap(), g, "{b}");
+            let g = nimbers::grundy(&full, full.memo(), &b).unwrap();
+            assert_eq!(nimbers::grundy(&plain, plain.memo(), &b).unwrap(), g, "{b}");
+            assert_eq!(nimbers::grundy(&split, split.memo(), &b).unwrap(), g, "{b}");
         }
     }
 }
@@ -100,6 +100,6 @@ fn too_big_a_board_is_refused_not_searched() {
     let even: Board = ["........"; 8].join("|").parse().unwrap();
     assert_eq!(cram.value(&even).unwrap().to_string(), "0");
     assert!(cram.winning_moves(&even, Player::Left).unwrap().is_empty());
-    let searched = nimbers::grundy(&cram, &cram.memo, &"....|....".parse().unwrap());
+    let searched = nimbers::grundy(&cram, cram.memo(), &"....|....".parse().unwrap());
     assert_eq!(searched.unwrap(), 0, "the search agrees where it reaches");
 }
