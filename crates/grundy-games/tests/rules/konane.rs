@@ -6,18 +6,6 @@ use grundy_games::rules::konane::*;
 use grundy_games::rules::stones::Board;
 
 #[test]
-fn notation_round_trips_and_errors_name_the_column() {
-    for text in ["xo|ox", "x", ".", "xxo.o|.....", "xoxoxoxo"] {
-        assert_eq!(text.parse::<Board>().unwrap().to_string(), text);
-    }
-    let col = |t: &str| t.parse::<Board>().unwrap_err().column;
-    assert_eq!(col(""), 1);
-    assert_eq!(col("xoX"), 3);
-    assert_eq!(col("xo|o"), 5);
-    assert_eq!(col("xoxoxoxox"), 9);
-}
-
-#[test]
 fn jumps_and_their_checks() {
     let k = Konane::default();
     let b: Board = "xo.o.|.....".parse().unwrap();

@@ -36,6 +36,7 @@ mod pawns_explain;
 mod pawns_ruleset;
 mod pawns_solve;
 mod staircase;
+mod stones;
 mod subtraction;
 mod subtraction_values;
 mod table;
