@@ -18,12 +18,10 @@
 //! cargo run --release -p grundy --example retrograde -- c4-7x6 600
 //! ```
 
-use std::time::Instant;
-
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grundy::engine::indexed::{solve_indexed, IndexedGame};
-use grundy::engine::retrograde::{solve, RulesetStates};
+use grundy::engine::retrograde::{solve, GameResult, RulesetStates};
 use grundy::engine::tiers::{solve_tiers_in, Keep, Store};
 use grundy::engine::Budget;
 use grundy::rules::connect_four::{ConnectFour, IndexedBoards};
@@ -42,9 +40,19 @@ struct Solvers {
     indexed: bool,
 }
 
-fn line(label: &str, n: usize, secs: f64, bytes: usize, tail: &str) {
+/// One solver's line: positions, time, rate, bytes per position, and the answer at
+/// the root with what else the solver says (`extra`).
+fn line(
+    label: &str,
+    n: usize,
+    secs: f64,
+    bytes: usize,
+    (result, remoteness): (GameResult, Option<u32>),
+    extra: &str,
+) {
+    let shown = remoteness.map_or("-".to_owned(), |r| r.to_string());
     println!(
-        "{label:<30} {n:>10} positions  {secs:>8.3} s  {:>11.0} positions/s  {:>5.0} bytes/position  {tail}",
+        "{label:<30} {n:>10} positions  {secs:>8.3} s  {:>11.0} positions/s  {:>5.0} bytes/position  root: {result} {shown}{extra}",
         n as f64 / secs,
         bytes as f64 / n as f64,
     );
@@ -66,11 +74,9 @@ where
         )
         .expect("an unlimited budget");
         let secs = start.elapsed().as_secs_f64();
-        let (result, remoteness) = solved.get(&root).expect("the root");
-        let shown = remoteness.map_or("-".to_owned(), |r| r.to_string());
-        let tail = format!("root: {result} {shown}");
-        line(label, solved.states(), secs, solved.bytes(), &tail);
-        answer = Some((result, remoteness));
+        let got = solved.get(&root).expect("the root");
+        line(label, solved.states(), secs, solved.bytes(), got, "");
+        answer = Some(got);
     }
     if rules.tier(&pos).is_none() {
         return;
@@ -100,20 +106,13 @@ where
         let got = tiered.get(&root).expect("the root");
         // Every solver gives the same answer at the root.
         assert_eq!(*answer.get_or_insert(got), got, "{label}");
-        let (result, remoteness) = got;
-        let shown = remoteness.map_or("-".to_owned(), |r| r.to_string());
-        let tail = format!(
-            "root: {result} {shown} ({} tiers, {} threads)",
+        let extra = format!(
+            " ({} tiers, {} threads)",
             tiered.tiers(),
             rayon::current_num_threads()
         );
-        line(
-            &format!("{label}, {name}"),
-            tiered.states(),
-            secs,
-            tiered.bytes(),
-            &tail,
-        );
+        let label = format!("{label}, {name}");
+        line(&label, tiered.states(), secs, tiered.bytes(), got, &extra);
     }
 }
 
@@ -126,18 +125,24 @@ fn indexed(label: &str, text: &str) {
     let start = Instant::now();
     let solved = solve_indexed(&boards, 1 << 34).expect("a table that fits");
     let secs = start.elapsed().as_secs_f64();
-    let (result, remoteness) = solved
+    let got = solved
         .get(boards.index(&pos).expect("the size"))
         .expect("a state");
-    let shown = remoteness.map_or("-".to_owned(), |r| r.to_string());
-    let n = solved.states() as usize;
-    let tail = format!(
-        "root: {result} {shown} ({} indices, {} rounds, {} threads)",
+    let extra = format!(
+        " ({} indices, {} rounds, {} threads)",
         boards.size(),
         solved.rounds(),
         rayon::current_num_threads()
     );
-    line(&format!("{label}, indexed"), n, secs, solved.bytes(), &tail);
+    let n = solved.states() as usize;
+    line(
+        &format!("{label}, indexed"),
+        n,
+        secs,
+        solved.bytes(),
+        got,
+        &extra,
+    );
 }
 
 /// How far alpha-beta gets on the 7x6 board within `seconds`: the empty board,

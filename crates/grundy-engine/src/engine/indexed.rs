@@ -333,56 +333,9 @@ fn tie_round<G: IndexedGame>(game: &G, table: &[AtomicU32], i: u64, r: u32) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::retrograde::{solve, StateGraph};
+    use crate::engine::retrograde::solve;
+    use crate::engine::testing::{Listed, Rng};
     use crate::engine::Budget;
-
-    /// A graph from lists: successors and ends of each vertex, every vertex a state
-    /// except those in `holes`.
-    struct Listed {
-        succ: Vec<Vec<u64>>,
-        ends: Vec<Option<End>>,
-        holes: Vec<u64>,
-    }
-
-    impl IndexedGame for Listed {
-        fn size(&self) -> u64 {
-            self.succ.len() as u64
-        }
-        fn is_state(&self, i: u64) -> bool {
-            !self.holes.contains(&i)
-        }
-        fn end(&self, i: u64) -> Option<End> {
-            self.ends[i as usize]
-        }
-        fn for_each_child(&self, i: u64, f: impl FnMut(u64)) {
-            if self.ends[i as usize].is_none() {
-                self.succ[i as usize].iter().copied().for_each(f);
-            }
-        }
-    }
-
-    impl StateGraph for Listed {
-        type State = u64;
-        fn end(&self, s: &u64) -> Option<End> {
-            self.ends[*s as usize]
-        }
-        fn successors(&self, s: &u64) -> Vec<u64> {
-            if self.ends[*s as usize].is_some() {
-                return Vec::new();
-            }
-            self.succ[*s as usize].clone()
-        }
-    }
-
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
 
     #[test]
     fn random_graphs_with_cycles_agree_with_the_plain_engine() {
@@ -400,19 +353,23 @@ mod tests {
                     _ => {}
                 }
                 for _ in 0..rng.below(4) {
-                    succ[v].push(rng.below(n as u64));
+                    succ[v].push(rng.below(n as u64) as u32);
                 }
             }
             let g = Listed {
                 succ,
                 ends,
-                holes: Vec::new(),
+                ..Listed::default()
             };
             let indexed = solve_indexed(&g, 1 << 20).unwrap();
             // The plain engine from every vertex answers every vertex it reaches.
             for v in 0..n as u64 {
-                let plain = solve(&g, v, &mut Budget::unlimited()).unwrap();
-                assert_eq!(indexed.get(v), plain.get(&v), "round {round}, vertex {v}");
+                let plain = solve(&g, v as u32, &mut Budget::unlimited()).unwrap();
+                assert_eq!(
+                    indexed.get(v),
+                    plain.get(&(v as u32)),
+                    "round {round}, vertex {v}"
+                );
             }
             for (k, c) in kinds.iter_mut().zip(indexed.counts()) {
                 *k += c;
@@ -429,6 +386,7 @@ mod tests {
             succ: vec![vec![1], vec![2], vec![], vec![]],
             ends: vec![None; 4],
             holes: vec![3],
+            ..Listed::default()
         };
         let s = solve_indexed(&g, 100).unwrap();
         assert_eq!(s.get(2), Some((GameResult::Lose, Some(0))));
@@ -442,6 +400,7 @@ mod tests {
             succ: vec![vec![1], vec![3], vec![], vec![]],
             ends: vec![None; 4],
             holes: vec![3],
+            ..Listed::default()
         };
         let err = solve_indexed(&g, 100).unwrap_err();
         assert_eq!(err, IndexedError::BadMove { from: 1, to: 3 });
@@ -449,7 +408,7 @@ mod tests {
         let g = Listed {
             succ: vec![vec![9]],
             ends: vec![None],
-            holes: Vec::new(),
+            ..Listed::default()
         };
         assert!(matches!(
             solve_indexed(&g, 100),
@@ -467,7 +426,7 @@ mod tests {
         let g = Listed {
             succ: vec![vec![1], vec![0, 2], vec![], vec![4], vec![3]],
             ends: vec![None, None, Some(End::Tie), None, None],
-            holes: Vec::new(),
+            ..Listed::default()
         };
         let s = solve_indexed(&g, 100).unwrap();
         assert_eq!(s.get(1), Some((GameResult::Tie, Some(1))));

@@ -36,6 +36,8 @@ pub mod remoteness;
 pub mod retrograde;
 pub mod simple;
 pub mod sum;
+#[cfg(test)]
+mod testing;
 pub mod tiers;
 
 pub use budget::Budget;

@@ -127,17 +127,14 @@ impl<R: Ruleset + ?Sized> StateGraph for RulesetStates<'_, R> {
         self.0.tier(pos)
     }
 
-    /// The player to move (`L` or `R`) and the position in the ruleset's notation.
+    /// The player to move (`L` or `R`) and the position in the ruleset's notation
+    /// (the tiered solver refuses a line break in it).
     fn write_state(&self, (pos, player): &Self::State, out: &mut String) -> bool {
-        let text = self.0.show_position(pos);
-        if text.contains('\n') {
-            return false;
-        }
         out.push(match player {
             Player::Left => 'L',
             Player::Right => 'R',
         });
-        out.push_str(&text);
+        out.push_str(&self.0.show_position(pos));
         true
     }
 
@@ -413,22 +410,7 @@ pub fn rank_moves<M>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A state graph from a list: successors of each vertex, and the ends.
-    struct Listed {
-        succ: Vec<Vec<u32>>,
-        ends: Vec<Option<End>>,
-    }
-
-    impl StateGraph for Listed {
-        type State = u32;
-        fn end(&self, s: &u32) -> Option<End> {
-            self.ends[*s as usize]
-        }
-        fn successors(&self, s: &u32) -> Vec<u32> {
-            self.succ[*s as usize].clone()
-        }
-    }
+    use crate::engine::testing::Listed;
 
     #[test]
     fn a_two_cycle_with_no_exit_is_a_draw_and_an_exit_wins() {
@@ -436,6 +418,7 @@ mod tests {
         let g = Listed {
             succ: vec![vec![1], vec![0, 2], vec![]],
             ends: vec![None; 3],
+            ..Listed::default()
         };
         let s = solve(&g, 0, &mut Budget::unlimited()).unwrap();
         assert_eq!(s.get(&1), Some((GameResult::Win, Some(1))));
@@ -443,6 +426,7 @@ mod tests {
         let g = Listed {
             succ: vec![vec![1], vec![0]],
             ends: vec![None; 2],
+            ..Listed::default()
         };
         let s = solve(&g, 0, &mut Budget::unlimited()).unwrap();
         assert_eq!(s.get(&0), Some((GameResult::Draw, None)));
@@ -455,6 +439,7 @@ mod tests {
         let g = Listed {
             succ: vec![vec![1, 2], vec![], vec![3], vec![2, 4], vec![]],
             ends: vec![None, Some(End::Tie), None, None, Some(End::Win)],
+            ..Listed::default()
         };
         let s = solve(&g, 0, &mut Budget::unlimited()).unwrap();
         assert_eq!(s.get(&0), Some((GameResult::Tie, Some(1))));
@@ -470,6 +455,7 @@ mod tests {
         let g = Listed {
             succ: vec![vec![2, 1], vec![], vec![3], vec![4], vec![5], vec![]],
             ends: vec![None; 6],
+            ..Listed::default()
         };
         let s = solve(&g, 0, &mut Budget::unlimited()).unwrap();
         assert_eq!(s.get(&0), Some((GameResult::Win, Some(1))));
@@ -485,6 +471,7 @@ mod tests {
                 vec![],
             ],
             ends: vec![None; 7],
+            ..Listed::default()
         };
         let s = solve(&g, 0, &mut Budget::unlimited()).unwrap();
         assert_eq!(s.get(&1), Some((GameResult::Win, Some(1))));
@@ -497,6 +484,7 @@ mod tests {
         let g = Listed {
             succ: (0..100).map(|i| vec![(i + 1) % 100]).collect(),
             ends: vec![None; 100],
+            ..Listed::default()
         };
         let err = solve(&g, 0, &mut Budget::moves(10)).unwrap_err();
         assert!(err.states <= 12, "{err:?}");

@@ -821,33 +821,7 @@ where
 mod tests {
     use super::*;
     use crate::engine::retrograde::solve;
-
-    /// A state graph from lists: successors, ends and tiers of each vertex.
-    struct Listed {
-        succ: Vec<Vec<u32>>,
-        ends: Vec<Option<End>>,
-        tiers: Vec<u32>,
-    }
-
-    impl StateGraph for Listed {
-        type State = u32;
-        fn end(&self, s: &u32) -> Option<End> {
-            self.ends[*s as usize]
-        }
-        fn successors(&self, s: &u32) -> Vec<u32> {
-            self.succ[*s as usize].clone()
-        }
-        fn tier(&self, s: &u32) -> Option<u32> {
-            self.tiers.get(*s as usize).copied()
-        }
-        fn write_state(&self, s: &u32, out: &mut String) -> bool {
-            out.push_str(&s.to_string());
-            true
-        }
-        fn read_state(&self, line: &str) -> Option<u32> {
-            line.parse().ok()
-        }
-    }
+    use crate::engine::testing::{Listed, Rng};
 
     /// A [`Listed`] graph whose states read back wrong (`None` for `bad`), or that
     /// cannot write them at all (`mute`).
@@ -876,17 +850,6 @@ mod tests {
         }
     }
 
-    /// A small generator of pseudo-random numbers (xorshift), for a fixed seed.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
-
     /// A random graph on `n` vertices whose moves never lower the tier, with moves
     /// inside tiers (cycles among them) and ends of every kind.
     fn random_graph(rng: &mut Rng, n: usize, tiers: u64) -> Listed {
@@ -912,6 +875,7 @@ mod tests {
             succ,
             ends,
             tiers: tier,
+            ..Listed::default()
         }
     }
 
@@ -956,6 +920,7 @@ mod tests {
             succ: vec![vec![1], vec![2], vec![]],
             ends: vec![None; 3],
             tiers: vec![0, 1, 0],
+            ..Listed::default()
         };
         let err = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap_err();
         assert_eq!(err, TierError::Lowered { from: 1, to: 0 });
@@ -965,6 +930,7 @@ mod tests {
             succ: vec![vec![1], vec![]],
             ends: vec![None; 2],
             tiers: vec![0],
+            ..Listed::default()
         };
         let err = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap_err();
         assert_eq!(err, TierError::NoTier);
@@ -979,6 +945,7 @@ mod tests {
                 .collect(),
             ends: vec![None; 100],
             tiers: (0..100).collect(),
+            ..Listed::default()
         };
         let err = solve_tiers(&g, 0, &mut Budget::moves(10), Keep::All).unwrap_err();
         assert!(matches!(err, TierError::TooBig(_)), "{err:?}");
@@ -998,6 +965,7 @@ mod tests {
             succ: vec![vec![1, 1, 2], vec![2], vec![]],
             ends: vec![None, None, Some(End::Tie)],
             tiers: vec![0, 1, 1],
+            ..Listed::default()
         };
         let plain = solve(&g, 0, &mut Budget::unlimited()).unwrap();
         let tiered = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap();
@@ -1018,6 +986,7 @@ mod tests {
                 .collect(),
             ends: (0..60).map(|i| (i == 59).then_some(End::Tie)).collect(),
             tiers: (0..60).collect(),
+            ..Listed::default()
         };
         let dir = tempfile::tempdir().unwrap();
         let store = Store::Disk(dir.path().to_owned());

@@ -41,7 +41,7 @@ use crate::engine::indexed::IndexedGame;
 use crate::engine::retrograde::GameResult;
 use crate::engine::Budget;
 use crate::game::Player;
-use crate::rules::marks::{Marks, GLYPHS};
+use crate::rules::marks::{Mark, Marks, GLYPHS};
 use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset, Unsolved};
@@ -130,14 +130,12 @@ impl Search {
         }
     }
 
-    /// The score of `pos` within the window (`alpha`, `beta`): exact inside it, at
-    /// most `alpha` (an upper bound) or at least `beta` (a lower bound) outside;
-    /// `None` past the budget.
+    /// The score of `pos`, a board without four in a row (the callers check it:
+    /// a move that makes four ends the search before it recurses), within the
+    /// window (`alpha`, `beta`): exact inside it, at most `alpha` (an upper bound)
+    /// or at least `beta` (a lower bound) outside; `None` past the budget.
     fn value(&mut self, pos: Marks, mut alpha: i32, mut beta: i32) -> Option<i32> {
         let marks = (pos.x | pos.o).count_ones() as i32;
-        if pos.winner(K).is_some() {
-            return Some(-(self.cells + 1 - marks));
-        }
         if pos.full() {
             return Some(0);
         }
@@ -195,8 +193,12 @@ impl Search {
         Some(best)
     }
 
-    /// The result of `pos`: one search with the narrowest window around 0.
+    /// The result of `pos`: lost if the last mover made four in a row, else one
+    /// search with the narrowest window around 0.
     fn result(&mut self, pos: Marks) -> Option<GameResult> {
+        if pos.winner(K).is_some() {
+            return Some(GameResult::Lose);
+        }
         Some(match self.value(pos, -1, 1)? {
             v if v > 0 => GameResult::Win,
             0 => GameResult::Tie,
@@ -357,16 +359,23 @@ impl IndexedGame for IndexedBoards {
         self.board(index).end(K)
     }
 
+    /// A drop changes one column's number alone: the marker moves up one bit and
+    /// the mark takes its place (1 for x), so each child's index is the parent's
+    /// with that column rewritten, without building the child's board.
     fn for_each_child(&self, index: u64, mut f: impl FnMut(u64)) {
         let pos = self.board(index);
         if pos.end(K).is_some() {
             return;
         }
+        let x = u64::from(pos.to_move() == Mark::X);
+        let mask = (1u64 << self.bits()) - 1;
         for c in 0..self.cols {
-            if let Some(i) = landing(&pos, c) {
-                if let Some(child) = self.index(&pos.with(i)) {
-                    f(child);
-                }
+            let shift = self.bits() * u32::from(c);
+            let code = index >> shift & mask;
+            let height = 63 - code.max(1).leading_zeros();
+            if height < u32::from(self.rows) {
+                let dropped = (code ^ 1 << height) | 1 << (height + 1) | x << height;
+                f(index & !(mask << shift) | dropped << shift);
             }
         }
     }

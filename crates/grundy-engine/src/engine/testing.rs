@@ -1,0 +1,70 @@
+//! What the engines' tests share: a game given by lists, served both as a
+//! [`StateGraph`] and as an [`IndexedGame`], and a seeded generator.
+
+use super::indexed::IndexedGame;
+use super::retrograde::StateGraph;
+use crate::ruleset::End;
+
+/// A game on the vertices `0..succ.len()`: each vertex's moves and how the game
+/// ended there; its tier where `tiers` gives one; the vertices in `holes` are no
+/// state of the indexed game.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Listed {
+    pub(crate) succ: Vec<Vec<u32>>,
+    pub(crate) ends: Vec<Option<End>>,
+    pub(crate) tiers: Vec<u32>,
+    pub(crate) holes: Vec<u32>,
+}
+
+impl StateGraph for Listed {
+    type State = u32;
+    fn end(&self, s: &u32) -> Option<End> {
+        self.ends[*s as usize]
+    }
+    fn successors(&self, s: &u32) -> Vec<u32> {
+        if self.ends[*s as usize].is_some() {
+            return Vec::new();
+        }
+        self.succ[*s as usize].clone()
+    }
+    fn tier(&self, s: &u32) -> Option<u32> {
+        self.tiers.get(*s as usize).copied()
+    }
+    fn write_state(&self, s: &u32, out: &mut String) -> bool {
+        out.push_str(&s.to_string());
+        true
+    }
+    fn read_state(&self, line: &str) -> Option<u32> {
+        line.parse().ok()
+    }
+}
+
+impl IndexedGame for Listed {
+    fn size(&self) -> u64 {
+        self.succ.len() as u64
+    }
+    fn is_state(&self, i: u64) -> bool {
+        !self.holes.iter().any(|&h| u64::from(h) == i)
+    }
+    fn end(&self, i: u64) -> Option<End> {
+        self.ends[i as usize]
+    }
+    fn for_each_child(&self, i: u64, mut f: impl FnMut(u64)) {
+        for &j in &self.successors(&(i as u32)) {
+            f(u64::from(j));
+        }
+    }
+}
+
+/// A small generator of pseudo-random numbers (xorshift), for a fixed seed.
+pub(crate) struct Rng(pub(crate) u64);
+
+impl Rng {
+    /// The next number, below `n`.
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
