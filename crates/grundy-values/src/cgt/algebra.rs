@@ -33,7 +33,7 @@
 
 use std::collections::HashMap;
 
-use super::arena::Game;
+use super::arena::{Game, ARENA};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
@@ -119,8 +119,7 @@ impl Game {
                 t.checked_neg()?
             )));
         }
-        let mut memo = HashMap::new();
-        cool(self, t, budget, &mut memo)
+        cool(self, t, budget)
     }
 }
 
@@ -298,16 +297,12 @@ fn warm(
     Ok(h)
 }
 
-fn cool(
-    g: Game,
-    t: Dyadic,
-    budget: &Budget,
-    memo: &mut HashMap<Game, Game>,
-) -> Result<Game, ValueError> {
+fn cool(g: Game, t: Dyadic, budget: &Budget) -> Result<Game, ValueError> {
     if g.is_number() {
         return Ok(g);
     }
-    if let Some(&h) = memo.get(&g) {
+    // Memoised for the whole process: cooling is a function of the value and t.
+    if let Some(h) = ARENA.cooled.get(&(g.id(), t)) {
         return Ok(h);
     }
     budget.charge()?;
@@ -323,12 +318,12 @@ fn cool(
     let h = if t > temperature {
         Game::number(mean)
     } else {
-        let left = children(g.left_options(), |o| cool(o, t, budget, memo))?;
-        let right = children(g.right_options(), |o| cool(o, t, budget, memo))?;
+        let left = children(g.left_options(), |o| cool(o, t, budget))?;
+        let right = children(g.right_options(), |o| cool(o, t, budget))?;
         let t = Game::number(t);
         shifted(left, right, t.try_neg()?, t, budget)?
     };
-    memo.insert(g, h);
+    ARENA.cooled.insert((g.id(), t), h);
     Ok(h)
 }
 

@@ -3,14 +3,17 @@
 //!
 //! Nodes are never freed (like interned symbols); [`stats`] reports how many there
 //! are and roughly how much memory they and the memo tables hold. Memo tables cache
-//! sums, negations and comparisons of stored forms. All of it is thread-safe:
-//! sharded locks, held only for a lookup or an insertion.
+//! sums, negations and comparisons of stored forms, the canonical forms of short
+//! lists of options (at most [`CANON_OPTIONS`], [`CANON_ENTRIES`] of them), cooled
+//! games and reduced forms; the small integers and the same plus `*` are kept apart,
+//! found without a lock. All of it is thread-safe: sharded locks, held only for a
+//! lookup or an insertion.
 
 use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::{LazyLock, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{LazyLock, Mutex, MutexGuard, OnceLock};
 
 use foldhash::fast::FixedState;
 
@@ -28,6 +31,8 @@ const ENTRY_BYTES: u64 = 32;
 /// A hash map split into independently locked shards.
 pub(crate) struct Sharded<K, V> {
     shards: Box<[Mutex<HashMap<K, V, FixedState>>]>,
+    /// Entries inserted (each key counted once).
+    entries: AtomicUsize,
 }
 
 impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
@@ -36,6 +41,7 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(HashMap::with_hasher(FixedState::default())))
                 .collect(),
+            entries: AtomicUsize::new(0),
         }
     }
 
@@ -57,7 +63,16 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
 
     pub(crate) fn insert(&self, key: K, value: V) {
         if self.shard(&key).insert(key, value).is_none() {
+            self.entries.fetch_add(1, Ordering::Relaxed);
             MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// [`insert`](Self::insert) while the map holds fewer than `max` entries; past
+    /// that the value is not kept.
+    pub(crate) fn insert_below(&self, key: K, value: V, max: usize) {
+        if self.entries.load(Ordering::Relaxed) < max {
+            self.insert(key, value);
         }
     }
 
@@ -121,7 +136,25 @@ pub(crate) struct Arena {
     pub(crate) leqs: ComparisonCache,
     pub(crate) negs: Sharded<u32, Game>,
     nus_options: Sharded<u32, NusOptions>,
+    /// The canonical forms of small lists of options ([`CanonKey`]).
+    pub(crate) canon: Sharded<CanonKey, Game>,
+    /// Reduced canonical forms, by the game's id.
+    pub(crate) reduced: Sharded<u32, Game>,
+    /// Cooled games, by the game's id and the temperature.
+    pub(crate) cooled: Sharded<(u32, Dyadic), Game>,
 }
+
+/// The most options (Left's and Right's together) of a list whose canonical form
+/// [`Arena::canon`] keeps.
+pub(crate) const CANON_OPTIONS: usize = 6;
+
+/// The most entries of [`Arena::canon`]; past it, forms are computed, not kept.
+pub(crate) const CANON_ENTRIES: usize = 1 << 18;
+
+/// A list of options sorted by id without repeats, as the key of [`Arena::canon`]:
+/// the number of Left's options, then the ids of Left's and Right's options, the
+/// rest `u32::MAX`.
+pub(crate) type CanonKey = [u32; CANON_OPTIONS + 2];
 
 pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     next_id: AtomicU32::new(0),
@@ -132,6 +165,9 @@ pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     leqs: ComparisonCache::new(),
     negs: Sharded::new(),
     nus_options: Sharded::new(),
+    canon: Sharded::new(),
+    reduced: Sharded::new(),
+    cooled: Sharded::new(),
 });
 
 /// Results of comparisons `g <= h` in a bounded cache: each of the shards is an
@@ -257,8 +293,35 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
     })))
 }
 
+/// The integers from `-SMALL_INTEGER` to `SMALL_INTEGER`, and the same plus `*`:
+/// the values most often written and met, found without the arena's lock.
+const SMALL_INTEGER: i64 = 8;
+
+/// The stored forms of the small values, each filled the first time it is asked
+/// for (so ids are given in the same order as without this table).
+static SMALL: [OnceLock<Game>; 4 * SMALL_INTEGER as usize + 2] =
+    [const { OnceLock::new() }; 4 * SMALL_INTEGER as usize + 2];
+
+/// The slot of `v` in [`SMALL`], if it is a small integer, or one plus `*`.
+fn small_slot(v: Nus) -> Option<usize> {
+    let n = v.number.numerator();
+    let small = v.ups == 0
+        && v.nimber <= 1
+        && v.number.is_integer()
+        && (-SMALL_INTEGER..=SMALL_INTEGER).contains(&n);
+    small.then(|| ((n + SMALL_INTEGER) * 2) as usize + v.nimber as usize)
+}
+
 /// The stored form of a Nus value.
 pub(crate) fn intern_nus(v: Nus) -> Game {
+    match small_slot(v) {
+        Some(i) => *SMALL[i].get_or_init(|| intern_nus_in_arena(v)),
+        None => intern_nus_in_arena(v),
+    }
+}
+
+/// [`intern_nus`] through the arena's table.
+fn intern_nus_in_arena(v: Nus) -> Game {
     if let Some(g) = ARENA.nus.get(&v) {
         return g;
     }
@@ -383,7 +446,8 @@ impl Game {
 pub struct ArenaStats {
     /// Stored canonical forms.
     pub forms: u64,
-    /// Memoised sums, negations and comparisons.
+    /// Memoised sums, negations, comparisons, canonical forms of short lists of
+    /// options, cooled games and reduced forms.
     pub memo_entries: u64,
     /// Of those, comparisons (held in a fixed-size cache).
     pub comparisons: u64,
@@ -394,7 +458,12 @@ pub struct ArenaStats {
 /// The arena's size now. Counting the memo tables locks each shard in turn.
 pub fn stats() -> ArenaStats {
     let comparisons = ARENA.leqs.len();
-    let memo = (ARENA.sums.len() + ARENA.negs.len()) as u64 + comparisons;
+    let memo = (ARENA.sums.len()
+        + ARENA.negs.len()
+        + ARENA.canon.len()
+        + ARENA.reduced.len()
+        + ARENA.cooled.len()) as u64
+        + comparisons;
     ArenaStats {
         forms: u64::from(ARENA.next_id.load(Ordering::Relaxed)),
         memo_entries: memo,

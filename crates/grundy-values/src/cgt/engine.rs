@@ -146,12 +146,15 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
 
     fn value_at(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
         let parts = self.rules.components(position);
-        let mut total = Game::zero();
+        let mut total = None;
         for part in &parts {
             let g = self.component(part, parallel)?;
-            total = ops::add(total, g, &self.budget)?;
+            total = Some(match total {
+                None => g,
+                Some(t) => ops::add(t, g, &self.budget)?,
+            });
         }
-        Ok(total)
+        Ok(total.unwrap_or_else(Game::zero))
     }
 
     fn component(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {

@@ -61,7 +61,7 @@ impl Game {
         right: &[Game],
         budget: &Budget,
     ) -> Result<Game, ValueError> {
-        ops::canonical(left.to_vec(), right.to_vec(), budget)
+        ops::canonical_of(left, right, budget)
     }
 
     /// The switch `±g` = `{g | -g}`.

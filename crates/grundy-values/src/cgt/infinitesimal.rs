@@ -45,7 +45,7 @@
 use std::collections::HashMap;
 
 use super::algebra::{children, not_defined};
-use super::arena::Game;
+use super::arena::{Game, ARENA};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
@@ -98,21 +98,22 @@ impl Game {
     /// The reduced canonical form: the simplest game infinitesimally close to this
     /// one (see the [module docs](self)).
     pub fn reduced(self, budget: &Budget) -> Result<Game, ValueError> {
-        reduced(self, budget, &mut HashMap::new())
+        reduced(self, budget)
     }
 }
 
-fn reduced(g: Game, budget: &Budget, memo: &mut HashMap<Game, Game>) -> Result<Game, ValueError> {
+fn reduced(g: Game, budget: &Budget) -> Result<Game, ValueError> {
     // Both stops x: g − x is infinitesimal, and x is the simplest game there.
     if g.left_stop() == g.right_stop() {
         return Ok(Game::number(g.left_stop()));
     }
-    if let Some(&h) = memo.get(&g) {
+    // Memoised for the whole process: the reduced form is a function of the value.
+    if let Some(h) = ARENA.reduced.get(&g.id()) {
         return Ok(h);
     }
     budget.charge()?;
-    let mut left = children(g.left_options(), |o| reduced(o, budget, memo))?;
-    let mut right = children(g.right_options(), |o| reduced(o, budget, memo))?;
+    let mut left = children(g.left_options(), |o| reduced(o, budget))?;
+    let mut right = children(g.right_options(), |o| reduced(o, budget))?;
     // Every step keeps the game infinitesimally close to g, so reversibility is
     // tested against g itself. Bypassing needs g not close to a number, as here:
     // {{2|0} | 0} is close to 0, its Left option reverses through 0 (0 ≤_Inf it),
@@ -150,7 +151,7 @@ fn reduced(g: Game, budget: &Budget, memo: &mut HashMap<Game, Game>) -> Result<G
     // No option is dominated or reversible even up to infinitesimals, so the
     // canonical form keeps them all.
     let h = Game::from_options_within(&left, &right, budget)?;
-    memo.insert(g, h);
+    ARENA.reduced.insert(g.id(), h);
     Ok(h)
 }
 

@@ -14,7 +14,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::arena::{intern_moves, intern_nus, pair, Game, Kind, ARENA};
+use super::arena::{
+    intern_moves, intern_nus, pair, CanonKey, Game, Kind, ARENA, CANON_ENTRIES, CANON_OPTIONS,
+};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::Nus;
@@ -178,17 +180,93 @@ pub(crate) fn remove_dominated_by(
 }
 
 /// The canonical form of `{left | right}`, whose options are canonical.
-pub(crate) fn canonical(
+pub(crate) fn canonical(left: Vec<Game>, right: Vec<Game>, b: &Budget) -> Result<Game, ValueError> {
+    b.charge()?;
+    canonical_charged(left, right, b)
+}
+
+/// [`canonical`] of options given as slices, in any order and with repeats: a short
+/// list whose form is known is answered without copying it.
+pub(crate) fn canonical_of(left: &[Game], right: &[Game], b: &Budget) -> Result<Game, ValueError> {
+    b.charge()?;
+    if left.len() + right.len() <= CANON_OPTIONS {
+        if let Some(g) = all_numbers(left, right)? {
+            return Ok(g);
+        }
+        if let Some(g) = ARENA.canon.get(&sorted_key(left, right)) {
+            return Ok(g);
+        }
+    }
+    canonical_charged(left.to_vec(), right.to_vec(), b)
+}
+
+/// The key [`canon_key`] gives the lists once sorted by id without repeats; at most
+/// [`CANON_OPTIONS`] options in all.
+fn sorted_key(left: &[Game], right: &[Game]) -> CanonKey {
+    let mut key = [u32::MAX; CANON_OPTIONS + 2];
+    let mut n = 1;
+    for (side, list) in [left, right].into_iter().enumerate() {
+        let start = n;
+        for g in list {
+            key[n] = g.id();
+            n += 1;
+        }
+        key[start..n].sort_unstable();
+        let mut kept = start;
+        for i in start..n {
+            if kept == start || key[kept - 1] != key[i] {
+                key[kept] = key[i];
+                kept += 1;
+            }
+        }
+        key[kept..n].fill(u32::MAX);
+        n = kept;
+        if side == 0 {
+            key[0] = (n - 1) as u32;
+        }
+    }
+    key
+}
+
+/// [`canonical`] once the step is charged.
+fn canonical_charged(
     mut left: Vec<Game>,
     mut right: Vec<Game>,
     b: &Budget,
 ) -> Result<Game, ValueError> {
-    b.charge()?;
     sort_dedup(&mut left);
     sort_dedup(&mut right);
     if let Some(g) = all_numbers(&left, &right)? {
         return Ok(g);
     }
+    let key = canon_key(&left, &right);
+    if let Some(g) = key.as_ref().and_then(|k| ARENA.canon.get(k)) {
+        return Ok(g);
+    }
+    let g = simplify(left, right, b)?;
+    if let Some(k) = key {
+        ARENA.canon.insert_below(k, g, CANON_ENTRIES);
+    }
+    Ok(g)
+}
+
+/// The key of a short list of options (sorted by id, without repeats) in the memo
+/// of canonical forms; `None` for a longer one.
+fn canon_key(left: &[Game], right: &[Game]) -> Option<CanonKey> {
+    if left.len() + right.len() > CANON_OPTIONS {
+        return None;
+    }
+    let mut key = [u32::MAX; CANON_OPTIONS + 2];
+    key[0] = left.len() as u32;
+    for (k, g) in key[1..].iter_mut().zip(left.iter().chain(right)) {
+        *k = g.id();
+    }
+    Some(key)
+}
+
+/// The canonical form of options that are not all numbers, sorted by id without
+/// repeats: dominated options removed and reversible ones bypassed until none is left.
+fn simplify(mut left: Vec<Game>, mut right: Vec<Game>, b: &Budget) -> Result<Game, ValueError> {
     loop {
         remove_dominated(&mut left, true, b)?;
         remove_dominated(&mut right, false, b)?;

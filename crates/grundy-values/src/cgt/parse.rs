@@ -203,11 +203,17 @@ struct Parser<'a> {
     pos: usize,
     budget: &'a Budget,
     depth: usize,
+    /// The options read of the braces being read, innermost last.
+    games: Vec<Game>,
+    /// The pieces of the braces being read, innermost last.
+    pieces: Vec<Piece>,
 }
 
-/// One piece of a braces' contents: a list of options or a run of bars.
+/// One piece of a braces' contents: a list of options (a range of the parser's
+/// stack of games) or a run of bars (its length and column).
+#[derive(Clone, Copy)]
 enum Piece {
-    List(Vec<Game>),
+    List(usize, usize),
     Bars(usize, usize),
 }
 
@@ -218,6 +224,8 @@ impl<'a> Parser<'a> {
             pos: 0,
             budget,
             depth: 0,
+            games: Vec::new(),
+            pieces: Vec::new(),
         }
     }
 
@@ -278,7 +286,10 @@ impl<'a> Parser<'a> {
     }
 
     fn expr(&mut self) -> Result<Game, NotationError> {
-        let mut total = self.product()?;
+        let mut total = match self.lone_integer() {
+            Some(g) => g,
+            None => self.product()?,
+        };
         loop {
             self.skip_ws();
             let column = self.pos + 1;
@@ -387,6 +398,12 @@ impl<'a> Parser<'a> {
     /// The name of a function at the cursor, when one is called there: letters and
     /// underscores, at least two, then `(`.
     fn function_name(&self) -> Option<String> {
+        if !self
+            .peek()
+            .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        {
+            return None;
+        }
         let name: String = self.chars[self.pos..]
             .iter()
             .take_while(|c| c.is_ascii_lowercase() || **c == '_')
@@ -459,6 +476,41 @@ impl<'a> Parser<'a> {
         (self.pos > start).then(|| self.chars[start..self.pos].iter().collect())
     }
 
+    /// An expression that is a small integer and nothing more, ended by `,`, `|`,
+    /// `}`, `)` or the end (the options of most games written out): its value, the
+    /// cursor moved past it. Anything else leaves the cursor for the full grammar.
+    fn lone_integer(&mut self) -> Option<Game> {
+        self.skip_ws();
+        let start = self.pos;
+        let n = self.small_integer()?;
+        if matches!(self.peek(), None | Some(',' | '|' | '}' | ')')) {
+            if let Ok(g) = Game::integer(n) {
+                return Some(g);
+            }
+        }
+        self.pos = start;
+        None
+    }
+
+    /// A run of at most 18 digits at the cursor and no `/` after it: its value (the
+    /// cursor moved past it). Anything else leaves the cursor for [`digits`](Self::digits).
+    fn small_integer(&mut self) -> Option<i64> {
+        let mut n: i64 = 0;
+        let mut k = 0;
+        while let Some(d) = self.peek_at(k).and_then(|c| c.to_digit(10)) {
+            if k == 18 {
+                return None;
+            }
+            n = n * 10 + i64::from(d);
+            k += 1;
+        }
+        if k == 0 || self.peek_at(k) == Some('/') {
+            return None;
+        }
+        self.pos += k;
+        Some(n)
+    }
+
     /// `[number][ups][star]`, at least one part: `3/4`, `-2`, `^`, `v3`, `^^`, `*`,
     /// `*5`, `2^*`, `-1/2v*3`, and the Unicode arrows.
     fn literal(&mut self) -> Result<Game, NotationError> {
@@ -471,7 +523,10 @@ impl<'a> Parser<'a> {
         if negative {
             self.pos += 1;
         }
-        if let Some(int) = self.digits() {
+        if let Some(n) = self.small_integer() {
+            any = true;
+            number = Dyadic::int(if negative { -n } else { n });
+        } else if let Some(int) = self.digits() {
             any = true;
             let mut text = int;
             if self.peek() == Some('/') {
@@ -558,18 +613,27 @@ impl<'a> Parser<'a> {
     }
 
     /// `{L1,L2|R1}` with slash notation: the longest run of bars splits the braces,
-    /// and each side is a list of options or, if it has bars itself, one game.
+    /// and each side is a list of options or, if it has bars itself, one game. The
+    /// options and pieces read go on the parser's stacks and are taken off at the end.
     fn braces(&mut self) -> Result<Game, NotationError> {
         let open = self.pos;
         self.pos += 1;
-        let mut pieces = Vec::new();
+        let (games, pieces) = (self.games.len(), self.pieces.len());
+        let g = self.braces_from(open, pieces);
+        self.games.truncate(games);
+        self.pieces.truncate(pieces);
+        g
+    }
+
+    fn braces_from(&mut self, open: usize, first: usize) -> Result<Game, NotationError> {
         loop {
             // A list of options, possibly empty.
-            let mut list = Vec::new();
+            let start = self.games.len();
             self.skip_ws();
             if !matches!(self.peek(), Some('|' | '}')) {
                 loop {
-                    list.push(self.expr()?);
+                    let g = self.expr()?;
+                    self.games.push(g);
                     self.skip_ws();
                     if self.peek() == Some(',') {
                         self.pos += 1;
@@ -578,7 +642,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
-            pieces.push(Piece::List(list));
+            self.pieces.push(Piece::List(start, self.games.len()));
             self.skip_ws();
             match self.peek() {
                 Some('|') => {
@@ -588,7 +652,7 @@ impl<'a> Parser<'a> {
                         n += 1;
                         self.pos += 1;
                     }
-                    pieces.push(Piece::Bars(n, column));
+                    self.pieces.push(Piece::Bars(n, column));
                 }
                 Some('}') => {
                     self.pos += 1;
@@ -597,52 +661,57 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.expected("',', '|' or '}'")),
             }
         }
-        self.slash(pieces, open + 1)
+        self.slash(first, self.pieces.len(), open + 1)
     }
 
-    fn slash(&self, mut pieces: Vec<Piece>, column: usize) -> Result<Game, NotationError> {
-        let bars: Vec<(usize, usize, usize)> = pieces
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| match p {
-                Piece::Bars(n, c) => Some((i, *n, *c)),
-                Piece::List(_) => None,
-            })
-            .collect();
-        let Some(&(_, max, _)) = bars.iter().max_by_key(|b| b.1) else {
+    /// The game of the pieces `lo..hi` of the stack.
+    fn slash(&self, lo: usize, hi: usize, column: usize) -> Result<Game, NotationError> {
+        // The longest run of bars, where it is, and the next run as long, if any.
+        let (mut max, mut top, mut again) = (0, None, None);
+        for (i, piece) in self.pieces[lo..hi].iter().enumerate() {
+            if let Piece::Bars(n, c) = *piece {
+                if n > max {
+                    (max, top, again) = (n, Some((lo + i, c)), None);
+                } else if n == max && again.is_none() {
+                    again = Some(c);
+                }
+            }
+        }
+        let Some((split, first_column)) = top else {
             return Err(NotationError::Syntax {
                 column,
                 expected: "'|' between Left's and Right's options".into(),
                 found: "'}'".into(),
             });
         };
-        let tops: Vec<_> = bars.iter().filter(|b| b.1 == max).collect();
-        if tops.len() > 1 {
+        if let Some(c) = again {
             return Err(NotationError::Syntax {
-                column: tops[1].2,
+                column: c,
                 expected: format!(
-                    "one longest run of bars (this {max} repeats the one at column {}; write nested braces)",
-                    tops[0].2
+                    "one longest run of bars (this {max} repeats the one at column {first_column}; write nested braces)"
                 ),
                 found: format!("{:?}", "|".repeat(max)),
             });
         }
-        let split = tops[0].0;
-        let right = pieces.split_off(split + 1);
-        pieces.pop();
-        let side = |part: Vec<Piece>| -> Result<Vec<Game>, NotationError> {
-            if part.len() == 1 {
-                match part.into_iter().next() {
-                    Some(Piece::List(l)) => Ok(l),
-                    _ => Ok(Vec::new()),
-                }
-            } else {
-                Ok(vec![self.slash(part, column)?])
+        // A side of one piece is its list; a side with bars of its own, one game.
+        let (left_game, right_game);
+        let left = match self.pieces[lo..split] {
+            [Piece::List(a, b)] => &self.games[a..b],
+            [Piece::Bars(..)] => &[],
+            _ => {
+                left_game = self.slash(lo, split, column)?;
+                std::slice::from_ref(&left_game)
             }
         };
-        let left = side(pieces)?;
-        let right = side(right)?;
-        Game::from_options_within(&left, &right, self.budget).map_err(Self::value_err(column))
+        let right = match self.pieces[split + 1..hi] {
+            [Piece::List(a, b)] => &self.games[a..b],
+            [Piece::Bars(..)] => &[],
+            _ => {
+                right_game = self.slash(split + 1, hi, column)?;
+                std::slice::from_ref(&right_game)
+            }
+        };
+        Game::from_options_within(left, right, self.budget).map_err(Self::value_err(column))
     }
 }
 

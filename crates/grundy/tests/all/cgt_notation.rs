@@ -149,3 +149,36 @@ fn deep_nesting_is_an_error_not_a_crash() {
     // n = {n-1|}: three characters per level, down to {|}.
     assert_eq!(tall.explicit(1 << 20).unwrap().len(), 3 * 20_001);
 }
+
+/// Integers standing alone as options are read by a shortcut: the same games as
+/// through the full grammar (the integers in parentheses, or with a sign or spaces),
+/// and every case the shortcut leaves to the grammar still read as before.
+#[test]
+fn options_that_are_integers_read_as_through_the_grammar() {
+    for (short, long) in [
+        ("{0|}", "{(0)|}"),
+        ("{0,1|2}", "{(0), +1 | (2)}"),
+        ("{007|3}", "{7|(3)}"),
+        ("{12|-3}", "{(12)|(-3)}"),
+        ("{3||2|1}", "{3||(2)|1}"),
+        ("{2||1|0}", "{(2)||(1)|0}"),
+        ("{|0,{0|}}", "{|(0),{(0)|}}"),
+        ("(5)", "5"),
+        ("{999999999999999999|}", "{(999999999999999999)|}"),
+    ] {
+        assert_eq!(g(short), g(long), "{short} against {long}");
+    }
+    assert_eq!(g("{0|}").to_string(), "1");
+    assert_eq!(g("{0,1|2}").to_string(), "3/2");
+    // Not alone: an operator, a fraction, ups or a star follow the digits.
+    assert_eq!(g("{1+1|}"), g("3"));
+    assert_eq!(g("{1/2|}"), g("1"));
+    assert_eq!(g("{0^|}"), g("{^|}"));
+    assert_eq!(g("{0*|0}"), g("{*|0}"));
+    assert_eq!(g("{-0|}"), g("1"));
+    // Nineteen digits go through the grammar: 2^62 is the largest number.
+    assert_eq!(g("{|4611686018427387904}"), g("0"));
+    assert_eq!(syntax("{|46116860184273879040}").0, 3);
+    assert_eq!(syntax("{5|3,}").0, 6);
+    assert_eq!(syntax("{12 34|}").0, 5);
+}
