@@ -136,17 +136,6 @@ impl Board {
         next.burned |= arrow;
         next
     }
-
-    /// The eight images under the symmetries of the rectangle.
-    fn images(self) -> [Board; 8] {
-        grid::images(self.h, self.w, |f, h, w| Board {
-            h,
-            w,
-            x: f(self.x),
-            o: f(self.o),
-            burned: f(self.burned),
-        })
-    }
 }
 
 impl fmt::Display for Board {
@@ -432,12 +421,17 @@ impl Ruleset for Amazons {
 
     /// The least image under the symmetries of the rectangle and the swap of colours.
     fn normalize(&self, b: &Board) -> (Board, bool) {
-        let swapped = Board {
-            x: b.o,
-            o: b.x,
-            ..*b
-        };
-        grid::least_image(b.images(), swapped.images())
+        grid::least_image(
+            b.h,
+            b.w,
+            [b.x, b.o, b.burned],
+            |[x, o, burned], h, w| Board { h, w, x, o, burned },
+            |b| Board {
+                x: b.o,
+                o: b.x,
+                ..b
+            },
+        )
     }
 
     fn name(&self) -> &'static str {

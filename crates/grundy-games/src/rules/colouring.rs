@@ -108,17 +108,6 @@ impl Map {
             Player::Right => self.both | self.right,
         }
     }
-
-    /// The eight images under the symmetries of the rectangle.
-    fn images(self) -> [Map; 8] {
-        grid::images(self.h, self.w, |f, h, w| Map {
-            h,
-            w,
-            both: f(self.both),
-            left: f(self.left),
-            right: f(self.right),
-        })
-    }
 }
 
 impl fmt::Display for Map {
@@ -239,12 +228,23 @@ impl Ruleset for Colouring {
 
     /// The least image under the symmetries of the square and the swap of tints.
     fn normalize(&self, m: &Map) -> (Map, bool) {
-        let swapped = Map {
-            left: m.right,
-            right: m.left,
-            ..*m
-        };
-        grid::least_image(m.images(), swapped.images())
+        grid::least_image(
+            m.h,
+            m.w,
+            [m.both, m.left, m.right],
+            |[both, left, right], h, w| Map {
+                h,
+                w,
+                both,
+                left,
+                right,
+            },
+            |m| Map {
+                left: m.right,
+                right: m.left,
+                ..m
+            },
+        )
     }
 
     fn name(&self) -> &'static str {

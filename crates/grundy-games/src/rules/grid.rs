@@ -213,31 +213,47 @@ pub(crate) fn show_grid(rows: u8, cols: u8, symbol: impl Fn(u64) -> char) -> Str
     out
 }
 
-/// The eight images of a board of `h` rows and `w` columns under the symmetries of
-/// the rectangle (the identity first): `board(f, rows, cols)` is the board with `f`
-/// applied to each of its cell masks and the sides given.
-pub(crate) fn images<B>(h: u8, w: u8, board: impl Fn(&dyn Fn(u64) -> u64, u8, u8) -> B) -> [B; 8] {
-    [
-        board(&|x| x, h, w),
-        board(&|x| flip_rows(x, h), h, w),
-        board(&|x| flip_cols(x, w), h, w),
-        board(&|x| flip_cols(flip_rows(x, h), w), h, w),
-        board(&transpose, w, h),
-        board(&|x| flip_rows(transpose(x), w), w, h),
-        board(&|x| flip_cols(transpose(x), h), w, h),
-        board(&|x| flip_cols(flip_rows(transpose(x), w), h), w, h),
-    ]
-}
-
-/// The least of `images` (of a board) and `swapped` (of the board with the players'
-/// colours swapped, which negates the value), and whether it is a swapped one.
-pub(crate) fn least_image<B: Copy + Ord>(images: [B; 8], swapped: [B; 8]) -> (B, bool) {
+/// The least image of a board under the symmetries of its rectangle and the swap of
+/// the players' colours (which negates the value), and whether it is a swapped one.
+/// The board has `h` rows, `w` columns and the cell masks `masks`; `board(masks,
+/// rows, cols)` builds a board and `swap` swaps its colours. Boards compare their
+/// rows first, then their columns, so only the images with the fewer rows can be
+/// least: the upright ones when `h <= w`, the transposed ones when `h >= w` (all
+/// eight for a square). Of equal images, one not swapped is taken.
+pub(crate) fn least_image<B: Copy + Ord, const N: usize>(
+    h: u8,
+    w: u8,
+    masks: [u64; N],
+    board: impl Fn([u64; N], u8, u8) -> B,
+    swap: impl Fn(B) -> B,
+) -> (B, bool) {
+    let mut images = [board(masks, h, w); 8];
+    let mut n = 0;
+    let mut four = |m: [u64; N], rows: u8, cols: u8| {
+        let flipped = m.map(|x| flip_rows(x, rows));
+        images[n] = board(m, rows, cols);
+        images[n + 1] = board(flipped, rows, cols);
+        images[n + 2] = board(m.map(|x| flip_cols(x, cols)), rows, cols);
+        images[n + 3] = board(flipped.map(|x| flip_cols(x, cols)), rows, cols);
+        n += 4;
+    };
+    if h <= w {
+        four(masks, h, w);
+    }
+    if h >= w {
+        four(masks.map(transpose), w, h);
+    }
+    let images = &images[..n];
     let mut best = (images[0], false);
-    for (all, negated) in [(images, false), (swapped, true)] {
-        for image in all {
-            if image < best.0 {
-                best = (image, negated);
-            }
+    for &image in images {
+        if image < best.0 {
+            best = (image, false);
+        }
+    }
+    for &image in images {
+        let swapped = swap(image);
+        if swapped < best.0 {
+            best = (swapped, true);
         }
     }
     best

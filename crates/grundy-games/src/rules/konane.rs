@@ -33,7 +33,7 @@ use std::str::FromStr;
 use crate::dynamic::RulesetSpec;
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
-use crate::rules::grid::{self, rectangle};
+use crate::rules::grid::{self, rectangle, FILE_A, FILE_H};
 use crate::rules::stones::{self, cell, index};
 use crate::rules::NotationError;
 
@@ -101,9 +101,6 @@ impl FromStr for Jump {
     }
 }
 
-/// The four directions along rows and columns, as (row, column) steps.
-const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-
 /// The cell `k` steps from `cell` in direction `d`, if it is on the board.
 fn step(b: &Board, cell: (u8, u8), d: (i8, i8), k: i8) -> Option<(u8, u8)> {
     let r = i16::from(cell.0) + i16::from(d.0) * i16::from(k);
@@ -115,23 +112,39 @@ fn step(b: &Board, cell: (u8, u8), d: (i8, i8), k: i8) -> Option<(u8, u8)> {
         .map(|()| (r as u8, c as u8))
 }
 
-/// Every jump of the stone of `player` on `cell`: in each direction, each stop.
-fn jumps_from(b: &Board, player: Player, cell: (u8, u8), out: &mut Vec<Jump>) {
+/// Every jump of the stone of `player` on `from`: in each direction, each stop.
+fn jumps_from(b: &Board, player: Player, from: (u8, u8), out: &mut Vec<Jump>) {
     let (_, theirs) = b.stones(player);
     let empty = rectangle(b.h, b.w) & !(b.x | b.o);
-    for d in DIRECTIONS {
-        let mut k = 0;
-        while let (Some(over), Some(land)) = (step(b, cell, d, k + 1), step(b, cell, d, k + 2)) {
-            if theirs >> index(over) & 1 == 0 || empty >> index(land) & 1 == 0 {
+    jumps(theirs, empty, from, out);
+}
+
+/// The jumps of a stone on `from` over the stones `theirs` into the gaps `empty`, on
+/// the 8×8 bitboard. A step east or west off the end of a row is lost, not wrapped
+/// to the next row, and cells off the board hold neither stones nor gaps, so a jump
+/// never leaves it.
+#[inline]
+fn jumps(theirs: u64, empty: u64, from: (u8, u8), out: &mut Vec<Jump>) {
+    let start = 1u64 << index(from);
+    let mut run = |next: fn(u64) -> u64| {
+        let mut at = start;
+        loop {
+            let over = next(at);
+            let land = next(over);
+            if over & theirs == 0 || land & empty == 0 {
                 break;
             }
             out.push(Jump {
-                from: cell,
-                to: land,
+                from,
+                to: cell(land.trailing_zeros()),
             });
-            k += 2;
+            at = land;
         }
-    }
+    };
+    run(|b| (b << 1) & !FILE_A);
+    run(|b| (b >> 1) & !FILE_H);
+    run(|b| b << 8);
+    run(|b| b >> 8);
 }
 
 fn after(b: &Board, player: Player, mv: &Jump) -> Board {
@@ -227,13 +240,14 @@ impl Ruleset for Konane {
     }
 
     fn moves(&self, pos: &Board, player: Player) -> Vec<Jump> {
-        let (mine, _) = pos.stones(player);
+        let (mine, theirs) = pos.stones(player);
+        let empty = rectangle(pos.h, pos.w) & !(pos.x | pos.o);
         let mut out = Vec::new();
         let mut stones = mine;
         while stones != 0 {
             let i = stones.trailing_zeros();
             stones &= stones - 1;
-            jumps_from(pos, player, cell(i), &mut out);
+            jumps(theirs, empty, cell(i), &mut out);
         }
         out
     }

@@ -46,20 +46,17 @@ impl Board {
     /// The least image under the symmetries of the rectangle and the swap of
     /// colours, and whether the colours were swapped (which negates the value).
     pub(crate) fn least_image(self) -> (Board, bool) {
-        let images = |b: Board| {
-            grid::images(b.h, b.w, |f, h, w| Board {
-                h,
-                w,
-                x: f(b.x),
-                o: f(b.o),
-            })
-        };
-        let swapped = Board {
-            x: self.o,
-            o: self.x,
-            ..self
-        };
-        grid::least_image(images(self), images(swapped))
+        grid::least_image(
+            self.h,
+            self.w,
+            [self.x, self.o],
+            |[x, o], h, w| Board { h, w, x, o },
+            |b| Board {
+                x: b.o,
+                o: b.x,
+                ..b
+            },
+        )
     }
 }
 
