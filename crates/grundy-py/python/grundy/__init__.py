@@ -27,9 +27,16 @@ See ``docs/python.md`` in the repository for a walk-through.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, List, Optional, Tuple, Union
+# The typing module, the terminal and browser play (_play) and what they import are
+# loaded only when needed: `import grundy` stays light (about a megabyte over the
+# interpreter, most of it the native module).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Hashable, Iterable, List, Optional, Tuple, Union
 
-from . import _grundy, _play
+    Heaps = Union[int, Tuple[int, ...]]
+
+from . import _grundy
 from ._grundy import (
     DEFAULT_BUDGET,
     BudgetExceeded,
@@ -157,6 +164,8 @@ class ImpartialGame:
         """Play ``position`` against the perfect engine in the terminal: your moves
         are listed with whether each wins (green) or loses (red) and in how many
         moves; type a move's number (``q`` quits). Returns True when you win."""
+        from . import _play
+
         ask, say, colour = _play.terminal_io(colour)
         return _play.play_impartial(self, position, you_first, ask, say, colour)
 
@@ -233,11 +242,11 @@ class PartizanGame:
         you, first = you.upper()[:1], first.upper()[:1]
         if you not in ("L", "R") or first not in ("L", "R"):
             raise ValueError("you and first are 'L' (Left) or 'R' (Right)")
+        from . import _play
+
         ask, say, colour = _play.terminal_io(colour)
         return _play.play_partizan(self, position, you, first, ask, say, colour)
 
-
-Heaps = Union[int, Tuple[int, ...]]
 
 
 class HeapGame:
@@ -368,4 +377,6 @@ def serve(
         target, impartial = game, False
     else:
         raise TypeError("serve takes a grundy.ImpartialGame, PartizanGame or HeapGame")
+    from . import _play
+
     return _play.serve(game, target, impartial, example, port, bind, open, background, name, about)

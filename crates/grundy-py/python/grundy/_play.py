@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 import time
-import webbrowser
 from typing import Any, Callable, List, Optional, Tuple
 
 from . import _grundy, _notation
@@ -147,6 +146,8 @@ def serve(
         target, name, about, text, impartial, components, target.budget, port, bind
     )
     if open_browser:
+        import webbrowser  # only here: it loads subprocess, shutil and more
+
         webbrowser.open(server.url)
     if background:
         return server
