@@ -4,6 +4,7 @@
 //! ```sh
 //! cargo run --release --example cgt_domineering -- 6 5        # 6 rows, 5 columns
 //! cargo run --release --example cgt_domineering -- 4 4 --parallel
+//! cargo run --release --example cgt_domineering -- 6 7 --max-positions 1000000000 --max-bytes 15000000000
 //! ```
 //!
 //! Prints the value (Left places vertical dominoes), then the positions valued and
@@ -21,7 +22,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let nums: Vec<u8> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let [rows, cols] = nums[..] else {
-        eprintln!("usage: cgt_domineering ROWS COLS [--parallel] [--max-positions N]");
+        eprintln!(
+            "usage: cgt_domineering ROWS COLS [--parallel] [--max-positions N] [--max-bytes N]"
+        );
         return ExitCode::from(2);
     };
     if !(1..=8).contains(&rows) || !(1..=8).contains(&cols) {
@@ -34,6 +37,9 @@ fn main() -> ExitCode {
     };
     if let Some(i) = args.iter().position(|a| a == "--max-positions") {
         limits.max_positions = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(0);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--max-bytes") {
+        limits.max_bytes = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(0);
     }
     let rules = Domineering::new();
     let Some(board) = Board::empty(rows, cols) else {
