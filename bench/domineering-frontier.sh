@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The Domineering frontier: the canonical form of every empty rectangle the ruleset
+# holds (at most 8 rows and 8 columns) of at most MAX_CELLS cells (42), each in a
+# process of its own limited to CPU_LIMIT CPU seconds (3600) and MEMORY_GB GiB of
+# address space (16; the engine's own estimate of its bytes is held to the same),
+# smallest boards first. Left places vertical dominoes; a board
+# and its transpose take the same search with the value negated, so only ROWS <= COLS
+# is run. Prints a markdown row per board (value, positions, CPU s, wall s, peak
+# memory) and writes each form to bench/domineering/ROWSxCOLS.txt.
+#
+#   bash bench/domineering-frontier.sh            # every board up to 42 cells
+#   MAX_CELLS=30 bash bench/domineering-frontier.sh
+#   bash bench/domineering-frontier.sh 6x6 5x7    # these boards only
+set -euo pipefail
+cd "$(dirname "$0")/.."
+max_cells=${MAX_CELLS:-42}
+cpu_limit=${CPU_LIMIT:-3600}
+memory_gb=${MEMORY_GB:-16}
+for v in "$max_cells" "$cpu_limit" "$memory_gb"; do
+    [[ "$v" =~ ^[1-9][0-9]{0,5}$ ]] || { echo "limits: positive integers (got $v)" >&2; exit 2; }
+done
+command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (GNU time)" >&2; exit 2; }
+cargo build --release -q -p grundy --example cgt_domineering
+bin="${CARGO_TARGET_DIR:-target}/release/examples/cgt_domineering"
+out=bench/domineering
+mkdir -p "$out"
+
+boards=("$@")
+if [ ${#boards[@]} -eq 0 ]; then
+    # Smallest first: by cells, then by rows.
+    while read -r _ r c; do boards+=("${r}x${c}"); done < <(
+        for r in $(seq 1 8); do for c in $(seq "$r" 8); do
+            [ $((r * c)) -le "$max_cells" ] && echo "$((r * c)) $r $c"
+        done; done | sort -n -k1,1 -k2,2)
+fi
+
+echo "| board | cells | value | positions | CPU s | wall s | peak MB |"
+echo "|---|---:|---|---:|---:|---:|---:|"
+for b in "${boards[@]}"; do
+    [[ "$b" =~ ^([1-8])x([1-8])$ ]] || { echo "board: ROWSxCOLS, 1 to 8 each (got $b)" >&2; exit 2; }
+    r=${BASH_REMATCH[1]} c=${BASH_REMATCH[2]}
+    log=$(mktemp)
+    start=$(date +%s%N)
+    # The limits apply to the child only (a subshell), so this script goes on.
+    set +e
+    (
+        ulimit -t "$cpu_limit"
+        ulimit -v $((memory_gb * 1024 * 1024))
+        exec /usr/bin/time -f "TIME %U %S %M" "$bin" "$r" "$c" \
+            --max-positions 4000000000 --max-bytes $((memory_gb << 30))
+    ) >"$log" 2>&1
+    code=$?
+    set -e
+    end=$(date +%s%N)
+    wall=$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.1f", (b - a) / 1e9}')
+    cpu=$(awk '/^TIME/ {printf "%.2f", $2 + $3}' "$log")
+    mb=$(awk '/^TIME/ {printf "%.0f", $4 / 1024}' "$log")
+    if [ "$code" -eq 0 ]; then
+        form=$(sed -n "s/^${r}x${c}: //p" "$log" | head -1)
+        printf '%s\n' "$form" >"$out/${r}x${c}.txt"
+        positions=$(sed -n 's/^positions: \([0-9]*\).*/\1/p' "$log")
+        shown=$form
+        [ ${#shown} -gt 40 ] && shown="${#form} characters: $out/${r}x${c}.txt"
+        shown=${shown//|/\\|}
+        echo "| ${r}x${c} | $((r * c)) | \`$shown\` | $positions | ${cpu:--} | $wall | ${mb:--} |"
+    else
+        why=$(grep -v '^TIME' "$log" | tail -1)
+        echo "| ${r}x${c} | $((r * c)) | stopped (exit $code: ${why:-killed by a limit}) | - | ${cpu:--} | $wall | ${mb:--} |"
+    fi
+    rm -f "$log"
+done
