@@ -101,17 +101,6 @@ impl FromStr for Jump {
     }
 }
 
-/// The cell `k` steps from `cell` in direction `d`, if it is on the board.
-fn step(b: &Board, cell: (u8, u8), d: (i8, i8), k: i8) -> Option<(u8, u8)> {
-    let r = i16::from(cell.0) + i16::from(d.0) * i16::from(k);
-    let c = i16::from(cell.1) + i16::from(d.1) * i16::from(k);
-    (0..i16::from(b.h))
-        .contains(&r)
-        .then_some(())
-        .filter(|()| (0..i16::from(b.w)).contains(&c))
-        .map(|()| (r as u8, c as u8))
-}
-
 /// Every jump of the stone of `player` on `from`: in each direction, each stop.
 fn jumps_from(b: &Board, player: Player, from: (u8, u8), out: &mut Vec<Jump>) {
     let (_, theirs) = b.stones(player);
@@ -119,14 +108,20 @@ fn jumps_from(b: &Board, player: Player, from: (u8, u8), out: &mut Vec<Jump>) {
     jumps(theirs, empty, from, out);
 }
 
-/// The jumps of a stone on `from` over the stones `theirs` into the gaps `empty`, on
-/// the 8×8 bitboard. A step east or west off the end of a row is lost, not wrapped
-/// to the next row, and cells off the board hold neither stones nor gaps, so a jump
-/// never leaves it.
+/// One cell along a row or column of the 8×8 bitboard. A step east or west off the
+/// end of a row is lost, not wrapped to the next row; one off the board is lost.
+type Step = fn(u64) -> u64;
+const EAST: Step = |b| (b << 1) & !FILE_A;
+const WEST: Step = |b| (b >> 1) & !FILE_H;
+const SOUTH: Step = |b| b << 8;
+const NORTH: Step = |b| b >> 8;
+
+/// The jumps of a stone on `from` over the stones `theirs` into the gaps `empty`.
+/// Cells off the board hold neither stones nor gaps, so a jump never leaves it.
 #[inline]
 fn jumps(theirs: u64, empty: u64, from: (u8, u8), out: &mut Vec<Jump>) {
     let start = 1u64 << index(from);
-    let mut run = |next: fn(u64) -> u64| {
+    let mut run = |next: Step| {
         let mut at = start;
         loop {
             let over = next(at);
@@ -141,25 +136,35 @@ fn jumps(theirs: u64, empty: u64, from: (u8, u8), out: &mut Vec<Jump>) {
             at = land;
         }
     };
-    run(|b| (b << 1) & !FILE_A);
-    run(|b| (b >> 1) & !FILE_H);
-    run(|b| b << 8);
-    run(|b| b >> 8);
+    run(EAST);
+    run(WEST);
+    run(SOUTH);
+    run(NORTH);
 }
 
+/// The board after `player`'s jump `mv`: the stone moved, every stone it jumped
+/// over removed (the cells it lands on along the way are empty).
 fn after(b: &Board, player: Player, mv: &Jump) -> Board {
     let (mine, mut theirs) = b.stones(player);
-    let (dr, dc) = (
-        (i16::from(mv.to.0) - i16::from(mv.from.0)).signum() as i8,
-        (i16::from(mv.to.1) - i16::from(mv.from.1)).signum() as i8,
-    );
-    let jumps = (mv.from.0.abs_diff(mv.to.0) + mv.from.1.abs_diff(mv.to.1)) / 2;
-    for j in 0..jumps {
-        if let Some(over) = step(b, mv.from, (dr, dc), 2 * j as i8 + 1) {
-            theirs &= !(1u64 << index(over));
+    let next = if mv.to.0 == mv.from.0 {
+        if mv.to.1 > mv.from.1 {
+            EAST
+        } else {
+            WEST
         }
-    }
+    } else if mv.to.0 > mv.from.0 {
+        SOUTH
+    } else {
+        NORTH
+    };
     let (from, to) = (1u64 << index(mv.from), 1u64 << index(mv.to));
+    // A jump that never reaches `to` (not one of `moves`) stops when it leaves the board.
+    let mut at = from;
+    while at != to && at != 0 {
+        let over = next(at);
+        theirs &= !over;
+        at = next(over);
+    }
     b.with_stones(player, (mine & !from) | to, theirs)
 }
 

@@ -11,6 +11,7 @@
 //! canonical form: dominated options removed and reversible options bypassed until
 //! none is left, then recognised as a Nus if it is one.
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -181,28 +182,47 @@ pub(crate) fn remove_dominated_by(
 
 /// The canonical form of `{left | right}`, whose options are canonical.
 pub(crate) fn canonical(left: Vec<Game>, right: Vec<Game>, b: &Budget) -> Result<Game, ValueError> {
-    b.charge()?;
-    canonical_charged(left, right, b)
+    canonical_from(Cow::Owned(left), Cow::Owned(right), b)
 }
 
-/// [`canonical`] of options given as slices, in any order and with repeats: a short
-/// list whose form is known is answered without copying it.
+/// [`canonical`] of options given as slices: copied only when the form has to be
+/// worked out.
 pub(crate) fn canonical_of(left: &[Game], right: &[Game], b: &Budget) -> Result<Game, ValueError> {
-    b.charge()?;
-    if left.len() + right.len() <= CANON_OPTIONS {
-        if let Some(g) = all_numbers(left, right)? {
-            return Ok(g);
-        }
-        if let Some(g) = ARENA.canon.get(&sorted_key(left, right)) {
-            return Ok(g);
-        }
-    }
-    canonical_charged(left.to_vec(), right.to_vec(), b)
+    canonical_from(Cow::Borrowed(left), Cow::Borrowed(right), b)
 }
 
-/// The key [`canon_key`] gives the lists once sorted by id without repeats; at most
-/// [`CANON_OPTIONS`] options in all.
-fn sorted_key(left: &[Game], right: &[Game]) -> CanonKey {
+/// [`canonical`] of options in any order and with repeats. Numbers have their form in
+/// closed form; a short list's form is looked up, and kept once worked out.
+fn canonical_from(
+    left: Cow<'_, [Game]>,
+    right: Cow<'_, [Game]>,
+    b: &Budget,
+) -> Result<Game, ValueError> {
+    b.charge()?;
+    if let Some(g) = all_numbers(&left, &right)? {
+        return Ok(g);
+    }
+    let key = canon_key(&left, &right);
+    if let Some(g) = key.as_ref().and_then(|k| ARENA.canon.get(k)) {
+        return Ok(g);
+    }
+    let (mut left, mut right) = (left.into_owned(), right.into_owned());
+    sort_dedup(&mut left);
+    sort_dedup(&mut right);
+    let g = simplify(left, right, b)?;
+    if let Some(k) = key {
+        ARENA.canon.insert_below(k, g, CANON_ENTRIES);
+    }
+    Ok(g)
+}
+
+/// The key of a short list of options in the memo of canonical forms: the number of
+/// Left's options, then the ids of Left's and of Right's, each side sorted without
+/// repeats, the rest `u32::MAX`; `None` for a list of more than [`CANON_OPTIONS`].
+fn canon_key(left: &[Game], right: &[Game]) -> Option<CanonKey> {
+    if left.len() + right.len() > CANON_OPTIONS {
+        return None;
+    }
     let mut key = [u32::MAX; CANON_OPTIONS + 2];
     let mut n = 1;
     for (side, list) in [left, right].into_iter().enumerate() {
@@ -224,42 +244,6 @@ fn sorted_key(left: &[Game], right: &[Game]) -> CanonKey {
         if side == 0 {
             key[0] = (n - 1) as u32;
         }
-    }
-    key
-}
-
-/// [`canonical`] once the step is charged.
-fn canonical_charged(
-    mut left: Vec<Game>,
-    mut right: Vec<Game>,
-    b: &Budget,
-) -> Result<Game, ValueError> {
-    sort_dedup(&mut left);
-    sort_dedup(&mut right);
-    if let Some(g) = all_numbers(&left, &right)? {
-        return Ok(g);
-    }
-    let key = canon_key(&left, &right);
-    if let Some(g) = key.as_ref().and_then(|k| ARENA.canon.get(k)) {
-        return Ok(g);
-    }
-    let g = simplify(left, right, b)?;
-    if let Some(k) = key {
-        ARENA.canon.insert_below(k, g, CANON_ENTRIES);
-    }
-    Ok(g)
-}
-
-/// The key of a short list of options (sorted by id, without repeats) in the memo
-/// of canonical forms; `None` for a longer one.
-fn canon_key(left: &[Game], right: &[Game]) -> Option<CanonKey> {
-    if left.len() + right.len() > CANON_OPTIONS {
-        return None;
-    }
-    let mut key = [u32::MAX; CANON_OPTIONS + 2];
-    key[0] = left.len() as u32;
-    for (k, g) in key[1..].iter_mut().zip(left.iter().chain(right)) {
-        *k = g.id();
     }
     Some(key)
 }
