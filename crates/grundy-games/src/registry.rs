@@ -16,7 +16,7 @@
 //! assert_eq!(analysis.value.unwrap().to_string(), "*");
 //! ```
 
-use crate::ruleset::ParamError;
+use crate::ruleset::{Convention, ParamError};
 use crate::sequence::certificate::{CertifiedGame, CheckError};
 use crate::sequence::SequenceSpec;
 
@@ -105,7 +105,11 @@ pub fn misere_flag(params: &Params) -> Result<bool, ParamError> {
 /// ```
 pub fn build(name: &str, params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
     let spec = find(name)?;
-    let misere = misere_flag(params)?;
+    let convention = if misere_flag(params)? {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
     let params = &params.without(MISERE.name);
     for given in params.names() {
         if !spec.params.iter().any(|p| p.name == given) {
@@ -124,12 +128,7 @@ pub fn build(name: &str, params: &Params) -> Result<Box<dyn DynRuleset>, ParamEr
             });
         }
     }
-    let rules = (spec.build)(params)?;
-    if misere {
-        rules.into_misere()
-    } else {
-        Ok(rules)
-    }
+    (spec.build)(params, convention)
 }
 
 /// Every parameter of every ruleset, each name once, in registry order, then
@@ -162,7 +161,10 @@ fn example_params(spec: &RulesetSpec) -> Params {
 pub fn with_sequences() -> Vec<&'static str> {
     RULESETS
         .iter()
-        .filter(|s| (s.build)(&example_params(s)).is_ok_and(|game| game.heap_sequence().is_some()))
+        .filter(|s| {
+            (s.build)(&example_params(s), Convention::Normal)
+                .is_ok_and(|game| game.heap_sequence().is_some())
+        })
         .map(|s| s.name)
         .collect()
 }

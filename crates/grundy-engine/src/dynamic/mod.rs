@@ -7,21 +7,76 @@
 
 mod spec;
 
-pub use spec::{switch_value, Param, Params, RulesetSpec};
+pub use spec::{switch_value, Builder, Param, Params, RulesetSpec};
 
 use crate::analysis::moves::{move_values, MoveValue};
 use crate::analysis::{analyze, Analysis};
 use crate::engine::Budget;
 use crate::game::Player;
-use crate::misere::Misere;
+use crate::misere::{self, Misere};
 use crate::play::{Match, RulesetMatch};
 use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::{
-    AsImpartial, AsPartizan, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
+    AsImpartial, AsPartizan, Convention, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
 };
 use crate::sequence::SequenceSpec;
 use crate::verify::{verify, Progress, Report, RulesetCheck};
+
+/// `rules` behind the dynamic interface under `convention`: as it is for normal
+/// play, wrapped in [`Misere`] for misère play (which refuses a partizan game and a
+/// game with draws, [`misere::refusal`]). What an impartial game's
+/// [`RulesetSpec::build`] returns.
+///
+/// ```
+/// use grundy_engine::dynamic::either_convention;
+/// use grundy_engine::ruleset::Convention;
+/// use grundy_engine::Player;
+/// use grundy_games::rules::nim::Nim;
+///
+/// let nim = either_convention(Nim, Convention::Misere).unwrap();
+/// // One heap of one stone: the player to move must take it, and loses.
+/// assert!(!nim.analyze("1", Player::Left, 5).unwrap().to_move_wins);
+/// ```
+pub fn either_convention<R: Ruleset + 'static>(
+    rules: R,
+    convention: Convention,
+) -> Result<Box<dyn DynRuleset>, ParamError> {
+    Ok(match convention {
+        Convention::Normal => Box::new(rules),
+        Convention::Misere => Box::new(Misere::new(rules)?),
+    })
+}
+
+/// `rules` behind the dynamic interface for normal play; misère play refused with
+/// the reason [`misere::refusal`] gives. What the [`RulesetSpec::build`] of a game
+/// that is never played misère (a partizan game, a game with draws) returns: the
+/// misère wrapper and every engine under it are then not compiled for its type.
+///
+/// ```
+/// use grundy_engine::dynamic::normal_play_only;
+/// use grundy_engine::ruleset::{Convention, ParamError};
+/// use grundy_games::rules::domineering::Domineering;
+///
+/// assert!(normal_play_only(Domineering::new(), Convention::Normal).is_ok());
+/// let refused = normal_play_only(Domineering::new(), Convention::Misere);
+/// assert!(matches!(refused, Err(ParamError::Misere { .. })));
+/// ```
+pub fn normal_play_only<R: Ruleset + 'static>(
+    rules: R,
+    convention: Convention,
+) -> Result<Box<dyn DynRuleset>, ParamError> {
+    match convention {
+        Convention::Normal => Ok(Box::new(rules)),
+        Convention::Misere => {
+            Err(
+                misere::refusal(&rules).unwrap_or_else(|| ParamError::MisereNotOffered {
+                    game: rules.title(),
+                }),
+            )
+        }
+    }
+}
 
 /// Why a position could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -156,8 +211,6 @@ pub trait DynRuleset: Send + Sync {
     fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError>;
     /// The single-heap Grundy sequence, for a heap game ([`Ruleset::heap_sequence`]).
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>>;
-    /// The same game under misère play ([`Misere`]); a partizan game is refused.
-    fn into_misere(self: Box<Self>) -> Result<Box<dyn DynRuleset>, ParamError>;
     /// The board of `position` ([`Ruleset::board`]) with the legal moves of `to_move`
     /// and the spots' edits; `None` when the game has no drawing.
     fn board_view(
@@ -279,10 +332,6 @@ impl<R: Ruleset + 'static> DynRuleset for R {
 
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
         Ruleset::heap_sequence(self)
-    }
-
-    fn into_misere(self: Box<Self>) -> Result<Box<dyn DynRuleset>, ParamError> {
-        Ok(Box::new(Misere::<R::Position, R::Move>::new(*self)?))
     }
 
     fn board_view(

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use crate::dynamic::DynRuleset;
 use crate::ruleset::notation::NotationError;
-use crate::ruleset::ParamError;
+use crate::ruleset::{Convention, ParamError};
 
 /// One parameter of a ruleset, given on the command line as `--NAME VALUE`, or as
 /// `--NAME` alone for a [`flag`](Param::flag).
@@ -147,6 +147,10 @@ impl Params {
     }
 }
 
+/// How a [`RulesetSpec`] builds its game: from its parameters, under a play
+/// convention, behind the dynamic interface.
+pub type Builder = fn(&Params, Convention) -> Result<Box<dyn DynRuleset>, ParamError>;
+
 /// A ruleset as the registry knows it.
 #[derive(Clone, Copy)]
 pub struct RulesetSpec {
@@ -158,8 +162,11 @@ pub struct RulesetSpec {
     pub example: &'static str,
     /// The parameters.
     pub params: &'static [Param],
-    /// Builds the ruleset from its parameters, already known to be this game's.
-    pub build: fn(&Params) -> Result<Box<dyn DynRuleset>, ParamError>,
+    /// Builds the ruleset from its parameters, already known to be this game's,
+    /// under a play convention: [`either_convention`](crate::dynamic::either_convention)
+    /// for a game that can be played misère, [`normal_play_only`](crate::dynamic::normal_play_only)
+    /// for one that cannot.
+    pub build: Builder,
 }
 
 impl std::fmt::Debug for RulesetSpec {

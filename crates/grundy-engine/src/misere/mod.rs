@@ -37,4 +37,4 @@ pub mod quotient_check;
 mod ruleset;
 pub mod sequence;
 
-pub use ruleset::Misere;
+pub use ruleset::{refusal, Misere};

@@ -66,15 +66,8 @@ where
     where
         R: Ruleset<Position = P, Move = M> + 'static,
     {
-        if crate::analysis::draws::routed(&rules) {
-            return Err(ParamError::MisereDraws {
-                game: rules.title(),
-            });
-        }
-        if rules.kind() != Kind::Impartial || rules.convention() == Convention::Misere {
-            return Err(ParamError::Misere {
-                game: rules.title(),
-            });
+        if let Some(why) = refusal(&rules) {
+            return Err(why);
         }
         Ok(Misere {
             rules: Box::new(rules),
@@ -85,6 +78,23 @@ where
     pub fn normal(&self) -> &dyn Ruleset<Position = P, Move = M> {
         &*self.rules
     }
+}
+
+/// Why `rules` cannot be played misère, if it cannot: a game with ties or cycles
+/// ([`ParamError::MisereDraws`]), a partizan one or one already played misère
+/// ([`ParamError::Misere`]). [`Misere::new`] refuses exactly these.
+pub fn refusal<R: Ruleset + ?Sized>(rules: &R) -> Option<ParamError> {
+    if crate::analysis::draws::routed(rules) {
+        return Some(ParamError::MisereDraws {
+            game: rules.title(),
+        });
+    }
+    if rules.kind() != Kind::Impartial || rules.convention() == Convention::Misere {
+        return Some(ParamError::Misere {
+            game: rules.title(),
+        });
+    }
+    None
 }
 
 impl<P, M> Ruleset for Misere<P, M>

@@ -101,6 +101,12 @@ pub enum ParamError {
         /// The game.
         game: String,
     },
+    /// Misère play asked of an impartial game whose registry entry builds it for
+    /// normal play only ([`normal_play_only`](crate::dynamic::normal_play_only)).
+    MisereNotOffered {
+        /// The game.
+        game: String,
+    },
     /// A game name that is not in the registry.
     UnknownGame {
         /// The name given.
@@ -144,6 +150,9 @@ impl ParamError {
                 "{} applies to games without ties or endless play; {game} has them",
                 spell("misere")
             ),
+            ParamError::MisereNotOffered { game } => {
+                format!("{} is not offered for {game}", spell("misere"))
+            }
             ParamError::UnknownGame { name, known } => {
                 format!("unknown game {name:?}; the games are {known}")
             }

@@ -52,7 +52,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::play::binomial;
 use crate::rules::canonical::{self, Memo};
@@ -69,7 +69,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Amazons, partizan: an amazon (x Left's, o Right's) moves like a queen, then shoots an arrow like a queen that burns a square (#); rows separated by |.",
     example: "x..|..o",
     params: &[],
-    build: |_| Ok(Box::new(Amazons::default())),
+    build: |_, convention| normal_play_only(Amazons::default(), convention),
 };
 
 /// The largest boards verify takes, in squares (every board of a size, both players).

@@ -30,7 +30,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::grid::{self, bounding_box, neighbours};
@@ -47,7 +47,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Clobber, partizan: x (Left's) and o (Right's) stones capture a neighbour of the other colour; rows separated by |.",
     example: "xox|oxo",
     params: &[],
-    build: |_| Ok(Box::new(Clobber::default())),
+    build: |_, convention| normal_play_only(Clobber::default(), convention),
 };
 
 /// The largest boards verify takes, in cells (every board of a size, both players).

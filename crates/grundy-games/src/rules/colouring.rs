@@ -31,7 +31,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::grid::{self, bit, bounding_box, neighbours, parse_grid, show_grid};
@@ -45,7 +45,7 @@ pub const SNORT: RulesetSpec = RulesetSpec {
     about: "Snort, partizan: colour a region of a map (. either, x Left only, o Right only, # none; rows separated by |), never next to the other colour",
     example: "...|...",
     params: &[],
-    build: |_| Ok(Box::new(Colouring::snort())),
+    build: |_, convention| normal_play_only(Colouring::snort(), convention),
 };
 
 /// Col in the registry.
@@ -54,7 +54,7 @@ pub const COL: RulesetSpec = RulesetSpec {
     about: "Col, partizan: colour a region of a map (. either, x Left only, o Right only, # none; rows separated by |), never next to your own colour",
     example: "...|...",
     params: &[],
-    build: |_| Ok(Box::new(Colouring::col())),
+    build: |_, convention| normal_play_only(Colouring::col(), convention),
 };
 
 /// The largest maps verify takes, in cells (every map of a size).

@@ -36,7 +36,7 @@
 
 use std::collections::HashMap;
 
-use crate::dynamic::{Params, RulesetSpec};
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::engine::indexed::IndexedGame;
 use crate::engine::retrograde::GameResult;
 use crate::engine::Budget;
@@ -52,7 +52,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Connect Four, with ties, boards up to 8x8: rows of x, o and . separated by |, top row first; a move is a column letter.",
     example: "....|....|....|....",
     params: &[],
-    build: |_: &Params| Ok(Box::new(ConnectFour)),
+    build: |_, convention| normal_play_only(ConnectFour, convention),
 };
 
 /// The most rows and columns.

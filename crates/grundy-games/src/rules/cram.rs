@@ -29,7 +29,7 @@
 
 use std::ops::RangeInclusive;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{either_convention, RulesetSpec};
 use crate::game::Player;
 use crate::rules::domineering::{boards_of_size, Board, Domino, DominoError};
 use crate::rules::nimbers::{self, Memo};
@@ -44,7 +44,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
         "Cram, impartial: either player places a domino either way; rows of . and # separated by |.",
     example: "...|...|..#",
     params: &[],
-    build: |_| Ok(Box::new(Cram::new())),
+    build: |_, convention| either_convention(Cram::new(), convention),
 };
 
 /// The largest boards verify takes, in cells.

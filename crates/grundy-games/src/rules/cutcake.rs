@@ -29,7 +29,7 @@ use std::str::FromStr;
 use serde_json::json;
 
 use crate::cgt::Game;
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::NotationError;
 use crate::ruleset::{Explanation, Kind, Listing, MoveError, Positions, Ruleset, Unsolved};
@@ -41,7 +41,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Cutcake, partizan: cakes WxH; Left cuts between columns, Right between rows",
     example: "3x2,4x1",
     params: &[],
-    build: |_| Ok(Box::new(Cutcake)),
+    build: |_, convention| normal_play_only(Cutcake, convention),
 };
 
 /// The longest side of a cake: with [`MAX_CAKES`], a position has at most a few

@@ -24,7 +24,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use crate::dynamic::{Params, RulesetSpec};
+use crate::dynamic::{either_convention, RulesetSpec};
 use crate::engine::loopy::{smith_values, LoopyValue};
 use crate::engine::retrograde::GameResult;
 use crate::game::Player;
@@ -38,7 +38,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Tokens on a directed graph, loopy: EDGES@TOKENS; slide a token along an edge; no move loses, endless play draws.",
     example: "0>1,1>0,1>2@0,2",
     params: &[],
-    build: |_: &Params| Ok(Box::new(Digraph)),
+    build: |_, convention| either_convention(Digraph, convention),
 };
 
 /// The most vertices (numbered `0..MAX_VERTICES`), edges and tokens.

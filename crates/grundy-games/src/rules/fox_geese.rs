@@ -54,7 +54,7 @@
 
 use std::collections::HashMap;
 
-use crate::dynamic::{Params, RulesetSpec};
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::engine::retrograde::GameResult;
 use crate::game::Player;
 use crate::rules::drawing::{g, Glyph};
@@ -68,7 +68,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Fox and Geese, partizan, on the dark squares: g (Left's geese) step diagonally up, f (Right's fox) diagonally any way; a trapped side loses.",
     example: ".f....|......|......|......|......|g.g.g.",
     params: &[],
-    build: |_: &Params| Ok(Box::new(FoxAndGeese)),
+    build: |_, convention| normal_play_only(FoxAndGeese, convention),
 };
 
 /// The smallest side of a board.

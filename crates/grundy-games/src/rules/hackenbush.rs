@@ -77,7 +77,7 @@ use std::sync::OnceLock;
 use serde_json::json;
 
 use crate::cgt::{Dyadic, Game, Style};
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
@@ -90,7 +90,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Blue-Red-Green Hackenbush on trees, partizan: B (Left's), R (Right's) and G (either's) edges from the ground up, branches in parentheses B(R,G), trees separated by commas.",
     example: "BBR,RB",
     params: &[],
-    build: |_| Ok(Box::new(Hackenbush)),
+    build: |_, convention| normal_play_only(Hackenbush, convention),
 };
 
 /// The most edges of one tree (a string is a tree).

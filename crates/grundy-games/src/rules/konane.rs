@@ -30,7 +30,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::grid::{self, rectangle, FILE_A, FILE_H};
@@ -47,7 +47,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Konane, partizan: x (Left's) and o (Right's) stones jump over stones of the other colour into empty cells; rows separated by |.",
     example: "xox.|o.ox",
     params: &[],
-    build: |_| Ok(Box::new(Konane::default())),
+    build: |_, convention| normal_play_only(Konane::default(), convention),
 };
 
 /// The largest boards verify takes, in cells (every board of a size, both players).

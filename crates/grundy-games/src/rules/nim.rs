@@ -24,7 +24,7 @@ use serde_json::json;
 
 use std::ops::RangeInclusive;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{either_convention, RulesetSpec};
 use crate::game::Player;
 use crate::misere::{self, nim::Tame};
 use crate::rules::heaps::{
@@ -41,7 +41,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Nim: heaps 3,5,7.",
     example: "3,5,7",
     params: &[],
-    build: |_| Ok(Box::new(Nim)),
+    build: |_, convention| either_convention(Nim, convention),
 };
 
 /// The Nim ruleset (it has no parameters).

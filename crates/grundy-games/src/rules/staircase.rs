@@ -41,7 +41,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::dynamic::DynRuleset;
-use crate::dynamic::{Param, Params, RulesetSpec};
+use crate::dynamic::{either_convention, Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::play::binomial;
 use crate::rules::heaps::{
@@ -49,7 +49,9 @@ use crate::rules::heaps::{
 };
 use crate::rules::notation::{Found, NotationError};
 use crate::rules::pawns::Board;
-use crate::ruleset::{Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved};
+use crate::ruleset::{
+    Convention, Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved,
+};
 use crate::values::{Nimber, Value};
 
 /// The bound, `--bound K`.
@@ -72,7 +74,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     build,
 };
 
-fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+fn build(params: &Params, convention: Convention) -> Result<Box<dyn DynRuleset>, ParamError> {
     let bound = params.parse(SPEC.name, &BOUND, |text| {
         let k: u64 = text.parse().map_err(|e: std::num::ParseIntError| {
             format!(
@@ -82,7 +84,7 @@ fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
         })?;
         Staircase::new(Some(k)).map_err(|e| e.to_string())
     })?;
-    Ok(Box::new(bound.unwrap_or_default()))
+    either_convention(bound.unwrap_or_default(), convention)
 }
 
 /// Staircase Nim with an optional bound on the stones moved at once.

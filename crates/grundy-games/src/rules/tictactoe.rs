@@ -21,7 +21,7 @@
 //! reachable from it, all solved by the retrograde engine in one pass
 //! (`crates/grundy/tests/all/tictactoe.rs` checks each against plain minimax).
 
-use crate::dynamic::{Params, RulesetSpec};
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::marks::{Mark, Marks, GLYPHS};
 use crate::ruleset::board::{cell_name, cells_named, At, Board};
@@ -34,7 +34,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Tic-tac-toe, with ties: rows of x, o and . separated by |; x moves when the counts are equal.",
     example: "x.o|.x.|...",
     params: &[],
-    build: |_: &Params| Ok(Box::new(TicTacToe)),
+    build: |_, convention| normal_play_only(TicTacToe, convention),
 };
 
 /// The tic-tac-toe ruleset.

@@ -54,7 +54,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::dynamic::{Param, Params, RulesetSpec};
+use crate::dynamic::{normal_play_only, Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
@@ -67,7 +67,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Toads and Frogs, partizan: T (Left's) hop right, F (Right's) hop left, on a strip of T, F and .",
     example: "TT.FF",
     params: &[BACKSLIDING],
-    build: |params: &Params| Ok(Box::new(Toads::new(params.flag(&BACKSLIDING)?))),
+    build: |params: &Params, convention| normal_play_only(Toads::new(params.flag(&BACKSLIDING)?), convention),
 };
 
 /// The switch `--backsliding`: pieces may also step one square back (loopy).

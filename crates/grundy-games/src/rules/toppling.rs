@@ -30,7 +30,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
@@ -43,7 +43,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Toppling Dominoes, partizan: rows of x (Left's), o (Right's) and g (green) dominoes; topple one and all beyond it on that side fall",
     example: "xxogx",
     params: &[],
-    build: |_| Ok(Box::new(Toppling::default())),
+    build: |_, convention| normal_play_only(Toppling::default(), convention),
 };
 
 /// The most dominoes of a position.

@@ -3,7 +3,7 @@
 use grundy_engine::dynamic::Params;
 use grundy_engine::game::Player;
 use grundy_engine::play::{Match, RulesetMatch, Seat, EXHAUSTIVE_LIMIT};
-use grundy_engine::ruleset::{MoveError, Ruleset};
+use grundy_engine::ruleset::{Convention, MoveError, Ruleset};
 use grundy_games::rules::pawns::*;
 use grundy_games::rules::pawns::{Board, PawnMove, Pawns};
 
@@ -52,10 +52,14 @@ fn illegal_moves_are_explained() {
 
 #[test]
 fn step_is_a_parameter_from_1() {
-    let built = |step: &str| (SPEC.build)(&Params::new().with("step", step)).map(|r| r.title());
+    let built = |step: &str| {
+        (SPEC.build)(&Params::new().with("step", step), Convention::Normal).map(|r| r.title())
+    };
     assert_eq!(built("3").unwrap(), "pawns (step 3)");
     assert_eq!(
-        (SPEC.build)(&Params::new()).unwrap().title(),
+        (SPEC.build)(&Params::new(), Convention::Normal)
+            .unwrap()
+            .title(),
         "pawns (step 2)"
     );
     assert_eq!(

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use grundy::misere::genus::{GenusSolver, HeapGenus, DEFAULT_BUDGET};
 use grundy::misere::nim::{sum_grundy, Tame};
 use grundy::registry::{self, Params};
+use grundy::ruleset::{Kind, ParamError};
 use grundy::Player;
 
 /// A heap game by its rules: the options of a heap of n, each the heaps it leaves.
@@ -324,6 +325,44 @@ fn misere_is_for_impartial_games() {
     assert!(e.to_string().contains("expected true or false"), "{e}");
     let normal = registry::build("nim", &Params::new().with("misere", "false")).unwrap();
     assert!(normal.analyze("1", Player::Left, 1).unwrap().to_move_wins);
+}
+
+/// Every game of the registry under `misere`, built with its required parameters'
+/// examples: an impartial game is played misère unless it has ties or endless play,
+/// a partizan one is refused, and no game is left without the reason (a registry
+/// entry that builds an impartial game for normal play only).
+#[test]
+fn every_impartial_game_without_draws_plays_misere() {
+    let mut played = Vec::new();
+    for spec in registry::RULESETS {
+        let params = spec
+            .params
+            .iter()
+            .filter(|p| p.required)
+            .fold(Params::new(), |params, p| params.with(p.name, p.example));
+        let normal = registry::build(spec.name, &params).unwrap();
+        match registry::build(spec.name, &params.with("misere", "true")) {
+            Ok(game) => {
+                assert_eq!(normal.kind(), Kind::Impartial, "{}", spec.name);
+                let a = game.analyze(spec.example, Player::Left, 1).unwrap();
+                assert_eq!(a.convention, Some("misere"), "{}", spec.name);
+                played.push(spec.name);
+            }
+            Err(ParamError::Misere { game }) => {
+                assert_eq!(normal.kind(), Kind::Partizan, "{game}");
+            }
+            Err(ParamError::MisereDraws { .. }) => {}
+            Err(e) => panic!("{}: {e}", spec.name),
+        }
+    }
+    for name in [
+        "nim", "octal", "pawns", "table", "towers", "cram", "wythoff",
+    ] {
+        assert!(
+            played.contains(&name),
+            "{name} is not played misère: {played:?}"
+        );
+    }
 }
 
 /// The subtraction game {1,2,3} through the registry: its heaps are tame, so every

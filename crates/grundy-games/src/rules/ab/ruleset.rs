@@ -7,7 +7,7 @@ use super::explain::{explain, name};
 use super::reduction::facing;
 use super::winning::letter;
 use super::{winning_moves, Ab, AbMove, Row, Summary};
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::play::ruled;
 use crate::rules::NotationError;
@@ -20,7 +20,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "The A-B token game (ABGAME), partizan: A or B moves first.",
     example: "A..B.A..B",
     params: &[],
-    build: |_| Ok(Box::new(Ab)),
+    build: |_, convention| normal_play_only(Ab, convention),
 };
 
 /// The largest rows verify takes: the memoised engine holds every row of a size.

@@ -34,7 +34,7 @@ pub use board::{Board, Domino, DominoError};
 
 use std::ops::RangeInclusive;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
@@ -47,7 +47,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Domineering, partizan: Left places vertical dominoes, Right horizontal ones; rows of . and # separated by |.",
     example: "..#|...|...",
     params: &[],
-    build: |_| Ok(Box::new(Domineering::new())),
+    build: |_, convention| normal_play_only(Domineering::new(), convention),
 };
 
 /// The largest boards verify takes, in cells (every board of a size, each filled

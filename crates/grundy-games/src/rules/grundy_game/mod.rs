@@ -32,7 +32,7 @@ use std::sync::Mutex;
 
 use serde_json::json;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{either_convention, RulesetSpec};
 use crate::game::Player;
 use crate::rules::heaps::{
     draw_heaps, explain_heaps, parse_number, positions_of, HeapValue, Heaps,
@@ -48,7 +48,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Grundy's game: heaps 7,10; split a heap into two unequal heaps.",
     example: "7,10",
     params: &[],
-    build: |_| Ok(Box::new(GrundyGame::new())),
+    build: |_, convention| either_convention(GrundyGame::new(), convention),
 };
 
 /// The largest heap a position may hold: G is computed by the sparse-space method up

@@ -69,7 +69,7 @@ use std::str::FromStr;
 use serde_json::json;
 
 use crate::dynamic::DynRuleset;
-use crate::dynamic::{Param, Params, RulesetSpec};
+use crate::dynamic::{either_convention, Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::rules::heaps::{
     describe_table, draw_heaps, explain_heaps, positions_of, HeapMove, Heaps, ValueCache,
@@ -77,7 +77,7 @@ use crate::rules::heaps::{
 };
 use crate::rules::notation::NotationError;
 use crate::ruleset::{
-    Explanation, Kind, Listing, MoveError, ParamError, Positions, Ruleset, Unsolved,
+    Convention, Explanation, Kind, Listing, MoveError, ParamError, Positions, Ruleset, Unsolved,
 };
 use crate::sequence::certificate::CertifiedGame;
 use crate::sequence::check::Rules;
@@ -104,9 +104,9 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     build,
 };
 
-fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+fn build(params: &Params, convention: Convention) -> Result<Box<dyn DynRuleset>, ParamError> {
     match params.parse_notation(SPEC.name, &CODE, str::parse::<Octal>)? {
-        Some(rules) => Ok(Box::new(rules)),
+        Some(rules) => either_convention(rules, convention),
         None => Err(ParamError::Missing {
             game: SPEC.name.to_owned(),
             option: CODE.name.to_owned(),

@@ -6,12 +6,13 @@ use std::ops::RangeInclusive;
 use super::dense::{board_of, index_of, solve_pawns, MAX_SQUARES};
 use super::{Board, PawnMove, Pawns};
 use crate::dynamic::DynRuleset;
-use crate::dynamic::{Param, Params, RulesetSpec};
+use crate::dynamic::{either_convention, Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::play::{binomial, ruled};
 use crate::rules::NotationError;
 use crate::ruleset::{
-    nimber, Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved, WinTable,
+    nimber, Convention, Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved,
+    WinTable,
 };
 use crate::values::Value;
 
@@ -35,7 +36,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     build,
 };
 
-fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+fn build(params: &Params, convention: Convention) -> Result<Box<dyn DynRuleset>, ParamError> {
     let rules = params
         .parse("pawns", &STEP, |text| {
             let step: u32 = text
@@ -44,7 +45,7 @@ fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
             Pawns::new(step).map_err(|e| e.to_string())
         })?
         .unwrap_or_else(Pawns::adapwns);
-    Ok(Box::new(rules))
+    either_convention(rules, convention)
 }
 
 /// Boards of at most this many squares are checked against the memoised engine,

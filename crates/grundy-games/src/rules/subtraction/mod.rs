@@ -36,14 +36,16 @@ pub use values::SubtractionValues;
 use serde_json::json;
 
 use crate::dynamic::DynRuleset;
-use crate::dynamic::{Param, Params, RulesetSpec};
+use crate::dynamic::{either_convention, Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::rules::heaps::{
     describe_table, draw_heaps, explain_heaps, heap_reach, parse_heap_move, parse_list,
     positions_of, write_list, HeapMove, Heaps, ValueCache, LARGEST_HEAP_SIZE,
 };
 use crate::rules::notation::{Found, NotationError};
-use crate::ruleset::{Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved};
+use crate::ruleset::{
+    Convention, Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved,
+};
 use crate::sequence::certificate::CertifiedGame;
 use crate::sequence::check::Rules;
 use crate::sequence::{self, Method, Options, Progress, ProofRule, Sequence, SequenceSpec};
@@ -69,9 +71,9 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     build,
 };
 
-fn build(params: &Params) -> Result<Box<dyn DynRuleset>, ParamError> {
+fn build(params: &Params, convention: Convention) -> Result<Box<dyn DynRuleset>, ParamError> {
     match params.parse_notation(SPEC.name, &SET, str::parse::<Subtraction>)? {
-        Some(rules) => Ok(Box::new(rules)),
+        Some(rules) => either_convention(rules, convention),
         None => Err(ParamError::Missing {
             game: SPEC.name.to_owned(),
             option: SET.name.to_owned(),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::position::Shared;
 use super::{explain, Cell, Table, TableMove, TablePosition};
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{either_convention, RulesetSpec};
 use crate::game::Player;
 use crate::play::capitalise;
 use crate::rules::NotationError;
@@ -21,7 +21,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "The table game (TABGAME): TOP/LEFT@X,Y.",
     example: "101/01@2,3",
     params: &[],
-    build: |_| Ok(Box::new(TableGame)),
+    build: |_, convention| either_convention(TableGame, convention),
 };
 
 /// The table game as a ruleset. It has no parameters: the boundary strings belong

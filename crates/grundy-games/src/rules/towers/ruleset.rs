@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use super::cities::{Cities, LARGEST_SIZE};
 use super::{building_moves, play, report, winning_move_count, winning_moves};
 use super::{City, TowerMove, Towers};
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{either_convention, RulesetSpec};
 use crate::game::Player;
 use crate::rules::NotationError;
 use crate::ruleset::{
@@ -21,7 +21,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "The game of towers (LEGOWARZ): h:n,h:n,...",
     example: "3:2,5:1",
     params: &[],
-    build: |_| Ok(Box::new(Towers)),
+    build: |_, convention| either_convention(Towers, convention),
 };
 
 /// [`Ruleset::winning_moves`] lists at most this many moves; beyond, it says so and

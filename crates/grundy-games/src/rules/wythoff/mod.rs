@@ -45,7 +45,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 
-use crate::dynamic::RulesetSpec;
+use crate::dynamic::{either_convention, RulesetSpec};
 use crate::game::Player;
 use crate::rules::heaps::{draw_heaps, parse_heap_move, parse_list, parse_number, HeapMove, Heaps};
 use crate::rules::notation::{Found, NotationError};
@@ -61,7 +61,7 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     about: "Wythoff's game: heaps 3,5; take from one heap or the same from both.",
     example: "3,5",
     params: &[],
-    build: |_| Ok(Box::new(Wythoff::new())),
+    build: |_, convention| either_convention(Wythoff::new(), convention),
 };
 
 /// Grundy values of N-positions are computed for heaps up to this size.
