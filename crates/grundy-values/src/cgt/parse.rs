@@ -119,6 +119,10 @@ pub enum Query {
 /// `<= >= < > = == || <| |>`), computing within `budget`.
 pub fn parse_query(text: &str, budget: &Budget) -> Result<Query, NotationError> {
     let mut p = Parser::new(text, budget);
+    query(&mut p, budget).map_err(|e| p.in_chars(e))
+}
+
+fn query(p: &mut Parser<'_>, budget: &Budget) -> Result<Query, NotationError> {
     let left = p.expr()?;
     p.skip_ws();
     let query = if let Some((relation, len)) = p.relation() {
@@ -138,7 +142,7 @@ pub fn parse_query(text: &str, budget: &Budget) -> Result<Query, NotationError> 
         Query::Value(left)
     };
     p.skip_ws();
-    if p.pos < p.chars.len() {
+    if p.pos < p.bytes.len() {
         return Err(
             p.expected("an operator (+, -, +-) or a comparison (<=, >=, <, >, =, ||, <|, |>)")
         );
@@ -150,9 +154,13 @@ pub fn parse_query(text: &str, budget: &Budget) -> Result<Query, NotationError> 
 /// notation), computing within `budget`.
 pub fn parse_value(text: &str, budget: &Budget) -> Result<Game, NotationError> {
     let mut p = Parser::new(text, budget);
+    value(&mut p).map_err(|e| p.in_chars(e))
+}
+
+fn value(p: &mut Parser<'_>) -> Result<Game, NotationError> {
     let g = p.expr()?;
     p.skip_ws();
-    if p.pos < p.chars.len() {
+    if p.pos < p.bytes.len() {
         return Err(p.expected("an operator (+, -, +-) or the end"));
     }
     Ok(g)
@@ -164,6 +172,10 @@ pub fn parse_value(text: &str, budget: &Budget) -> Result<Game, NotationError> {
 /// an expression `incentives(G)` is refused.
 pub fn parse_incentives(text: &str, budget: &Budget) -> Result<Option<Incentives>, NotationError> {
     let mut p = Parser::new(text, budget);
+    incentives(&mut p, budget).map_err(|e| p.in_chars(e))
+}
+
+fn incentives(p: &mut Parser<'_>, budget: &Budget) -> Result<Option<Incentives>, NotationError> {
     p.skip_ws();
     if p.function_name().as_deref() != Some("incentives") {
         return Ok(None);
@@ -171,7 +183,7 @@ pub fn parse_incentives(text: &str, budget: &Budget) -> Result<Option<Incentives
     let column = p.pos + 1;
     let args = p.arguments("incentives", 1)?;
     p.skip_ws();
-    if p.pos < p.chars.len() {
+    if p.pos < p.bytes.len() {
         return Err(p.expected("the end (incentives(G) lists games: it is the whole expression)"));
     }
     args[0]
@@ -198,8 +210,12 @@ const FUNCTIONS: &str = "a function: cool(G, t), heat(G, t), overheat(G, s, t), 
 /// The deepest nesting of parentheses, braces and unary operators read.
 pub const MAX_NESTING: usize = 200;
 
+/// A reader of the notation over the text's bytes: `pos` is a byte offset, always
+/// at a character's start, and the columns it records are byte columns, turned into
+/// character columns when an error leaves the reader ([`Parser::in_chars`]).
 struct Parser<'a> {
-    chars: Vec<char>,
+    text: &'a str,
+    bytes: &'a [u8],
     pos: usize,
     budget: &'a Budget,
     depth: usize,
@@ -218,28 +234,90 @@ enum Piece {
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &str, budget: &'a Budget) -> Self {
+    fn new(text: &'a str, budget: &'a Budget) -> Self {
         Parser {
-            chars: text.chars().collect(),
+            text,
+            bytes: text.as_bytes(),
             pos: 0,
             budget,
             depth: 0,
-            games: Vec::new(),
-            pieces: Vec::new(),
+            games: Vec::with_capacity(32),
+            pieces: Vec::with_capacity(32),
         }
     }
 
+    /// The character starting at byte `at`.
+    #[inline]
+    fn char_at(&self, at: usize) -> Option<char> {
+        match *self.bytes.get(at)? {
+            b if b.is_ascii() => Some(char::from(b)),
+            _ => self.wide_char_at(at),
+        }
+    }
+
+    /// The character starting at byte `at`, one of more than a byte.
+    #[cold]
+    #[inline(never)]
+    fn wide_char_at(&self, at: usize) -> Option<char> {
+        self.text[at..].chars().next()
+    }
+
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
+        self.char_at(self.pos)
     }
 
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.pos + k).copied()
+    /// The character after the one at the cursor.
+    fn peek_next(&self) -> Option<char> {
+        self.char_at(self.pos + self.peek()?.len_utf8())
     }
 
+    /// Moves the cursor past the character at it.
+    fn bump(&mut self) {
+        self.pos += self.peek().map_or(0, char::len_utf8);
+    }
+
+    #[inline]
     fn skip_ws(&mut self) {
+        // Most often a printable ASCII character or the end: nothing to skip.
+        if self
+            .bytes
+            .get(self.pos)
+            .is_none_or(|&b| b > b' ' && b.is_ascii())
+        {
+            return;
+        }
+        self.skip_ws_slow();
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn skip_ws_slow(&mut self) {
         while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += 1;
+            self.bump();
+        }
+    }
+
+    /// The character column (from 1) of the byte column `column` (from 1).
+    fn char_column(&self, column: usize) -> usize {
+        self.text[..column - 1].chars().count() + 1
+    }
+
+    /// `e` with its byte column turned into a character column.
+    fn in_chars(&self, e: NotationError) -> NotationError {
+        match e {
+            NotationError::Syntax {
+                column,
+                expected,
+                found,
+            } => NotationError::Syntax {
+                column: self.char_column(column),
+                expected,
+                found,
+            },
+            NotationError::Value { column, source } => NotationError::Value {
+                column: self.char_column(column),
+                source,
+            },
         }
     }
 
@@ -259,7 +337,7 @@ impl<'a> Parser<'a> {
     }
 
     fn relation(&self) -> Option<(Relation, usize)> {
-        let (a, b) = (self.peek()?, self.peek_at(1));
+        let (a, b) = (self.peek()?, self.peek_next());
         Some(match (a, b) {
             ('<', Some('=')) => (Relation::Leq, 2),
             ('>', Some('=')) => (Relation::Geq, 2),
@@ -267,8 +345,8 @@ impl<'a> Parser<'a> {
             ('|', Some('>')) => (Relation::GreaterOrConfused, 2),
             ('|', Some('|')) => (Relation::Confused, 2),
             ('=', Some('=')) => (Relation::Equal, 2),
-            ('≤', _) => (Relation::Leq, 1),
-            ('≥', _) => (Relation::Geq, 1),
+            ('≤', _) => (Relation::Leq, '≤'.len_utf8()),
+            ('≥', _) => (Relation::Geq, '≥'.len_utf8()),
             ('<', _) => (Relation::Less, 1),
             ('>', _) => (Relation::Greater, 1),
             ('=', _) => (Relation::Equal, 1),
@@ -276,13 +354,25 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// `+-` or `±` at the cursor: its length.
+    /// `+-` or `±` at the cursor: its length in bytes.
     fn plus_minus_len(&self) -> Option<usize> {
-        match (self.peek()?, self.peek_at(1)) {
-            ('±', _) => Some(1),
-            ('+', Some('-')) => Some(2),
-            _ => None,
+        let rest = &self.bytes[self.pos..];
+        if rest.starts_with(b"+-") {
+            Some(2)
+        } else if rest.starts_with("±".as_bytes()) {
+            Some('±'.len_utf8())
+        } else {
+            None
         }
+    }
+
+    /// Whether the cursor is at the end of an option or argument: the end, `,`,
+    /// `|`, `}` or `)` (no operator follows).
+    fn at_list_end(&self) -> bool {
+        matches!(
+            self.bytes.get(self.pos),
+            None | Some(b',' | b'|' | b'}' | b')')
+        )
     }
 
     fn expr(&mut self) -> Result<Game, NotationError> {
@@ -292,6 +382,9 @@ impl<'a> Parser<'a> {
         };
         loop {
             self.skip_ws();
+            if self.at_list_end() {
+                return Ok(total);
+            }
             let column = self.pos + 1;
             let rhs = if let Some(len) = self.plus_minus_len() {
                 self.pos += len;
@@ -304,7 +397,7 @@ impl<'a> Parser<'a> {
                         self.product()?
                     }
                     Some('-' | '−') => {
-                        self.pos += 1;
+                        self.bump();
                         let t = self.product()?;
                         t.try_neg().map_err(Self::value_err(column))?
                     }
@@ -322,11 +415,14 @@ impl<'a> Parser<'a> {
         let mut g = self.term()?;
         loop {
             self.skip_ws();
+            if self.at_list_end() {
+                return Ok(g);
+            }
             let column = self.pos + 1;
             if !matches!(self.peek(), Some('x' | '×')) {
                 return Ok(g);
             }
-            self.pos += 1;
+            self.bump();
             let h = self.term()?;
             g = g.nim_times(h).map_err(Self::value_err(column))?;
         }
@@ -372,7 +468,7 @@ impl<'a> Parser<'a> {
 
     /// `name(` at the cursor and `arity` arguments separated by commas, then `)`.
     fn arguments(&mut self, name: &str, arity: usize) -> Result<Vec<Game>, NotationError> {
-        self.pos += name.chars().count();
+        self.pos += name.len();
         self.skip_ws();
         self.pos += 1; // '('
         let mut args = Vec::new();
@@ -404,15 +500,16 @@ impl<'a> Parser<'a> {
         {
             return None;
         }
-        let name: String = self.chars[self.pos..]
+        let len = self.bytes[self.pos..]
             .iter()
-            .take_while(|c| c.is_ascii_lowercase() || **c == '_')
-            .collect();
-        let mut after = self.pos + name.chars().count();
-        while self.chars.get(after).is_some_and(|c| c.is_whitespace()) {
-            after += 1;
+            .take_while(|&&b| b.is_ascii_lowercase() || b == b'_')
+            .count();
+        let mut after = self.pos + len;
+        while let Some(c) = self.char_at(after).filter(|c| c.is_whitespace()) {
+            after += c.len_utf8();
         }
-        (name.len() >= 2 && self.chars.get(after) == Some(&'(')).then_some(name)
+        (len >= 2 && self.char_at(after) == Some('('))
+            .then(|| self.text[self.pos..self.pos + len].to_owned())
     }
 
     fn plus_minus(&self, g: Game, column: usize) -> Result<Game, NotationError> {
@@ -441,8 +538,8 @@ impl<'a> Parser<'a> {
             return self.plus_minus(t, column);
         }
         match self.peek() {
-            Some('-' | '−') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
-                self.pos += 1;
+            Some('-' | '−') if !self.peek_next().is_some_and(|c| c.is_ascii_digit()) => {
+                self.bump();
                 let t = self.term()?;
                 t.try_neg().map_err(Self::value_err(column))
             }
@@ -470,10 +567,10 @@ impl<'a> Parser<'a> {
 
     fn digits(&mut self) -> Option<String> {
         let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+        while self.bytes.get(self.pos).is_some_and(u8::is_ascii_digit) {
             self.pos += 1;
         }
-        (self.pos > start).then(|| self.chars[start..self.pos].iter().collect())
+        (self.pos > start).then(|| self.text[start..self.pos].to_owned())
     }
 
     /// An expression that is a small integer and nothing more, ended by `,`, `|`,
@@ -497,14 +594,14 @@ impl<'a> Parser<'a> {
     fn small_integer(&mut self) -> Option<i64> {
         let mut n: i64 = 0;
         let mut k = 0;
-        while let Some(d) = self.peek_at(k).and_then(|c| c.to_digit(10)) {
+        while let Some(&d) = self.bytes.get(self.pos + k).filter(|b| b.is_ascii_digit()) {
             if k == 18 {
                 return None;
             }
-            n = n * 10 + i64::from(d);
+            n = n * 10 + i64::from(d - b'0');
             k += 1;
         }
-        if k == 0 || self.peek_at(k) == Some('/') {
+        if k == 0 || self.bytes.get(self.pos + k) == Some(&b'/') {
             return None;
         }
         self.pos += k;
@@ -521,7 +618,7 @@ impl<'a> Parser<'a> {
         let mut any = false;
         let negative = matches!(self.peek(), Some('-' | '−'));
         if negative {
-            self.pos += 1;
+            self.bump();
         }
         if let Some(n) = self.small_integer() {
             any = true;
@@ -561,7 +658,7 @@ impl<'a> Parser<'a> {
                 _ => break,
             };
             any = true;
-            self.pos += 1;
+            self.bump();
             if let Some(d) = self.digits() {
                 // Refused as written, not as a clamped count.
                 let k = d.parse::<i64>().ok().filter(|k| *k <= i64::from(MAX_UPS));
@@ -688,7 +785,8 @@ impl<'a> Parser<'a> {
             return Err(NotationError::Syntax {
                 column: c,
                 expected: format!(
-                    "one longest run of bars (this {max} repeats the one at column {first_column}; write nested braces)"
+                    "one longest run of bars (this {max} repeats the one at column {}; write nested braces)",
+                    self.char_column(first_column)
                 ),
                 found: format!("{:?}", "|".repeat(max)),
             });

@@ -1,7 +1,9 @@
 //! The notation: printing in ASCII, Unicode and the explicit form, reading back,
 //! and errors that name the column and what was expected.
 
-use grundy::cgt::{parse_query, Budget, Game, NotationError, Query, Style, ValueError};
+use grundy::cgt::{
+    parse_query, parse_value, Budget, Game, NotationError, Query, Style, ValueError,
+};
 
 fn g(s: &str) -> Game {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -98,6 +100,31 @@ fn errors_name_the_column_and_what_was_expected() {
         }) => {}
         other => panic!("{other:?}"),
     }
+}
+
+/// The notation is read byte by byte, but columns count characters: arrows, `±`,
+/// `≤`, `−`, `×` and Unicode spaces before an error move it by one each.
+#[test]
+fn columns_count_characters_not_bytes() {
+    assert_eq!(syntax("±1 + ↑ + {1|").0, 13);
+    assert_eq!(syntax("⇑ ≤ ↓ ≥").0, 7);
+    assert_eq!(syntax("−1 ×").0, 5);
+    assert_eq!(syntax("1\u{3000}2").0, 3);
+    let (c, e) = syntax("{↑|↓|⇓}");
+    assert_eq!(c, 5);
+    assert!(e.contains("repeats the one at column 3"), "{e}");
+    match parse_query("↑ + *5000", &Budget::unlimited()) {
+        Err(NotationError::Value {
+            column: 5,
+            source: ValueError::TooLarge(_),
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    let g = |s: &str| parse_value(s, &Budget::unlimited()).unwrap();
+    assert_eq!(g("1\u{3000}+\u{a0}2"), g("3"));
+    assert_eq!(g("*2 × *3"), g("*2 x *3"));
+    assert_eq!(g("−2"), g("-2"));
+    assert_eq!(g("±1 − ⇓"), g("+-1 - vv"));
 }
 
 #[test]
