@@ -148,7 +148,14 @@ pub fn all_params() -> Vec<&'static Param> {
 
 /// The parameters of `spec` with each required one set to its example: a game
 /// built with them stands for every game of its kind.
-fn example_params(spec: &RulesetSpec) -> Params {
+///
+/// ```
+/// use grundy_games::registry::{build, example_params, find};
+///
+/// let octal = find("octal").unwrap();
+/// assert_eq!(build("octal", &example_params(octal)).unwrap().title(), "octal (0.77)");
+/// ```
+pub fn example_params(spec: &RulesetSpec) -> Params {
     spec.params
         .iter()
         .filter(|p| p.required)

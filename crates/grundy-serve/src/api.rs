@@ -90,11 +90,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
             let with_sequences = registry::with_sequences();
             let mut list = Vec::new();
             for spec in registry::RULESETS {
-                let mut params = Params::new();
-                for p in spec.params.iter().filter(|p| p.required) {
-                    params.set(p.name, p.example);
-                }
-                let game = games.build(spec.name, &params)?;
+                let game = games.build(spec.name, &registry::example_params(spec))?;
                 let params: Vec<Value> = spec
                     .params
                     .iter()

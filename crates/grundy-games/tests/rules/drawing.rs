@@ -31,14 +31,9 @@ fn grids_cycle_and_heaps_edit() {
 #[test]
 fn every_game_draws_and_its_moves_are_pointable() {
     use grundy_engine::game::Player;
-    use grundy_games::registry::{self, Params};
+    use grundy_games::registry;
     for spec in registry::RULESETS {
-        let params = spec
-            .params
-            .iter()
-            .filter(|p| p.required)
-            .fold(Params::new(), |p, q| p.with(q.name, q.example));
-        let game = registry::build(spec.name, &params).unwrap();
+        let game = registry::build(spec.name, &registry::example_params(spec)).unwrap();
         let mut position = spec.example.to_owned();
         let mut player = Player::Left;
         for _ in 0..6 {

@@ -335,11 +335,7 @@ fn misere_is_for_impartial_games() {
 fn every_impartial_game_without_draws_plays_misere() {
     let mut played = Vec::new();
     for spec in registry::RULESETS {
-        let params = spec
-            .params
-            .iter()
-            .filter(|p| p.required)
-            .fold(Params::new(), |params, p| params.with(p.name, p.example));
+        let params = registry::example_params(spec);
         let normal = registry::build(spec.name, &params).unwrap();
         match registry::build(spec.name, &params.with("misere", "true")) {
             Ok(game) => {
