@@ -127,6 +127,31 @@ fn columns_count_characters_not_bytes() {
     assert_eq!(g("±1 − ⇓"), g("+-1 - vv"));
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(500))]
+    /// Any text over the notation's characters, one and several bytes long, is read
+    /// or refused without a panic, and a refusal's column is a character of the text
+    /// or the end.
+    #[test]
+    fn any_text_is_read_or_refused_at_a_column_of_its_characters(
+        picks in proptest::collection::vec(0usize..32, 0..24),
+    ) {
+        const ALPHABET: [char; 32] = [
+            '{', '}', '|', ',', '0', '1', '7', '/', '2', '^', 'v', '*', '+', '-', '(', ')',
+            ' ', '±', '↑', '↓', '⇑', '⇓', '≤', '≥', '−', '×', '\u{3000}', 'x', 'c', 'o', 'l',
+            '=',
+        ];
+        let text: String = picks.iter().map(|&i| ALPHABET[i]).collect();
+        if let Err(e) = parse_query(&text, &Budget::steps(100_000)) {
+            let column = e.column();
+            proptest::prop_assert!(
+                (1..=text.chars().count() + 1).contains(&column),
+                "{text:?}: column {column}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_budget_stops_a_long_computation() {
     let tiny = Budget::steps(10);
