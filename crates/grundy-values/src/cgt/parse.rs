@@ -415,9 +415,6 @@ impl<'a> Parser<'a> {
         let mut g = self.term()?;
         loop {
             self.skip_ws();
-            if self.at_list_end() {
-                return Ok(g);
-            }
             let column = self.pos + 1;
             if !matches!(self.peek(), Some('x' | '×')) {
                 return Ok(g);

@@ -67,6 +67,14 @@ fn syntax(text: &str) -> (usize, String) {
     }
 }
 
+/// The column and the reason of `text`'s value error.
+fn value_error(text: &str) -> (usize, ValueError) {
+    match parse_query(text, &Budget::unlimited()) {
+        Err(NotationError::Value { column, source }) => (column, source),
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
 #[test]
 fn errors_name_the_column_and_what_was_expected() {
     assert_eq!(syntax("{1|").0, 4);
@@ -86,20 +94,14 @@ fn errors_name_the_column_and_what_was_expected() {
     assert_eq!(syntax("").0, 1);
     let (c, _) = syntax("{1 0}");
     assert_eq!(c, 4);
-    match parse_query("1 + *5000", &Budget::unlimited()) {
-        Err(NotationError::Value {
-            column: 5,
-            source: ValueError::TooLarge(_),
-        }) => {}
-        other => panic!("{other:?}"),
-    }
-    match parse_query("4611686018427387904 + 1", &Budget::unlimited()) {
-        Err(NotationError::Value {
-            column: 21,
-            source: ValueError::Overflow,
-        }) => {}
-        other => panic!("{other:?}"),
-    }
+    assert!(matches!(
+        value_error("1 + *5000"),
+        (5, ValueError::TooLarge(_))
+    ));
+    assert!(matches!(
+        value_error("4611686018427387904 + 1"),
+        (21, ValueError::Overflow)
+    ));
 }
 
 /// The notation is read byte by byte, but columns count characters: arrows, `±`,
@@ -113,13 +115,10 @@ fn columns_count_characters_not_bytes() {
     let (c, e) = syntax("{↑|↓|⇓}");
     assert_eq!(c, 5);
     assert!(e.contains("repeats the one at column 3"), "{e}");
-    match parse_query("↑ + *5000", &Budget::unlimited()) {
-        Err(NotationError::Value {
-            column: 5,
-            source: ValueError::TooLarge(_),
-        }) => {}
-        other => panic!("{other:?}"),
-    }
+    assert!(matches!(
+        value_error("↑ + *5000"),
+        (5, ValueError::TooLarge(_))
+    ));
     let g = |s: &str| parse_value(s, &Budget::unlimited()).unwrap();
     assert_eq!(g("1\u{3000}+\u{a0}2"), g("3"));
     assert_eq!(g("*2 × *3"), g("*2 x *3"));
