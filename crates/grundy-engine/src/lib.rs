@@ -10,7 +10,6 @@
 //! - [`ruleset`]: the contract, its errors and notation helpers;
 //! - [`game`]: the engines' view of a game ([`Impartial`], [`Partizan`]);
 //! - [`engine`]: exhaustive, memoised solvers that work for any game;
-//! - [`budget`]: the work an exhaustive search may do (also `engine::budget`);
 //! - [`analysis`]: the report that explains a position to a person or a script;
 //! - [`play`]: a person against the perfect engine, move by move;
 //! - [`verify`]: every closed form checked against the engine, position by position;
@@ -27,7 +26,6 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
-pub mod budget;
 pub mod dynamic;
 pub mod engine;
 pub mod files;

@@ -8,8 +8,7 @@ use crate::engine::retrograde::{solve, GameResult, RulesetStates, Solved, TooBig
 use crate::engine::tiers::{solve_tiers, Keep, TierError, TieredSolved};
 use crate::engine::Budget;
 use crate::game::Player;
-pub use crate::ruleset::SolvedMoves;
-use crate::ruleset::{DrawSolver, Explanation, Kind, Ruleset, Unsolved};
+use crate::ruleset::{Explanation, Kind, Ruleset, Unsolved};
 use crate::values::Outcome;
 
 /// Positions whose game below may have more positions than this
@@ -22,32 +21,6 @@ pub fn routed<R: Ruleset + ?Sized>(rules: &R) -> bool {
     rules.can_tie() || rules.can_cycle()
 }
 
-/// The engine compiled for `rules` ([`Ruleset::draws`]), or why it has none.
-pub fn solver<R: Ruleset + ?Sized>(
-    rules: &R,
-) -> Result<&dyn DrawSolver<R::Position, R::Move>, Unsolved> {
-    rules.draws().ok_or_else(|| {
-        Unsolved::new(format!(
-            "{} can end in a tie or go on forever but offers no engine for such games \
-             (Ruleset::draws)",
-            rules.title()
-        ))
-    })
-}
-
-/// Every ruleset's engine for draws: [`solve_moves`]. Only the rulesets whose
-/// [`Ruleset::draws`] hands it out have it compiled.
-impl<R: Ruleset> DrawSolver<R::Position, R::Move> for R {
-    fn solve_moves(
-        &self,
-        pos: &R::Position,
-        to_move: Player,
-        budget: Budget,
-    ) -> Result<SolvedMoves<R::Move>, Unsolved> {
-        solve_moves(self, pos, to_move, budget)
-    }
-}
-
 /// The player to move after `player` moves: the same one in an impartial game
 /// (both have the same moves), the other in a partizan one.
 pub fn next_player<R: Ruleset + ?Sized>(rules: &R, player: Player) -> Player {
@@ -55,6 +28,20 @@ pub fn next_player<R: Ruleset + ?Sized>(rules: &R, player: Player) -> Player {
         Kind::Impartial => player,
         Kind::Partizan => player.opponent(),
     }
+}
+
+/// A position solved with each of its moves.
+#[derive(Clone, Debug)]
+pub struct SolvedMoves<M> {
+    /// The result for the player to move.
+    pub result: GameResult,
+    /// Its remoteness; `None` for a draw or where not found.
+    pub remoteness: Option<u32>,
+    /// Every legal move with its result for the mover and the remoteness of the
+    /// position it leads to (with the other player to move), in move order.
+    pub moves: Vec<(M, GameResult, Option<u32>)>,
+    /// How it was solved, in words.
+    pub solved_by: String,
 }
 
 /// What the plain or the tiered engine solved.
@@ -199,15 +186,12 @@ pub fn analyze<R: Ruleset + ?Sized>(
     to_move: Player,
     limit: usize,
 ) -> Result<Analysis, Unsolved> {
-    let solver = solver(rules)?;
-    let solved = solver.solve_moves(pos, to_move, Budget::moves(RETRO_BUDGET))?;
+    let solved = solve_moves(rules, pos, to_move, Budget::moves(RETRO_BUDGET))?;
     let other = match rules.kind() {
         Kind::Impartial => None,
-        Kind::Partizan => Some(
-            solver
-                .solve_moves(pos, to_move.opponent(), Budget::moves(RETRO_BUDGET))?
-                .result,
-        ),
+        Kind::Partizan => {
+            Some(solve_moves(rules, pos, to_move.opponent(), Budget::moves(RETRO_BUDGET))?.result)
+        }
     };
     let outcome = match (solved.result, other) {
         (GameResult::Win, None) => Some(Outcome::N),
@@ -288,7 +272,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
     limit: usize,
     budget: Budget,
 ) -> Result<Vec<MoveValue>, Unsolved> {
-    let solved = solver(rules)?.solve_moves(pos, to_move, budget)?;
+    let solved = solve_moves(rules, pos, to_move, budget)?;
     Ok(solved
         .moves
         .into_iter()

@@ -24,7 +24,7 @@
 //!   and the rule that answers their sums from the parts;
 //! - [`sum`]: the disjunctive sum of two games, to check values with the solvers.
 
-pub use crate::budget;
+pub mod budget;
 pub mod dag;
 pub mod dense;
 pub mod graph;

@@ -207,10 +207,8 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
         if draws::routed(self.rules) {
             // Games with ties or cycles: the retrograde engine, or past its budget the
             // ruleset's own method (without counts).
-            let solved = draws::solver(self.rules)
-                .ok()?
-                .solve_moves(&self.pos, self.mover(), self.budget)
-                .ok()?;
+            let solved =
+                draws::solve_moves(self.rules, &self.pos, self.mover(), self.budget).ok()?;
             let moves = solved
                 .moves
                 .into_iter()

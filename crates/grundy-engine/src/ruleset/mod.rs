@@ -45,7 +45,7 @@ pub mod notation;
 
 pub use adapt::{AsImpartial, AsPartizan, ByParts};
 pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved};
-pub use result::{DrawSolver, GameResult, SolvedMoves};
+pub use result::GameResult;
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -286,16 +286,6 @@ pub trait Ruleset: Send + Sync {
     /// engine; the acyclic engines refuse a cycle. `false` by default.
     fn can_cycle(&self) -> bool {
         false
-    }
-
-    /// The engine for games with ties or cycles, compiled for this ruleset. A
-    /// ruleset that can tie or cycle ([`can_tie`](Self::can_tie),
-    /// [`can_cycle`](Self::can_cycle)) returns `Some(self)`, and its positions are
-    /// answered by the retrograde engine; without it they are refused as unsolved.
-    /// `None` by default, so that the engine is not compiled for the games that
-    /// never use it.
-    fn draws(&self) -> Option<&dyn DrawSolver<Self::Position, Self::Move>> {
-        None
     }
 
     /// The tier of `pos` for the tiered solver

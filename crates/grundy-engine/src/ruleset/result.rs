@@ -1,12 +1,7 @@
 //! The result of a position under best play, for games with ties and cycles: win,
-//! lose, tie or draw for the player to move ([`GameResult`]), and the engine that
-//! finds it, as a ruleset offers it ([`DrawSolver`], [`Ruleset::draws`](super::Ruleset::draws)).
+//! lose, tie or draw for the player to move ([`GameResult`]).
 
 use serde::Serialize;
-
-use super::Unsolved;
-use crate::budget::Budget;
-use crate::game::Player;
 
 /// The result of a position for the player to move, under best play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -70,34 +65,4 @@ impl std::fmt::Display for GameResult {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.word())
     }
-}
-
-/// A position solved with each of its moves.
-#[derive(Clone, Debug)]
-pub struct SolvedMoves<M> {
-    /// The result for the player to move.
-    pub result: GameResult,
-    /// Its remoteness; `None` for a draw or where not found.
-    pub remoteness: Option<u32>,
-    /// Every legal move with its result for the mover and the remoteness of the
-    /// position it leads to (with the other player to move), in move order.
-    pub moves: Vec<(M, GameResult, Option<u32>)>,
-    /// How it was solved, in words.
-    pub solved_by: String,
-}
-
-/// The engine for games with ties or cycles (the retrograde and the tiered
-/// solvers), compiled for one ruleset: what [`Ruleset::draws`](super::Ruleset::draws)
-/// returns. Every ruleset implements it (`grundy_engine::analysis::draws`), but only
-/// a ruleset that hands itself out there has it compiled.
-pub trait DrawSolver<P, M> {
-    /// `pos` with `to_move` to move and every move from it, solved by the retrograde
-    /// engine within `budget` moves listed, or past it by the ruleset's own method
-    /// ([`Ruleset::result`](super::Ruleset::result)).
-    fn solve_moves(
-        &self,
-        pos: &P,
-        to_move: Player,
-        budget: Budget,
-    ) -> Result<SolvedMoves<M>, Unsolved>;
 }

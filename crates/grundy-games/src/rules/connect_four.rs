@@ -44,9 +44,7 @@ use crate::game::Player;
 use crate::rules::marks::{Mark, Marks, GLYPHS};
 use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
-use crate::ruleset::{
-    DrawSolver, End, Explanation, IllegalMove, Kind, MoveError, Ruleset, Unsolved,
-};
+use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset, Unsolved};
 
 /// The registry's entry.
 pub const SPEC: RulesetSpec = RulesetSpec {
@@ -494,10 +492,6 @@ impl Ruleset for ConnectFour {
 
     fn can_tie(&self) -> bool {
         true
-    }
-
-    fn draws(&self) -> Option<&dyn DrawSolver<Self::Position, Self::Move>> {
-        Some(self)
     }
 
     fn result(&self, pos: &Marks, _: Player) -> Result<(GameResult, Option<u32>), Unsolved> {

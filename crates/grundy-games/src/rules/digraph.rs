@@ -30,7 +30,7 @@ use crate::engine::retrograde::GameResult;
 use crate::game::Player;
 use crate::ruleset::board::{At, Board, Line, Shape, Spot, Tint};
 use crate::ruleset::notation::{Found, NotationError};
-use crate::ruleset::{DrawSolver, Explanation, IllegalMove, Kind, MoveError, Ruleset, Unsolved};
+use crate::ruleset::{Explanation, IllegalMove, Kind, MoveError, Ruleset, Unsolved};
 
 /// The registry's entry.
 pub const SPEC: RulesetSpec = RulesetSpec {
@@ -280,10 +280,6 @@ impl Ruleset for Digraph {
 
     fn can_cycle(&self) -> bool {
         true
-    }
-
-    fn draws(&self) -> Option<&dyn DrawSolver<Self::Position, Self::Move>> {
-        Some(self)
     }
 
     /// Smith's rule gives the result of a sum from its tokens' values, not its

@@ -60,7 +60,7 @@ use crate::game::Player;
 use crate::rules::drawing::{g, Glyph};
 use crate::ruleset::board::{cell_name, cells_named, At, Board, Tint};
 use crate::ruleset::notation::NotationError;
-use crate::ruleset::{DrawSolver, Explanation, Kind, MoveError, Ruleset, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Ruleset, Unsolved};
 
 /// The registry's entry.
 pub const SPEC: RulesetSpec = RulesetSpec {
@@ -502,10 +502,6 @@ impl Ruleset for FoxAndGeese {
     /// other player passes, as in a sum); under alternating play every line ends.
     fn can_cycle(&self) -> bool {
         true
-    }
-
-    fn draws(&self) -> Option<&dyn DrawSolver<Self::Position, Self::Move>> {
-        Some(self)
     }
 
     /// A memoised minimax of its own under alternating play, which always ends,

@@ -26,7 +26,7 @@ use crate::game::Player;
 use crate::rules::marks::{Mark, Marks, GLYPHS};
 use crate::ruleset::board::{cell_name, cells_named, At, Board};
 use crate::ruleset::notation::NotationError;
-use crate::ruleset::{DrawSolver, End, Explanation, IllegalMove, Kind, MoveError, Ruleset};
+use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset};
 
 /// The registry's entry.
 pub const SPEC: RulesetSpec = RulesetSpec {
@@ -159,10 +159,6 @@ impl Ruleset for TicTacToe {
 
     fn can_tie(&self) -> bool {
         true
-    }
-
-    fn draws(&self) -> Option<&dyn DrawSolver<Self::Position, Self::Move>> {
-        Some(self)
     }
 
     fn ending(&self, pos: &Marks, _: Player, _: &str, _: Option<&str>) -> Option<String> {

@@ -58,7 +58,7 @@ use crate::dynamic::{normal_play_only, Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
-use crate::ruleset::{DrawSolver, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
 /// Toads and Frogs in the registry.
@@ -466,10 +466,6 @@ impl Ruleset for Toads {
 
     fn can_cycle(&self) -> bool {
         self.backsliding
-    }
-
-    fn draws(&self) -> Option<&dyn DrawSolver<Self::Position, Self::Move>> {
-        Some(self)
     }
 
     /// With backsliding: the strips with the same pieces, twice (either player to

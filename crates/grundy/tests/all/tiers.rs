@@ -6,17 +6,14 @@
 
 use std::hash::Hash;
 
-use grundy::analysis::analyze;
 use grundy::engine::retrograde::{solve, RulesetStates, StateGraph};
 use grundy::engine::tiers::{solve_tiers, solve_tiers_in, Keep, Store, TierError};
 use grundy::engine::Budget;
 use grundy::rules::connect_four::ConnectFour;
 use grundy::rules::digraph::{Digraph, Slide, Tokens};
-use grundy::rules::fox_geese::FoxAndGeese;
 use grundy::rules::tictactoe::TicTacToe;
-use grundy::rules::toads::Toads;
 use grundy::ruleset::notation::NotationError;
-use grundy::ruleset::{DrawSolver, End, Kind, MoveError};
+use grundy::ruleset::{End, Kind, MoveError};
 use grundy::{Player, Ruleset};
 
 /// Both engines from `root`, the tiered one with its tiers in memory and on disk
@@ -76,8 +73,6 @@ fn connect_four_4x4_and_smaller_boards_agree() {
 /// Digraph with tiers given by a function of the tokens.
 struct TieredDigraph {
     tier: fn(&Tokens) -> u32,
-    /// Whether it hands out the engine for draws (as every game that can cycle must).
-    draws: bool,
 }
 
 impl Ruleset for TieredDigraph {
@@ -114,9 +109,6 @@ impl Ruleset for TieredDigraph {
     fn can_cycle(&self) -> bool {
         true
     }
-    fn draws(&self) -> Option<&dyn DrawSolver<Self::Position, Self::Move>> {
-        self.draws.then_some(self)
-    }
     fn tier(&self, pos: &Tokens) -> Option<u32> {
         Some((self.tier)(pos))
     }
@@ -133,7 +125,6 @@ fn moves_within_tiers_with_cycles_agree() {
     // slide on either side) or raises it (a crossing).
     let crossed = TieredDigraph {
         tier: |t| t.tokens.iter().filter(|&&v| v >= 6).count() as u32,
-        draws: true,
     };
     let mut kinds = [0usize; 4];
     for tokens in ["0", "0,2", "0,3,4", "1,5,7", "0,0,9"] {
@@ -153,10 +144,7 @@ fn moves_within_tiers_with_cycles_agree() {
     // Wins, losses and draws (endless play on the cycles) were all compared.
     assert!(kinds[0] > 0 && kinds[1] > 0 && kinds[3] > 0, "{kinds:?}");
     // One tier for everything: the whole game is solved within a tier.
-    let flat = TieredDigraph {
-        tier: |_| 0,
-        draws: true,
-    };
+    let flat = TieredDigraph { tier: |_| 0 };
     let root = (
         flat.parse_position(&format!("{GRAPH}@0,3,4")).unwrap(),
         Player::Left,
@@ -169,7 +157,6 @@ fn a_planted_tier_that_a_move_lowers_is_refused() {
     // "Tokens still in 0..=5" goes down when a token crosses over.
     let wrong = TieredDigraph {
         tier: |t| t.tokens.iter().filter(|&&v| v < 6).count() as u32,
-        draws: true,
     };
     let root = (
         wrong.parse_position(&format!("{GRAPH}@0,2")).unwrap(),
@@ -216,29 +203,4 @@ fn the_tiered_solver_is_bounded_by_the_budget() {
         solved.bytes(),
         plain.bytes()
     );
-}
-
-#[test]
-fn every_game_with_draws_hands_out_its_engine() {
-    fn hands_out<R: Ruleset>(rules: &R) {
-        assert!(rules.can_tie() || rules.can_cycle(), "{}", rules.title());
-        assert!(rules.draws().is_some(), "{}", rules.title());
-    }
-    hands_out(&TicTacToe);
-    hands_out(&ConnectFour);
-    hands_out(&FoxAndGeese);
-    hands_out(&Digraph);
-    hands_out(&Toads::new(true));
-    // Without backsliding, toads is answered by the normal-play engines.
-    assert!(!Toads::new(false).can_cycle());
-
-    // A game that can cycle but forgets the engine: refused with why, never
-    // answered by the acyclic engines (which would refuse a cycle less clearly).
-    let forgetful = TieredDigraph {
-        tier: |_| 0,
-        draws: false,
-    };
-    let pos = forgetful.parse_position(&format!("{GRAPH}@0")).unwrap();
-    let refused = analyze(&forgetful, &pos, Player::Left, 5).unwrap_err();
-    assert!(refused.reason.contains("Ruleset::draws"), "{refused}");
 }
