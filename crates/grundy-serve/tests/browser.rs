@@ -811,15 +811,16 @@ async fn open(s: &Session, hash: &str) {
     .await;
 }
 
-/// The example parameters of a game, as a query string (`&set=2,4,5`) and as `Params`.
+/// The example parameters of a game, as a query string (`&set=2,4,5`) and as `Params`
+/// ([`registry::example_params`]).
 fn example_params(spec: &registry::RulesetSpec) -> (String, Params) {
-    let mut query = String::new();
-    let mut params = Params::new();
-    for p in spec.params.iter().filter(|p| p.required) {
-        query.push_str(&format!("&{}={}", p.name, p.example));
-        params.set(p.name, p.example);
-    }
-    (query, params)
+    let query = spec
+        .params
+        .iter()
+        .filter(|p| p.required)
+        .map(|p| format!("&{}={}", p.name, p.example))
+        .collect();
+    (query, registry::example_params(spec))
 }
 
 /// Plays `mv` by clicking the spots of the board it touches (as the server describes

@@ -577,7 +577,7 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let start = self.pos;
         let n = self.small_integer()?;
-        if matches!(self.peek(), None | Some(',' | '|' | '}' | ')')) {
+        if self.at_list_end() {
             if let Ok(g) = Game::integer(n) {
                 return Some(g);
             }
