@@ -5,11 +5,16 @@
 //! buttons, checks every button's colour against the engine, and saves screenshots
 //! under `target/browser-screenshots/`.
 //!
+//! chromedriver runs in a process group of its own, with the browser it starts, and
+//! the whole group is killed when a test ends, however it ends; its `TMPDIR` is a
+//! temporary folder removed then, so the browser's profile and sockets go with it.
+//!
 //! The harness is libtest-mimic's, so that a test that cannot run shows as one:
 //! without chromedriver every test is reported *ignored* (with a loud notice), unless
 //! `GRUNDY_REQUIRE_BROWSER=1` (set by `.ci/run` once the browser is installed), when
 //! the run fails.
 
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -58,7 +63,8 @@ fn screenshots_dir() -> PathBuf {
 /// [`Session::close`].
 struct Session {
     client: Client,
-    driver: Child,
+    // Kept for its drop: the browser stops with the session.
+    _driver: Driver,
     stop: Option<oneshot::Sender<()>>,
     base: String,
     name: String,
@@ -67,11 +73,47 @@ struct Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+    }
+}
+
+/// chromedriver in a process group of its own (with the browser it starts) and the
+/// temporary folder it has for `TMPDIR`; dropped, the group is killed and waited
+/// for, then the folder removed.
+struct Driver {
+    child: Child,
+    // Dropped after the group is killed (fields drop after `Drop::drop`).
+    _tmp: tempfile::TempDir,
+}
+
+impl Driver {
+    fn start(driver: &Path, port: u16) -> Driver {
+        let tmp = tempfile::Builder::new()
+            .prefix("grundy-browser-")
+            .tempdir()
+            .expect("a temporary folder for the browser");
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .env("TMPDIR", tmp.path())
+            .process_group(0)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        Driver { child, _tmp: tmp }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            let group = nix::unistd::Pid::from_raw(pid);
+            let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
+        }
+        let _ = self.child.wait();
     }
 }
 
@@ -93,14 +135,7 @@ impl Session {
             },
         ));
         let port = free_port().await;
-        let child = Command::new(driver)
-            .arg(format!("--port={port}"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let mut session_driver = Some(child);
+        let session_driver = Driver::start(driver, port);
         let caps = json!({
             "goog:loggingPrefs": { "browser": "ALL" },
             "goog:chromeOptions": {
@@ -120,7 +155,7 @@ impl Session {
             {
                 Ok(c) => break c,
                 Err(e) if start.elapsed() > Duration::from_secs(30) => {
-                    let _ = session_driver.as_mut().unwrap().kill();
+                    drop(session_driver);
                     panic!("cannot start a browser session through chromedriver: {e}")
                 }
                 Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
@@ -128,7 +163,7 @@ impl Session {
         };
         Session {
             client,
-            driver: session_driver.take().unwrap(),
+            _driver: session_driver,
             stop: Some(stop),
             base: format!("http://{addr}"),
             name: name.to_owned(),
@@ -185,7 +220,7 @@ impl Session {
             .collect()
     }
 
-    async fn close(mut self) {
+    async fn close(self) {
         let errors = self.errors().await;
         assert!(errors.is_empty(), "errors on the page: {errors:?}");
         let console = self.console_errors().await;
@@ -195,7 +230,6 @@ impl Session {
             .close()
             .await
             .expect("the browser closes");
-        let _ = self.driver.kill();
     }
 }
 
