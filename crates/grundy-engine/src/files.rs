@@ -3,15 +3,10 @@
 //! the target only once it is whole, and removed on any failure.
 //!
 //! ```
-//! let dir = tempfile_dir();
-//! let path = dir.join("out.txt");
+//! let dir = tempfile::tempdir().unwrap();
+//! let path = dir.path().join("out.txt");
 //! grundy_engine::files::write_atomically(&path, |f| std::io::Write::write_all(f, b"hi")).unwrap();
 //! assert_eq!(std::fs::read(&path).unwrap(), b"hi");
-//! # fn tempfile_dir() -> std::path::PathBuf {
-//! #     let d = std::env::temp_dir().join(format!("grundy-files-doc-{}", std::process::id()));
-//! #     std::fs::create_dir_all(&d).unwrap();
-//! #     d
-//! # }
 //! ```
 
 use std::fs::{self, File, OpenOptions};
