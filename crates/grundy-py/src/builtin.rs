@@ -202,6 +202,38 @@ pub fn analyze(
     loads(py, &grundy::report::pretty(&json).map_err(bad)?)
 }
 
+/// `grundy.game_value(game, position, **params)`: the value of a built-in game's
+/// position as a `grundy.Value` (the analysis' `value` alone, computed without the
+/// rest of the report), so that it adds, compares, cools and so on. The game's
+/// parameters are keyword arguments, as for `analyze`. An impartial position's
+/// value is its nimber `*n`; `ValueError` when the position has none (a game with
+/// ties, misère play, or a position too large for what grundy knows of the game).
+#[pyfunction]
+#[pyo3(signature = (game, position, **params))]
+pub fn game_value(
+    game: &str,
+    position: &str,
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<crate::value::Value> {
+    let ruleset = build(game, params)?;
+    let value = ruleset.value(position).map_err(|e| match e {
+        registry::AnalyzeError::Notation(e) => {
+            bad(format!("bad {} position {position:?}: {e}", ruleset.name()))
+        }
+        other => bad(format!(
+            "{} position {position:?} has no value here: {other}",
+            ruleset.name()
+        )),
+    })?;
+    let game = value.to_game().ok_or_else(|| {
+        bad(format!(
+            "the value {value} of {} position {position:?} is beyond what grundy.Value holds",
+            ruleset.name()
+        ))
+    })?;
+    Ok(crate::value::Value::new(game))
+}
+
 /// A Grundy sequence G(0), G(1), ... of a heap game, with its period.
 #[pyclass(module = "grundy", name = "Sequence", frozen)]
 pub struct Sequence {

@@ -31,6 +31,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value::value, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::games, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::game_value, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::sequence, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::check_certificate, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::genus, m)?)?;

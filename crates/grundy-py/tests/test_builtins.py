@@ -1,6 +1,7 @@
 """The built-in games from Python: `grundy.games()` and `grundy.analyze(...)` give
-the answers of the command line (`grundy analyze GAME POSITION --json`), and the
-values published for a few games."""
+the answers of the command line (`grundy analyze GAME POSITION --json`),
+`grundy.game_value(...)` the analysis' value, and the values published for a few
+games."""
 
 from __future__ import annotations
 
@@ -196,6 +197,54 @@ def test_hackenbush_strings_have_berlekamps_values():
 )
 def test_domineering_has_its_published_values(board, value):
     assert grundy.analyze("domineering", board)["value"] == value
+    assert grundy.game_value("domineering", board) == grundy.value(value)
+
+
+# The options of `analyze` that are not the game's parameters.
+_ANALYZE_OPTIONS = {"to_move", "moves", "limit", "budget"}
+
+
+def _game_params(params):
+    return {k: v for k, v in params.items() if k not in _ANALYZE_OPTIONS}
+
+
+def test_game_value_is_the_analysis_value_on_every_analyzed_position_and_help_example(cli):
+    cases = [(g, p, _game_params(kw)) for g, p, kw in ANALYZED] + _help_examples(cli)
+    valued = refused = 0
+    for game, position, params in cases:
+        expected = grundy.analyze(game, position, **params)["value"]
+        if expected is None:
+            # Misère play and games with ties have no value: refused, saying why.
+            with pytest.raises(ValueError, match="has no value here"):
+                grundy.game_value(game, position, **params)
+            refused += 1
+        else:
+            got = grundy.game_value(game, position, **params)
+            assert isinstance(got, grundy.Value)
+            assert got == grundy.value(expected) and str(got) == expected, (game, position, params)
+            valued += 1
+    # Both branches are taken: the list has games with values and games without.
+    assert valued >= 30 and refused >= 5, (valued, refused)
+
+
+def test_game_value_is_a_value_that_adds_and_cools():
+    # Lessons in Play, ch. 1: a 2x2 Domineering board is +-1; two of them sum to 0.
+    pm1 = grundy.game_value("domineering", "..|..")
+    assert str(pm1) == "+-1" and pm1 + pm1 == 0
+    assert pm1.cool(1) == grundy.value("*")
+    # A Nim heap of 5 is *5; with a heap of 3, *6 (Bouton).
+    assert grundy.game_value("nim", "5") + grundy.game_value("nim", "3") == grundy.game_value("nim", "5,3")
+    assert str(grundy.game_value("nim", "5,3")) == "*6"
+
+
+def test_game_value_refuses_a_bad_position_naming_its_column():
+    with pytest.raises(ValueError, match="column 6") as raised:
+        grundy.game_value("domineering", "..|...")
+    assert "..|..." in str(raised.value)
+    with pytest.raises(ValueError, match="unknown game"):
+        grundy.game_value("chess", "e4")
+    with pytest.raises(ValueError):
+        grundy.game_value("nim", "3", to_move="Left")
 
 
 @pytest.mark.parametrize(

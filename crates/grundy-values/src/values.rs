@@ -126,6 +126,27 @@ impl Value {
         }
     }
 
+    /// The value as a canonical form of [`cgt`](crate::cgt), whatever its kind: the
+    /// nimber m as `*m`, otherwise as [`Value::canonical`]; `None` when a number or
+    /// nimber is beyond what [`cgt`](crate::cgt) represents.
+    ///
+    /// ```
+    /// use grundy_values::{Nimber, Value};
+    ///
+    /// assert_eq!(Value::Nimber(Nimber(3)).to_game().unwrap().to_string(), "*3");
+    /// assert_eq!(Value::Nimber(Nimber(3)).canonical(), None);
+    /// ```
+    pub fn to_game(self) -> Option<crate::cgt::Game> {
+        use crate::cgt::{Dyadic, Game, Nus};
+        match self {
+            Value::Nimber(n) => {
+                let nimber = u32::try_from(n.0).ok()?;
+                Game::from_nus(Nus::new(Dyadic::from_int(0).ok()?, 0, nimber).ok()?).ok()
+            }
+            other => other.canonical(),
+        }
+    }
+
     /// The value as a canonical form of [`cgt`](crate::cgt), for a partizan value:
     /// `n + *m` as the number-and-nimber form `n*m` (`None` when n or m is beyond
     /// what [`cgt`](crate::cgt) represents), a canonical form as itself. `None` for

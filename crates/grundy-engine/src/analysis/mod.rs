@@ -16,7 +16,7 @@ use crate::ruleset::AsPartizan;
 use crate::ruleset::{
     outcome_of, AsImpartial, Convention, Explanation, Kind, Listing, Ruleset, Unsolved,
 };
-use crate::values::{Outcome, Value};
+use crate::values::{Nimber, Outcome, Value};
 
 pub mod canonical;
 pub mod draws;
@@ -141,15 +141,54 @@ pub(crate) fn misere_grundy_of<R: Ruleset + ?Sized>(
     pos: &R::Position,
     known: Option<Value>,
 ) -> Option<u128> {
-    known.and_then(|v| v.as_nimber()).map(|n| n.0).or_else(|| {
-        if rules.reach(pos) > ENGINE_REACH {
-            return None;
-        }
-        let game = AsImpartial(rules);
-        let mut budget = crate::engine::Budget::DEFAULT;
-        ImpartialSolver::new(&game)
-            .grundy_within(pos, &mut budget)
-            .map(|n| n.0)
+    known
+        .and_then(|v| v.as_nimber())
+        .or_else(|| engine_nimber(rules, pos))
+        .map(|n| n.0)
+}
+
+/// The exhaustive engine's Grundy value of `pos`, an impartial position, when the
+/// game below it is small ([`ENGINE_REACH`] positions at most) and the engine finds
+/// it within [`Budget::DEFAULT`](crate::engine::Budget::DEFAULT) moves.
+fn engine_nimber<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Option<Nimber> {
+    if rules.reach(pos) > ENGINE_REACH {
+        return None;
+    }
+    let game = AsImpartial(rules);
+    let mut budget = crate::engine::Budget::DEFAULT;
+    ImpartialSolver::new(&game).grundy_within(pos, &mut budget)
+}
+
+/// The normal-play value of `pos` alone, what [`analyze`] reports as its `value`
+/// without who wins, the moves and the rest of the report: the closed form's
+/// ([`Ruleset::value`]), else for a small impartial position the exhaustive
+/// engine's nimber. An error says why there is none: the closed form's reason, a
+/// game with ties or endless play, or misère play (where a position has no game
+/// value).
+///
+/// ```
+/// use grundy_engine::analysis::value_of;
+/// use grundy_games::rules::domineering::Domineering;
+/// use grundy_engine::ruleset::Ruleset;
+///
+/// let rules = Domineering::new();
+/// let board = rules.parse_position("....|....|....").unwrap();
+/// assert_eq!(value_of(&rules, &board).unwrap().to_string(), "-3/2");
+/// ```
+pub fn value_of<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Result<Value, Unsolved> {
+    if draws::routed(rules) {
+        return Err(Unsolved::new(
+            "a game with ties or endless play has no normal-play value",
+        ));
+    }
+    if rules.convention() == Convention::Misere {
+        return Err(Unsolved::new(
+            "under misère play a position has no game value",
+        ));
+    }
+    rules.value(pos).or_else(|why| match rules.kind() {
+        Kind::Impartial => engine_nimber(rules, pos).map(Value::Nimber).ok_or(why),
+        Kind::Partizan => Err(why),
     })
 }
 

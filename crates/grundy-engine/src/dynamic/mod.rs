@@ -10,7 +10,7 @@ mod spec;
 pub use spec::{switch_value, Builder, Param, Params, RulesetSpec};
 
 use crate::analysis::moves::{move_values, MoveValue};
-use crate::analysis::{analyze, Analysis};
+use crate::analysis::{analyze, value_of, Analysis};
 use crate::engine::Budget;
 use crate::game::Player;
 use crate::misere::{self, Misere};
@@ -21,6 +21,7 @@ use crate::ruleset::{
     AsImpartial, AsPartizan, Convention, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
 };
 use crate::sequence::SequenceSpec;
+use crate::values::Value;
 use crate::verify::{verify, Progress, Report, RulesetCheck};
 
 /// `rules` behind the dynamic interface under `convention`: as it is for normal
@@ -178,6 +179,8 @@ pub trait DynRuleset: Send + Sync {
         to_move: Player,
         limit: usize,
     ) -> Result<Analysis, AnalyzeError>;
+    /// The normal-play value of `position` alone ([`value_of`]): no report, no moves.
+    fn value(&self, position: &str) -> Result<Value, AnalyzeError>;
     /// The first `limit` legal moves of `to_move` with their worth; remoteness where
     /// the engine finds it within `budget` (for all the moves together), and the
     /// positions it would hold fit [`ENGINE_BYTES`](crate::analysis::ENGINE_BYTES).
@@ -255,6 +258,11 @@ impl<R: Ruleset + 'static> DynRuleset for R {
     ) -> Result<Analysis, AnalyzeError> {
         let pos = self.parse_position(position)?;
         Ok(analyze(self, &pos, to_move, limit)?)
+    }
+
+    fn value(&self, position: &str) -> Result<Value, AnalyzeError> {
+        let pos = self.parse_position(position)?;
+        Ok(value_of(self, &pos)?)
     }
 
     fn move_values(

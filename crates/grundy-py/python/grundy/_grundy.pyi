@@ -16,6 +16,7 @@ __all__ = [
     "value",
     "games",
     "analyze",
+    "game_value",
     "sequence",
     "check_certificate",
     "genus",
@@ -137,6 +138,7 @@ class Server:
 def value(text: str) -> Value: ...
 def games() -> List[str]: ...
 def analyze(game: str, position: str, **params: Any) -> Dict[str, Any]: ...
+def game_value(game: str, position: str, **params: Any) -> Value: ...
 def sequence(
     game: str,
     to: Optional[int] = None,

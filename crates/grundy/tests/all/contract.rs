@@ -190,3 +190,40 @@ fn verify_checks_who_wins_where_the_value_is_unknown() {
     assert_eq!(c.mismatch.expected, "a loss for the player to move");
     assert_eq!(c.mismatch.found, "a win for the player to move");
 }
+
+/// `DynRuleset::value` is the analysis' value alone: on every game's example, for
+/// normal and (where offered) misère play, it gives the value the analysis reports,
+/// or refuses where the analysis has none.
+#[test]
+fn value_alone_is_the_analysis_value_on_every_example() {
+    use grundy::registry::{self, RULESETS};
+    let (mut valued, mut refused) = (0, 0);
+    for spec in RULESETS {
+        for misere in [false, true] {
+            let mut params = registry::example_params(spec);
+            if misere {
+                params = params.with("misere", "true");
+            }
+            let Ok(game) = registry::build(spec.name, &params) else {
+                continue;
+            };
+            let analysis = game.analyze(spec.example, Player::Left, 10);
+            match (analysis.map(|a| a.value), game.value(spec.example)) {
+                (Ok(Some(expected)), Ok(found)) => {
+                    assert_eq!(found, expected, "{} {}", spec.name, spec.example);
+                    valued += 1;
+                }
+                (Ok(None), Err(_)) | (Err(_), Err(_)) => refused += 1,
+                (expected, found) => panic!(
+                    "{} {} (misère {misere}): the analysis' value {expected:?}, alone {found:?}",
+                    spec.name, spec.example
+                ),
+            }
+        }
+    }
+    // Both branches are taken (21 and 14 when written).
+    assert!(
+        valued >= 20 && refused >= 10,
+        "{valued} valued, {refused} refused"
+    );
+}
