@@ -186,6 +186,7 @@ RULESETS = [
 def ruleset_sides(game: str, position: str) -> dict[str, Side]:
     arg = f"{game}:{position}"
     sides = {
+        "value": py(f"grundy-value {arg}", "grundy.game_value", "grundy-value", arg),
         "py": py(f"grundy-analyze {arg}", "grundy.analyze", "grundy-analyze", arg),
         "cli": cli(f"cli analyze {arg}", ["analyze", game, position, "--json"], read_form),
     }
@@ -200,20 +201,26 @@ def make_cases() -> list[Case]:
     cases = []
     for name, game, position, title in RULESETS:
         s = ruleset_sides(game, position)
-        rows = [(s["py"].key, s["cgt-py"].key, "3x, no more memory"),
+        # The target's row: the value alone, what cgt-py computes; the analysis
+        # (who wins with each player to move, the winning moves, the remoteness,
+        # the report) and the CLI are shown beside it.
+        rows = [(s["value"].key, s["cgt-py"].key, "3x, no more memory"),
+                (s["py"].key, s["cgt-py"].key, ""),
                 (s["cli"].key, s["cgt-py"].key, "")]
         if "pycgt" in s:
-            rows.append((s["py"].key, s["pycgt"].key, ""))
+            rows.append((s["value"].key, s["pycgt"].key, ""))
         cases.append(Case(f"1:{name}", f"1. {title} `{position}`", list(s.values()), rows))
 
     clob = ruleset_sides("clobber", "xoxo|oxox|xoxo|oxox")
     cases.append(Case("2:clobber-4x4", "2. Clobber 4x4 `xoxo|oxox|xoxo|oxox` (cgt-py has no Clobber)",
                       list(clob.values()),
-                      [(clob["py"].key, clob["pycgt"].key, ""), (clob["cli"].key, clob["pycgt"].key, "")]))
+                      [(clob["value"].key, clob["pycgt"].key, ""), (clob["py"].key, clob["pycgt"].key, ""),
+                       (clob["cli"].key, clob["pycgt"].key, "")]))
     am = ruleset_sides("amazons", "x......|......o")
     cases.append(Case("2:amazons-2x7", "2. Amazons 2x7 `x......|......o` (the runs of case 1)",
-                      [am["py"], am["cli"], am["cgt-py"]],
-                      [(am["py"].key, am["cgt-py"].key, ""), (am["cli"].key, am["cgt-py"].key, "")]))
+                      [am["value"], am["py"], am["cli"], am["cgt-py"]],
+                      [(am["value"].key, am["cgt-py"].key, ""), (am["py"].key, am["cgt-py"].key, ""),
+                       (am["cli"].key, am["cgt-py"].key, "")]))
     heat_py = py("grundy-heat 14", "grundy.value", "grundy-heat", "14")
     heat_cli = cli("cli value cool(heat(*14, 1), 1)", ["value", "cool(heat(*14, 1), 1)", "--json"], read_star14)
     heat_pycgt = py("pycgt-heat 14", "pycgt", "pycgt-heat", "14")

@@ -6,6 +6,7 @@
 SIDE is one of
 
     grundy-analyze  GAME:POSITION  grundy.analyze(GAME, POSITION)["canonical_form"]
+    grundy-value    GAME:POSITION  grundy.game_value(GAME, POSITION): the value alone
     cgt-py          GAME:POSITION  cgt_py.Amazons / Konane (POSITION), Snort / Col (a grid graph)
     pycgt           GAME:POSITION  pycgt.rulesets.clobber.parse, graphs.value(..., SNORT / COL)
     grundy-heat     N              grundy.value("heat(*N, 1)")
@@ -173,6 +174,18 @@ def grundy_analyze(arg: str) -> dict:
         "cpu": cpu, "wall": wall, "rss_before": before, "rss": after,
         "answer": short(form),
         "digest": grundy_digest(grundy.value(form)),
+    }
+
+
+def grundy_value(arg: str) -> dict:
+    import grundy
+
+    game, position = split(arg)
+    value, cpu, wall, before, after = measure(lambda: grundy.game_value(game, position))
+    return {
+        "cpu": cpu, "wall": wall, "rss_before": before, "rss": after,
+        "answer": short(str(value)),
+        "digest": grundy_digest(value),
     }
 
 
@@ -347,6 +360,7 @@ def pycgt_cool_reduced(arg: str) -> dict:
 
 SIDES = {
     "grundy-analyze": grundy_analyze,
+    "grundy-value": grundy_value,
     "cgt-py": cgt_py_ruleset,
     "pycgt": pycgt_ruleset,
     "grundy-heat": grundy_heat,
