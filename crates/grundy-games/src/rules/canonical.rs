@@ -9,15 +9,17 @@
 //!
 //! Each call runs one [`Engine`] within [`LIMITS`] and [`STEPS`]: a position whose
 //! game is too big stops with [`Unsolved`] saying so, never a hang or an
-//! out-of-memory kill. A [`Memo`] kept with the ruleset remembers the values found,
-//! so that `analyze`, which asks for the value and for the winning moves of both
-//! players, searches once.
+//! out-of-memory kill. A [`Memo`] kept with the ruleset remembers the values found
+//! and the last engine's table of every position it valued, where the next engine
+//! starts (the limits count the positions each adds; a table past [`LIMITS`] is not
+//! kept), so that `analyze`, which asks for the value and then for the value of
+//! every option of both players, searches the game once.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::Mutex;
 
-use crate::cgt::engine::{Engine, EngineError, Limits};
+use crate::cgt::engine::{Engine, EngineError, Limits, Table};
 use crate::cgt::Game;
 use crate::game::Player;
 use crate::ruleset::{ByParts, Explanation, Ruleset, Unsolved};
@@ -37,16 +39,19 @@ pub const STEPS: u64 = 1 << 26;
 /// The most values a [`Memo`] holds before it starts afresh.
 const MEMO_ENTRIES: usize = 1 << 14;
 
-/// Values already found, by position.
+/// Values already found, by position, and the last engine's table of every
+/// position it valued (the next engine starts from it).
 #[derive(Debug)]
 pub struct Memo<P> {
     values: Mutex<HashMap<P, Game>>,
+    table: Mutex<Option<Table<P>>>,
 }
 
 impl<P> Default for Memo<P> {
     fn default() -> Self {
         Memo {
             values: Mutex::new(HashMap::new()),
+            table: Mutex::new(None),
         }
     }
 }
@@ -67,6 +72,24 @@ impl<P: Clone + Eq + Hash> Memo<P> {
         }
         values.insert(pos.clone(), g);
     }
+
+    /// The table the last engine left (empty if none, or if another search holds
+    /// it now).
+    fn take_table(&self) -> Table<P> {
+        self.table
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .unwrap_or_default()
+    }
+
+    /// Keeps `table` for the next engine, unless it holds more positions than one
+    /// search may add ([`LIMITS`]), so that what a memo holds stays bounded.
+    fn keep_table(&self, table: Table<P>) {
+        if table.len() as u64 <= LIMITS.max_positions {
+            *self.table.lock().unwrap_or_else(|e| e.into_inner()) = Some(table);
+        }
+    }
 }
 
 /// Why the engine stopped, as the contract reports it.
@@ -77,9 +100,21 @@ fn unsolved(e: EngineError) -> Unsolved {
     ))
 }
 
-/// The engine over a ruleset's hooks.
-fn engine<'e, R: Ruleset + ?Sized>(rules: &'e ByParts<'_, R>) -> Engine<'e, ByParts<'e, R>> {
-    Engine::new(rules, LIMITS).with_steps(STEPS)
+/// Runs `search` with an engine over the ruleset's hooks that starts from the
+/// table the memo keeps, and keeps the engine's table afterwards: the value of a
+/// position, then the values of its options, search the game once.
+fn with_engine<R: Ruleset, T>(
+    rules: &R,
+    memo: &Memo<<R as Ruleset>::Position>,
+    search: impl FnOnce(&Engine<'_, ByParts<'_, R>>) -> T,
+) -> T {
+    let parts = ByParts(rules);
+    let engine = Engine::new(&parts, LIMITS)
+        .with_steps(STEPS)
+        .with_table(memo.take_table());
+    let out = search(&engine);
+    memo.keep_table(engine.into_table());
+    out
 }
 
 fn value_in<R: Ruleset>(
@@ -104,7 +139,7 @@ pub fn canonical_form<R: Ruleset>(
     if let Some(g) = memo.get(pos) {
         return Ok(g);
     }
-    value_in(&engine(&ByParts(rules)), memo, pos)
+    with_engine(rules, memo, |engine| value_in(engine, memo, pos))
 }
 
 /// The value of `pos`, for [`Ruleset::value`].
@@ -134,18 +169,19 @@ pub fn winning_moves<R: Ruleset>(
     pos: &<R as Ruleset>::Position,
     to_move: Player,
 ) -> Result<Vec<<R as Ruleset>::Move>, Unsolved> {
-    let parts = ByParts(rules);
-    let engine = engine(&parts);
-    // Valuing the position first puts every option's parts in the engine's table.
-    value_in(&engine, memo, pos)?;
-    let mut out = Vec::new();
-    for mv in rules.moves(pos, to_move) {
-        let after = rules.play(pos, &mv);
-        if wins_for_mover(value_in(&engine, memo, &after)?, to_move) {
-            out.push(mv);
+    with_engine(rules, memo, |engine| {
+        // Valuing the position first puts every option's parts in the engine's
+        // table (they are there already when the value was asked for before).
+        value_in(engine, memo, pos)?;
+        let mut out = Vec::new();
+        for mv in rules.moves(pos, to_move) {
+            let after = rules.play(pos, &mv);
+            if wins_for_mover(value_in(engine, memo, &after)?, to_move) {
+                out.push(mv);
+            }
         }
-    }
-    Ok(out)
+        Ok(out)
+    })
 }
 
 /// The split of `pos` into independent parts ([`Ruleset::components`]) and

@@ -75,7 +75,9 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
             self.insert(key, value);
         }
     }
+}
 
+impl<K, V> Sharded<K, V> {
     pub(crate) fn len(&self) -> usize {
         self.shards
             .iter()

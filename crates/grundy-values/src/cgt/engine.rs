@@ -101,6 +101,49 @@ pub struct SearchStats {
     pub arena_bytes: u64,
 }
 
+/// The positions an [`Engine`] has valued, kept after it so that the next engine
+/// for the same rules starts from them ([`Engine::into_table`],
+/// [`Engine::with_table`]): a ruleset asked for a position's value, then for its
+/// options' (its winning moves), searches the game once.
+pub struct Table<P> {
+    map: Sharded<P, Game>,
+}
+
+impl<P: Clone + Eq + Hash> Table<P> {
+    /// An empty table.
+    pub fn new() -> Self {
+        Table {
+            map: Sharded::new(),
+        }
+    }
+}
+
+impl<P> Table<P> {
+    /// How many positions it holds.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl<P: Clone + Eq + Hash> Default for Table<P> {
+    fn default() -> Self {
+        Table::new()
+    }
+}
+
+impl<P> std::fmt::Debug for Table<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("positions", &self.len())
+            .finish()
+    }
+}
+
 /// Finds canonical forms of a ruleset's positions, remembering every position it
 /// has valued.
 pub struct Engine<'r, R: PartizanRules> {
@@ -121,6 +164,44 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             positions: AtomicU64::new(0),
             budget: Budget::unlimited(),
         }
+    }
+
+    /// The engine starting from `table`, the positions that an earlier engine for
+    /// the same rules (the same ruleset with the same parameters) valued; its limits
+    /// count only the positions it adds.
+    ///
+    /// ```
+    /// use grundy_values::cgt::engine::{Engine, Limits, PartizanRules, Table};
+    ///
+    /// // Left moves n to n - 1; Right has no move: position n is the integer n.
+    /// struct Count;
+    /// impl PartizanRules for Count {
+    ///     type Position = u32;
+    ///     fn left_options(&self, n: &u32) -> Vec<u32> {
+    ///         (*n > 0).then(|| n - 1).into_iter().collect()
+    ///     }
+    ///     fn right_options(&self, _: &u32) -> Vec<u32> {
+    ///         Vec::new()
+    ///     }
+    /// }
+    /// let limits = Limits { max_positions: 100, max_bytes: 1 << 30, parallel: false };
+    /// let first = Engine::new(&Count, limits);
+    /// assert_eq!(first.value(&5).unwrap().to_string(), "5");
+    /// let table: Table<u32> = first.into_table();
+    /// assert_eq!(table.len(), 6);
+    /// // The next engine finds 5's options in the table, and adds only 6.
+    /// let next = Engine::new(&Count, limits).with_table(table);
+    /// assert_eq!(next.value(&6).unwrap().to_string(), "6");
+    /// assert_eq!(next.stats().positions, 1);
+    /// ```
+    pub fn with_table(mut self, table: Table<R::Position>) -> Self {
+        self.table = table.map;
+        self
+    }
+
+    /// The positions this engine (and the table it started from) valued.
+    pub fn into_table(self) -> Table<R::Position> {
+        Table { map: self.table }
     }
 
     /// The engine with at most `steps` steps of value work in all (comparisons,
