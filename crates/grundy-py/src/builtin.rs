@@ -151,6 +151,11 @@ fn copy<'py>(py: Python<'py>, params: Option<&Bound<'py, PyDict>>) -> PyResult<B
     }
 }
 
+/// `ValueError` for a position not in the game's notation, with the CLI's message.
+fn bad_position(game: &dyn DynRuleset, position: &str, e: &impl std::fmt::Display) -> PyErr {
+    bad(format!("bad {} position {position:?}: {e}", game.name()))
+}
+
 /// `grundy.analyze(game, position, **params)`: what `grundy analyze GAME POSITION
 /// --json` prints, as a dict. The game's parameters are keyword arguments
 /// (`step=3`, `code="0.77"`, `set=[2, 4, 5]`), as are the command's options:
@@ -180,9 +185,7 @@ pub fn analyze(
     let ruleset = build(game, Some(&params))?;
     let player = to_move(ruleset.as_ref(), to_move_arg)?;
     let refuse = |e: registry::AnalyzeError| match e {
-        registry::AnalyzeError::Notation(e) => {
-            bad(format!("bad {} position {position:?}: {e}", ruleset.name()))
-        }
+        registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
         other => GrundyError::new_err(other.to_string()),
     };
     let analysis = ruleset.analyze(position, player, limit).map_err(&refuse)?;
@@ -217,9 +220,7 @@ pub fn game_value(
 ) -> PyResult<crate::value::Value> {
     let ruleset = build(game, params)?;
     let value = ruleset.value(position).map_err(|e| match e {
-        registry::AnalyzeError::Notation(e) => {
-            bad(format!("bad {} position {position:?}: {e}", ruleset.name()))
-        }
+        registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
         other => bad(format!(
             "{} position {position:?} has no value here: {other}",
             ruleset.name()

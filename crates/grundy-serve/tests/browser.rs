@@ -109,10 +109,7 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        if let Ok(pid) = i32::try_from(self.child.id()) {
-            let group = nix::unistd::Pid::from_raw(pid);
-            let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
-        }
+        grundy::stress::child::kill_group(self.child.id());
         let _ = self.child.wait();
     }
 }

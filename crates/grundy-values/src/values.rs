@@ -137,12 +137,8 @@ impl Value {
     /// assert_eq!(Value::Nimber(Nimber(3)).canonical(), None);
     /// ```
     pub fn to_game(self) -> Option<crate::cgt::Game> {
-        use crate::cgt::{Dyadic, Game, Nus};
         match self {
-            Value::Nimber(n) => {
-                let nimber = u32::try_from(n.0).ok()?;
-                Game::from_nus(Nus::new(Dyadic::from_int(0).ok()?, 0, nimber).ok()?).ok()
-            }
+            Value::Nimber(n) => crate::cgt::Game::nimber(u32::try_from(n.0).ok()?).ok(),
             other => other.canonical(),
         }
     }

@@ -245,9 +245,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         other_to_move_wins: other.map(|r| r == GameResult::Win),
         outcome,
         value: None,
-        value_unknown: Some(
-            "a game with ties or endless play has no normal-play value (see result)".to_owned(),
-        ),
+        value_unknown: Some(format!("{} (see result)", super::NO_VALUE_WITH_DRAWS)),
         convention: None,
         misere_grundy: None,
         canonical: None,

@@ -159,6 +159,13 @@ fn engine_nimber<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Option<Ni
     ImpartialSolver::new(&game).grundy_within(pos, &mut budget)
 }
 
+/// Why a game with ties or endless play has no value.
+pub(crate) const NO_VALUE_WITH_DRAWS: &str =
+    "a game with ties or endless play has no normal-play value";
+
+/// Why a position under misère play has no value.
+const NO_VALUE_MISERE: &str = "under misère play a position has no game value";
+
 /// The normal-play value of `pos` alone, what [`analyze`] reports as its `value`
 /// without who wins, the moves and the rest of the report: the closed form's
 /// ([`Ruleset::value`]), else for a small impartial position the exhaustive
@@ -177,14 +184,10 @@ fn engine_nimber<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Option<Ni
 /// ```
 pub fn value_of<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Result<Value, Unsolved> {
     if draws::routed(rules) {
-        return Err(Unsolved::new(
-            "a game with ties or endless play has no normal-play value",
-        ));
+        return Err(Unsolved::new(NO_VALUE_WITH_DRAWS));
     }
     if rules.convention() == Convention::Misere {
-        return Err(Unsolved::new(
-            "under misère play a position has no game value",
-        ));
+        return Err(Unsolved::new(NO_VALUE_MISERE));
     }
     rules.value(pos).or_else(|why| match rules.kind() {
         Kind::Impartial => engine_nimber(rules, pos).map(Value::Nimber).ok_or(why),
@@ -227,10 +230,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         let grundy = misere_grundy_of(rules, pos, value);
         (
             None,
-            Some(
-                "under misère play a position has no game value (misere_grundy says who wins)"
-                    .to_owned(),
-            ),
+            Some(format!("{NO_VALUE_MISERE} (misere_grundy says who wins)")),
             grundy,
         )
     } else {
