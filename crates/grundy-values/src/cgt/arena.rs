@@ -5,9 +5,10 @@
 //! are and roughly how much memory they and the memo tables hold. Memo tables cache
 //! sums, negations and comparisons of stored forms, the canonical forms of short
 //! lists of options (at most [`CANON_OPTIONS`], [`CANON_ENTRIES`] of them), cooled
-//! games and reduced forms; the small integers and the same plus `*` are kept apart,
-//! found without a lock. All of it is thread-safe: sharded locks, held only for a
-//! lookup or an insertion.
+//! games and reduced forms (small thermographs are kept beside them, in
+//! [`thermograph`](super::thermograph), their bytes counted here); the small
+//! integers and the same plus `*` are kept apart, found without a lock. All of it
+//! is thread-safe: sharded locks, held only for a lookup or an insertion.
 
 use std::borrow::Borrow;
 use std::collections::HashMap;
@@ -66,6 +67,12 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
             self.entries.fetch_add(1, Ordering::Relaxed);
             MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
         }
+    }
+
+    /// How many entries were inserted (each key counted once); cheap, unlike
+    /// [`len`](Self::len).
+    pub(crate) fn len_hint(&self) -> usize {
+        self.entries.load(Ordering::Relaxed)
     }
 
     /// [`insert`](Self::insert) while the map holds fewer than `max` entries; past
@@ -274,6 +281,12 @@ impl ComparisonCache {
 /// A key for an ordered pair of stored forms.
 pub(crate) fn pair(a: Game, b: Game) -> u64 {
     (u64::from(a.0.id) << 32) | u64::from(b.0.id)
+}
+
+/// Counts `bytes` more held by the memo tables kept outside the arena (in
+/// [`stats`] and the budgets' estimate of memory).
+pub(crate) fn count_bytes(bytes: u64) {
+    ARENA.bytes.fetch_add(bytes, Ordering::Relaxed);
 }
 
 fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) -> Game {

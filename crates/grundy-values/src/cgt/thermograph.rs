@@ -10,10 +10,11 @@
 
 use std::collections::HashMap;
 use std::fmt::Write;
+use std::sync::{Arc, LazyLock};
 
 use serde::Serialize;
 
-use super::arena::Game;
+use super::arena::{count_bytes, Game, Sharded};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::Nus;
@@ -180,7 +181,34 @@ pub struct Thermograph {
 impl Thermograph {
     /// The thermograph of `g`.
     pub fn of(g: Game) -> Result<Thermograph, ValueError> {
-        thermograph(g, &mut HashMap::new(), true)
+        thermograph(g, &mut HashMap::new(), true).map(Arc::unwrap_or_clone)
+    }
+}
+
+/// Thermographs kept for the process, by the game's id: at most [`KEPT`] of them,
+/// each with at most [`KEPT_CORNERS`] corners.
+static THERMOGRAPHS: LazyLock<Sharded<u32, Arc<Thermograph>>> = LazyLock::new(Sharded::new);
+
+/// The most thermographs kept.
+const KEPT: usize = 1 << 16;
+
+/// The most corners (both walls together) of a thermograph kept.
+const KEPT_CORNERS: usize = 16;
+
+/// The thermograph of `g` if it was kept.
+fn kept_thermograph(g: Game) -> Option<Arc<Thermograph>> {
+    THERMOGRAPHS.get(&g.id())
+}
+
+/// Keeps the thermograph `t` of `g` if it is small and there is room.
+fn keep_thermograph(g: Game, t: &Arc<Thermograph>) {
+    let corners = t.left.corners.len() + t.right.corners.len();
+    if corners <= KEPT_CORNERS && THERMOGRAPHS.len_hint() < KEPT {
+        count_bytes(
+            (std::mem::size_of::<Thermograph>()
+                + corners * (std::mem::size_of::<(Dyadic, Dyadic)>() + 4)) as u64,
+        );
+        THERMOGRAPHS.insert(g.id(), Arc::clone(t));
     }
 }
 
@@ -188,13 +216,22 @@ impl Thermograph {
 /// that of the same game with a small nimber (checked on every small case in the
 /// tests), without visiting its options: `*m` has m of them, each with its own, so
 /// the walls built from them take work quadratic in m.
+///
+/// With `shortcut` (the thermographs given out), a thermograph found is kept for
+/// the process ([`keep_thermograph`]), so cooling a game by its options and each
+/// option by its own finds the thermographs below already made.
 fn thermograph(
     g: Game,
-    memo: &mut HashMap<u32, Thermograph>,
+    memo: &mut HashMap<u32, Arc<Thermograph>>,
     shortcut: bool,
-) -> Result<Thermograph, ValueError> {
+) -> Result<Arc<Thermograph>, ValueError> {
     if let Some(t) = memo.get(&g.id()) {
-        return Ok(t.clone());
+        return Ok(Arc::clone(t));
+    }
+    if shortcut {
+        if let Some(t) = kept_thermograph(g) {
+            return Ok(t);
+        }
     }
     let small = match g.as_nus() {
         Some(v) if shortcut && v.nimber > small_nimber(v.ups, v.nimber) => Some(v),
@@ -212,12 +249,12 @@ fn thermograph(
         } else {
             Dyadic::new(-1, x.exponent())?
         };
-        Thermograph {
+        Arc::new(Thermograph {
             left: Wall::constant(x),
             right: Wall::constant(x),
             temperature,
             mean: x,
-        }
+        })
     } else {
         let mut l: Option<Wall> = None;
         for &gl in g.left_options() {
@@ -265,14 +302,17 @@ fn thermograph(
         }
         let temperature = temperature.ok_or(ValueError::Overflow)?;
         let mean = l.at(temperature)?;
-        Thermograph {
+        Arc::new(Thermograph {
             left: l.truncated(temperature)?,
             right: r.truncated(temperature)?,
             temperature,
             mean,
-        }
+        })
     };
-    memo.insert(g.id(), t.clone());
+    if shortcut {
+        keep_thermograph(g, &t);
+    }
+    memo.insert(g.id(), Arc::clone(&t));
     Ok(t)
 }
 
@@ -413,8 +453,40 @@ mod tests {
                     let text = format!("{x}{ups}+*{m}");
                     let g = parse_value(&text, &budget).unwrap();
                     let fast = Thermograph::of(g).unwrap();
-                    let slow = thermograph(g, &mut HashMap::new(), false).unwrap();
+                    let slow =
+                        Arc::unwrap_or_clone(thermograph(g, &mut HashMap::new(), false).unwrap());
                     assert_eq!(fast, slow, "{text}");
+                }
+            }
+        }
+    }
+
+    /// A thermograph kept for the process is the one built afresh from the options
+    /// (without the table), whether it is asked for the first time, again, or as an
+    /// option of a game asked for later.
+    #[test]
+    fn kept_thermographs_are_the_ones_built_afresh() {
+        let budget = Budget::unlimited();
+        let texts = [
+            "{1|-1}",
+            "{2|{1|0}}",
+            "{{3|1}|{-1|-3}}",
+            "{{2|{1|0}}|-1}",
+            "{1*|0,{*,0|-1}}",
+            "{0,^|v*}",
+            "+-1 + {3|2}",
+            "{{2|{1|0}},{1|-1}|{{3|1}|{-1|-3}}}",
+            "{5/2|{1|-1/4}}",
+        ];
+        for pass in 0..2 {
+            for text in texts {
+                let g = parse_value(text, &budget).unwrap();
+                let kept = Thermograph::of(g).unwrap();
+                let afresh =
+                    Arc::unwrap_or_clone(thermograph(g, &mut HashMap::new(), false).unwrap());
+                assert_eq!(kept, afresh, "{text}, pass {pass}");
+                if g.as_nus().is_none() {
+                    assert!(kept_thermograph(g).is_some(), "{text} is kept");
                 }
             }
         }
