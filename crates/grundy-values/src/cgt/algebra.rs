@@ -39,6 +39,7 @@ use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
 use super::ops::Budget;
 use super::print::Style;
+use super::thermograph::Thermograph;
 
 /// Conway's nim product of `a` and `b`: the product of `*a` and `*b` in the field
 /// of nimbers. Below 2^(2^k) both ways, the product is below 2^(2^k) too.
@@ -311,7 +312,7 @@ fn cool(g: Game, t: Dyadic, budget: &Budget) -> Result<Game, ValueError> {
     let (temperature, mean) = match g.as_nus() {
         Some(v) => (Dyadic::ZERO, v.number),
         None => {
-            let th = g.thermograph()?;
+            let th = Thermograph::shared(g)?;
             (th.temperature, th.mean)
         }
     };

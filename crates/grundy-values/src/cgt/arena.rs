@@ -69,18 +69,14 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
         }
     }
 
-    /// How many entries were inserted (each key counted once); cheap, unlike
-    /// [`len`](Self::len).
-    pub(crate) fn len_hint(&self) -> usize {
-        self.entries.load(Ordering::Relaxed)
-    }
-
     /// [`insert`](Self::insert) while the map holds fewer than `max` entries; past
-    /// that the value is not kept.
-    pub(crate) fn insert_below(&self, key: K, value: V, max: usize) {
-        if self.entries.load(Ordering::Relaxed) < max {
+    /// that the value is not kept. Whether it was offered to the map.
+    pub(crate) fn insert_below(&self, key: K, value: V, max: usize) -> bool {
+        let room = self.entries.load(Ordering::Relaxed) < max;
+        if room {
             self.insert(key, value);
         }
+        room
     }
 }
 

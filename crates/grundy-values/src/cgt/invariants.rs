@@ -27,7 +27,7 @@ impl Game {
     pub fn mean(self) -> Result<Dyadic, ValueError> {
         match self.as_nus() {
             Some(v) => Ok(v.number),
-            None => Ok(self.thermograph()?.mean),
+            None => Ok(Thermograph::shared(self)?.mean),
         }
     }
 
@@ -36,7 +36,7 @@ impl Game {
     pub fn temperature(self) -> Result<Dyadic, ValueError> {
         match self.as_nus() {
             Some(v) if !v.is_number() => Ok(Dyadic::ZERO),
-            _ => Ok(self.thermograph()?.temperature),
+            _ => Ok(Thermograph::shared(self)?.temperature),
         }
     }
 }

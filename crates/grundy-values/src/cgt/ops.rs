@@ -211,7 +211,7 @@ fn canonical_from(
     sort_dedup(&mut right);
     let g = simplify(left, right, b)?;
     if let Some(k) = key {
-        ARENA.canon.insert_below(k, g, CANON_ENTRIES);
+        let _ = ARENA.canon.insert_below(k, g, CANON_ENTRIES);
     }
     Ok(g)
 }

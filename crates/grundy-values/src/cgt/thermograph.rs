@@ -181,7 +181,13 @@ pub struct Thermograph {
 impl Thermograph {
     /// The thermograph of `g`.
     pub fn of(g: Game) -> Result<Thermograph, ValueError> {
-        thermograph(g, &mut HashMap::new(), true).map(Arc::unwrap_or_clone)
+        Thermograph::shared(g).map(Arc::unwrap_or_clone)
+    }
+
+    /// The thermograph of `g` as kept for the process, without copying its walls:
+    /// for the temperature and the mean.
+    pub(crate) fn shared(g: Game) -> Result<Arc<Thermograph>, ValueError> {
+        thermograph(g, &mut HashMap::new(), true)
     }
 }
 
@@ -203,12 +209,11 @@ fn kept_thermograph(g: Game) -> Option<Arc<Thermograph>> {
 /// Keeps the thermograph `t` of `g` if it is small and there is room.
 fn keep_thermograph(g: Game, t: &Arc<Thermograph>) {
     let corners = t.left.corners.len() + t.right.corners.len();
-    if corners <= KEPT_CORNERS && THERMOGRAPHS.len_hint() < KEPT {
+    if corners <= KEPT_CORNERS && THERMOGRAPHS.insert_below(g.id(), Arc::clone(t), KEPT) {
         count_bytes(
             (std::mem::size_of::<Thermograph>()
                 + corners * (std::mem::size_of::<(Dyadic, Dyadic)>() + 4)) as u64,
         );
-        THERMOGRAPHS.insert(g.id(), Arc::clone(t));
     }
 }
 
