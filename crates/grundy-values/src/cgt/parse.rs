@@ -223,6 +223,9 @@ struct Parser<'a> {
     games: Vec<Game>,
     /// The pieces of the braces being read, innermost last.
     pieces: Vec<Piece>,
+    /// Whether braces in the plain notation are read by the quick path first
+    /// ([`plain_braces`](Self::plain_braces)); off only to test it.
+    plain: bool,
 }
 
 /// One piece of a braces' contents: a list of options (a range of the parser's
@@ -243,6 +246,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             games: Vec::with_capacity(32),
             pieces: Vec::with_capacity(32),
+            plain: true,
         }
     }
 
@@ -711,6 +715,15 @@ impl<'a> Parser<'a> {
     /// options and pieces read go on the parser's stacks and are taken off at the end.
     fn braces(&mut self) -> Result<Game, NotationError> {
         let open = self.pos;
+        if self.plain {
+            let games = self.games.len();
+            let g = self.plain_braces(self.depth);
+            self.games.truncate(games);
+            match g {
+                Some(g) => return Ok(g),
+                None => self.pos = open,
+            }
+        }
         self.pos += 1;
         let (games, pieces) = (self.games.len(), self.pieces.len());
         let g = self.braces_from(open, pieces);
@@ -756,6 +769,79 @@ impl<'a> Parser<'a> {
             }
         }
         self.slash(first, self.pieces.len(), open + 1)
+    }
+
+    /// Braces at the cursor in the plain notation most games are written in: one
+    /// bar, each option an integer (`3`, `-1`) or plain braces, ASCII white space
+    /// between them. Its value, the cursor moved past the closing brace; `None` for
+    /// anything else (slash notation, other literals, operators, an error of any
+    /// kind), leaving the cursor anywhere for [`braces`](Self::braces) to read the
+    /// text again with the full grammar, which gives the same value or the error.
+    /// `level` is the nesting of these braces as [`term`](Self::term) counts it.
+    /// The options read go on the parser's stack; the caller takes them off.
+    fn plain_braces(&mut self, level: usize) -> Option<Game> {
+        self.pos += 1;
+        let start = self.games.len();
+        let mut bar = None;
+        loop {
+            self.skip_ascii_ws();
+            if !matches!(self.bytes.get(self.pos), Some(b'|' | b'}')) {
+                loop {
+                    let g = match self.bytes.get(self.pos)? {
+                        // Nested braces, one level deeper, within the limit.
+                        b'{' if level < MAX_NESTING => self.plain_braces(level + 1)?,
+                        b'0'..=b'9' | b'-' => self.plain_integer()?,
+                        _ => return None,
+                    };
+                    self.games.push(g);
+                    self.skip_ascii_ws();
+                    if self.bytes.get(self.pos) != Some(&b',') {
+                        break;
+                    }
+                    self.pos += 1;
+                    self.skip_ascii_ws();
+                }
+            }
+            match (self.bytes.get(self.pos)?, bar) {
+                (b'|', None) => bar = Some(self.games.len()),
+                (b'}', Some(bar)) => {
+                    self.pos += 1;
+                    let (left, right) = self.games[start..].split_at(bar - start);
+                    let g = Game::from_options_within(left, right, self.budget).ok()?;
+                    self.games.truncate(start);
+                    return Some(g);
+                }
+                _ => return None,
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// An integer at the cursor as [`plain_braces`](Self::plain_braces) reads one:
+    /// an optional `-`, then `0` or at most 18 digits not starting with `0`, not
+    /// followed by `/`.
+    fn plain_integer(&mut self) -> Option<Game> {
+        let negative = self.bytes.get(self.pos) == Some(&b'-');
+        let first = self.pos + usize::from(negative);
+        let leading_zero = self.bytes.get(first) == Some(&b'0')
+            && self.bytes.get(first + 1).is_some_and(u8::is_ascii_digit);
+        if leading_zero {
+            return None;
+        }
+        self.pos = first;
+        let n = self.small_integer()?;
+        Game::integer(if negative { -n } else { n }).ok()
+    }
+
+    /// Moves the cursor past ASCII white space.
+    fn skip_ascii_ws(&mut self) {
+        while self
+            .bytes
+            .get(self.pos)
+            .is_some_and(u8::is_ascii_whitespace)
+        {
+            self.pos += 1;
+        }
     }
 
     /// The game of the pieces `lo..hi` of the stack.
@@ -815,6 +901,130 @@ impl fmt::Display for Query {
         match self {
             Query::Value(g) => fmt::Display::fmt(g, f),
             Query::Compare { holds, .. } => write!(f, "{holds}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// [`parse_query`] with the quick path for plain braces on or off.
+    fn read(text: &str, plain: bool) -> Result<Query, NotationError> {
+        let budget = Budget::steps(200_000);
+        let mut p = Parser::new(text, &budget);
+        p.plain = plain;
+        query(&mut p, &budget).map_err(|e| p.in_chars(e))
+    }
+
+    fn same(text: &str) {
+        let (quick, full) = (read(text, true), read(text, false));
+        match (&quick, &full) {
+            (Ok(Query::Value(a)), Ok(Query::Value(b))) => assert_eq!(a, b, "{text:?}"),
+            (Ok(Query::Compare { holds: a, .. }), Ok(Query::Compare { holds: b, .. })) => {
+                assert_eq!(a, b, "{text:?}")
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b, "{text:?}"),
+            _ => panic!("{text:?}: {quick:?} against {full:?}"),
+        }
+    }
+
+    /// Plain braces: integers and nested braces, one bar, white space anywhere.
+    fn plain_game() -> impl Strategy<Value = String> {
+        let ws = prop::sample::select(vec!["", "", "", " ", "\t", "\n "]);
+        let leaf = (ws.clone(), -3i64..4, ws.clone()).prop_map(|(a, n, b)| format!("{a}{n}{b}"));
+        leaf.prop_recursive(4, 40, 3, move |inner| {
+            (
+                prop::collection::vec(inner.clone(), 0..3),
+                prop::collection::vec(inner, 0..3),
+                ws.clone(),
+            )
+                .prop_map(|(l, r, w)| format!("{{{w}{}|{}}}", l.join(","), r.join(",")))
+        })
+    }
+
+    /// Texts near the plain notation: its pieces and others in any order.
+    fn near_plain() -> impl Strategy<Value = String> {
+        let pieces = vec![
+            "{",
+            "{",
+            "}",
+            "}",
+            "|",
+            "|",
+            "||",
+            ",",
+            ",",
+            " ",
+            "0",
+            "1",
+            "-1",
+            "-0",
+            "00",
+            "07",
+            "-",
+            "3/4",
+            "*",
+            "^",
+            "x",
+            "+",
+            "+-",
+            "(",
+            ")",
+            "\u{b}",
+            "\u{a0}",
+            "−2",
+            "123456789012345678901",
+            "<=",
+        ];
+        prop::collection::vec(prop::sample::select(pieces), 0..24).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn the_quick_path_reads_plain_braces_as_the_grammar_does(text in plain_game()) {
+            same(&text);
+            same(&format!("{text} + {text}"));
+            same(&format!("{{{text}||{text}|0}}"));
+        }
+
+        #[test]
+        fn the_quick_path_leaves_the_rest_to_the_grammar(text in near_plain()) {
+            same(&text);
+        }
+    }
+
+    #[test]
+    fn the_quick_path_agrees_on_edge_cases() {
+        for text in [
+            "{|}",
+            "{0|}",
+            "{ 0 , 1 | -1 }",
+            "{-0|0}",
+            "{00|}",
+            "{1,|}",
+            "{,1|}",
+            "{1|2|3}",
+            "{1||2}",
+            "{|}x{|}",
+            "{1/2|}",
+            "{12345678901234567890|}",
+            "{9223372036854775807|}",
+            "{-9223372036854775808|}",
+            "{1\u{b}|}",
+            "{1 2|}",
+            "{{0|}|{|0}}",
+            "{0|} <= {|0}",
+        ] {
+            same(text);
+        }
+        // Nesting at and past the limit.
+        for depth in [MAX_NESTING - 1, MAX_NESTING, MAX_NESTING + 1] {
+            let text = format!("{}{}", "{".repeat(depth), "|}".repeat(depth));
+            same(&text);
         }
     }
 }
