@@ -217,7 +217,7 @@ pub fn game_value(
     game: &str,
     position: &str,
     params: Option<&Bound<'_, PyDict>>,
-) -> PyResult<crate::value::Value> {
+) -> PyResult<crate::value::Fresh> {
     let ruleset = build(game, params)?;
     let value = ruleset.value(position).map_err(|e| match e {
         registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
@@ -232,7 +232,7 @@ pub fn game_value(
             ruleset.name()
         ))
     })?;
-    Ok(crate::value::Value::new(game))
+    Ok(crate::value::Fresh(game))
 }
 
 /// A Grundy sequence G(0), G(1), ... of a heap game, with its period.

@@ -8,7 +8,7 @@
 //! - [`rules`]: a script's game behind the ruleset contract, for [`serve`], the web
 //!   playground of a script's game;
 //! - [`errors`]: the package's exceptions.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 use pyo3::prelude::*;
 

@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors::{value_error, BudgetExceeded, CycleError};
-use crate::value::Value;
+use crate::value::Fresh;
 
 /// The most positions a game may hold by default.
 pub const DEFAULT_BUDGET: u64 = 1 << 20;
@@ -379,10 +379,10 @@ impl Solver {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         budget: Option<u64>,
-    ) -> PyResult<Value> {
+    ) -> PyResult<Fresh> {
         let steps = ValueBudget::steps(VALUE_STEPS);
         self.with(py, position, budget, |g, s, root| g.value(s, root, &steps))
-            .map(Value::new)
+            .map(Fresh)
     }
 
     /// The positions `player` (`'L'` or `'R'`; either in an impartial game) can move

@@ -42,6 +42,42 @@ impl Value {
     }
 }
 
+/// A value on its way to Python: converted, a new `grundy.Value` object that
+/// Python's cycle collector does not track.
+///
+/// PyO3 gives every class the collector's support, so each new object would be
+/// tracked, and every collection would visit it; a `Value` holds no Python object
+/// (its game lives in the library's arena), so it can never be part of a cycle, and
+/// untracking it is what CPython does for its own containers of atoms (tuples of
+/// numbers). Cooling 1,000 games and taking their reduced forms in a fresh
+/// interpreter creates 2,000 values; untracked, the collections they triggered no
+/// longer visit them (bench/README.md, "Against cgt-py and pycgt").
+pub struct Fresh(pub Game);
+
+impl<'py> IntoPyObject<'py> for Fresh {
+    type Target = Value;
+    type Output = Bound<'py, Value>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, Value>> {
+        let v = Bound::new(py, Value::new(self.0))?;
+        untrack(&v);
+        Ok(v)
+    }
+}
+
+/// Stops the cycle collector tracking `v`.
+#[allow(unsafe_code)]
+fn untrack(v: &Bound<'_, Value>) {
+    // SAFETY: `v` is a live object of `Value`, a class with the collector's support
+    // (PyO3 sets `Py_TPFLAGS_HAVE_GC` on every class) that Python code cannot
+    // subclass (no `subclass` option), so the object has no `__dict__` and holds no
+    // reference to a Python object: the collector has nothing to find through it.
+    // `PyObject_GC_UnTrack` accepts any such object, tracked or not, and PyO3's
+    // deallocator calls it again on an untracked object, which CPython allows.
+    unsafe { pyo3::ffi::PyObject_GC_UnTrack(v.as_ptr().cast()) }
+}
+
 /// A dyadic rational as `fractions.Fraction`.
 pub fn fraction(py: Python<'_>, x: Dyadic) -> PyResult<Py<PyAny>> {
     let den: u128 = 1u128 << x.exponent();
@@ -94,8 +130,8 @@ fn notation(text: &str, e: &cgt::NotationError) -> PyErr {
 /// `grundy.value(text)`: the canonical form of an expression in the notation of
 /// `grundy value` (sums, differences, `cool(G, t)`, `*a x *b`, ...).
 #[pyfunction]
-pub fn value(text: &str) -> PyResult<Value> {
-    parse_value(text).map(Value::new)
+pub fn value(text: &str) -> PyResult<Fresh> {
+    parse_value(text).map(Fresh)
 }
 
 fn text_of(g: Game, style: Style) -> PyResult<String> {
@@ -112,7 +148,7 @@ impl Value {
     /// The value of `text` in the notation, as `grundy.value(text)`.
     #[new]
     fn py_new(text: &str) -> PyResult<Value> {
-        value(text)
+        parse_value(text).map(Value::new)
     }
 
     fn __str__(&self) -> PyResult<String> {
@@ -165,40 +201,38 @@ impl Value {
         Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
     }
 
-    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         let h = to_game(other)?;
         self.game
             .add_within(h, &budget())
-            .map(Value::new)
+            .map(Fresh)
             .map_err(value_error)
     }
 
-    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         self.__add__(other)
     }
 
-    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         let h = to_game(other)?.try_neg().map_err(value_error)?;
         self.game
             .add_within(h, &budget())
-            .map(Value::new)
+            .map(Fresh)
             .map_err(value_error)
     }
 
-    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         let h = to_game(other)?;
         let g = self.game.try_neg().map_err(value_error)?;
-        h.add_within(g, &budget())
-            .map(Value::new)
-            .map_err(value_error)
+        h.add_within(g, &budget()).map(Fresh).map_err(value_error)
     }
 
-    fn __neg__(&self) -> PyResult<Value> {
-        self.game.try_neg().map(Value::new).map_err(value_error)
+    fn __neg__(&self) -> PyResult<Fresh> {
+        self.game.try_neg().map(Fresh).map_err(value_error)
     }
 
-    fn __pos__(&self) -> Value {
-        *self
+    fn __pos__(&self) -> Fresh {
+        Fresh(self.game)
     }
 
     /// Whether the two values are confused (incomparable: the first player wins
@@ -262,23 +296,23 @@ impl Value {
 
     /// Left's options of the canonical form.
     #[getter]
-    fn left_options(&self) -> Vec<Value> {
+    fn left_options(&self) -> Vec<Fresh> {
         self.game
             .left_options()
             .iter()
             .copied()
-            .map(Value::new)
+            .map(Fresh)
             .collect()
     }
 
     /// Right's options of the canonical form.
     #[getter]
-    fn right_options(&self) -> Vec<Value> {
+    fn right_options(&self) -> Vec<Fresh> {
         self.game
             .right_options()
             .iter()
             .copied()
-            .map(Value::new)
+            .map(Fresh)
             .collect()
     }
 
@@ -304,67 +338,61 @@ impl Value {
     }
 
     /// The value cooled by `t` (t ≥ 0 a dyadic rational): `cool(G, t)`.
-    fn cool(&self, t: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn cool(&self, t: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         let t = to_game(t)?;
         let Some(t) = t.as_number() else {
             return Err(bad(format!(
                 "cool: the temperature must be a number, not {t}"
             )));
         };
-        self.game
-            .cool(t, &budget())
-            .map(Value::new)
-            .map_err(value_error)
+        self.game.cool(t, &budget()).map(Fresh).map_err(value_error)
     }
 
     /// The value heated by `t`: `heat(G, t)` (numbers stay).
-    fn heat(&self, t: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn heat(&self, t: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         self.game
             .heat(to_game(t)?, &budget())
-            .map(Value::new)
+            .map(Fresh)
             .map_err(value_error)
     }
 
     /// The value overheated from `s` to `t`: `overheat(G, s, t)`.
-    fn overheat(&self, s: &Bound<'_, PyAny>, t: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn overheat(&self, s: &Bound<'_, PyAny>, t: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         self.game
             .overheat(to_game(s)?, to_game(t)?, &budget())
-            .map(Value::new)
+            .map(Fresh)
             .map_err(value_error)
     }
 
     /// The ordinal sum `G:H`.
-    fn ordinal(&self, h: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn ordinal(&self, h: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         self.game
             .ordinal(to_game(h)?, &budget())
-            .map(Value::new)
+            .map(Fresh)
             .map_err(value_error)
     }
 
     /// The Norton product `G.U` by a positive `u`.
-    fn norton(&self, u: &Bound<'_, PyAny>) -> PyResult<Value> {
+    fn norton(&self, u: &Bound<'_, PyAny>) -> PyResult<Fresh> {
         self.game
             .norton(to_game(u)?, &budget())
-            .map(Value::new)
+            .map(Fresh)
             .map_err(value_error)
     }
 
     /// The reduced canonical form: the simplest value infinitesimally close to this
     /// one, as `reduced(G)`.
-    fn reduced(&self) -> PyResult<Value> {
-        self.game
-            .reduced(&budget())
-            .map(Value::new)
-            .map_err(value_error)
+    fn reduced(&self) -> PyResult<Fresh> {
+        self.game.reduced(&budget()).map(Fresh).map_err(value_error)
     }
 
     /// The atomic weight of an all-small value, as `atomic_weight(G)`; a value that
     /// is not all-small raises `ValueError` naming a position where only one player
     /// can move.
-    fn atomic_weight(&self) -> PyResult<Value> {
+    fn atomic_weight(&self) -> PyResult<Fresh> {
         self.game
             .atomic_weight(&budget())
-            .map(Value::new)
+            .map(Fresh)
             .map_err(value_error)
     }
 
@@ -372,13 +400,10 @@ impl Value {
     /// `(left, right)`, lists of `(option, incentive)` pairs, Left's `G^L − G` and
     /// Right's `G − G^R`.
     #[allow(clippy::type_complexity)]
-    fn incentives(&self) -> PyResult<(Vec<(Value, Value)>, Vec<(Value, Value)>)> {
+    fn incentives(&self) -> PyResult<(Vec<(Fresh, Fresh)>, Vec<(Fresh, Fresh)>)> {
         let list = self.game.incentives(&budget()).map_err(value_error)?;
-        let pairs = |v: Vec<(Game, Game)>| {
-            v.into_iter()
-                .map(|(o, i)| (Value::new(o), Value::new(i)))
-                .collect()
-        };
+        let pairs =
+            |v: Vec<(Game, Game)>| v.into_iter().map(|(o, i)| (Fresh(o), Fresh(i))).collect();
         Ok((pairs(list.left), pairs(list.right)))
     }
 }

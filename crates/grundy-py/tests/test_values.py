@@ -329,3 +329,38 @@ def test_reduced_atomic_weight_and_incentives_are_the_cli_s(cli):
     assert all(g + i == o for o, i in left) and all(g - i == o for o, i in right)
     expected = cli.json("value", "incentives({2|-1})")
     assert [str(i) for _, i in right] == [e["incentive"] for e in expected["right_incentives"]]
+
+
+def test_values_are_not_tracked_by_the_cycle_collector():
+    # A Value holds no Python object, so the package creates them untracked (as
+    # CPython creates tuples of numbers); the values stay usable after a collection.
+    import gc
+
+    g = grundy.value("{2|-1} + ^")
+    left, right = g.incentives()
+    made = [
+        g,
+        g + 1,
+        1 + g,
+        g - "*",
+        "*" - g,
+        -g,
+        +g,
+        g.cool(1),
+        g.heat(1),
+        g.overheat(1, 2),
+        g.ordinal("1"),
+        grundy.value("^").norton("{1|}"),
+        grundy.value("^").reduced(),
+        grundy.value("^").atomic_weight(),
+        *g.left_options,
+        *g.right_options,
+        *[v for pair in left + right for v in pair],
+        grundy.game_value("domineering", ".|."),
+    ]
+    assert [gc.is_tracked(v) for v in made] == [False] * len(made)
+    texts = [str(v) for v in made]
+    gc.collect()
+    assert [str(v) for v in made] == texts
+    # Made by the class itself, a value is tracked as PyO3 makes it: harmless.
+    assert grundy.Value("*") == grundy.value("*")
