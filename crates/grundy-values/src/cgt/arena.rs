@@ -11,12 +11,12 @@
 //! is thread-safe: sharded locks, held only for a lookup or an insertion.
 
 use std::borrow::Borrow;
-use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{LazyLock, Mutex, MutexGuard, OnceLock};
 
 use foldhash::fast::FixedState;
+use hashbrown::hash_table::{Entry, HashTable};
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
@@ -29,29 +29,37 @@ static MEMO_ENTRIES: AtomicU64 = AtomicU64::new(0);
 /// Rough bytes per map entry (key, value, hash-table overhead).
 const ENTRY_BYTES: u64 = 32;
 
-/// A hash map split into independently locked shards.
+/// A hash map split into independently locked shards. A key is hashed once per
+/// operation: some middle bits of the hash pick the shard, and the shard's table
+/// takes the same hash (its buckets from the low bits, its tags from the top ones).
 pub(crate) struct Sharded<K, V> {
-    shards: Box<[Mutex<HashMap<K, V, FixedState>>]>,
+    shards: Box<[Mutex<Shard<K, V>>]>,
     /// Entries inserted (each key counted once).
     entries: AtomicUsize,
+}
+
+/// One shard of a [`Sharded`] map.
+type Shard<K, V> = HashTable<(K, V)>;
+
+/// The hash of a key in a [`Sharded`] map.
+fn hash_of<Q: ?Sized + Hash>(key: &Q) -> u64 {
+    FixedState::with_seed(0x5eed).hash_one(key)
 }
 
 impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     pub(crate) fn new() -> Self {
         Sharded {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(HashMap::with_hasher(FixedState::default())))
-                .collect(),
+            shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
             entries: AtomicUsize::new(0),
         }
     }
 
-    fn shard<Q: ?Sized + Hash>(&self, key: &Q) -> MutexGuard<'_, HashMap<K, V, FixedState>> {
-        let h = FixedState::with_seed(0x5eed).hash_one(key);
-        let i = (h >> 58) as usize % SHARDS;
+    fn shard(&self, hash: u64) -> MutexGuard<'_, Shard<K, V>> {
         // A poisoned shard only means another thread panicked mid-insert; the map
         // itself is still consistent.
-        self.shards[i].lock().unwrap_or_else(|e| e.into_inner())
+        self.shards[(hash >> 32) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
     }
 
     pub(crate) fn get<Q>(&self, key: &Q) -> Option<V>
@@ -59,13 +67,39 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
         K: Borrow<Q>,
         Q: ?Sized + Hash + Eq,
     {
-        self.shard(key).get(key).cloned()
+        let hash = hash_of(key);
+        self.shard(hash)
+            .find(hash, |(k, _)| k.borrow() == key)
+            .map(|(_, v)| v.clone())
     }
 
     pub(crate) fn insert(&self, key: K, value: V) {
-        if self.shard(&key).insert(key, value).is_none() {
-            self.entries.fetch_add(1, Ordering::Relaxed);
-            MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+        let hash = hash_of(&key);
+        let mut shard = self.shard(hash);
+        match shard.entry(hash, |(k, _)| *k == key, |(k, _)| hash_of(k)) {
+            Entry::Occupied(mut e) => e.get_mut().1 = value,
+            Entry::Vacant(e) => {
+                e.insert((key, value));
+                self.entries.fetch_add(1, Ordering::Relaxed);
+                MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The value of `key`, made by `make` (under the shard's lock) and kept if the
+    /// map has none: when two threads race, the first value stored is everyone's.
+    pub(crate) fn get_or_insert_with(&self, key: K, make: impl FnOnce(&K) -> V) -> V {
+        let hash = hash_of(&key);
+        let mut shard = self.shard(hash);
+        match shard.entry(hash, |(k, _)| *k == key, |(k, _)| hash_of(k)) {
+            Entry::Occupied(e) => e.get().1.clone(),
+            Entry::Vacant(e) => {
+                let value = make(&key);
+                e.insert((key, value.clone()));
+                self.entries.fetch_add(1, Ordering::Relaxed);
+                MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+                value
+            }
         }
     }
 
@@ -336,10 +370,9 @@ fn intern_nus_in_arena(v: Nus) -> Game {
     if let Some(g) = ARENA.nus.get(&v) {
         return g;
     }
-    let mut shard = ARENA.nus.shard(&v);
-    *shard
-        .entry(v)
-        .or_insert_with(|| new_node(Kind::Nus(v), v.number, v.number, v.birthday()))
+    ARENA.nus.get_or_insert_with(v, |v| {
+        new_node(Kind::Nus(*v), v.number, v.number, v.birthday())
+    })
 }
 
 /// The stored form `{left | right}`, which must already be canonical (no dominated
@@ -353,8 +386,7 @@ pub(crate) fn intern_moves(left: Vec<Game>, right: Vec<Game>) -> Game {
         return g;
     }
     let key: Box<[u32]> = key.into_boxed_slice();
-    let mut shard = ARENA.moves.shard(&key);
-    *shard.entry(key).or_insert_with(|| {
+    ARENA.moves.get_or_insert_with(key, |_| {
         let left_stop = left.iter().map(|g| g.0.right_stop).max();
         let right_stop = right.iter().map(|g| g.0.left_stop).min();
         let birthday = left.iter().chain(&right).map(|g| g.0.birthday).max();
@@ -415,8 +447,7 @@ impl Game {
             .bytes
             .fetch_add((8 * (o.0.len() + o.1.len()) + 40) as u64, Ordering::Relaxed);
         // Two threads may both make the options; the first stored is kept.
-        let mut shard = ARENA.nus_options.shard(&self.0.id);
-        *shard.entry(self.0.id).or_insert(o)
+        ARENA.nus_options.get_or_insert_with(self.0.id, |_| o)
     }
 
     /// Left's options in canonical form.
