@@ -190,6 +190,10 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
+        // Most often two integers: the same denominator, the numerators compare.
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
         let exp = self.exp.max(other.exp);
         let a = i128::from(self.num) << (exp - self.exp);
         let b = i128::from(other.num) << (exp - other.exp);
@@ -282,6 +286,27 @@ mod tests {
             .checked_add(Dyadic::ONE)
             .is_err());
         assert!(Dyadic::new(1, MAX_EXP + 1).is_err());
+    }
+
+    #[test]
+    fn the_order_is_the_order_of_the_fractions() {
+        // Numerators and exponents both ways, equal exponents (the quick path)
+        // included, against exact cross-multiplication.
+        let mut xs = Vec::new();
+        for num in [-9, -4, -3, -1, 0, 1, 2, 3, 5, 8, MAX_NUM, -MAX_NUM] {
+            for exp in [0, 1, 2, 5, MAX_EXP] {
+                if let Ok(x) = Dyadic::new(num, exp) {
+                    xs.push(x);
+                }
+            }
+        }
+        for &a in &xs {
+            for &b in &xs {
+                let exact = (i128::from(a.num) << (MAX_EXP - a.exp))
+                    .cmp(&(i128::from(b.num) << (MAX_EXP - b.exp)));
+                assert_eq!(a.cmp(&b), exact, "{a} against {b}");
+            }
+        }
     }
 
     #[test]
