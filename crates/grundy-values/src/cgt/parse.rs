@@ -777,8 +777,11 @@ impl<'a> Parser<'a> {
     /// anything else (slash notation, other literals, operators, an error of any
     /// kind), leaving the cursor anywhere for [`braces`](Self::braces) to read the
     /// text again with the full grammar, which gives the same value or the error.
-    /// `level` is the nesting of these braces as [`term`](Self::term) counts it.
-    /// The options read go on the parser's stack; the caller takes them off.
+    /// (A step budget that runs out here runs out again there at the first braces
+    /// it values, which the error's column names; a deadline, at its next reading
+    /// of the clock.) `level` is the nesting of these braces as [`term`](Self::term)
+    /// counts it. The options read go on the parser's stack; the caller takes them
+    /// off.
     fn plain_braces(&mut self, level: usize) -> Option<Game> {
         self.pos += 1;
         let start = self.games.len();
