@@ -4,7 +4,7 @@
 //! Nodes are never freed (like interned symbols); [`stats`] reports how many there
 //! are and roughly how much memory they and the memo tables hold. Memo tables cache
 //! sums, negations and comparisons of stored forms, the canonical forms of short
-//! lists of options (at most [`CANON_OPTIONS`], [`CANON_ENTRIES`] of them), cooled
+//! lists of options (at most `CANON_OPTIONS`, `CANON_ENTRIES` of them), cooled
 //! games and reduced forms (small thermographs are kept beside them, in
 //! [`thermograph`](super::thermograph), their bytes counted here); the small
 //! integers and the same plus `*` are kept apart, found without a lock. All of it

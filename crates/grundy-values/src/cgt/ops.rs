@@ -25,7 +25,7 @@ use crate::deadline;
 
 /// A limit on the work of a value computation, shared by threads. One step is one
 /// comparison (memoised or not), or one sum or reduction not already in a memo table.
-/// A budget made while a [deadline](crate::deadline) is in force on its thread
+/// A budget made while a [deadline] is in force on its thread
 /// also stops the computation at that deadline, on whichever thread charges it.
 #[derive(Debug)]
 pub struct Budget {
