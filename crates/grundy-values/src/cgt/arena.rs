@@ -80,10 +80,15 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
             Entry::Occupied(mut e) => e.get_mut().1 = value,
             Entry::Vacant(e) => {
                 e.insert((key, value));
-                self.entries.fetch_add(1, Ordering::Relaxed);
-                MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+                self.added();
             }
         }
+    }
+
+    /// Counts an entry added.
+    fn added(&self) {
+        self.entries.fetch_add(1, Ordering::Relaxed);
+        MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
     }
 
     /// The value of `key`, made by `make` (under the shard's lock) and kept if the
@@ -96,8 +101,7 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
             Entry::Vacant(e) => {
                 let value = make(&key);
                 e.insert((key, value.clone()));
-                self.entries.fetch_add(1, Ordering::Relaxed);
-                MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+                self.added();
                 value
             }
         }
@@ -367,9 +371,6 @@ pub(crate) fn intern_nus(v: Nus) -> Game {
 
 /// [`intern_nus`] through the arena's table.
 fn intern_nus_in_arena(v: Nus) -> Game {
-    if let Some(g) = ARENA.nus.get(&v) {
-        return g;
-    }
     ARENA.nus.get_or_insert_with(v, |v| {
         new_node(Kind::Nus(*v), v.number, v.number, v.birthday())
     })
@@ -428,26 +429,24 @@ impl Game {
     }
 
     fn nus_options(self, v: Nus) -> NusOptions {
-        if let Some(o) = ARENA.nus_options.get(&self.0.id) {
-            return o;
-        }
-        // The options of a representable Nus are representable: numerators stay
-        // within 2^62 + 1 before reduction, ups and nimbers shrink or stay below
-        // their power-of-two limits.
-        let (l, r) = v
-            .options()
-            .expect("options of a representable Nus are representable");
-        let sorted = |v: Vec<Nus>| -> &'static [Game] {
-            let mut g: Vec<Game> = v.into_iter().map(intern_nus).collect();
-            g.sort_by_key(|g| g.id());
-            Box::leak(g.into_boxed_slice())
-        };
-        let o = (sorted(l), sorted(r));
-        ARENA
-            .bytes
-            .fetch_add((8 * (o.0.len() + o.1.len()) + 40) as u64, Ordering::Relaxed);
-        // Two threads may both make the options; the first stored is kept.
-        ARENA.nus_options.get_or_insert_with(self.0.id, |_| o)
+        // Made once, under the lock of the table's shard (which making them, through
+        // the table of Nus forms, never takes).
+        ARENA.nus_options.get_or_insert_with(self.0.id, |_| {
+            // The options of a representable Nus are representable: numerators stay
+            // within 2^62 + 1 before reduction, ups and nimbers shrink or stay below
+            // their power-of-two limits.
+            let (l, r) = v
+                .options()
+                .expect("options of a representable Nus are representable");
+            let sorted = |v: Vec<Nus>| -> &'static [Game] {
+                let mut g: Vec<Game> = v.into_iter().map(intern_nus).collect();
+                g.sort_by_key(|g| g.id());
+                Box::leak(g.into_boxed_slice())
+            };
+            let o = (sorted(l), sorted(r));
+            count_bytes((8 * (o.0.len() + o.1.len()) + 40) as u64);
+            o
+        })
     }
 
     /// Left's options in canonical form.
