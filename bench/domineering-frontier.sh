@@ -11,11 +11,20 @@
 #   bash bench/domineering-frontier.sh            # every board up to 42 cells
 #   MAX_CELLS=30 bash bench/domineering-frontier.sh
 #   bash bench/domineering-frontier.sh 6x6 5x7    # these boards only
+#   PARALLEL=1 CPU_LIMIT=7200 bash bench/domineering-frontier.sh 6x7
+#       # the root's options searched on every core (rayon); the CPU limit counts
+#       # every thread's time, so two cores for an hour is 7200
 set -euo pipefail
 cd "$(dirname "$0")/.."
 max_cells=${MAX_CELLS:-42}
 cpu_limit=${CPU_LIMIT:-3600}
 memory_gb=${MEMORY_GB:-16}
+parallel=()
+case "${PARALLEL:-0}" in
+    0) ;;
+    1) parallel=(--parallel) ;;
+    *) echo "PARALLEL: 0 or 1 (got ${PARALLEL})" >&2; exit 2 ;;
+esac
 for v in "$max_cells" "$cpu_limit" "$memory_gb"; do
     [[ "$v" =~ ^[1-9][0-9]{0,5}$ ]] || { echo "limits: positive integers (got $v)" >&2; exit 2; }
 done
@@ -46,7 +55,7 @@ for b in "${boards[@]}"; do
     (
         ulimit -t "$cpu_limit"
         ulimit -v $((memory_gb * 1024 * 1024))
-        exec /usr/bin/time -f "TIME %U %S %M" "$bin" "$r" "$c" \
+        exec /usr/bin/time -f "TIME %U %S %M" "$bin" "$r" "$c" "${parallel[@]}" \
             --max-positions 4000000000 --max-bytes $((memory_gb << 30))
     ) >"$log" 2>&1
     code=$?

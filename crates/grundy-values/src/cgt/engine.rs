@@ -12,12 +12,13 @@
 //! Limits ([`Limits`]): at most so many positions in the table and so many bytes
 //! held by the table and the value arena together; past either the search stops
 //! with [`EngineError::Budget`], never a hang or an out-of-memory kill. With
-//! [`Limits::parallel`] the options of the root are searched in parallel (rayon),
-//! sharing the table.
+//! [`Limits::parallel`] the options of the root (both players', one search for each
+//! symmetry class) are searched in parallel (rayon), sharing the table.
 //!
 //! [`components`]: PartizanRules::components
 //! [`normalize`]: PartizanRules::normalize
 
+use std::collections::HashMap;
 use std::hash::Hash;
 use std::mem::size_of;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -266,20 +267,98 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     }
 
     fn search(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
-        let left = self.rules.left_options(position);
+        let mut left = self.rules.left_options(position);
         let right = self.rules.right_options(position);
-        let values = |options: Vec<R::Position>| -> Result<Vec<Game>, EngineError> {
-            if parallel {
-                options
-                    .par_iter()
-                    .map(|o| self.value_at(o, false))
-                    .collect()
-            } else {
+        let (left, right) = if parallel {
+            let split = left.len();
+            left.extend(right);
+            let mut values = self.values_in_parallel(&left)?;
+            let right = values.split_off(split);
+            (values, right)
+        } else {
+            let values = |options: Vec<R::Position>| -> Result<Vec<Game>, EngineError> {
                 options.iter().map(|o| self.value_at(o, false)).collect()
-            }
+            };
+            (values(left)?, values(right)?)
         };
-        let left = values(left)?;
-        let right = values(right)?;
         Ok(ops::canonical(left, right, &self.budget)?)
+    }
+
+    /// The values of `options` (both players' together, so that neither side's
+    /// last search leaves a thread idle), each symmetry class searched once and
+    /// the classes in parallel: two options that are images of each other would
+    /// otherwise be searched by two threads at once, neither finding the other's
+    /// value in the table yet.
+    fn values_in_parallel(&self, options: &[R::Position]) -> Result<Vec<Game>, EngineError> {
+        let mut classes: Vec<R::Position> = Vec::new();
+        let mut class_of: HashMap<R::Position, usize> = HashMap::new();
+        let mut of_option: Vec<(usize, bool)> = Vec::with_capacity(options.len());
+        for o in options {
+            let (rep, negated) = self.rules.normalize(o);
+            let i = *class_of.entry(rep.clone()).or_insert_with(|| {
+                classes.push(rep);
+                classes.len() - 1
+            });
+            of_option.push((i, negated));
+        }
+        let values: Vec<Game> = classes
+            .par_iter()
+            .map(|c| self.value_at(c, false))
+            .collect::<Result<_, _>>()?;
+        of_option
+            .iter()
+            .map(|&(i, negated)| {
+                Ok(if negated {
+                    ops::neg(values[i])?
+                } else {
+                    values[i]
+                })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Left takes 1 or 2 from her pile, Right from his: `(a, b)` is the integer
+    /// `a - b`. Swapping the piles swaps the players, so `normalize` puts the
+    /// smaller pile first and says the value is negated when it swapped.
+    struct Piles;
+
+    impl PartizanRules for Piles {
+        type Position = (u8, u8);
+        fn left_options(&self, &(a, b): &(u8, u8)) -> Vec<(u8, u8)> {
+            (1..=a.min(2)).map(|k| (a - k, b)).collect()
+        }
+        fn right_options(&self, &(a, b): &(u8, u8)) -> Vec<(u8, u8)> {
+            (1..=b.min(2)).map(|k| (a, b - k)).collect()
+        }
+        fn normalize(&self, &(a, b): &(u8, u8)) -> ((u8, u8), bool) {
+            if a > b {
+                ((b, a), true)
+            } else {
+                ((a, b), false)
+            }
+        }
+    }
+
+    #[test]
+    fn the_parallel_search_values_each_class_once_and_negates_images() {
+        for parallel in [false, true] {
+            for a in 0..6 {
+                for b in 0..6 {
+                    // A fresh engine, so that the root is searched (in parallel).
+                    let limits = Limits {
+                        parallel,
+                        ..Limits::default()
+                    };
+                    let g = Engine::new(&Piles, limits).value(&(a, b)).unwrap();
+                    let want = Game::integer(i64::from(a) - i64::from(b)).unwrap();
+                    assert_eq!(g, want, "({a}, {b}), parallel: {parallel}");
+                }
+            }
+        }
     }
 }

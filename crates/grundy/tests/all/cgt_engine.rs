@@ -146,16 +146,19 @@ fn domineering_hooks_agree_with_plain_search_and_outcomes() {
 fn parallel_search_finds_the_same_value() {
     let rules = with_hooks();
     let rules_parts = ByParts(&rules);
-    let seq = Engine::new(&rules_parts, Limits::default());
-    let par = Engine::new(
-        &rules_parts,
-        Limits {
-            parallel: true,
-            ..Limits::default()
-        },
-    );
-    let b = Board::empty(4, 5).unwrap();
-    assert_eq!(seq.value(&b).unwrap(), par.value(&b).unwrap());
+    let limits = |parallel| Limits {
+        parallel,
+        ..Limits::default()
+    };
+    // Square boards, where one player's options are the other's transposed (the
+    // parallel search values each symmetry class once and negates), and oblong
+    // ones both ways round; a fresh engine for each, so that every root is searched.
+    for (rows, cols) in [(4, 5), (5, 4), (4, 4), (3, 3), (2, 6), (3, 5), (1, 4)] {
+        let b = Board::empty(rows, cols).unwrap();
+        let seq = Engine::new(&rules_parts, limits(false)).value(&b).unwrap();
+        let par = Engine::new(&rules_parts, limits(true)).value(&b).unwrap();
+        assert_eq!(seq, par, "{rows}x{cols}");
+    }
 }
 
 #[test]
