@@ -2,8 +2,10 @@
 # The Domineering frontier: the canonical form of every empty rectangle the ruleset
 # holds (at most 8 rows and 8 columns) of at most MAX_CELLS cells (42), each in a
 # process of its own limited to CPU_LIMIT CPU seconds (3600) and MEMORY_GB GiB of
-# address space (16; the engine's own estimate of its bytes is held to the same),
-# smallest boards first. Left places vertical dominoes; a board
+# address space (16; the engine's own estimate of its bytes is held to 7/8 of it, so
+# that the search stops with its own error before an allocation fails: the estimate
+# is about 93% of the peak resident set, and a table's shard holds its old and new
+# buckets while it grows), smallest boards first. Left places vertical dominoes; a board
 # and its transpose take the same search with the value negated, so only ROWS <= COLS
 # is run. Prints a markdown row per board (value, positions, CPU s, wall s, peak
 # memory) and writes each form to bench/domineering/ROWSxCOLS.txt.
@@ -56,7 +58,7 @@ for b in "${boards[@]}"; do
         ulimit -t "$cpu_limit"
         ulimit -v $((memory_gb * 1024 * 1024))
         exec /usr/bin/time -f "TIME %U %S %M" "$bin" "$r" "$c" "${parallel[@]}" \
-            --max-positions 4000000000 --max-bytes $((memory_gb << 30))
+            --max-positions 4000000000 --max-bytes $(((memory_gb << 30) / 8 * 7))
     ) >"$log" 2>&1
     code=$?
     set -e
@@ -73,7 +75,9 @@ for b in "${boards[@]}"; do
         shown=${shown//|/\\|}
         echo "| ${r}x${c} | $((r * c)) | \`$shown\` | $positions | ${cpu:--} | $wall | ${mb:--} |"
     else
-        why=$(grep -v '^TIME' "$log" | tail -1)
+        # The search's own message if it wrote one, else GNU time's account.
+        why=$(grep -v -e '^TIME' -e '^Command ' "$log" | tail -1)
+        [ -n "$why" ] || why=$(grep '^Command ' "$log" | tail -1)
         echo "| ${r}x${c} | $((r * c)) | stopped (exit $code: ${why:-killed by a limit}) | - | ${cpu:--} | $wall | ${mb:--} |"
     fi
     rm -f "$log"

@@ -23,11 +23,10 @@ use super::nus::Nus;
 
 const SHARDS: usize = 64;
 
-/// Entries inserted into any sharded map (memo tables and engines' tables).
-static MEMO_ENTRIES: AtomicU64 = AtomicU64::new(0);
-
-/// Rough bytes per map entry (key, value, hash-table overhead).
-const ENTRY_BYTES: u64 = 32;
+/// Bytes of the buckets of every sharded map alive (memo tables and engines'
+/// tables): each shard's allocated capacity, not its entries, so that a search's
+/// byte limit sees the slack a hash table keeps between its resizes.
+static TABLE_BYTES: AtomicU64 = AtomicU64::new(0);
 
 /// A hash map split into independently locked shards. A key is hashed once per
 /// operation: some middle bits of the hash pick the shard, and the shard's table
@@ -36,6 +35,8 @@ pub(crate) struct Sharded<K, V> {
     shards: Box<[Mutex<Shard<K, V>>]>,
     /// Entries inserted (each key counted once).
     entries: AtomicUsize,
+    /// Bytes of the shards' buckets (also counted in [`TABLE_BYTES`]).
+    bytes: AtomicU64,
 }
 
 /// One shard of a [`Sharded`] map.
@@ -51,6 +52,7 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
         Sharded {
             shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
             entries: AtomicUsize::new(0),
+            bytes: AtomicU64::new(0),
         }
     }
 
@@ -76,19 +78,25 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     pub(crate) fn insert(&self, key: K, value: V) {
         let hash = hash_of(&key);
         let mut shard = self.shard(hash);
+        let capacity = shard.capacity();
         match shard.entry(hash, |(k, _)| *k == key, |(k, _)| hash_of(k)) {
             Entry::Occupied(mut e) => e.get_mut().1 = value,
             Entry::Vacant(e) => {
                 e.insert((key, value));
-                self.added();
+                self.added(capacity, shard.capacity());
             }
         }
     }
 
-    /// Counts an entry added.
-    fn added(&self) {
+    /// Counts an entry added to a shard whose capacity went from `before` to
+    /// `after` (a table grows when an entry finds it full).
+    fn added(&self, before: usize, after: usize) {
         self.entries.fetch_add(1, Ordering::Relaxed);
-        MEMO_ENTRIES.fetch_add(1, Ordering::Relaxed);
+        if after > before {
+            let bytes = bucket_bytes::<K, V>(after) - bucket_bytes::<K, V>(before);
+            self.bytes.fetch_add(bytes, Ordering::Relaxed);
+            TABLE_BYTES.fetch_add(bytes, Ordering::Relaxed);
+        }
     }
 
     /// The value of `key`, made by `make` (under the shard's lock) and kept if the
@@ -96,12 +104,13 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     pub(crate) fn get_or_insert_with(&self, key: K, make: impl FnOnce(&K) -> V) -> V {
         let hash = hash_of(&key);
         let mut shard = self.shard(hash);
+        let capacity = shard.capacity();
         match shard.entry(hash, |(k, _)| *k == key, |(k, _)| hash_of(k)) {
             Entry::Occupied(e) => e.get().1.clone(),
             Entry::Vacant(e) => {
                 let value = make(&key);
                 e.insert((key, value.clone()));
-                self.added();
+                self.added(capacity, shard.capacity());
                 value
             }
         }
@@ -115,6 +124,18 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
             self.insert(key, value);
         }
         room
+    }
+}
+
+/// Bytes of the buckets that hold `capacity` entries of a map from `K` to `V`: an
+/// entry and a control byte each, at most 7 entries in 8 buckets.
+fn bucket_bytes<K, V>(capacity: usize) -> u64 {
+    (capacity as u64 * (size_of::<(K, V)>() as u64 + 1)).div_ceil(7) * 8
+}
+
+impl<K, V> Drop for Sharded<K, V> {
+    fn drop(&mut self) {
+        TABLE_BYTES.fetch_sub(*self.bytes.get_mut(), Ordering::Relaxed);
     }
 }
 
@@ -492,7 +513,8 @@ pub struct ArenaStats {
     pub memo_entries: u64,
     /// Of those, comparisons (held in a fixed-size cache).
     pub comparisons: u64,
-    /// Rough bytes held by the forms and the memo tables.
+    /// Rough bytes held by the forms, the comparison cache and the buckets of the
+    /// memo tables and engines' tables alive.
     pub approx_bytes: u64,
 }
 
@@ -509,16 +531,50 @@ pub fn stats() -> ArenaStats {
         forms: u64::from(ARENA.next_id.load(Ordering::Relaxed)),
         memo_entries: memo,
         comparisons,
-        approx_bytes: ARENA.bytes.load(Ordering::Relaxed)
-            + (memo - comparisons) * ENTRY_BYTES
-            + ARENA.leqs.bytes(),
+        approx_bytes: form_bytes(),
     }
 }
 
-/// Rough bytes held by the stored forms and every sharded map (memo tables and
-/// engines' tables, including those already dropped); cheap to read.
+/// Rough bytes held by the stored forms, the comparison cache and the buckets of
+/// every sharded map alive (memo tables and engines' tables); cheap to read.
 pub(crate) fn form_bytes() -> u64 {
-    ARENA.bytes.load(Ordering::Relaxed)
-        + MEMO_ENTRIES.load(Ordering::Relaxed) * ENTRY_BYTES
-        + ARENA.leqs.bytes()
+    ARENA.bytes.load(Ordering::Relaxed) + TABLE_BYTES.load(Ordering::Relaxed) + ARENA.leqs.bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_map_counts_the_bytes_of_its_buckets() {
+        let map: Sharded<u64, u32> = Sharded::new();
+        let n = 10_000u64;
+        for k in 0..n {
+            map.insert(k, k as u32);
+        }
+        let entry = size_of::<(u64, u32)>() as u64 + 1;
+        let bytes = map.bytes.load(Ordering::Relaxed);
+        // At least the entries, at most twice their buckets (a table doubles when
+        // full) and the 64 shards' smallest tables.
+        assert!(bytes >= n * entry, "{bytes} bytes for {n} entries");
+        assert!(
+            bytes <= 2 * n * entry * 8 / 7 + 64 * 8 * entry,
+            "{bytes} bytes for {n} entries"
+        );
+        // Every shard's capacity is counted, no more.
+        let capacity: usize = map
+            .shards
+            .iter()
+            .map(|s| s.lock().unwrap().capacity())
+            .sum();
+        let counted: u64 = map
+            .shards
+            .iter()
+            .map(|s| bucket_bytes::<u64, u32>(s.lock().unwrap().capacity()))
+            .sum();
+        assert_eq!(bytes, counted, "capacity {capacity}");
+        // The count of every map alive holds it (other tests' maps may come and go
+        // meanwhile, so only the bound is checked).
+        assert!(TABLE_BYTES.load(Ordering::Relaxed) >= bytes);
+    }
 }

@@ -20,7 +20,6 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::mem::size_of;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
@@ -97,8 +96,8 @@ pub enum EngineError {
 pub struct SearchStats {
     /// Positions (representatives) in the transposition table.
     pub positions: u64,
-    /// Rough bytes held by the value arena, its memo tables and the transposition
-    /// tables (of every search in this process).
+    /// Rough bytes held by the value arena, its comparison cache, and the buckets of
+    /// its memo tables and of the transposition tables alive in this process.
     pub arena_bytes: u64,
 }
 
@@ -253,8 +252,8 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
                         what: "positions",
                     });
                 }
-                let bytes = form_bytes() + n * size_of::<R::Position>() as u64;
-                if bytes > self.limits.max_bytes {
+                // The table's buckets, positions included, are in `form_bytes`.
+                if form_bytes() > self.limits.max_bytes {
                     return Err(EngineError::Budget {
                         limit: self.limits.max_bytes,
                         what: "bytes",
