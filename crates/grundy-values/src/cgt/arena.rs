@@ -11,12 +11,13 @@
 //! is thread-safe: sharded locks, held only for a lookup or an insertion.
 
 use std::borrow::Borrow;
-use std::hash::{BuildHasher, Hash};
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{LazyLock, Mutex, MutexGuard, OnceLock};
 
 use foldhash::fast::FixedState;
 use hashbrown::hash_table::{Entry, HashTable};
+use smallvec::SmallVec;
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
@@ -217,8 +218,19 @@ pub(crate) const CANON_ENTRIES: usize = 1 << 18;
 
 /// A list of options sorted by id without repeats, as the key of [`Arena::canon`]:
 /// the number of Left's options, then the ids of Left's and Right's options, the
-/// rest `u32::MAX`.
-pub(crate) type CanonKey = [u32; CANON_OPTIONS + 2];
+/// rest `u32::MAX`. Hashed as words of two ids each rather than as bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CanonKey(pub(crate) [u32; CANON_OPTIONS + 2]);
+
+const _: () = assert!((CANON_OPTIONS + 2) % 2 == 0);
+
+impl Hash for CanonKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for pair in self.0.chunks_exact(2) {
+            state.write_u64(u64::from(pair[0]) | (u64::from(pair[1]) << 32));
+        }
+    }
+}
 
 pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     next_id: AtomicU32::new(0),
@@ -372,6 +384,10 @@ const SMALL_INTEGER: i64 = 8;
 static SMALL: [OnceLock<Game>; 4 * SMALL_INTEGER as usize + 2] =
     [const { OnceLock::new() }; 4 * SMALL_INTEGER as usize + 2];
 
+/// The options of the forms of [`SMALL`], slot by slot.
+static SMALL_OPTIONS: [OnceLock<NusOptions>; 4 * SMALL_INTEGER as usize + 2] =
+    [const { OnceLock::new() }; 4 * SMALL_INTEGER as usize + 2];
+
 /// The slot of `v` in [`SMALL`], if it is a small integer, or one plus `*`.
 fn small_slot(v: Nus) -> Option<usize> {
     let n = v.number.numerator();
@@ -390,6 +406,24 @@ pub(crate) fn intern_nus(v: Nus) -> Game {
     }
 }
 
+/// The options of the Nus `v`, each side sorted by id.
+fn make_nus_options(v: Nus) -> NusOptions {
+    // The options of a representable Nus are representable: numerators stay within
+    // 2^62 + 1 before reduction, ups and nimbers shrink or stay below their
+    // power-of-two limits.
+    let (l, r) = v
+        .options()
+        .expect("options of a representable Nus are representable");
+    let sorted = |v: Vec<Nus>| -> &'static [Game] {
+        let mut g: Vec<Game> = v.into_iter().map(intern_nus).collect();
+        g.sort_by_key(|g| g.id());
+        Box::leak(g.into_boxed_slice())
+    };
+    let o = (sorted(l), sorted(r));
+    count_bytes((8 * (o.0.len() + o.1.len()) + 40) as u64);
+    o
+}
+
 /// [`intern_nus`] through the arena's table.
 fn intern_nus_in_arena(v: Nus) -> Game {
     ARENA.nus.get_or_insert_with(v, |v| {
@@ -399,25 +433,25 @@ fn intern_nus_in_arena(v: Nus) -> Game {
 
 /// The stored form `{left | right}`, which must already be canonical (no dominated
 /// or reversible options, not a Nus); each list sorted by id without repeats.
-pub(crate) fn intern_moves(left: Vec<Game>, right: Vec<Game>) -> Game {
-    let mut key = Vec::with_capacity(1 + left.len() + right.len());
+pub(crate) fn intern_moves(left: &[Game], right: &[Game]) -> Game {
+    let mut key: SmallVec<[u32; 16]> = SmallVec::with_capacity(1 + left.len() + right.len());
     key.push(left.len() as u32);
     key.extend(left.iter().map(|g| g.0.id));
     key.extend(right.iter().map(|g| g.0.id));
     if let Some(g) = ARENA.moves.get(key.as_slice()) {
         return g;
     }
-    let key: Box<[u32]> = key.into_boxed_slice();
+    let key: Box<[u32]> = key.as_slice().into();
     ARENA.moves.get_or_insert_with(key, |_| {
         let left_stop = left.iter().map(|g| g.0.right_stop).max();
         let right_stop = right.iter().map(|g| g.0.left_stop).min();
-        let birthday = left.iter().chain(&right).map(|g| g.0.birthday).max();
+        let birthday = left.iter().chain(right).map(|g| g.0.birthday).max();
         // A canonical form with options on one side only is an integer (a Nus), so
         // both lists are non-empty here.
         new_node(
             Kind::Moves {
-                left: left.into_boxed_slice(),
-                right: right.into_boxed_slice(),
+                left: left.into(),
+                right: right.into(),
             },
             left_stop.unwrap_or_default(),
             right_stop.unwrap_or_default(),
@@ -449,25 +483,17 @@ impl Game {
         self.as_number().is_some()
     }
 
+    /// The options of this Nus `v`, made on first use: a small integer's (or the same
+    /// plus `*`) kept apart and found without a lock, the others in their table
+    /// (made under the lock of its shard, which making them, through the table of
+    /// Nus forms, never takes).
     fn nus_options(self, v: Nus) -> NusOptions {
-        // Made once, under the lock of the table's shard (which making them, through
-        // the table of Nus forms, never takes).
-        ARENA.nus_options.get_or_insert_with(self.0.id, |_| {
-            // The options of a representable Nus are representable: numerators stay
-            // within 2^62 + 1 before reduction, ups and nimbers shrink or stay below
-            // their power-of-two limits.
-            let (l, r) = v
-                .options()
-                .expect("options of a representable Nus are representable");
-            let sorted = |v: Vec<Nus>| -> &'static [Game] {
-                let mut g: Vec<Game> = v.into_iter().map(intern_nus).collect();
-                g.sort_by_key(|g| g.id());
-                Box::leak(g.into_boxed_slice())
-            };
-            let o = (sorted(l), sorted(r));
-            count_bytes((8 * (o.0.len() + o.1.len()) + 40) as u64);
-            o
-        })
+        match small_slot(v) {
+            Some(i) => *SMALL_OPTIONS[i].get_or_init(|| make_nus_options(v)),
+            None => ARENA
+                .nus_options
+                .get_or_insert_with(self.0.id, |_| make_nus_options(v)),
+        }
     }
 
     /// Left's options in canonical form.

@@ -78,7 +78,9 @@ fn inf_leq(a: Game, b: Game, budget: &Budget) -> Result<bool, ValueError> {
 fn remove_inf_dominated(v: &mut Vec<Game>, max: bool, budget: &Budget) -> Result<(), ValueError> {
     v.sort_unstable_by_key(|g| g.id());
     v.dedup();
-    remove_dominated_by(v, max, |a, b| inf_leq(a, b, budget))
+    let kept = remove_dominated_by(v, max, |a, b| inf_leq(a, b, budget))?;
+    v.truncate(kept);
+    Ok(())
 }
 
 /// The first of `options` for which `test` holds.

@@ -15,6 +15,8 @@ use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use smallvec::SmallVec;
+
 use super::arena::{
     intern_moves, intern_nus, pair, CanonKey, Game, Kind, ARENA, CANON_ENTRIES, CANON_OPTIONS,
 };
@@ -136,29 +138,35 @@ fn leq_opts(h: Game, g: Opts<'_>, b: &Budget) -> Result<bool, ValueError> {
     Ok(!any(g.right, |gr| leq(gr, h, b))? && !any(h.left_options(), |hl| opts_leq(g, hl, b))?)
 }
 
-fn sort_dedup(v: &mut Vec<Game>) {
+/// A list of options being reduced: on the stack while short, as most are.
+type Options = SmallVec<[Game; 8]>;
+
+fn sort_dedup(v: &mut Options) {
     v.sort_unstable_by_key(|g| g.id());
     v.dedup();
 }
 
 /// Removes the options that another option dominates: for Left (`max`) those below
 /// another, for Right those above another.
-fn remove_dominated(v: &mut Vec<Game>, max: bool, b: &Budget) -> Result<(), ValueError> {
-    remove_dominated_by(v, max, |x, y| leq(x, y, b))
+fn remove_dominated(v: &mut Options, max: bool, b: &Budget) -> Result<(), ValueError> {
+    let kept = remove_dominated_by(v, max, |x, y| leq(x, y, b))?;
+    v.truncate(kept);
+    Ok(())
 }
 
-/// Removes the options that another option dominates in the order `below`: for Left
-/// (`max`) those `below` another, for Right those another is `below`. Of options
-/// each `below` the other, the last is kept.
+/// Moves to the front of `v`, in their order, the options that no other option
+/// dominates in the order `below`, and returns how many they are (the caller
+/// truncates `v` to them): for Left (`max`) those not `below` another, for Right
+/// those no other is `below`. Of options each `below` the other, the last is kept.
 pub(crate) fn remove_dominated_by(
-    v: &mut Vec<Game>,
+    v: &mut [Game],
     max: bool,
     mut below: impl FnMut(Game, Game) -> Result<bool, ValueError>,
-) -> Result<(), ValueError> {
+) -> Result<usize, ValueError> {
     if v.len() < 2 {
-        return Ok(());
+        return Ok(v.len());
     }
-    let mut keep = vec![true; v.len()];
+    let mut keep: SmallVec<[bool; 16]> = SmallVec::from_elem(true, v.len());
     for i in 0..v.len() {
         for j in 0..v.len() {
             if i == j || !keep[j] {
@@ -175,9 +183,14 @@ pub(crate) fn remove_dominated_by(
             }
         }
     }
-    let mut k = keep.iter();
-    v.retain(|_| *k.next().unwrap_or(&true));
-    Ok(())
+    let mut kept = 0;
+    for i in 0..v.len() {
+        if keep[i] {
+            v[kept] = v[i];
+            kept += 1;
+        }
+    }
+    Ok(kept)
 }
 
 /// The canonical form of `{left | right}`, whose options are canonical.
@@ -198,7 +211,6 @@ fn canonical_from(
     right: Cow<'_, [Game]>,
     b: &Budget,
 ) -> Result<Game, ValueError> {
-    b.charge()?;
     if let Some(g) = all_numbers(&left, &right)? {
         return Ok(g);
     }
@@ -206,7 +218,13 @@ fn canonical_from(
     if let Some(g) = key.as_ref().and_then(|k| ARENA.canon.get(k)) {
         return Ok(g);
     }
-    let (mut left, mut right) = (left.into_owned(), right.into_owned());
+    // A step is a reduction worked out, not one found in closed form or in the memo.
+    b.charge()?;
+    let options = |list: Cow<'_, [Game]>| match list {
+        Cow::Borrowed(list) => Options::from_slice(list),
+        Cow::Owned(list) => Options::from_vec(list),
+    };
+    let (mut left, mut right) = (options(left), options(right));
     sort_dedup(&mut left);
     sort_dedup(&mut right);
     let g = simplify(left, right, b)?;
@@ -227,30 +245,35 @@ fn canon_key(left: &[Game], right: &[Game]) -> Option<CanonKey> {
     let mut n = 1;
     for (side, list) in [left, right].into_iter().enumerate() {
         let start = n;
+        // Insertion into the sorted key[start..n], a repeat skipped: the lists are
+        // short, and the slots past the last id keep their u32::MAX.
         for g in list {
-            key[n] = g.id();
+            let id = g.id();
+            let mut at = n;
+            while at > start && key[at - 1] > id {
+                at -= 1;
+            }
+            if at > start && key[at - 1] == id {
+                continue;
+            }
+            let mut i = n;
+            while i > at {
+                key[i] = key[i - 1];
+                i -= 1;
+            }
+            key[at] = id;
             n += 1;
         }
-        key[start..n].sort_unstable();
-        let mut kept = start;
-        for i in start..n {
-            if kept == start || key[kept - 1] != key[i] {
-                key[kept] = key[i];
-                kept += 1;
-            }
-        }
-        key[kept..n].fill(u32::MAX);
-        n = kept;
         if side == 0 {
             key[0] = (n - 1) as u32;
         }
     }
-    Some(key)
+    Some(CanonKey(key))
 }
 
 /// The canonical form of options that are not all numbers, sorted by id without
 /// repeats: dominated options removed and reversible ones bypassed until none is left.
-fn simplify(mut left: Vec<Game>, mut right: Vec<Game>, b: &Budget) -> Result<Game, ValueError> {
+fn simplify(mut left: Options, mut right: Options, b: &Budget) -> Result<Game, ValueError> {
     loop {
         remove_dominated(&mut left, true, b)?;
         remove_dominated(&mut right, false, b)?;
@@ -259,7 +282,7 @@ fn simplify(mut left: Vec<Game>, mut right: Vec<Game>, b: &Budget) -> Result<Gam
             right: &right,
         };
         let mut changed = false;
-        let mut new_left = Vec::with_capacity(left.len());
+        let mut new_left = Options::with_capacity(left.len());
         for &a in &left {
             let mut reversed = None;
             for &ar in a.right_options() {
@@ -276,7 +299,7 @@ fn simplify(mut left: Vec<Game>, mut right: Vec<Game>, b: &Budget) -> Result<Gam
                 None => new_left.push(a),
             }
         }
-        let mut new_right = Vec::with_capacity(right.len());
+        let mut new_right = Options::with_capacity(right.len());
         for &a in &right {
             let mut reversed = None;
             for &al in a.left_options() {
@@ -307,7 +330,7 @@ fn simplify(mut left: Vec<Game>, mut right: Vec<Game>, b: &Budget) -> Result<Gam
     if let Some(v) = recognise_nus(&left, &right)? {
         return Ok(intern_nus(v));
     }
-    Ok(intern_moves(left, right))
+    Ok(intern_moves(&left, &right))
 }
 
 /// `{left | right}` when every option is a number: the simplest number between
@@ -333,8 +356,8 @@ fn all_numbers(left: &[Game], right: &[Game]) -> Result<Option<Game>, ValueError
     match (max_left, min_right) {
         (Some(l), Some(r)) if l == r => Ok(Some(intern_nus(Nus::new(l, 0, 1)?))),
         (Some(l), Some(r)) if l > r => Ok(Some(intern_moves(
-            vec![intern_nus(Nus::number(l))],
-            vec![intern_nus(Nus::number(r))],
+            &[intern_nus(Nus::number(l))],
+            &[intern_nus(Nus::number(r))],
         ))),
         // Only when no number fits between: a bound beyond the representable range.
         _ => Err(ValueError::Overflow),
@@ -345,7 +368,7 @@ fn all_numbers(left: &[Game], right: &[Game]) -> Result<Option<Game>, ValueError
 /// any: the candidates are read off the shapes listed at [`Nus::options`] and
 /// checked option by option.
 fn recognise_nus(left: &[Game], right: &[Game]) -> Result<Option<Nus>, ValueError> {
-    let mut candidates = Vec::new();
+    let mut candidates: SmallVec<[Nus; 3]> = SmallVec::new();
     // x + *m: both sides x + *k for k < m.
     if left == right {
         if let Some(first) = left.first().and_then(|g| g.as_nus()) {
@@ -462,7 +485,7 @@ pub(crate) fn neg(g: Game) -> Result<Game, ValueError> {
             nl.sort_unstable_by_key(|g| g.id());
             nr.sort_unstable_by_key(|g| g.id());
             // The negative of a canonical form is canonical, and not a Nus.
-            let n = intern_moves(nl, nr);
+            let n = intern_moves(&nl, &nr);
             ARENA.negs.insert(g.id(), n);
             ARENA.negs.insert(n.id(), g);
             Ok(n)
