@@ -245,7 +245,7 @@ impl<'a> Parser<'a> {
             budget,
             depth: 0,
             games: Vec::with_capacity(32),
-            pieces: Vec::with_capacity(32),
+            pieces: Vec::new(),
             plain: true,
         }
     }
@@ -593,19 +593,8 @@ impl<'a> Parser<'a> {
     /// A run of at most 18 digits at the cursor and no `/` after it: its value (the
     /// cursor moved past it). Anything else leaves the cursor for [`digits`](Self::digits).
     fn small_integer(&mut self) -> Option<i64> {
-        let mut n: i64 = 0;
-        let mut k = 0;
-        while let Some(&d) = self.bytes.get(self.pos + k).filter(|b| b.is_ascii_digit()) {
-            if k == 18 {
-                return None;
-            }
-            n = n * 10 + i64::from(d - b'0');
-            k += 1;
-        }
-        if k == 0 || self.bytes.get(self.pos + k) == Some(&b'/') {
-            return None;
-        }
-        self.pos += k;
+        let (n, end) = small_integer_at(self.bytes, self.pos)?;
+        self.pos = end;
         Some(n)
     }
 
@@ -783,67 +772,75 @@ impl<'a> Parser<'a> {
     /// counts it. The options read go on the parser's stack; the caller takes them
     /// off.
     fn plain_braces(&mut self, level: usize) -> Option<Game> {
-        self.pos += 1;
-        let start = self.games.len();
-        let mut bar = None;
+        // One pass over the bytes, the braces still open on a stack of their own
+        // (`open[..depth]`): for each, where its options start on the parser's stack,
+        // and where Right's start once its bar is read (`NO_BAR` until then). Braces
+        // nested deeper than it holds are left to the full grammar.
+        const NO_BAR: usize = usize::MAX;
+        let bytes = self.bytes;
+        let mut pos = self.pos + 1;
+        let mut open = [(0, NO_BAR); PLAIN_NESTING];
+        open[0].0 = self.games.len();
+        let mut depth = 1;
+        let mut next = Next::OptionOrEnd;
         loop {
-            self.skip_ascii_ws();
-            if !matches!(self.bytes.get(self.pos), Some(b'|' | b'}')) {
-                loop {
-                    let g = match self.bytes.get(self.pos)? {
-                        // Nested braces, one level deeper, within the limit.
-                        b'{' if level < MAX_NESTING => self.plain_braces(level + 1)?,
-                        b'0'..=b'9' | b'-' => self.plain_integer()?,
-                        _ => return None,
-                    };
-                    self.games.push(g);
-                    self.skip_ascii_ws();
-                    if self.bytes.get(self.pos) != Some(&b',') {
-                        break;
-                    }
-                    self.pos += 1;
-                    self.skip_ascii_ws();
+            let c = *bytes.get(pos)?;
+            let option = match c {
+                b' ' | b'\t' | b'\n' | b'\x0c' | b'\r' => {
+                    pos += 1;
+                    continue;
                 }
-            }
-            match (self.bytes.get(self.pos)?, bar) {
-                (b'|', None) => bar = Some(self.games.len()),
-                (b'}', Some(bar)) => {
-                    self.pos += 1;
+                // Nested braces, one level deeper, within the limit.
+                b'{' if next != Next::SeparatorOrEnd => {
+                    if depth == PLAIN_NESTING || level + depth > MAX_NESTING {
+                        return None;
+                    }
+                    open[depth] = (self.games.len(), NO_BAR);
+                    depth += 1;
+                    pos += 1;
+                    next = Next::OptionOrEnd;
+                    continue;
+                }
+                b'0'..=b'9' | b'-' if next != Next::SeparatorOrEnd => {
+                    let (g, end) = plain_integer_at(bytes, pos)?;
+                    pos = end;
+                    g
+                }
+                b',' if next == Next::SeparatorOrEnd => {
+                    pos += 1;
+                    next = Next::Option;
+                    continue;
+                }
+                b'|' if next != Next::Option => {
+                    let bar = &mut open[depth - 1].1;
+                    if *bar != NO_BAR {
+                        return None;
+                    }
+                    *bar = self.games.len();
+                    pos += 1;
+                    next = Next::OptionOrEnd;
+                    continue;
+                }
+                b'}' if next != Next::Option => {
+                    let (start, bar) = open[depth - 1];
+                    if bar == NO_BAR {
+                        return None;
+                    }
+                    depth -= 1;
+                    pos += 1;
                     let (left, right) = self.games[start..].split_at(bar - start);
                     let g = Game::from_options_within(left, right, self.budget).ok()?;
                     self.games.truncate(start);
-                    return Some(g);
+                    if depth == 0 {
+                        self.pos = pos;
+                        return Some(g);
+                    }
+                    g
                 }
                 _ => return None,
-            }
-            self.pos += 1;
-        }
-    }
-
-    /// An integer at the cursor as [`plain_braces`](Self::plain_braces) reads one:
-    /// an optional `-`, then `0` or at most 18 digits not starting with `0`, not
-    /// followed by `/`.
-    fn plain_integer(&mut self) -> Option<Game> {
-        let negative = self.bytes.get(self.pos) == Some(&b'-');
-        let first = self.pos + usize::from(negative);
-        let leading_zero = self.bytes.get(first) == Some(&b'0')
-            && self.bytes.get(first + 1).is_some_and(u8::is_ascii_digit);
-        if leading_zero {
-            return None;
-        }
-        self.pos = first;
-        let n = self.small_integer()?;
-        Game::integer(if negative { -n } else { n }).ok()
-    }
-
-    /// Moves the cursor past ASCII white space.
-    fn skip_ascii_ws(&mut self) {
-        while self
-            .bytes
-            .get(self.pos)
-            .is_some_and(u8::is_ascii_whitespace)
-        {
-            self.pos += 1;
+            };
+            self.games.push(option);
+            next = Next::SeparatorOrEnd;
         }
     }
 
@@ -897,6 +894,59 @@ impl<'a> Parser<'a> {
         };
         Game::from_options_within(left, right, self.budget).map_err(Self::value_err(column))
     }
+}
+
+/// The most braces [`Parser::plain_braces`] holds open at once.
+const PLAIN_NESTING: usize = 24;
+
+/// What [`Parser::plain_braces`] may read next, white space aside.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Next {
+    /// After `{` or `|`: an option, `|` or `}`.
+    OptionOrEnd,
+    /// After `,`: an option.
+    Option,
+    /// After an option: `,`, `|` or `}`.
+    SeparatorOrEnd,
+}
+
+/// A run of at most 18 digits at `pos` of `bytes` and no `/` after it: its value and
+/// the position past it.
+fn small_integer_at(bytes: &[u8], pos: usize) -> Option<(i64, usize)> {
+    let mut n: i64 = 0;
+    let mut k = 0;
+    while let Some(&d) = bytes.get(pos + k).filter(|b| b.is_ascii_digit()) {
+        if k == 18 {
+            return None;
+        }
+        n = n * 10 + i64::from(d - b'0');
+        k += 1;
+    }
+    if k == 0 || bytes.get(pos + k) == Some(&b'/') {
+        return None;
+    }
+    Some((n, pos + k))
+}
+
+/// An integer at `pos` of `bytes` as [`Parser::plain_braces`] reads one (an optional
+/// `-`, then `0` or at most 18 digits not starting with `0`, not followed by `/`):
+/// its game and the position past it.
+fn plain_integer_at(bytes: &[u8], pos: usize) -> Option<(Game, usize)> {
+    // One digit, as most options of most texts are: no number to accumulate.
+    if let Some([digit @ b'0'..=b'9', next @ ..]) = bytes.get(pos..) {
+        if !matches!(next.first(), Some(b'0'..=b'9' | b'/')) {
+            return Some((Game::integer(i64::from(digit - b'0')).ok()?, pos + 1));
+        }
+    }
+    let negative = bytes.get(pos) == Some(&b'-');
+    let first = pos + usize::from(negative);
+    let leading_zero =
+        bytes.get(first) == Some(&b'0') && bytes.get(first + 1).is_some_and(u8::is_ascii_digit);
+    if leading_zero {
+        return None;
+    }
+    let (n, end) = small_integer_at(bytes, first)?;
+    Some((Game::integer(if negative { -n } else { n }).ok()?, end))
 }
 
 impl fmt::Display for Query {
