@@ -1,20 +1,24 @@
 //! The hash-consing arena: every canonical form is stored once, for the life of the
 //! process, so that equal values are the same [`Game`] handle and compare in O(1).
 //!
-//! Nodes are never freed (like interned symbols); [`stats`] reports how many there
-//! are and roughly how much memory they and the memo tables hold. Memo tables cache
-//! sums, negations and comparisons of stored forms, the canonical forms of short
-//! lists of options (at most `CANON_OPTIONS`, `CANON_ENTRIES` of them), cooled
-//! games and reduced forms (small thermographs are kept beside them, in
-//! [`thermograph`](super::thermograph), their bytes counted here); the small
-//! integers and the same plus `*` are kept apart, found without a lock. All of it
-//! is thread-safe: sharded locks, held only for a lookup or an insertion.
+//! Nodes are never freed (like interned symbols): each thread allocates the forms it
+//! stores, their lists of options and their keys from a bump allocator of its own,
+//! never dropped, so a form costs its bytes and no allocator's header. [`stats`]
+//! reports how many there are and roughly how much memory they and the memo tables
+//! hold. Memo tables cache sums, negations and comparisons of stored forms, the
+//! canonical forms of short lists of options (at most `CANON_OPTIONS`,
+//! `CANON_ENTRIES` of them), cooled games and reduced forms (small thermographs are
+//! kept beside them, in [`thermograph`](super::thermograph), their bytes counted
+//! here); the small integers and the same plus `*` are kept apart, found without a
+//! lock. All of it is thread-safe: sharded locks, held only for a lookup or an
+//! insertion.
 
 use std::borrow::Borrow;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{LazyLock, Mutex, MutexGuard, OnceLock};
 
+use bumpalo::Bump;
 use foldhash::fast::FixedState;
 use hashbrown::hash_table::{Entry, HashTable};
 use smallvec::SmallVec;
@@ -155,8 +159,8 @@ pub(crate) enum Kind {
     Nus(Nus),
     /// Any other canonical form: its options, each list sorted by id.
     Moves {
-        left: Box<[Game]>,
-        right: Box<[Game]>,
+        left: &'static [Game],
+        right: &'static [Game],
     },
 }
 
@@ -196,7 +200,7 @@ pub(crate) struct Arena {
     next_id: AtomicU32,
     bytes: AtomicU64,
     nus: Sharded<Nus, Game>,
-    moves: Sharded<Box<[u32]>, Game>,
+    moves: Sharded<&'static [u32], Game>,
     pub(crate) sums: Sharded<u64, Game>,
     pub(crate) leqs: ComparisonCache,
     pub(crate) negs: Sharded<u32, Game>,
@@ -362,17 +366,33 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
         Kind::Moves { left, right } => left.len() + right.len(),
     };
     let id = ARENA.next_id.fetch_add(1, Ordering::Relaxed);
+    // The node, and a Moves form's options (8 bytes each) and its key in the table
+    // of forms (4 bytes each, and the count), all from the thread's bump allocator.
+    let key = if options > 0 { 4 * (options + 1) } else { 0 };
     ARENA.bytes.fetch_add(
-        (std::mem::size_of::<Node>() + 12 * options + 48) as u64,
+        (std::mem::size_of::<Node>() + 8 * options + key) as u64,
         Ordering::Relaxed,
     );
-    Game(Box::leak(Box::new(Node {
-        id,
-        kind,
-        left_stop,
-        right_stop,
-        birthday,
-    })))
+    Game(BUMP.with(|bump| {
+        &*bump.alloc(Node {
+            id,
+            kind,
+            left_stop,
+            right_stop,
+            birthday,
+        })
+    }))
+}
+
+thread_local! {
+    /// Where this thread's stored forms, their options and their keys are allocated:
+    /// never freed, as nodes never are (the allocator is leaked with the thread).
+    static BUMP: &'static Bump = Box::leak(Box::new(Bump::new()));
+}
+
+/// A copy of `list` for the life of the process, from this thread's [`BUMP`].
+fn leak_slice<T: Copy>(list: &[T]) -> &'static [T] {
+    BUMP.with(|bump| &*bump.alloc_slice_copy(list))
 }
 
 /// The integers from `-SMALL_INTEGER` to `SMALL_INTEGER`, and the same plus `*`:
@@ -441,7 +461,7 @@ pub(crate) fn intern_moves(left: &[Game], right: &[Game]) -> Game {
     if let Some(g) = ARENA.moves.get(key.as_slice()) {
         return g;
     }
-    let key: Box<[u32]> = key.as_slice().into();
+    let key = leak_slice(&key);
     ARENA.moves.get_or_insert_with(key, |_| {
         let left_stop = left.iter().map(|g| g.0.right_stop).max();
         let right_stop = right.iter().map(|g| g.0.left_stop).min();
@@ -450,8 +470,8 @@ pub(crate) fn intern_moves(left: &[Game], right: &[Game]) -> Game {
         // both lists are non-empty here.
         new_node(
             Kind::Moves {
-                left: left.into(),
-                right: right.into(),
+                left: leak_slice(left),
+                right: leak_slice(right),
             },
             left_stop.unwrap_or_default(),
             right_stop.unwrap_or_default(),
