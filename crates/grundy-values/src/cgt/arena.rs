@@ -10,8 +10,8 @@
 //! `CANON_ENTRIES` of them), cooled games and reduced forms (small thermographs are
 //! kept beside them, in [`thermograph`](super::thermograph), their bytes counted
 //! here); the small integers and the same plus `*` are kept apart, found without a
-//! lock. All of it is thread-safe: sharded locks, held only for a lookup or an
-//! insertion.
+//! lock, and a Nus form holds its own options once they are made. All of it is
+//! thread-safe: sharded locks, held only for a lookup or an insertion.
 
 use std::borrow::Borrow;
 use std::hash::{BuildHasher, Hash, Hasher};
@@ -21,6 +21,7 @@ use std::sync::{LazyLock, Mutex, MutexGuard, OnceLock};
 use bumpalo::Bump;
 use foldhash::fast::FixedState;
 use hashbrown::hash_table::{Entry, HashTable};
+use once_cell::race::OnceRef;
 use smallvec::SmallVec;
 
 use super::dyadic::Dyadic;
@@ -155,8 +156,9 @@ impl<K, V> Sharded<K, V> {
 
 /// What a stored form is.
 pub(crate) enum Kind {
-    /// number + ups + nimber.
-    Nus(Nus),
+    /// number + ups + nimber, and its options once first asked for (made by one
+    /// thread, or by several at once, all alike, one of them kept).
+    Nus(Nus, OnceRef<'static, NusOptions>),
     /// Any other canonical form: its options, each list sorted by id.
     Moves {
         left: &'static [Game],
@@ -204,7 +206,6 @@ pub(crate) struct Arena {
     pub(crate) sums: Sharded<u64, Game>,
     pub(crate) leqs: ComparisonCache,
     pub(crate) negs: Sharded<u32, Game>,
-    nus_options: Sharded<u32, NusOptions>,
     /// The canonical forms of small lists of options ([`CanonKey`]).
     pub(crate) canon: Sharded<CanonKey, Game>,
     /// Reduced canonical forms, by the game's id.
@@ -244,7 +245,6 @@ pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     sums: Sharded::new(),
     leqs: ComparisonCache::new(),
     negs: Sharded::new(),
-    nus_options: Sharded::new(),
     canon: Sharded::new(),
     reduced: Sharded::new(),
     cooled: Sharded::new(),
@@ -362,7 +362,7 @@ pub(crate) fn count_bytes(bytes: u64) {
 
 fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) -> Game {
     let options = match &kind {
-        Kind::Nus(_) => 0,
+        Kind::Nus(..) => 0,
         Kind::Moves { left, right } => left.len() + right.len(),
     };
     let id = ARENA.next_id.fetch_add(1, Ordering::Relaxed);
@@ -404,10 +404,6 @@ const SMALL_INTEGER: i64 = 8;
 static SMALL: [OnceLock<Game>; 4 * SMALL_INTEGER as usize + 2] =
     [const { OnceLock::new() }; 4 * SMALL_INTEGER as usize + 2];
 
-/// The options of the forms of [`SMALL`], slot by slot.
-static SMALL_OPTIONS: [OnceLock<NusOptions>; 4 * SMALL_INTEGER as usize + 2] =
-    [const { OnceLock::new() }; 4 * SMALL_INTEGER as usize + 2];
-
 /// The slot of `v` in [`SMALL`], if it is a small integer, or one plus `*`.
 fn small_slot(v: Nus) -> Option<usize> {
     let n = v.number.numerator();
@@ -426,8 +422,8 @@ pub(crate) fn intern_nus(v: Nus) -> Game {
     }
 }
 
-/// The options of the Nus `v`, each side sorted by id.
-fn make_nus_options(v: Nus) -> NusOptions {
+/// The options of the Nus `v`, each side sorted by id, for the life of the process.
+fn make_nus_options(v: Nus) -> &'static NusOptions {
     // The options of a representable Nus are representable: numerators stay within
     // 2^62 + 1 before reduction, ups and nimbers shrink or stay below their
     // power-of-two limits.
@@ -435,19 +431,24 @@ fn make_nus_options(v: Nus) -> NusOptions {
         .options()
         .expect("options of a representable Nus are representable");
     let sorted = |v: Vec<Nus>| -> &'static [Game] {
-        let mut g: Vec<Game> = v.into_iter().map(intern_nus).collect();
+        let mut g: SmallVec<[Game; 4]> = v.into_iter().map(intern_nus).collect();
         g.sort_by_key(|g| g.id());
-        Box::leak(g.into_boxed_slice())
+        leak_slice(&g)
     };
     let o = (sorted(l), sorted(r));
-    count_bytes((8 * (o.0.len() + o.1.len()) + 40) as u64);
-    o
+    count_bytes((8 * (o.0.len() + o.1.len()) + std::mem::size_of::<NusOptions>()) as u64);
+    BUMP.with(|bump| &*bump.alloc(o))
 }
 
 /// [`intern_nus`] through the arena's table.
 fn intern_nus_in_arena(v: Nus) -> Game {
     ARENA.nus.get_or_insert_with(v, |v| {
-        new_node(Kind::Nus(*v), v.number, v.number, v.birthday())
+        new_node(
+            Kind::Nus(*v, OnceRef::new()),
+            v.number,
+            v.number,
+            v.birthday(),
+        )
     })
 }
 
@@ -488,7 +489,7 @@ impl Game {
     /// The value as number + ups + nimber, if it is one.
     pub fn as_nus(self) -> Option<Nus> {
         match self.0.kind {
-            Kind::Nus(v) => Some(v),
+            Kind::Nus(v, _) => Some(v),
             Kind::Moves { .. } => None,
         }
     }
@@ -503,23 +504,10 @@ impl Game {
         self.as_number().is_some()
     }
 
-    /// The options of this Nus `v`, made on first use: a small integer's (or the same
-    /// plus `*`) kept apart and found without a lock, the others in their table
-    /// (made under the lock of its shard, which making them, through the table of
-    /// Nus forms, never takes).
-    fn nus_options(self, v: Nus) -> NusOptions {
-        match small_slot(v) {
-            Some(i) => *SMALL_OPTIONS[i].get_or_init(|| make_nus_options(v)),
-            None => ARENA
-                .nus_options
-                .get_or_insert_with(self.0.id, |_| make_nus_options(v)),
-        }
-    }
-
     /// Left's options in canonical form.
     pub fn left_options(self) -> &'static [Game] {
         match &self.0.kind {
-            Kind::Nus(v) => self.nus_options(*v).0,
+            Kind::Nus(v, options) => options.get_or_init(|| make_nus_options(*v)).0,
             Kind::Moves { left, .. } => left,
         }
     }
@@ -527,7 +515,7 @@ impl Game {
     /// Right's options in canonical form.
     pub fn right_options(self) -> &'static [Game] {
         match &self.0.kind {
-            Kind::Nus(v) => self.nus_options(*v).1,
+            Kind::Nus(v, options) => options.get_or_init(|| make_nus_options(*v)).1,
             Kind::Moves { right, .. } => right,
         }
     }

@@ -469,7 +469,7 @@ pub(crate) fn add(g: Game, h: Game, b: &Budget) -> Result<Game, ValueError> {
 /// `-g`.
 pub(crate) fn neg(g: Game) -> Result<Game, ValueError> {
     match &g.0.kind {
-        Kind::Nus(v) => Ok(intern_nus(v.checked_neg()?)),
+        Kind::Nus(v, _) => Ok(intern_nus(v.checked_neg()?)),
         Kind::Moves { left, right } => {
             if let Some(n) = ARENA.negs.get(&g.id()) {
                 return Ok(n);

@@ -146,7 +146,7 @@ fn plus_minus(g: Game) -> Option<Nus> {
 
 fn write_game(out: &mut impl Write, g: Game, style: Style) -> fmt::Result {
     match &g.0.kind {
-        Kind::Nus(v) => write_nus(out, *v, style),
+        Kind::Nus(v, _) => write_nus(out, *v, style),
         Kind::Moves { .. } => {
             if let Some(a) = plus_minus(g) {
                 out.write_str(if style == Style::Unicode { "±" } else { "+-" })?;
@@ -213,7 +213,7 @@ fn printed_len(
         }
         let whole_of = |text: &mut String| text.len() as u64;
         let result = match &g.0.kind {
-            Kind::Nus(v) => {
+            Kind::Nus(v, _) => {
                 let mut text = String::new();
                 let _ = write_nus(&mut text, *v, style);
                 (whole_of(&mut text), 0, 0)
