@@ -414,6 +414,14 @@ fn small_slot(v: Nus) -> Option<usize> {
     small.then(|| ((n + SMALL_INTEGER) * 2) as usize + v.nimber as usize)
 }
 
+/// The stored form of the digit `d` (0 to 8: a small integer), straight from its slot.
+pub(crate) fn digit(d: u8) -> Game {
+    debug_assert!(i64::from(d) <= SMALL_INTEGER);
+    let n = i64::from(d);
+    *SMALL[((n + SMALL_INTEGER) * 2) as usize]
+        .get_or_init(|| intern_nus_in_arena(Nus::number(Dyadic::int(n))))
+}
+
 /// The stored form of a Nus value.
 pub(crate) fn intern_nus(v: Nus) -> Game {
     match small_slot(v) {
