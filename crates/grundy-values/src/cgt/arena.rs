@@ -89,15 +89,16 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
             Entry::Occupied(mut e) => e.get_mut().1 = value,
             Entry::Vacant(e) => {
                 e.insert((key, value));
-                self.added(capacity, shard.capacity());
+                self.entries.fetch_add(1, Ordering::Relaxed);
             }
         }
+        self.grew(capacity, shard.capacity());
     }
 
-    /// Counts an entry added to a shard whose capacity went from `before` to
-    /// `after` (a table grows when an entry finds it full).
-    fn added(&self, before: usize, after: usize) {
-        self.entries.fetch_add(1, Ordering::Relaxed);
+    /// Counts the bytes of a shard whose capacity went from `before` to `after`. A
+    /// table makes room for one more entry whenever a key is looked up to be added,
+    /// before it knows whether the key is there: it can grow on a key found too.
+    fn grew(&self, before: usize, after: usize) {
         if after > before {
             let bytes = bucket_bytes::<K, V>(after) - bucket_bytes::<K, V>(before);
             self.bytes.fetch_add(bytes, Ordering::Relaxed);
@@ -105,21 +106,39 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
         }
     }
 
-    /// The value of `key`, made by `make` (under the shard's lock) and kept if the
-    /// map has none: when two threads race, the first value stored is everyone's.
-    pub(crate) fn get_or_insert_with(&self, key: K, make: impl FnOnce(&K) -> V) -> V {
-        let hash = hash_of(&key);
+    /// The value of `key`, made by `make` (under the shard's lock) and kept, with
+    /// the key made by `own`, if the map has none: one look-up, and a key of its own
+    /// only for an entry added. When two threads race, the first value stored is
+    /// everyone's.
+    pub(crate) fn get_or_insert_with<Q>(
+        &self,
+        key: &Q,
+        own: impl FnOnce(&Q) -> K,
+        make: impl FnOnce(&K) -> V,
+    ) -> V
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        let hash = hash_of(key);
         let mut shard = self.shard(hash);
         let capacity = shard.capacity();
-        match shard.entry(hash, |(k, _)| *k == key, |(k, _)| hash_of(k)) {
+        let value = match shard.entry(
+            hash,
+            |(k, _)| k.borrow() == key,
+            |(k, _)| hash_of(k.borrow()),
+        ) {
             Entry::Occupied(e) => e.get().1.clone(),
             Entry::Vacant(e) => {
+                let key = own(key);
                 let value = make(&key);
                 e.insert((key, value.clone()));
-                self.added(capacity, shard.capacity());
+                self.entries.fetch_add(1, Ordering::Relaxed);
                 value
             }
-        }
+        };
+        self.grew(capacity, shard.capacity());
+        value
     }
 
     /// [`insert`](Self::insert) while the map holds fewer than `max` entries; past
@@ -373,14 +392,12 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
         (std::mem::size_of::<Node>() + 8 * options + key) as u64,
         Ordering::Relaxed,
     );
-    Game(BUMP.with(|bump| {
-        &*bump.alloc(Node {
-            id,
-            kind,
-            left_stop,
-            right_stop,
-            birthday,
-        })
+    Game(leak(Node {
+        id,
+        kind,
+        left_stop,
+        right_stop,
+        birthday,
     }))
 }
 
@@ -388,6 +405,11 @@ thread_local! {
     /// Where this thread's stored forms, their options and their keys are allocated:
     /// never freed, as nodes never are (the allocator is leaked with the thread).
     static BUMP: &'static Bump = Box::leak(Box::new(Bump::new()));
+}
+
+/// `value` for the life of the process, from this thread's [`BUMP`] (never dropped).
+fn leak<T>(value: T) -> &'static T {
+    BUMP.with(|bump| &*bump.alloc(value))
 }
 
 /// A copy of `list` for the life of the process, from this thread's [`BUMP`].
@@ -414,14 +436,6 @@ fn small_slot(v: Nus) -> Option<usize> {
     small.then(|| ((n + SMALL_INTEGER) * 2) as usize + v.nimber as usize)
 }
 
-/// The stored form of the digit `d` (0 to 8: a small integer), straight from its slot.
-pub(crate) fn digit(d: u8) -> Game {
-    debug_assert!(i64::from(d) <= SMALL_INTEGER);
-    let n = i64::from(d);
-    *SMALL[((n + SMALL_INTEGER) * 2) as usize]
-        .get_or_init(|| intern_nus_in_arena(Nus::number(Dyadic::int(n))))
-}
-
 /// The stored form of a Nus value.
 pub(crate) fn intern_nus(v: Nus) -> Game {
     match small_slot(v) {
@@ -445,19 +459,23 @@ fn make_nus_options(v: Nus) -> &'static NusOptions {
     };
     let o = (sorted(l), sorted(r));
     count_bytes((8 * (o.0.len() + o.1.len()) + std::mem::size_of::<NusOptions>()) as u64);
-    BUMP.with(|bump| &*bump.alloc(o))
+    leak(o)
 }
 
 /// [`intern_nus`] through the arena's table.
 fn intern_nus_in_arena(v: Nus) -> Game {
-    ARENA.nus.get_or_insert_with(v, |v| {
-        new_node(
-            Kind::Nus(*v, OnceRef::new()),
-            v.number,
-            v.number,
-            v.birthday(),
-        )
-    })
+    ARENA.nus.get_or_insert_with(
+        &v,
+        |v| *v,
+        |v| {
+            new_node(
+                Kind::Nus(*v, OnceRef::new()),
+                v.number,
+                v.number,
+                v.birthday(),
+            )
+        },
+    )
 }
 
 /// The stored form `{left | right}`, which must already be canonical (no dominated
@@ -467,26 +485,24 @@ pub(crate) fn intern_moves(left: &[Game], right: &[Game]) -> Game {
     key.push(left.len() as u32);
     key.extend(left.iter().map(|g| g.0.id));
     key.extend(right.iter().map(|g| g.0.id));
-    if let Some(g) = ARENA.moves.get(key.as_slice()) {
-        return g;
-    }
-    let key = leak_slice(&key);
-    ARENA.moves.get_or_insert_with(key, |_| {
-        let left_stop = left.iter().map(|g| g.0.right_stop).max();
-        let right_stop = right.iter().map(|g| g.0.left_stop).min();
-        let birthday = left.iter().chain(right).map(|g| g.0.birthday).max();
-        // A canonical form with options on one side only is an integer (a Nus), so
-        // both lists are non-empty here.
-        new_node(
-            Kind::Moves {
-                left: leak_slice(left),
-                right: leak_slice(right),
-            },
-            left_stop.unwrap_or_default(),
-            right_stop.unwrap_or_default(),
-            birthday.map_or(0, |b| b + 1),
-        )
-    })
+    ARENA
+        .moves
+        .get_or_insert_with(key.as_slice(), leak_slice, |_| {
+            let left_stop = left.iter().map(|g| g.0.right_stop).max();
+            let right_stop = right.iter().map(|g| g.0.left_stop).min();
+            let birthday = left.iter().chain(right).map(|g| g.0.birthday).max();
+            // A canonical form with options on one side only is an integer (a Nus), so
+            // both lists are non-empty here.
+            new_node(
+                Kind::Moves {
+                    left: leak_slice(left),
+                    right: leak_slice(right),
+                },
+                left_stop.unwrap_or_default(),
+                right_stop.unwrap_or_default(),
+                birthday.map_or(0, |b| b + 1),
+            )
+        })
 }
 
 impl Game {
@@ -613,5 +629,21 @@ mod tests {
         // The count of every map alive holds it (other tests' maps may come and go
         // meanwhile, so only the bound is checked).
         assert!(TABLE_BYTES.load(Ordering::Relaxed) >= bytes);
+    }
+
+    #[test]
+    fn a_map_counts_a_growth_on_a_key_found() {
+        // A table makes room before it looks: a key found in a full shard grows it.
+        let map: Sharded<u64, u32> = Sharded::new();
+        for k in 0..2_000u64 {
+            map.insert(k, 0);
+            assert_eq!(map.get_or_insert_with(&0, |&k| k, |_| 1), 0);
+        }
+        let counted: u64 = map
+            .shards
+            .iter()
+            .map(|s| bucket_bytes::<u64, u32>(s.lock().unwrap().capacity()))
+            .sum();
+        assert_eq!(map.bytes.load(Ordering::Relaxed), counted);
     }
 }

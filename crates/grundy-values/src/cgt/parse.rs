@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::algebra::Incentives;
-use super::arena::{digit, Game};
+use super::arena::Game;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::{Nus, MAX_UPS, NIMBER_LIMIT};
@@ -932,10 +932,10 @@ fn small_integer_at(bytes: &[u8], pos: usize) -> Option<(i64, usize)> {
 /// `-`, then `0` or at most 18 digits not starting with `0`, not followed by `/`):
 /// its game and the position past it.
 fn plain_integer_at(bytes: &[u8], pos: usize) -> Option<(Game, usize)> {
-    // One digit below 9, as most options of most texts are: its form from its slot.
-    if let Some([d @ b'0'..=b'8', next @ ..]) = bytes.get(pos..) {
+    // One digit, as most options of most texts are: no number to accumulate.
+    if let Some([d @ b'0'..=b'9', next @ ..]) = bytes.get(pos..) {
         if !matches!(next.first(), Some(b'0'..=b'9' | b'/')) {
-            return Some((digit(d - b'0'), pos + 1));
+            return Some((Game::integer(i64::from(d - b'0')).ok()?, pos + 1));
         }
     }
     let negative = bytes.get(pos) == Some(&b'-');
