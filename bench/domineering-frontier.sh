@@ -4,8 +4,8 @@
 # process of its own limited to CPU_LIMIT CPU seconds (3600) and MEMORY_GB GiB of
 # address space (16; the engine's own estimate of its bytes is held to 7/8 of it, so
 # that the search stops with its own error before an allocation fails: the estimate
-# is about 93% of the peak resident set, and a table's shard holds its old and new
-# buckets while it grows), smallest boards first. Left places vertical dominoes; a board
+# is a little under the peak resident set (504 of 510 MB on 5x7), and a table's shard
+# holds its old and new buckets while it grows), smallest boards first. Left places vertical dominoes; a board
 # and its transpose take the same search with the value negated, so only ROWS <= COLS
 # is run. Prints a markdown row per board (value, positions, CPU s, wall s, peak
 # memory) and writes each form to bench/domineering/ROWSxCOLS.txt.
