@@ -13,6 +13,9 @@ fn main() {
     let wanted = std::env::var("GRUNDY_HOT_TEXT").as_deref() != Ok("0");
     if linux && wanted {
         let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-        println!("cargo:rustc-link-arg-cdylib=-Wl,-T,{dir}/hot-text.ld");
+        // `-T FILE` as two arguments of the compiler driver, which hands them to the
+        // linker: a path with a comma survives, as it would not in `-Wl,-T,FILE`.
+        println!("cargo:rustc-link-arg-cdylib=-T");
+        println!("cargo:rustc-link-arg-cdylib={dir}/hot-text.ld");
     }
 }
