@@ -5,7 +5,9 @@
 # address space (16; the engine's own estimate of its bytes is held to 7/8 of it, so
 # that the search stops with its own error before an allocation fails: the estimate
 # is a little under the peak resident set (504 of 510 MB on 5x7), and a table's shard
-# holds its old and new buckets while it grows), smallest boards first. Left places vertical dominoes; a board
+# holds its old and new buckets while it grows; above 10 GB that headroom has not
+# been enough: 6x7 on two threads failed an allocation at a 14.3 GB peak,
+# bench/README.md), smallest boards first. Left places vertical dominoes; a board
 # and its transpose take the same search with the value negated, so only ROWS <= COLS
 # is run. Prints a markdown row per board (value, positions, CPU s, wall s, peak
 # memory) and writes each form to bench/domineering/ROWSxCOLS.txt.

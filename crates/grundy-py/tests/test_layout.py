@@ -41,15 +41,16 @@ def test_the_hot_functions_are_linked_together():
     assert sections[".text.hot"] > 256 * 1024, sections[".text.hot"]
 
 
-def generate():
-    spec = importlib.util.spec_from_file_location("hot_text_generate", HOT_TEXT / "generate.py")
+def load(name: str):
+    """crates/grundy-py/hot-text/NAME.py, a script rather than a package module."""
+    spec = importlib.util.spec_from_file_location(f"hot_text_{name}", HOT_TEXT / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
 def test_a_pattern_drops_the_hashes_of_a_build():
-    hash_free = generate().hash_free
+    hash_free = load("generate").hash_free
     assert (
         hash_free("_ZN12grundy_games5rules6konane5jumps17h890e8e3db20f26a0E")
         == "_ZN12grundy_games5rules6konane5jumps17h*E"
@@ -65,9 +66,7 @@ def test_a_pattern_drops_the_hashes_of_a_build():
 
 
 def test_the_workload_reads_every_case_file():
-    spec = importlib.util.spec_from_file_location("hot_text_workload", HOT_TEXT / "workload.py")
-    workload = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(workload)
+    workload = load("workload")
     games = [s for s in workload.sections() if s not in ("import", "values", "user", "sequence")]
     assert set(games) == set(grundy.games())
     for game in games:
