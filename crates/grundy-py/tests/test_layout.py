@@ -44,6 +44,7 @@ def test_the_hot_functions_are_linked_together():
 def load(name: str):
     """crates/grundy-py/hot-text/NAME.py, a script rather than a package module."""
     spec = importlib.util.spec_from_file_location(f"hot_text_{name}", HOT_TEXT / f"{name}.py")
+    assert spec is not None and spec.loader is not None, name
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
