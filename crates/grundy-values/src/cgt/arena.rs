@@ -2,8 +2,9 @@
 //! process, so that equal values are the same [`Game`] handle and compare in O(1).
 //!
 //! Nodes are never freed (like interned symbols): each thread allocates the forms it
-//! stores, their lists of options and their keys from a bump allocator of its own,
-//! never dropped, so a form costs its bytes and no allocator's header. [`stats`]
+//! stores, their lists of options and their keys from bump allocators of its own,
+//! chunks of one size never dropped, so a form costs its bytes and no allocator's
+//! header, and the room reserved and not yet used stays below a chunk. [`stats`]
 //! reports how many there are and roughly how much memory they and the memo tables
 //! hold. Memo tables cache sums, negations and comparisons of stored forms, the
 //! canonical forms of short lists of options (at most `CANON_OPTIONS`,
@@ -13,7 +14,9 @@
 //! lock, and a Nus form holds its own options once they are made. All of it is
 //! thread-safe: sharded locks, held only for a lookup or an insertion.
 
+use std::alloc::Layout;
 use std::borrow::Borrow;
+use std::cell::Cell;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{LazyLock, Mutex, MutexGuard, OnceLock};
@@ -401,20 +404,45 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
     }))
 }
 
+/// The bytes of each chunk a thread's [`BUMP`] takes from the system. A bump
+/// allocator left to itself doubles its chunks, so that its last one, mostly
+/// untouched, can be as large as everything stored before it: address space that a
+/// memory limit counts and the estimate of [`form_bytes`] does not. Chunks of one
+/// size keep that room below one chunk per thread.
+const BUMP_CHUNK: usize = 16 << 20;
+
 thread_local! {
     /// Where this thread's stored forms, their options and their keys are allocated:
-    /// never freed, as nodes never are (the allocator is leaked with the thread).
-    static BUMP: &'static Bump = Box::leak(Box::new(Bump::new()));
+    /// never freed, as nodes never are (each allocator is leaked, and replaced by a
+    /// fresh one of [`BUMP_CHUNK`] bytes when its chunk has no room left).
+    static BUMP: Cell<&'static Bump> = Cell::new(Box::leak(Box::new(Bump::new())));
+}
+
+/// This thread's [`BUMP`], with room for `layout` in its current chunk.
+fn bump_for(layout: Layout) -> &'static Bump {
+    BUMP.with(|cell| {
+        let bump = cell.get();
+        // Room for the value at any alignment within the chunk.
+        if bump.chunk_capacity() >= layout.size() + layout.align() {
+            return bump;
+        }
+        let fresh: &'static Bump = Box::leak(Box::new(Bump::with_capacity(
+            BUMP_CHUNK.max(layout.size() + layout.align()),
+        )));
+        cell.set(fresh);
+        fresh
+    })
 }
 
 /// `value` for the life of the process, from this thread's [`BUMP`] (never dropped).
 fn leak<T>(value: T) -> &'static T {
-    BUMP.with(|bump| &*bump.alloc(value))
+    bump_for(Layout::new::<T>()).alloc(value)
 }
 
 /// A copy of `list` for the life of the process, from this thread's [`BUMP`].
 fn leak_slice<T: Copy>(list: &[T]) -> &'static [T] {
-    BUMP.with(|bump| &*bump.alloc_slice_copy(list))
+    let layout = Layout::array::<T>(list.len()).expect("a slice's layout fits");
+    bump_for(layout).alloc_slice_copy(list)
 }
 
 /// The integers from `-SMALL_INTEGER` to `SMALL_INTEGER`, and the same plus `*`:
@@ -629,6 +657,22 @@ mod tests {
         // The count of every map alive holds it (other tests' maps may come and go
         // meanwhile, so only the bound is checked).
         assert!(TABLE_BYTES.load(Ordering::Relaxed) >= bytes);
+    }
+
+    #[test]
+    fn a_threads_forms_take_chunks_of_one_size() {
+        // Three chunks' worth stored on a thread of its own: its allocator in use
+        // holds one chunk, where a doubling one would hold more than all of it.
+        std::thread::spawn(|| {
+            let block = [7u64; 512];
+            for _ in 0..3 * BUMP_CHUNK / size_of_val(&block) {
+                assert_eq!(leak_slice(&block)[511], 7);
+            }
+            let held = BUMP.with(|cell| cell.get().allocated_bytes());
+            assert!(held <= BUMP_CHUNK + 2 * size_of_val(&block), "{held} bytes");
+        })
+        .join()
+        .unwrap();
     }
 
     #[test]
