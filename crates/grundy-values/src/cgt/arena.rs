@@ -52,7 +52,7 @@ pub(crate) struct Sharded<K, V> {
 type Shard<K, V> = HashTable<(K, V)>;
 
 /// The hash of a key in a [`Sharded`] map.
-fn hash_of<Q: ?Sized + Hash>(key: &Q) -> u64 {
+pub(crate) fn hash_of<Q: ?Sized + Hash>(key: &Q) -> u64 {
     FixedState::with_seed(0x5eed).hash_one(key)
 }
 
@@ -84,18 +84,24 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
             .map(|(_, v)| v.clone())
     }
 
-    pub(crate) fn insert(&self, key: K, value: V) {
+    /// Sets the value of `key`; whether the key is new to the map.
+    pub(crate) fn insert(&self, key: K, value: V) -> bool {
         let hash = hash_of(&key);
         let mut shard = self.shard(hash);
         let capacity = shard.capacity();
-        match shard.entry(hash, |(k, _)| *k == key, |(k, _)| hash_of(k)) {
-            Entry::Occupied(mut e) => e.get_mut().1 = value,
+        let new = match shard.entry(hash, |(k, _)| *k == key, |(k, _)| hash_of(k)) {
+            Entry::Occupied(mut e) => {
+                e.get_mut().1 = value;
+                false
+            }
             Entry::Vacant(e) => {
                 e.insert((key, value));
                 self.entries.fetch_add(1, Ordering::Relaxed);
+                true
             }
-        }
+        };
         self.grew(capacity, shard.capacity());
+        new
     }
 
     /// Counts the bytes of a shard whose capacity went from `before` to `after`. A
@@ -149,7 +155,7 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     pub(crate) fn insert_below(&self, key: K, value: V, max: usize) -> bool {
         let room = self.entries.load(Ordering::Relaxed) < max;
         if room {
-            self.insert(key, value);
+            let _ = self.insert(key, value);
         }
         room
     }
@@ -157,7 +163,7 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
 
 /// Bytes of the buckets that hold `capacity` entries of a map from `K` to `V`: an
 /// entry and a control byte each, at most 7 entries in 8 buckets.
-fn bucket_bytes<K, V>(capacity: usize) -> u64 {
+pub(crate) fn bucket_bytes<K, V>(capacity: usize) -> u64 {
     (capacity as u64 * (size_of::<(K, V)>() as u64 + 1)).div_ceil(7) * 8
 }
 

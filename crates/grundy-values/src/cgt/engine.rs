@@ -24,7 +24,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::arena::{form_bytes, Game, Sharded};
+use hashbrown::hash_table::{self, HashTable};
+
+use super::arena::{bucket_bytes, form_bytes, hash_of, Game, Sharded};
 use super::error::ValueError;
 use super::ops::{self, Budget};
 
@@ -220,6 +222,74 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         }
     }
 
+    /// How many positions a search of `position` values, counted without their
+    /// values: every representative ([`normalize`](PartizanRules::normalize)) of a
+    /// component ([`components`](PartizanRules::components)) that play from it
+    /// reaches, each once. It equals [`SearchStats::positions`] after
+    /// [`value`](Self::value) on a fresh engine, and takes a fraction of the time and
+    /// a set of the representatives' memory, so it tells how big a search is before
+    /// it is run. Within the engine's [`Limits`] (its positions, and the set's
+    /// bytes), whatever its table holds.
+    ///
+    /// ```
+    /// use grundy_values::cgt::engine::{Engine, Limits, PartizanRules};
+    ///
+    /// // Either player takes one or two from the pile.
+    /// struct Pile;
+    /// impl PartizanRules for Pile {
+    ///     type Position = u32;
+    ///     fn left_options(&self, n: &u32) -> Vec<u32> {
+    ///         (1..=(*n).min(2)).map(|k| n - k).collect()
+    ///     }
+    ///     fn right_options(&self, n: &u32) -> Vec<u32> {
+    ///         self.left_options(n)
+    ///     }
+    /// }
+    /// let engine = Engine::new(&Pile, Limits::default());
+    /// assert_eq!(engine.census(&10).unwrap(), 11); // 10, 9, ..., 0
+    /// engine.value(&10).unwrap();
+    /// assert_eq!(engine.stats().positions, 11);
+    /// ```
+    pub fn census(&self, position: &R::Position) -> Result<u64, EngineError> {
+        let mut seen = HashTable::new();
+        self.census_at(position, &mut seen)?;
+        Ok(seen.len() as u64)
+    }
+
+    fn census_at(
+        &self,
+        position: &R::Position,
+        seen: &mut HashTable<R::Position>,
+    ) -> Result<(), EngineError> {
+        for part in self.rules.components(position) {
+            let (rep, _) = self.rules.normalize(&part);
+            match seen.entry(hash_of(&rep), |p| *p == rep, hash_of) {
+                hash_table::Entry::Occupied(_) => continue,
+                hash_table::Entry::Vacant(e) => {
+                    e.insert(rep.clone());
+                }
+            }
+            if seen.len() as u64 > self.limits.max_positions {
+                return Err(EngineError::Budget {
+                    limit: self.limits.max_positions,
+                    what: "positions",
+                });
+            }
+            if bucket_bytes::<R::Position, ()>(seen.capacity()) > self.limits.max_bytes {
+                return Err(EngineError::Budget {
+                    limit: self.limits.max_bytes,
+                    what: "bytes",
+                });
+            }
+            let left = self.rules.left_options(&rep);
+            let right = self.rules.right_options(&rep);
+            for option in left.iter().chain(&right) {
+                self.census_at(option, seen)?;
+            }
+        }
+        Ok(())
+    }
+
     /// The canonical form of `position`.
     pub fn value(&self, position: &R::Position) -> Result<Game, EngineError> {
         self.value_at(position, self.limits.parallel)
@@ -244,25 +314,33 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             Some(g) => g,
             None => {
                 let g = self.search(&rep, parallel)?;
-                self.table.insert(rep, g);
-                let n = self.positions.fetch_add(1, Ordering::Relaxed) + 1;
-                if n > self.limits.max_positions {
-                    return Err(EngineError::Budget {
-                        limit: self.limits.max_positions,
-                        what: "positions",
-                    });
-                }
-                // The table's buckets, positions included, are in `form_bytes`.
-                if form_bytes() > self.limits.max_bytes {
-                    return Err(EngineError::Budget {
-                        limit: self.limits.max_bytes,
-                        what: "bytes",
-                    });
+                // Two threads may value the same position at once: it counts once.
+                if self.table.insert(rep, g) {
+                    self.count_position()?;
                 }
                 g
             }
         };
         Ok(if negated { ops::neg(g)? } else { g })
+    }
+
+    /// Counts a position added to the table, and checks the limits.
+    fn count_position(&self) -> Result<(), EngineError> {
+        let n = self.positions.fetch_add(1, Ordering::Relaxed) + 1;
+        if n > self.limits.max_positions {
+            return Err(EngineError::Budget {
+                limit: self.limits.max_positions,
+                what: "positions",
+            });
+        }
+        // The table's buckets, positions included, are in `form_bytes`.
+        if form_bytes() > self.limits.max_bytes {
+            return Err(EngineError::Budget {
+                limit: self.limits.max_bytes,
+                what: "bytes",
+            });
+        }
+        Ok(())
     }
 
     fn search(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {

@@ -5,10 +5,12 @@
 //! cargo run --release --example cgt_domineering -- 6 5        # 6 rows, 5 columns
 //! cargo run --release --example cgt_domineering -- 4 4 --parallel
 //! cargo run --release --example cgt_domineering -- 6 7 --max-positions 1000000000 --max-bytes 15000000000
+//! cargo run --release --example cgt_domineering -- 6 7 --census  # the search's size, no values
 //! ```
 //!
 //! Prints the value (Left places vertical dominoes), then the positions valued and
-//! the value arena's size. The board and its hooks are the ruleset's,
+//! the value arena's size; with `--census`, only how many positions the search
+//! would value (`Engine::census`). The board and its hooks are the ruleset's,
 //! `grundy::rules::domineering`.
 
 use std::process::ExitCode;
@@ -23,7 +25,7 @@ fn main() -> ExitCode {
     let nums: Vec<u8> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let [rows, cols] = nums[..] else {
         eprintln!(
-            "usage: cgt_domineering ROWS COLS [--parallel] [--max-positions N] [--max-bytes N]"
+            "usage: cgt_domineering ROWS COLS [--parallel | --census] [--max-positions N] [--max-bytes N]"
         );
         return ExitCode::from(2);
     };
@@ -49,6 +51,19 @@ fn main() -> ExitCode {
     let hooks = ByParts(&rules);
     let engine = Engine::new(&hooks, limits);
     let start = Instant::now();
+    if args.iter().any(|a| a == "--census") {
+        return match engine.census(&board) {
+            Ok(n) => {
+                println!("{rows}x{cols}: {n} positions");
+                println!("time: {:.2} s", start.elapsed().as_secs_f64());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{rows}x{cols}: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     match engine.value(&board) {
         Ok(g) => {
             let s = engine.stats();

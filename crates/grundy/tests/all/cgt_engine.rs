@@ -182,3 +182,51 @@ fn a_position_too_big_for_the_limits_is_an_error() {
     );
     assert!(err.to_string().contains("position too big"));
 }
+
+#[test]
+fn the_census_counts_the_positions_a_search_values() {
+    let limits = |parallel| Limits {
+        parallel,
+        ..Limits::default()
+    };
+    for rules in [with_hooks(), without_hooks()] {
+        let parts = ByParts(&rules);
+        for (r, c) in [(1, 6), (2, 4), (3, 3), (3, 4), (4, 4), (3, 5), (4, 5)] {
+            for b in sub_boards(Board::empty(r, c).unwrap(), 10) {
+                for parallel in [false, true] {
+                    let engine = Engine::new(&parts, limits(parallel));
+                    let census = engine.census(&b).unwrap();
+                    engine.value(&b).unwrap();
+                    let valued = engine.stats().positions;
+                    assert_eq!(census, valued, "{b:?}, parallel: {parallel}");
+                }
+            }
+        }
+    }
+    // Its limits: positions, and the bytes of its set.
+    let rules = with_hooks();
+    let parts = ByParts(&rules);
+    let five = Board::empty(5, 5).unwrap();
+    let small = |max_positions, max_bytes| {
+        let limits = Limits {
+            max_positions,
+            max_bytes,
+            parallel: false,
+        };
+        Engine::new(&parts, limits).census(&five).unwrap_err()
+    };
+    assert_eq!(
+        small(500, 1 << 30),
+        EngineError::Budget {
+            limit: 500,
+            what: "positions"
+        }
+    );
+    assert_eq!(
+        small(1 << 30, 4096),
+        EngineError::Budget {
+            limit: 4096,
+            what: "bytes"
+        }
+    );
+}
