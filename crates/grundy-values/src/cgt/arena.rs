@@ -2,12 +2,13 @@
 //! process, so that equal values are the same [`Game`] handle and compare in O(1).
 //!
 //! Nodes are never freed (like interned symbols): each thread allocates the forms it
-//! stores, their lists of options and their keys from bump allocators of its own,
-//! chunks of one size never dropped, so a form costs its bytes and no allocator's
-//! header, and the room reserved and not yet used stays below a chunk. [`stats`]
-//! reports how many there are and roughly how much memory they and the memo tables
-//! hold. Memo tables cache sums, negations and comparisons of stored forms, the
-//! canonical forms of short lists of options (at most `CANON_OPTIONS`,
+//! stores and their lists of options from bump allocators of its own, chunks of one
+//! size never dropped, so a form costs its bytes and no allocator's header, and the
+//! room reserved and not yet used stays below a chunk. A form that is not a Nus is
+//! found again by its options, through a table of handles hashed from them.
+//! [`stats`] reports how many there are and roughly how much memory they and the
+//! memo tables hold. Memo tables cache sums, negations and comparisons of stored
+//! forms, the canonical forms of short lists of options (at most `CANON_OPTIONS`,
 //! `CANON_ENTRIES` of them), cooled games and reduced forms (small thermographs are
 //! kept beside them, in [`thermograph`](super::thermograph), their bytes counted
 //! here); the small integers and the same plus `*` are kept apart, found without a
@@ -104,15 +105,8 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
         new
     }
 
-    /// Counts the bytes of a shard whose capacity went from `before` to `after`. A
-    /// table makes room for one more entry whenever a key is looked up to be added,
-    /// before it knows whether the key is there: it can grow on a key found too.
     fn grew(&self, before: usize, after: usize) {
-        if after > before {
-            let bytes = bucket_bytes::<K, V>(after) - bucket_bytes::<K, V>(before);
-            self.bytes.fetch_add(bytes, Ordering::Relaxed);
-            TABLE_BYTES.fetch_add(bytes, Ordering::Relaxed);
-        }
+        grew::<(K, V)>(&self.bytes, before, after);
     }
 
     /// The value of `key`, made by `make` (under the shard's lock) and kept, with
@@ -165,6 +159,86 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
 /// entry and a control byte each, at most 7 entries in 8 buckets.
 pub(crate) fn bucket_bytes<K, V>(capacity: usize) -> u64 {
     (capacity as u64 * (size_of::<(K, V)>() as u64 + 1)).div_ceil(7) * 8
+}
+
+/// Counts in `bytes` and [`TABLE_BYTES`] the buckets of a shard of `T` entries whose
+/// capacity went from `before` to `after`. A table makes room for one more entry
+/// whenever a key is looked up to be added, before it knows whether the key is
+/// there: it can grow on a key found too.
+fn grew<T>(bytes: &AtomicU64, before: usize, after: usize) {
+    if after > before {
+        let more = bucket_bytes::<T, ()>(after) - bucket_bytes::<T, ()>(before);
+        bytes.fetch_add(more, Ordering::Relaxed);
+        TABLE_BYTES.fetch_add(more, Ordering::Relaxed);
+    }
+}
+
+/// The stored forms that are not Nus values, each found by its own options: a
+/// table of handles (8 bytes an entry) whose hash is worked out from the options
+/// themselves, rather than a map from a copy of their ids to the handle. Sharded like
+/// [`Sharded`].
+struct FormSet {
+    shards: Box<[Mutex<HashTable<Game>>]>,
+    /// Bytes of the shards' buckets (also counted in [`TABLE_BYTES`]).
+    bytes: AtomicU64,
+}
+
+/// The hash of the form with options `left` and `right` (each sorted by id), from
+/// the options' addresses: a stored form has one address for the life of the
+/// process, and reading it does not touch the form.
+fn options_hash(left: &[Game], right: &[Game]) -> u64 {
+    let mut h = FixedState::with_seed(0x5eed).build_hasher();
+    h.write_usize(left.len());
+    for g in left.iter().chain(right) {
+        h.write_usize(std::ptr::from_ref(g.0).addr());
+    }
+    h.finish()
+}
+
+/// Whether two lists hold the same stored forms, by their addresses (as `==` by
+/// their ids, without reading the forms).
+fn same_forms(a: &[Game], b: &[Game]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| std::ptr::eq(x.0, y.0))
+}
+
+impl FormSet {
+    fn new() -> Self {
+        FormSet {
+            shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
+            bytes: AtomicU64::new(0),
+        }
+    }
+
+    /// The stored form with options `left` and `right`, made by `make` (under the
+    /// shard's lock) if there is none: when two threads race, the first is kept.
+    fn get_or_insert_with(
+        &self,
+        left: &[Game],
+        right: &[Game],
+        make: impl FnOnce() -> Game,
+    ) -> Game {
+        let hash = options_hash(left, right);
+        let mut shard = self.shards[(hash >> 32) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let capacity = shard.capacity();
+        let g = match shard.entry(
+            hash,
+            |g| same_forms(g.left_options(), left) && same_forms(g.right_options(), right),
+            |g| options_hash(g.left_options(), g.right_options()),
+        ) {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(e) => *e.insert(make()).get(),
+        };
+        grew::<Game>(&self.bytes, capacity, shard.capacity());
+        g
+    }
+}
+
+impl Drop for FormSet {
+    fn drop(&mut self) {
+        TABLE_BYTES.fetch_sub(*self.bytes.get_mut(), Ordering::Relaxed);
+    }
 }
 
 impl<K, V> Drop for Sharded<K, V> {
@@ -230,7 +304,7 @@ pub(crate) struct Arena {
     next_id: AtomicU32,
     bytes: AtomicU64,
     nus: Sharded<Nus, Game>,
-    moves: Sharded<&'static [u32], Game>,
+    moves: FormSet,
     pub(crate) sums: Sharded<u64, Game>,
     pub(crate) leqs: ComparisonCache,
     pub(crate) negs: Sharded<u32, Game>,
@@ -269,7 +343,7 @@ pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     next_id: AtomicU32::new(0),
     bytes: AtomicU64::new(0),
     nus: Sharded::new(),
-    moves: Sharded::new(),
+    moves: FormSet::new(),
     sums: Sharded::new(),
     leqs: ComparisonCache::new(),
     negs: Sharded::new(),
@@ -394,11 +468,10 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
         Kind::Moves { left, right } => left.len() + right.len(),
     };
     let id = ARENA.next_id.fetch_add(1, Ordering::Relaxed);
-    // The node, and a Moves form's options (8 bytes each) and its key in the table
-    // of forms (4 bytes each, and the count), all from the thread's bump allocator.
-    let key = if options > 0 { 4 * (options + 1) } else { 0 };
+    // The node and a Moves form's options (8 bytes each), from the thread's bump
+    // allocator.
     ARENA.bytes.fetch_add(
-        (std::mem::size_of::<Node>() + 8 * options + key) as u64,
+        (std::mem::size_of::<Node>() + 8 * options) as u64,
         Ordering::Relaxed,
     );
     Game(leak(Node {
@@ -418,9 +491,9 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
 const BUMP_CHUNK: usize = 16 << 20;
 
 thread_local! {
-    /// Where this thread's stored forms, their options and their keys are allocated:
-    /// never freed, as nodes never are (each allocator is leaked, and replaced by a
-    /// fresh one of [`BUMP_CHUNK`] bytes when its chunk has no room left).
+    /// Where this thread's stored forms and their options are allocated: never
+    /// freed, as nodes never are (each allocator is leaked, and replaced by a fresh
+    /// one of [`BUMP_CHUNK`] bytes when its chunk has no room left).
     static BUMP: Cell<&'static Bump> = Cell::new(Box::leak(Box::new(Bump::new())));
 }
 
@@ -515,28 +588,22 @@ fn intern_nus_in_arena(v: Nus) -> Game {
 /// The stored form `{left | right}`, which must already be canonical (no dominated
 /// or reversible options, not a Nus); each list sorted by id without repeats.
 pub(crate) fn intern_moves(left: &[Game], right: &[Game]) -> Game {
-    let mut key: SmallVec<[u32; 16]> = SmallVec::with_capacity(1 + left.len() + right.len());
-    key.push(left.len() as u32);
-    key.extend(left.iter().map(|g| g.0.id));
-    key.extend(right.iter().map(|g| g.0.id));
-    ARENA
-        .moves
-        .get_or_insert_with(key.as_slice(), leak_slice, |_| {
-            let left_stop = left.iter().map(|g| g.0.right_stop).max();
-            let right_stop = right.iter().map(|g| g.0.left_stop).min();
-            let birthday = left.iter().chain(right).map(|g| g.0.birthday).max();
-            // A canonical form with options on one side only is an integer (a Nus), so
-            // both lists are non-empty here.
-            new_node(
-                Kind::Moves {
-                    left: leak_slice(left),
-                    right: leak_slice(right),
-                },
-                left_stop.unwrap_or_default(),
-                right_stop.unwrap_or_default(),
-                birthday.map_or(0, |b| b + 1),
-            )
-        })
+    ARENA.moves.get_or_insert_with(left, right, || {
+        let left_stop = left.iter().map(|g| g.0.right_stop).max();
+        let right_stop = right.iter().map(|g| g.0.left_stop).min();
+        let birthday = left.iter().chain(right).map(|g| g.0.birthday).max();
+        // A canonical form with options on one side only is an integer (a Nus), so
+        // both lists are non-empty here.
+        new_node(
+            Kind::Moves {
+                left: leak_slice(left),
+                right: leak_slice(right),
+            },
+            left_stop.unwrap_or_default(),
+            right_stop.unwrap_or_default(),
+            birthday.map_or(0, |b| b + 1),
+        )
+    })
 }
 
 impl Game {
