@@ -119,4 +119,8 @@ impl<R: Ruleset + ?Sized> crate::cgt::engine::PartizanRules for ByParts<'_, R> {
     fn normalize(&self, pos: &R::Position) -> (R::Position, bool) {
         self.0.normalize(pos)
     }
+
+    fn word(&self, rep: &R::Position) -> Option<u64> {
+        self.0.word(rep)
+    }
 }

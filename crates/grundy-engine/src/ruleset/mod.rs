@@ -380,6 +380,15 @@ pub trait Ruleset: Send + Sync {
         (pos.clone(), false)
     }
 
+    /// The representative `rep` (as [`normalize`](Self::normalize) gives it) as one
+    /// word, if it fits in one and no other representative has the same word: the
+    /// canonical-form engine's table then keeps 8 bytes for its key. By default
+    /// `None` (the position itself is the key), always correct.
+    fn word(&self, rep: &Self::Position) -> Option<u64> {
+        let _ = rep;
+        None
+    }
+
     // ---- closed form
 
     /// The value of `pos` by the closed form, or why it is not known.

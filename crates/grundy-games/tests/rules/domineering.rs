@@ -47,3 +47,42 @@ fn moves_and_their_checks() {
     assert!(d.parse_move(&b, Player::Left, "a3-a4").is_err());
     assert!(d.parse_move(&b, Player::Left, "a1-a2").is_ok());
 }
+
+#[test]
+fn a_board_has_a_word_when_its_cells_reach_every_side_and_the_word_is_the_board() {
+    let d = Domineering::new();
+    let mut seen: std::collections::HashMap<u64, Board> = std::collections::HashMap::new();
+    let mut with_words = 0;
+    for rows in 1..=3u8 {
+        for cols in 1..=4u8 {
+            for pattern in 0u64..1 << (rows * cols) {
+                let mut mask = 0u64;
+                for k in 0..rows * cols {
+                    if pattern >> k & 1 == 1 {
+                        mask |= 1 << (8 * (k / cols) + k % cols);
+                    }
+                }
+                let b = Board::empty(rows, cols).unwrap().restricted(mask);
+                let reaches = |r: u8, c: u8| {
+                    (0..rows).any(|i| b.is_empty(i, c)) && (0..cols).any(|j| b.is_empty(r, j))
+                };
+                let cropped = mask != 0 && reaches(0, 0) && reaches(rows - 1, cols - 1);
+                let word = d.word(&b);
+                assert_eq!(word.is_some(), cropped, "{b}");
+                if let Some(w) = word {
+                    with_words += 1;
+                    assert_eq!(w, b.empty_cells());
+                    // One board a word.
+                    if let Some(other) = seen.insert(w, b) {
+                        panic!("{b} and {other} share the word {w:#x}");
+                    }
+                }
+                // Every region the ruleset splits a board into has a word.
+                for part in d.components(&b) {
+                    assert!(d.word(&part).is_some(), "{part} of {b}");
+                }
+            }
+        }
+    }
+    assert!(with_words > 1000, "{with_words}");
+}

@@ -53,6 +53,15 @@ pub trait PartizanRules: Sync {
     fn normalize(&self, position: &Self::Position) -> (Self::Position, bool) {
         (position.clone(), false)
     }
+
+    /// A representative (as [`normalize`](Self::normalize) gives it) as one word,
+    /// if it fits in one and no other representative has the same word: the
+    /// engine's table then keeps 8 bytes for its key rather than the position. By
+    /// default `None`.
+    fn word(&self, representative: &Self::Position) -> Option<u64> {
+        let _ = representative;
+        None
+    }
 }
 
 /// The engine's limits.
@@ -108,7 +117,10 @@ pub struct SearchStats {
 /// [`Engine::with_table`]): a ruleset asked for a position's value, then for its
 /// options' (its winning moves), searches the game once.
 pub struct Table<P> {
+    /// The positions without a word ([`PartizanRules::word`]).
     map: Sharded<P, Game>,
+    /// The positions by their words.
+    words: Sharded<u64, Game>,
 }
 
 impl<P: Clone + Eq + Hash> Table<P> {
@@ -116,6 +128,22 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub fn new() -> Self {
         Table {
             map: Sharded::new(),
+            words: Sharded::new(),
+        }
+    }
+
+    fn get(&self, rep: &P, word: Option<u64>) -> Option<Game> {
+        match word {
+            Some(w) => self.words.get(&w),
+            None => self.map.get(rep),
+        }
+    }
+
+    /// Sets the value of `rep`; whether it is new to the table.
+    fn insert(&self, rep: P, word: Option<u64>, g: Game) -> bool {
+        match word {
+            Some(w) => self.words.insert(w, g),
+            None => self.map.insert(rep, g),
         }
     }
 }
@@ -123,7 +151,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
 impl<P> Table<P> {
     /// How many positions it holds.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.map.len() + self.words.len()
     }
 
     /// Whether it holds none.
@@ -146,12 +174,43 @@ impl<P> std::fmt::Debug for Table<P> {
     }
 }
 
+/// The representatives a census has met: by their words when they have one.
+struct Seen<P> {
+    positions: HashTable<P>,
+    words: HashTable<u64>,
+}
+
+impl<P: Clone + Eq + Hash> Seen<P> {
+    /// Adds `rep`; whether it is new.
+    fn insert(&mut self, rep: &P, word: Option<u64>) -> bool {
+        fn add<T: Eq + Hash>(set: &mut HashTable<T>, key: T) -> bool {
+            match set.entry(hash_of(&key), |k| *k == key, hash_of) {
+                hash_table::Entry::Occupied(_) => false,
+                hash_table::Entry::Vacant(e) => {
+                    e.insert(key);
+                    true
+                }
+            }
+        }
+        match word {
+            Some(w) => add(&mut self.words, w),
+            None => add(&mut self.positions, rep.clone()),
+        }
+    }
+
+    /// Bytes of the sets' buckets.
+    fn bytes(&self) -> u64 {
+        bucket_bytes::<P, ()>(self.positions.capacity())
+            + bucket_bytes::<u64, ()>(self.words.capacity())
+    }
+}
+
 /// Finds canonical forms of a ruleset's positions, remembering every position it
 /// has valued.
 pub struct Engine<'r, R: PartizanRules> {
     rules: &'r R,
     limits: Limits,
-    table: Sharded<R::Position, Game>,
+    table: Table<R::Position>,
     positions: AtomicU64,
     budget: Budget,
 }
@@ -162,7 +221,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         Engine {
             rules,
             limits,
-            table: Sharded::new(),
+            table: Table::new(),
             positions: AtomicU64::new(0),
             budget: Budget::unlimited(),
         }
@@ -197,13 +256,13 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     /// assert_eq!(next.stats().positions, 1);
     /// ```
     pub fn with_table(mut self, table: Table<R::Position>) -> Self {
-        self.table = table.map;
+        self.table = table;
         self
     }
 
     /// The positions this engine (and the table it started from) valued.
     pub fn into_table(self) -> Table<R::Position> {
-        Table { map: self.table }
+        self.table
     }
 
     /// The engine with at most `steps` steps of value work in all (comparisons,
@@ -251,31 +310,31 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     /// assert_eq!(engine.stats().positions, 11);
     /// ```
     pub fn census(&self, position: &R::Position) -> Result<u64, EngineError> {
-        let mut seen = HashTable::new();
+        let mut seen = Seen {
+            positions: HashTable::new(),
+            words: HashTable::new(),
+        };
         self.census_at(position, &mut seen)?;
-        Ok(seen.len() as u64)
+        Ok((seen.positions.len() + seen.words.len()) as u64)
     }
 
     fn census_at(
         &self,
         position: &R::Position,
-        seen: &mut HashTable<R::Position>,
+        seen: &mut Seen<R::Position>,
     ) -> Result<(), EngineError> {
         for part in self.rules.components(position) {
             let (rep, _) = self.rules.normalize(&part);
-            match seen.entry(hash_of(&rep), |p| *p == rep, hash_of) {
-                hash_table::Entry::Occupied(_) => continue,
-                hash_table::Entry::Vacant(e) => {
-                    e.insert(rep.clone());
-                }
+            if !seen.insert(&rep, self.rules.word(&rep)) {
+                continue;
             }
-            if seen.len() as u64 > self.limits.max_positions {
+            if (seen.positions.len() + seen.words.len()) as u64 > self.limits.max_positions {
                 return Err(EngineError::Budget {
                     limit: self.limits.max_positions,
                     what: "positions",
                 });
             }
-            if bucket_bytes::<R::Position, ()>(seen.capacity()) > self.limits.max_bytes {
+            if seen.bytes() > self.limits.max_bytes {
                 return Err(EngineError::Budget {
                     limit: self.limits.max_bytes,
                     what: "bytes",
@@ -310,12 +369,13 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
 
     fn component(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
         let (rep, negated) = self.rules.normalize(position);
-        let g = match self.table.get(&rep) {
+        let word = self.rules.word(&rep);
+        let g = match self.table.get(&rep, word) {
             Some(g) => g,
             None => {
                 let g = self.search(&rep, parallel)?;
                 // Two threads may value the same position at once: it counts once.
-                if self.table.insert(rep, g) {
+                if self.table.insert(rep, word, g) {
                     self.count_position()?;
                 }
                 g

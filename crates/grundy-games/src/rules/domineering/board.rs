@@ -126,6 +126,14 @@ impl Board {
             .collect()
     }
 
+    /// The empty cells as one word, when they reach all four sides of the board
+    /// (a region cropped to its rectangle, as [`regions`](Self::regions) gives
+    /// them): the cells then give back the board's rows and columns, so two such
+    /// boards with one word are one board.
+    pub(crate) fn word(self) -> Option<u64> {
+        (self.bits != 0 && bounding_box(self.bits) == (0, self.h, self.w)).then_some(self.bits)
+    }
+
     /// The least of the board's eight images under the symmetries of the square,
     /// and whether it is transposed (which swaps the players, so negates the value).
     pub(crate) fn least_image(self) -> (Board, bool) {

@@ -141,6 +141,10 @@ impl Ruleset for Domineering {
         }
     }
 
+    fn word(&self, b: &Board) -> Option<u64> {
+        b.word()
+    }
+
     fn name(&self) -> &'static str {
         "domineering"
     }
