@@ -1,13 +1,13 @@
 //! The Python package `grundy` (its native module `grundy._grundy`): a thin binding
 //! over the library.
 //!
-//! - [`builtin`]: every built-in game and command with the CLI's answers;
-//! - [`value`]: `grundy.Value`, canonical forms with their arithmetic and invariants;
-//! - [`user`]: a script's own games (impartial, heap and partizan), solved by
+//! - `builtin`: every built-in game and command with the CLI's answers;
+//! - `value`: `grundy.Value`, canonical forms with their arithmetic and invariants;
+//! - `user`: a script's own games (impartial, heap and partizan), solved by
 //!   `grundy::engine::graph` with the script called only for moves;
-//! - [`rules`]: a script's game behind the ruleset contract, for [`serve`], the web
+//! - `rules`: a script's game behind the ruleset contract, for `serve`, the web
 //!   playground of a script's game;
-//! - [`errors`]: the package's exceptions.
+//! - `errors`: the package's exceptions.
 #![deny(unsafe_code)]
 
 use pyo3::prelude::*;

@@ -16,7 +16,7 @@
 //! W's *signature* is the outcome of W + Z for every test sum Z of total size at most
 //! T; starting from the empty sum, each class found is extended by each heap, and a
 //! new signature is a new class. The guess is then handed to
-//! [`quotient_check`](super::quotient_check), which proves from the game's rules alone
+//! [`quotient_check`], which proves from the game's rules alone
 //! that it is the quotient; when the check fails (the tests were too few to tell some
 //! classes apart), T grows and the guess is made again. Nothing is reported that the
 //! check has not proven.

@@ -69,7 +69,7 @@ impl Default for Cram {
 
 impl Cram {
     /// The memo of the regions' values, which the analysis fills (to search with
-    /// [`nimbers`](crate::rules::nimbers) directly).
+    /// [`nimbers`] directly).
     pub fn memo(&self) -> &Memo<Board> {
         &self.memo
     }

@@ -66,7 +66,7 @@ pub fn regions(cells: u64) -> Vec<u64> {
 }
 
 /// The connected regions of `cells` where `near` gives the cells next to a set of
-/// cells ([`neighbours`], [`king_neighbours`]), in order of their first cell.
+/// cells (`neighbours`, [`king_neighbours`]), in order of their first cell.
 pub fn regions_by(cells: u64, near: fn(u64) -> u64) -> Vec<u64> {
     let mut rest = cells;
     let mut out = Vec::new();

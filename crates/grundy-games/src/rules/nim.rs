@@ -15,7 +15,7 @@
 //! moves reduce a heap h with h ⊕ X < h to h ⊕ X.
 //!
 //! # Misère play
-//! Bouton's rule ([`misere::nim`](crate::misere::nim)): the misère Grundy value is X
+//! Bouton's rule ([`misere::nim`]): the misère Grundy value is X
 //! when some heap has two stones or more, X ⊕ 1 when none has. Play as in normal
 //! Nim, unless the move would leave only heaps of 0 and 1: then leave an odd number
 //! of 1-heaps. Heaps of any size (up to 2^64 − 1) are answered at once.

@@ -29,7 +29,7 @@ const LARGEST_ROW: usize = 14;
 /// The cells of a row numbered in base 3, cell i being digit i: `.` 0, `A` 1, `B` 2.
 const CELLS: [u8; 3] = [b'.', b'A', b'B'];
 
-/// The row of `size` cells numbered `index` (see [`CELLS`]).
+/// The row of `size` cells numbered `index` (see `CELLS`).
 pub fn row_of(mut index: u64, size: usize) -> Row {
     let cells: Vec<u8> = (0..size)
         .map(|_| {
