@@ -4,13 +4,14 @@
 # process of its own limited to CPU_LIMIT CPU seconds (3600) and MEMORY_GB GiB of
 # address space (16; the engine's own estimate of its bytes is held to 7/8 of it, so
 # that the search stops with its own error before an allocation fails: the estimate
-# is a little under the peak resident set (504 of 510 MB on 5x7), and a table's shard
-# holds its old and new buckets while it grows; above 10 GB that headroom has not
-# been enough: 6x7 on two threads failed an allocation at a 14.3 GB peak,
-# bench/README.md), smallest boards first. Left places vertical dominoes; a board
+# is a little under the peak resident set (384 of 388 MB on 5x7), and a table's shard
+# holds its old and new buckets while it grows; 6x7 once failed an allocation at a
+# 14.3 GB peak, when the forms' allocator still reserved chunks as large as all it
+# held, bench/README.md), smallest boards first. `cgt_domineering ROWS COLS --census`
+# counts a board's positions first, without values (6x7: 173 million). Left places vertical dominoes; a board
 # and its transpose take the same search with the value negated, so only ROWS <= COLS
-# is run. Prints a markdown row per board (value, positions, CPU s, wall s, peak
-# memory) and writes each form to bench/domineering/ROWSxCOLS.txt.
+# is run. Prints a markdown row per board (value, positions, forms stored, CPU s,
+# wall s, peak memory) and writes each form to bench/domineering/ROWSxCOLS.txt.
 #
 #   bash bench/domineering-frontier.sh            # every board up to 42 cells
 #   MAX_CELLS=30 bash bench/domineering-frontier.sh
@@ -47,8 +48,8 @@ if [ ${#boards[@]} -eq 0 ]; then
         done; done | sort -n -k1,1 -k2,2)
 fi
 
-echo "| board | cells | value | positions | CPU s | wall s | peak MB |"
-echo "|---|---:|---|---:|---:|---:|---:|"
+echo "| board | cells | value | positions | forms | CPU s | wall s | peak MB |"
+echo "|---|---:|---|---:|---:|---:|---:|---:|"
 for b in "${boards[@]}"; do
     [[ "$b" =~ ^([1-8])x([1-8])$ ]] || { echo "board: ROWSxCOLS, 1 to 8 each (got $b)" >&2; exit 2; }
     r=${BASH_REMATCH[1]} c=${BASH_REMATCH[2]}
@@ -72,15 +73,16 @@ for b in "${boards[@]}"; do
         form=$(sed -n "s/^${r}x${c}: //p" "$log" | head -1)
         printf '%s\n' "$form" >"$out/${r}x${c}.txt"
         positions=$(sed -n 's/^positions: \([0-9]*\).*/\1/p' "$log")
+        forms=$(sed -n 's/^positions: .*forms: \([0-9]*\).*/\1/p' "$log")
         shown=$form
         [ ${#shown} -gt 40 ] && shown="${#form} characters: $out/${r}x${c}.txt"
         shown=${shown//|/\\|}
-        echo "| ${r}x${c} | $((r * c)) | \`$shown\` | $positions | ${cpu:--} | $wall | ${mb:--} |"
+        echo "| ${r}x${c} | $((r * c)) | \`$shown\` | $positions | $forms | ${cpu:--} | $wall | ${mb:--} |"
     else
         # The search's own message if it wrote one, else GNU time's account.
         why=$(grep -v -e '^TIME' -e '^Command ' "$log" | tail -1)
         [ -n "$why" ] || why=$(grep '^Command ' "$log" | tail -1)
-        echo "| ${r}x${c} | $((r * c)) | stopped (exit $code: ${why:-killed by a limit}) | - | ${cpu:--} | $wall | ${mb:--} |"
+        echo "| ${r}x${c} | $((r * c)) | stopped (exit $code: ${why:-killed by a limit}) | - | - | ${cpu:--} | $wall | ${mb:--} |"
     fi
     rm -f "$log"
 done

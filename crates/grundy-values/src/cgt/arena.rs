@@ -175,8 +175,8 @@ fn grew<T>(bytes: &AtomicU64, before: usize, after: usize) {
 
 /// The stored forms that are not Nus values, each found by its own options: a
 /// table of handles (8 bytes an entry) whose hash is worked out from the options
-/// themselves, rather than a map from a copy of their ids to the handle. Sharded like
-/// [`Sharded`].
+/// themselves, rather than a map from a copy of their ids to the handle. Sharded
+/// like [`Sharded`].
 struct FormSet {
     shards: Box<[Mutex<HashTable<Game>>]>,
     /// Bytes of the shards' buckets (also counted in [`TABLE_BYTES`]).
