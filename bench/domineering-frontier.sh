@@ -80,8 +80,9 @@ for b in "${boards[@]}"; do
         echo "| ${r}x${c} | $((r * c)) | \`$shown\` | $positions | $forms | ${cpu:--} | $wall | ${mb:--} |"
     else
         # The search's own message if it wrote one, else GNU time's account.
-        why=$(grep -v -e '^TIME' -e '^Command ' "$log" | tail -1)
-        [ -n "$why" ] || why=$(grep '^Command ' "$log" | tail -1)
+        # (grep finds nothing when a signal ended the search: not an error here)
+        why=$(grep -v -e '^TIME' -e '^Command ' "$log" | tail -1 || true)
+        [ -n "$why" ] || why=$(grep '^Command ' "$log" | tail -1 || true)
         echo "| ${r}x${c} | $((r * c)) | stopped (exit $code: ${why:-killed by a limit}) | - | - | ${cpu:--} | $wall | ${mb:--} |"
     fi
     rm -f "$log"
