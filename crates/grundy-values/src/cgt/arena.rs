@@ -67,11 +67,7 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     }
 
     fn shard(&self, hash: u64) -> MutexGuard<'_, Shard<K, V>> {
-        // A poisoned shard only means another thread panicked mid-insert; the map
-        // itself is still consistent.
-        self.shards[(hash >> 32) as usize % SHARDS]
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+        lock_shard(&self.shards, hash)
     }
 
     pub(crate) fn get<Q>(&self, key: &Q) -> Option<V>
@@ -155,6 +151,15 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     }
 }
 
+/// The shard of `shards` that a key of hash `hash` belongs to, locked: picked by
+/// some middle bits of the hash. A poisoned shard only means another thread
+/// panicked mid-insert; the table itself is still consistent.
+fn lock_shard<T>(shards: &[Mutex<T>], hash: u64) -> MutexGuard<'_, T> {
+    shards[(hash >> 32) as usize % SHARDS]
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
 /// Bytes of the buckets that hold `capacity` entries of a map from `K` to `V`: an
 /// entry and a control byte each, at most 7 entries in 8 buckets.
 pub(crate) fn bucket_bytes<K, V>(capacity: usize) -> u64 {
@@ -218,9 +223,7 @@ impl FormSet {
         make: impl FnOnce() -> Game,
     ) -> Game {
         let hash = options_hash(left, right);
-        let mut shard = self.shards[(hash >> 32) as usize % SHARDS]
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        let mut shard = lock_shard(&self.shards, hash);
         let capacity = shard.capacity();
         let g = match shard.entry(
             hash,

@@ -328,18 +328,10 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             if !seen.insert(&rep, self.rules.word(&rep)) {
                 continue;
             }
-            if (seen.positions.len() + seen.words.len()) as u64 > self.limits.max_positions {
-                return Err(EngineError::Budget {
-                    limit: self.limits.max_positions,
-                    what: "positions",
-                });
-            }
-            if seen.bytes() > self.limits.max_bytes {
-                return Err(EngineError::Budget {
-                    limit: self.limits.max_bytes,
-                    what: "bytes",
-                });
-            }
+            self.within_limits(
+                (seen.positions.len() + seen.words.len()) as u64,
+                seen.bytes(),
+            )?;
             let left = self.rules.left_options(&rep);
             let right = self.rules.right_options(&rep);
             for option in left.iter().chain(&right) {
@@ -387,14 +379,19 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     /// Counts a position added to the table, and checks the limits.
     fn count_position(&self) -> Result<(), EngineError> {
         let n = self.positions.fetch_add(1, Ordering::Relaxed) + 1;
-        if n > self.limits.max_positions {
+        // The table's buckets, positions included, are in `form_bytes`.
+        self.within_limits(n, form_bytes())
+    }
+
+    /// An error if `positions` or `bytes` is past the engine's limits.
+    fn within_limits(&self, positions: u64, bytes: u64) -> Result<(), EngineError> {
+        if positions > self.limits.max_positions {
             return Err(EngineError::Budget {
                 limit: self.limits.max_positions,
                 what: "positions",
             });
         }
-        // The table's buckets, positions included, are in `form_bytes`.
-        if form_bytes() > self.limits.max_bytes {
+        if bytes > self.limits.max_bytes {
             return Err(EngineError::Budget {
                 limit: self.limits.max_bytes,
                 what: "bytes",
