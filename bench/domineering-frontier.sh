@@ -19,6 +19,9 @@
 #   PARALLEL=1 CPU_LIMIT=7200 bash bench/domineering-frontier.sh 6x7
 #       # the root's options searched on every core (rayon); the CPU limit counts
 #       # every thread's time, so two cores for an hour is 7200
+#   PROGRESS=120 bash bench/domineering-frontier.sh 6x7
+#       # every 120 s the search reports its positions to standard error, and a
+#       # board stopped by a limit shows the positions valued by its last report
 set -euo pipefail
 cd "$(dirname "$0")/.."
 max_cells=${MAX_CELLS:-42}
@@ -30,6 +33,11 @@ case "${PARALLEL:-0}" in
     1) parallel=(--parallel) ;;
     *) echo "PARALLEL: 0 or 1 (got ${PARALLEL})" >&2; exit 2 ;;
 esac
+progress=()
+if [ -n "${PROGRESS:-}" ]; then
+    [[ "$PROGRESS" =~ ^[1-9][0-9]{0,4}$ ]] || { echo "PROGRESS: seconds, 1 to 86400 (got $PROGRESS)" >&2; exit 2; }
+    progress=(--progress "$PROGRESS")
+fi
 for v in "$max_cells" "$cpu_limit" "$memory_gb"; do
     [[ "$v" =~ ^[1-9][0-9]{0,5}$ ]] || { echo "limits: positive integers (got $v)" >&2; exit 2; }
 done
@@ -60,10 +68,10 @@ for b in "${boards[@]}"; do
     (
         ulimit -t "$cpu_limit"
         ulimit -v $((memory_gb * 1024 * 1024))
-        exec /usr/bin/time -f "TIME %U %S %M" "$bin" "$r" "$c" "${parallel[@]}" \
+        exec /usr/bin/time -f "TIME %U %S %M" "$bin" "$r" "$c" "${parallel[@]}" "${progress[@]}" \
             --max-positions 4000000000 --max-bytes $(((memory_gb << 30) / 8 * 7))
-    ) >"$log" 2>&1
-    code=$?
+    ) 2>&1 | tee "$log" | { grep --line-buffered '^progress:' >&2 || true; }
+    code=${PIPESTATUS[0]}
     set -e
     end=$(date +%s%N)
     wall=$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.1f", (b - a) / 1e9}')
@@ -81,9 +89,11 @@ for b in "${boards[@]}"; do
     else
         # The search's own message if it wrote one, else GNU time's account.
         # (grep finds nothing when a signal ended the search: not an error here)
-        why=$(grep -v -e '^TIME' -e '^Command ' "$log" | tail -1 || true)
+        why=$(grep -v -e '^TIME' -e '^Command ' -e '^progress:' "$log" | tail -1 || true)
         [ -n "$why" ] || why=$(grep '^Command ' "$log" | tail -1 || true)
-        echo "| ${r}x${c} | $((r * c)) | stopped (exit $code: ${why:-killed by a limit}) | - | - | ${cpu:--} | $wall | ${mb:--} |"
+        # With PROGRESS, how far the search got: its last report.
+        so_far=$(sed -n 's/^progress: \([0-9]*\) positions, \([0-9]*\) forms.*/\1 (so far) | \2 (so far)/p' "$log" | tail -1)
+        echo "| ${r}x${c} | $((r * c)) | stopped (exit $code: ${why:-killed by a limit}) | ${so_far:--| -} | ${cpu:--} | $wall | ${mb:--} |"
     fi
     rm -f "$log"
 done
