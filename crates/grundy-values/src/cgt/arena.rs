@@ -59,8 +59,15 @@ pub(crate) fn hash_of<Q: ?Sized + Hash>(key: &Q) -> u64 {
 
 impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     pub(crate) fn new() -> Self {
+        Sharded::with_shards(SHARDS)
+    }
+
+    /// A map of `shards` shards (a power of two): fewer shards put more of a
+    /// [`get_many`](Self::get_many)'s keys under each lock.
+    pub(crate) fn with_shards(shards: usize) -> Self {
+        assert!(shards.is_power_of_two(), "shards: a power of two");
         Sharded {
-            shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
+            shards: (0..shards).map(|_| Mutex::new(HashTable::new())).collect(),
             entries: AtomicUsize::new(0),
             bytes: AtomicU64::new(0),
         }
@@ -79,6 +86,31 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
         self.shard(hash)
             .find(hash, |(k, _)| k.borrow() == key)
             .map(|(_, v)| v.clone())
+    }
+
+    /// The values of `keys`, in their order, into `found`: each shard is locked
+    /// once for all the keys it holds, so that the look-ups under one lock are
+    /// independent reads that the processor overlaps, rather than one wait for
+    /// memory after another (a lock is a barrier to reads).
+    pub(crate) fn get_many(&self, keys: &[K], found: &mut [Option<V>]) {
+        let mask = self.shards.len() - 1;
+        let mut order: SmallVec<[(usize, u64, usize); 64]> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let hash = hash_of(k);
+                (shard_index(hash, mask), hash, i)
+            })
+            .collect();
+        order.sort_unstable_by_key(|&(shard, _, _)| shard);
+        for group in order.chunk_by(|a, b| a.0 == b.0) {
+            let shard = lock(&self.shards[group[0].0]);
+            for &(_, hash, i) in group {
+                found[i] = shard
+                    .find(hash, |(k, _)| *k == keys[i])
+                    .map(|(_, v)| v.clone());
+            }
+        }
     }
 
     /// Sets the value of `key`; whether the key is new to the map.
@@ -154,10 +186,19 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
 /// The shard of `shards` that a key of hash `hash` belongs to, locked: picked by
 /// some middle bits of the hash. A poisoned shard only means another thread
 /// panicked mid-insert; the table itself is still consistent.
+/// Their number is a power of two.
 fn lock_shard<T>(shards: &[Mutex<T>], hash: u64) -> MutexGuard<'_, T> {
-    shards[(hash >> 32) as usize % SHARDS]
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
+    lock(&shards[shard_index(hash, shards.len() - 1)])
+}
+
+/// The shard of a key of hash `hash` among `mask + 1` (a power of two).
+fn shard_index(hash: u64, mask: usize) -> usize {
+    (hash >> 32) as usize & mask
+}
+
+/// A shard, locked (see [`lock_shard`] on poisoning).
+fn lock<T>(shard: &Mutex<T>) -> MutexGuard<'_, T> {
+    shard.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Bytes of the buckets that hold `capacity` entries of a map from `K` to `V`: an
@@ -264,10 +305,12 @@ pub(crate) enum Kind {
     /// number + ups + nimber, and its options once first asked for (made by one
     /// thread, or by several at once, all alike, one of them kept).
     Nus(Nus, OnceRef<'static, NusOptions>),
-    /// Any other canonical form: its options, each list sorted by id.
+    /// Any other canonical form: its options, each list sorted by id, and its
+    /// negative once first asked for ([`ops::neg`](super::ops::neg)).
     Moves {
         left: &'static [Game],
         right: &'static [Game],
+        negative: OnceRef<'static, Node>,
     },
 }
 
@@ -310,7 +353,6 @@ pub(crate) struct Arena {
     moves: FormSet,
     pub(crate) sums: Sharded<u64, Game>,
     pub(crate) leqs: ComparisonCache,
-    pub(crate) negs: Sharded<u32, Game>,
     /// The canonical forms of small lists of options ([`CanonKey`]).
     pub(crate) canon: Sharded<CanonKey, Game>,
     /// Reduced canonical forms, by the game's id.
@@ -349,7 +391,6 @@ pub(crate) static ARENA: LazyLock<Arena> = LazyLock::new(|| Arena {
     moves: FormSet::new(),
     sums: Sharded::new(),
     leqs: ComparisonCache::new(),
-    negs: Sharded::new(),
     canon: Sharded::new(),
     reduced: Sharded::new(),
     cooled: Sharded::new(),
@@ -378,8 +419,11 @@ const FIRST_SLOTS: usize = 256;
 /// Bytes held by the comparison cache's slots.
 static CACHE_BYTES: AtomicU64 = AtomicU64::new((SHARDS * FIRST_SLOTS * 8) as u64);
 
+/// The slot of `key` among `len` (a power of two: shards start at [`FIRST_SLOTS`]
+/// and double), by a mask rather than a division, which would delay the read.
 fn slot_of(key: u64, len: usize) -> usize {
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 16) as usize % len
+    debug_assert!(len.is_power_of_two());
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 16) as usize & (len - 1)
 }
 
 impl ComparisonCache {
@@ -468,7 +512,7 @@ pub(crate) fn count_bytes(bytes: u64) {
 fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) -> Game {
     let options = match &kind {
         Kind::Nus(..) => 0,
-        Kind::Moves { left, right } => left.len() + right.len(),
+        Kind::Moves { left, right, .. } => left.len() + right.len(),
     };
     let id = ARENA.next_id.fetch_add(1, Ordering::Relaxed);
     // The node and a Moves form's options (8 bytes each), from the thread's bump
@@ -601,6 +645,7 @@ pub(crate) fn intern_moves(left: &[Game], right: &[Game]) -> Game {
             Kind::Moves {
                 left: leak_slice(left),
                 right: leak_slice(right),
+                negative: OnceRef::new(),
             },
             left_stop.unwrap_or_default(),
             right_stop.unwrap_or_default(),
@@ -683,11 +728,8 @@ pub struct ArenaStats {
 /// The arena's size now. Counting the memo tables locks each shard in turn.
 pub fn stats() -> ArenaStats {
     let comparisons = ARENA.leqs.len();
-    let memo = (ARENA.sums.len()
-        + ARENA.negs.len()
-        + ARENA.canon.len()
-        + ARENA.reduced.len()
-        + ARENA.cooled.len()) as u64
+    let memo = (ARENA.sums.len() + ARENA.canon.len() + ARENA.reduced.len() + ARENA.cooled.len())
+        as u64
         + comparisons;
     ArenaStats {
         forms: u64::from(ARENA.next_id.load(Ordering::Relaxed)),
@@ -706,6 +748,24 @@ pub(crate) fn form_bytes() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_batch_of_look_ups_finds_what_one_by_one_finds() {
+        for shards in [1, 8, 64] {
+            let map: Sharded<u64, u32> = Sharded::with_shards(shards);
+            for k in (0..2_000u64).step_by(3) {
+                map.insert(k, (k * 7) as u32);
+            }
+            // Keys present and absent, repeated, out of order.
+            let keys: Vec<u64> = (0..300u64).map(|i| (i * 7919) % 2_000).collect();
+            let mut found = vec![Some(u32::MAX); keys.len()];
+            map.get_many(&keys, &mut found);
+            for (k, g) in keys.iter().zip(&found) {
+                assert_eq!(*g, map.get(k), "key {k}, {shards} shards");
+                assert_eq!(g.is_some(), k % 3 == 0, "key {k}, {shards} shards");
+            }
+        }
+    }
 
     #[test]
     fn a_map_counts_the_bytes_of_its_buckets() {

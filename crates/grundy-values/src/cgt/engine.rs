@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use hashbrown::hash_table::{self, HashTable};
+use smallvec::SmallVec;
 
 use super::arena::{bucket_bytes, form_bytes, hash_of, Game, Sharded};
 use super::error::ValueError;
@@ -123,13 +124,40 @@ pub struct Table<P> {
     words: Sharded<u64, Game>,
 }
 
+/// Shards of a table's positions by their words: few, so that the words of one
+/// position's options ([`Table::get_parts`]) share their locks.
+const WORD_SHARDS: usize = 8;
+
 impl<P: Clone + Eq + Hash> Table<P> {
     /// An empty table.
     pub fn new() -> Self {
         Table {
             map: Sharded::new(),
-            words: Sharded::new(),
+            words: Sharded::with_shards(WORD_SHARDS),
         }
+    }
+
+    /// The values of `parts` that the table holds, in their order: the words'
+    /// look-ups together ([`Sharded::get_many`]), the other positions' one by one.
+    fn get_parts(&self, parts: &[Part<P>]) -> Vec<Option<Game>> {
+        let mut found = vec![None; parts.len()];
+        let mut words: SmallVec<[u64; 64]> = SmallVec::new();
+        let mut at: SmallVec<[usize; 64]> = SmallVec::new();
+        for (i, part) in parts.iter().enumerate() {
+            match part.word {
+                Some(w) => {
+                    words.push(w);
+                    at.push(i);
+                }
+                None => found[i] = self.map.get(&part.rep),
+            }
+        }
+        let mut by_word = vec![None; words.len()];
+        self.words.get_many(&words, &mut by_word);
+        for (i, g) in at.into_iter().zip(by_word) {
+            found[i] = g;
+        }
+        found
     }
 
     fn get(&self, rep: &P, word: Option<u64>) -> Option<Game> {
@@ -172,6 +200,14 @@ impl<P> std::fmt::Debug for Table<P> {
             .field("positions", &self.len())
             .finish()
     }
+}
+
+/// A component of an option, as the table keys it: its representative, whether
+/// the option's part is its negative, and its word if it has one.
+struct Part<P> {
+    rep: P,
+    negated: bool,
+    word: Option<u64>,
 }
 
 /// The representatives a census has met: by their words when they have one.
@@ -364,16 +400,62 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         let word = self.rules.word(&rep);
         let g = match self.table.get(&rep, word) {
             Some(g) => g,
-            None => {
-                let g = self.search(&rep, parallel)?;
-                // Two threads may value the same position at once: it counts once.
-                if self.table.insert(rep, word, g) {
-                    self.count_position()?;
-                }
-                g
-            }
+            None => self.search_new(rep, word, parallel)?,
         };
         Ok(if negated { ops::neg(g)? } else { g })
+    }
+
+    /// Searches a representative the table did not hold, and keeps its value.
+    fn search_new(
+        &self,
+        rep: R::Position,
+        word: Option<u64>,
+        parallel: bool,
+    ) -> Result<Game, EngineError> {
+        let g = self.search(&rep, parallel)?;
+        // Two threads may value the same position at once: it counts once.
+        if self.table.insert(rep, word, g) {
+            self.count_position()?;
+        }
+        Ok(g)
+    }
+
+    /// The values of `options` (searched one after another): first every option's
+    /// parts, then their values in the table in one batch of look-ups, then a
+    /// search of each part the table did not hold (unless an earlier one in the
+    /// batch valued it meanwhile).
+    fn values_of(&self, options: &[R::Position]) -> Result<Vec<Game>, EngineError> {
+        let mut parts = Vec::with_capacity(options.len() + options.len() / 2);
+        let mut ends = Vec::with_capacity(options.len());
+        for option in options {
+            for part in self.rules.components(option) {
+                let (rep, negated) = self.rules.normalize(&part);
+                let word = self.rules.word(&rep);
+                parts.push(Part { rep, negated, word });
+            }
+            ends.push(parts.len());
+        }
+        let found = self.table.get_parts(&parts);
+        let mut parts = parts.into_iter().zip(found);
+        let mut values = Vec::with_capacity(options.len());
+        let mut start = 0;
+        for end in ends {
+            let mut total = None;
+            for (part, found) in parts.by_ref().take(end - start) {
+                let g = match found.or_else(|| self.table.get(&part.rep, part.word)) {
+                    Some(g) => g,
+                    None => self.search_new(part.rep, part.word, false)?,
+                };
+                let g = if part.negated { ops::neg(g)? } else { g };
+                total = Some(match total {
+                    None => g,
+                    Some(t) => ops::add(t, g, &self.budget)?,
+                });
+            }
+            values.push(total.unwrap_or_else(Game::zero));
+            start = end;
+        }
+        Ok(values)
     }
 
     /// Counts a position added to the table, and checks the limits.
@@ -410,10 +492,11 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             let right = values.split_off(split);
             (values, right)
         } else {
-            let values = |options: Vec<R::Position>| -> Result<Vec<Game>, EngineError> {
-                options.iter().map(|o| self.value_at(o, false)).collect()
-            };
-            (values(left)?, values(right)?)
+            let split = left.len();
+            left.extend(right);
+            let mut values = self.values_of(&left)?;
+            let right = values.split_off(split);
+            (values, right)
         };
         Ok(ops::canonical(left, right, &self.budget)?)
     }

@@ -470,9 +470,13 @@ pub(crate) fn add(g: Game, h: Game, b: &Budget) -> Result<Game, ValueError> {
 pub(crate) fn neg(g: Game) -> Result<Game, ValueError> {
     match &g.0.kind {
         Kind::Nus(v, _) => Ok(intern_nus(v.checked_neg()?)),
-        Kind::Moves { left, right } => {
-            if let Some(n) = ARENA.negs.get(&g.id()) {
-                return Ok(n);
+        Kind::Moves {
+            left,
+            right,
+            negative,
+        } => {
+            if let Some(n) = negative.get() {
+                return Ok(Game(n));
             }
             let mut nl = right
                 .iter()
@@ -486,8 +490,12 @@ pub(crate) fn neg(g: Game) -> Result<Game, ValueError> {
             nr.sort_unstable_by_key(|g| g.id());
             // The negative of a canonical form is canonical, and not a Nus.
             let n = intern_moves(&nl, &nr);
-            ARENA.negs.insert(g.id(), n);
-            ARENA.negs.insert(n.id(), g);
+            // Each is the other's negative (two threads may both get here: their
+            // forms are one stored form, and the first set is kept).
+            let _ = negative.set(n.0);
+            if let Kind::Moves { negative, .. } = &n.0.kind {
+                let _ = negative.set(g.0);
+            }
             Ok(n)
         }
     }
