@@ -382,27 +382,11 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         self.value_at(position, self.limits.parallel)
     }
 
+    /// The value of one position (its parts searched on every core when
+    /// `parallel`), by [`values_of`](Self::values_of).
     fn value_at(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
-        let parts = self.rules.components(position);
-        let mut total = None;
-        for part in &parts {
-            let g = self.component(part, parallel)?;
-            total = Some(match total {
-                None => g,
-                Some(t) => ops::add(t, g, &self.budget)?,
-            });
-        }
-        Ok(total.unwrap_or_else(Game::zero))
-    }
-
-    fn component(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
-        let (rep, negated) = self.rules.normalize(position);
-        let word = self.rules.word(&rep);
-        let g = match self.table.get(&rep, word) {
-            Some(g) => g,
-            None => self.search_new(rep, word, parallel)?,
-        };
-        Ok(if negated { ops::neg(g)? } else { g })
+        let values = self.values_of(std::slice::from_ref(position), parallel)?;
+        Ok(values[0])
     }
 
     /// Searches a representative the table did not hold, and keeps its value.
@@ -420,11 +404,11 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         Ok(g)
     }
 
-    /// The values of `options` (searched one after another): first every option's
-    /// parts, then their values in the table in one batch of look-ups, then a
-    /// search of each part the table did not hold (unless an earlier one in the
-    /// batch valued it meanwhile).
-    fn values_of(&self, options: &[R::Position]) -> Result<Vec<Game>, EngineError> {
+    /// The values of `options` (searched one after another, each part's options on
+    /// every core when `parallel`): first every option's parts, then their values
+    /// in the table in one batch of look-ups, then a search of each part the table
+    /// did not hold (unless an earlier one in the batch valued it meanwhile).
+    fn values_of(&self, options: &[R::Position], parallel: bool) -> Result<Vec<Game>, EngineError> {
         let mut parts = Vec::with_capacity(options.len() + options.len() / 2);
         let mut ends = Vec::with_capacity(options.len());
         for option in options {
@@ -444,7 +428,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             for (part, found) in parts.by_ref().take(end - start) {
                 let g = match found.or_else(|| self.table.get(&part.rep, part.word)) {
                     Some(g) => g,
-                    None => self.search_new(part.rep, part.word, false)?,
+                    None => self.search_new(part.rep, part.word, parallel)?,
                 };
                 let g = if part.negated { ops::neg(g)? } else { g };
                 total = Some(match total {
@@ -494,7 +478,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         } else {
             let split = left.len();
             left.extend(right);
-            let mut values = self.values_of(&left)?;
+            let mut values = self.values_of(&left, false)?;
             let right = values.split_off(split);
             (values, right)
         };
