@@ -8,9 +8,9 @@
 # holds its old and new buckets while it grows; 6x7 once failed an allocation at a
 # 14.3 GB peak, when the forms' allocator still reserved chunks as large as all it
 # held, bench/README.md), smallest boards first. `cgt_domineering ROWS COLS --census`
-# counts a board's positions first, without values (6x7: 173 million). Left places vertical dominoes; a board
-# and its transpose take the same search with the value negated, so only ROWS <= COLS
-# is run. Prints a markdown row per board (value, positions, forms stored, CPU s,
+# counts a board's positions first, without values (6x7: 173 million). Left places
+# vertical dominoes; a board and its transpose take the same search with the value
+# negated, so only ROWS <= COLS is run. Prints a markdown row per board (value, positions, forms stored, CPU s,
 # wall s, peak memory) and writes each form to bench/domineering/ROWSxCOLS.txt.
 #
 #   bash bench/domineering-frontier.sh            # every board up to 42 cells

@@ -183,10 +183,9 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     }
 }
 
-/// The shard of `shards` that a key of hash `hash` belongs to, locked: picked by
-/// some middle bits of the hash. A poisoned shard only means another thread
-/// panicked mid-insert; the table itself is still consistent.
-/// Their number is a power of two.
+/// The shard of `shards` (a power of two of them) that a key of hash `hash` belongs
+/// to, locked: picked by some middle bits of the hash. A poisoned shard only means
+/// another thread panicked mid-insert; the table itself is still consistent.
 fn lock_shard<T>(shards: &[Mutex<T>], hash: u64) -> MutexGuard<'_, T> {
     lock(&shards[shard_index(hash, shards.len() - 1)])
 }
