@@ -7,7 +7,7 @@
 # is a little under the peak resident set (384 of 388 MB on 5x7), and a table's shard
 # holds its old and new buckets while it grows; 6x7 once failed an allocation at a
 # 14.3 GB peak, when the forms' allocator still reserved chunks as large as all it
-# held, bench/README.md), smallest boards first. `cgt_domineering ROWS COLS --census`
+# held, bench/HISTORY.md), smallest boards first. `cgt_domineering ROWS COLS --census`
 # counts a board's positions first, without values (6x7: 173 million). Left places
 # vertical dominoes; a board and its transpose take the same search with the value
 # negated, so only ROWS <= COLS is run. Prints a markdown row per board (value, positions, forms stored, CPU s,
