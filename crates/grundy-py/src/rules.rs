@@ -253,15 +253,13 @@ impl Ruleset for ScriptRules {
                     .value(script, *pos, &ValueBudget::steps(crate::user::VALUE_STEPS))
                     .map(Value::Canonical)
             };
-            value.map_err(|e| Unsolved::new(describe(e)))
+            value.map_err(unsolved)
         })
     }
 
     fn winning_moves(&self, pos: &Node, to_move: Player) -> Result<Vec<ScriptMove>, Unsolved> {
         let winning = self.with(|_, graph, script, _| {
-            graph
-                .winning_moves(script, *pos, to_move)
-                .map_err(|e| Unsolved::new(describe(e)))
+            graph.winning_moves(script, *pos, to_move).map_err(unsolved)
         })?;
         Ok(self
             .moves_of(*pos, to_move)
@@ -271,11 +269,16 @@ impl Ruleset for ScriptRules {
     }
 }
 
-/// A graph error in words.
-fn describe(e: GraphError<PyErr>) -> String {
+/// A graph error as the contract reports it: the game's own code raised an error
+/// ([`UnsolvedKind::Failed`](grundy::ruleset::UnsolvedKind::Failed)), a position
+/// repeats (the game need not end, so it has no value), or the value's algebra
+/// passed its budget or the deadline.
+fn unsolved(e: GraphError<PyErr>) -> Unsolved {
     match e {
-        GraphError::Source(e) => e.to_string(),
-        GraphError::Cycle(n) => format!("position #{n} repeats in one line of play"),
-        GraphError::Value(e) => e.to_string(),
+        GraphError::Source(e) => Unsolved::failed(e.to_string()),
+        GraphError::Cycle(n) => {
+            Unsolved::unsupported(format!("position #{n} repeats in one line of play"))
+        }
+        GraphError::Value(e) => Unsolved::of_value(&e, e.to_string()),
     }
 }

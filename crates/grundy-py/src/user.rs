@@ -17,7 +17,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::errors::{value_error, BudgetExceeded, CycleError};
+use crate::errors::{budget_exceeded, time_limit_exceeded, value_error, CycleError};
 use crate::value::Fresh;
 
 /// The most positions a game may hold by default.
@@ -41,7 +41,7 @@ pub(crate) fn checked_budget(budget: u64) -> PyResult<u64> {
 }
 
 fn over_budget(budget: u64) -> PyErr {
-    BudgetExceeded::new_err(format!(
+    budget_exceeded(format!(
         "the game needs more than {budget} positions, its budget: pass a larger \
          budget= (each position held costs memory), ask about a smaller position, or \
          clear() the positions held"
@@ -209,7 +209,7 @@ impl<'a, 'py> Script<'a, 'py> {
         let py = self.game.py();
         py.check_signals()?;
         if grundy::deadline::passed() {
-            return Err(BudgetExceeded::new_err(
+            return Err(time_limit_exceeded(
                 "stopped at the deadline set for the work",
             ));
         }
@@ -480,7 +480,7 @@ fn heap_moves(game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<Heaps>> {
     let py = game.py();
     py.check_signals()?;
     if grundy::deadline::passed() {
-        return Err(BudgetExceeded::new_err(
+        return Err(time_limit_exceeded(
             "stopped at the deadline set for the work",
         ));
     }

@@ -62,6 +62,7 @@ fn analyze_error(game: &str, position: &str, e: AnalyzeError) -> ApiError {
             let column = n.column;
             ApiError::bad(format!("bad {game} position {position:?}: {n}")).at(Some(column))
         }
+        AnalyzeError::Unsolved(why) => ApiError::unsolved(&why),
         other => ApiError::unprocessable(other.to_string()),
     }
 }
@@ -550,7 +551,12 @@ pub(crate) async fn outcomes(State(state): State<AppState>, body: Bytes) -> Answ
                     }),
                     Err(e) => {
                         let e = analyze_error(&request.game, position, e);
-                        json!({ "position": position, "error": e.message, "column": e.column })
+                        json!({
+                            "position": position,
+                            "error": e.message,
+                            "column": e.column,
+                            "kind": e.kind,
+                        })
                     }
                 });
             }

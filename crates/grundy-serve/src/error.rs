@@ -22,6 +22,10 @@ pub struct ApiError {
     pub column: Option<usize>,
     /// For 503 (busy): the seconds after which to try again, sent as `Retry-After`.
     pub retry_after: Option<u64>,
+    /// For a question left unanswered, what kind of limit or gap stopped it
+    /// ([`UnsolvedKind::name`](grundy::ruleset::UnsolvedKind::name): `over_budget`,
+    /// `over_time`, `no_theory`, `unsupported`, `failed`), sent as `"kind"`.
+    pub kind: Option<&'static str>,
 }
 
 impl ApiError {
@@ -42,7 +46,16 @@ impl ApiError {
             message: message.into(),
             column: None,
             retry_after: None,
+            kind: None,
         }
+    }
+
+    /// A question left unanswered (422), with the kind of limit or gap that
+    /// stopped it.
+    pub fn unsolved(e: &grundy::ruleset::Unsolved) -> ApiError {
+        let mut error = ApiError::unprocessable(e.to_string());
+        error.kind = Some(e.kind.name());
+        error
     }
 
     /// The same error, telling the client to try again after `seconds`.
@@ -60,10 +73,13 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = match self.column {
-            Some(column) => json!({ "error": self.message, "column": column }),
-            None => json!({ "error": self.message }),
-        };
+        let mut body = json!({ "error": self.message });
+        if let Some(column) = self.column {
+            body["column"] = json!(column);
+        }
+        if let Some(kind) = self.kind {
+            body["kind"] = json!(kind);
+        }
         let mut response = json_response(self.status, &body);
         if let Some(seconds) = self.retry_after {
             response

@@ -26,6 +26,8 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use grundy::ruleset::Unsolved;
+
 use crate::error::{panic_message, ApiError};
 
 /// How long work may run in the quick lane by default.
@@ -137,10 +139,10 @@ impl Budget {
         let end = arrival() + self.time;
         let work = Arc::new(work);
         let over = || {
-            ApiError::unprocessable(format!(
+            ApiError::unsolved(&Unsolved::over_time(format!(
                 "{what}: too big to answer within the work budget of {} s",
                 self.time.as_secs_f64()
-            ))
+            )))
         };
         if let Ok(permit) = self.main.clone().try_acquire_owned() {
             return match execute(permit, end, &what, work).await {

@@ -260,6 +260,26 @@ async fn a_position_with_more_moves_than_listed_answers_the_first_ones() {
     assert_eq!(v["winning_moves"][0]["move"], "1-100000000000");
 }
 
+/// A question left unanswered is a 422 whose JSON says the kind of limit or gap
+/// that stopped it; other errors have no kind.
+#[tokio::test]
+async fn an_unanswered_question_says_its_kind() {
+    let cases = [
+        (
+            "/api/analyze?game=cram&position=........|........|........|........|........|........|........",
+            Some("over_budget"),
+        ),
+        ("/api/analyze?game=nim&position=3,x", None),
+    ];
+    for (uri, kind) in cases {
+        let (status, v) = get_json(uri).await;
+        assert_eq!(v["kind"].as_str(), kind, "{uri}: {v}");
+        if kind.is_some() {
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{uri}: {v}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn work_over_budget_is_422_and_stops() {
     let state = AppState::new(Limits {
@@ -276,6 +296,7 @@ async fn work_over_budget_is_422_and_stops() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(body.contains("work budget"), "{body}");
+    assert!(body.contains(r#""kind":"over_time""#), "{body}");
     assert!(
         start.elapsed() < Duration::from_secs(3),
         "{:?}",
@@ -612,6 +633,16 @@ async fn outcomes_of_many_positions() {
         assert_eq!(o["to_move_wins"], n != 3, "{o}");
     }
     assert_eq!(out[8]["column"], 3, "{}", out[8]);
+    assert_eq!(out[8]["kind"], Value::Null, "{}", out[8]);
+    let big = ["........"; 7].join("|");
+    let (status, v) = post_json(
+        "/api/outcomes",
+        json!({ "game": "cram", "positions": ["..|..", big] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["outcomes"][0]["to_move_wins"], false, "{v}");
+    assert_eq!(v["outcomes"][1]["kind"], "over_budget", "{v}");
     let many: Vec<String> = (0..2000).map(|n| n.to_string()).collect();
     let (status, _) = post_json("/api/outcomes", json!({ "game": "nim", "positions": many })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);

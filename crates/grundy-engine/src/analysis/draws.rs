@@ -96,7 +96,7 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
         match solve_tiers(&states, root.clone(), &mut budget, Keep::Root) {
             Ok(solved) => Ok(Lookup::Tiered(solved)),
             Err(TierError::TooBig(e)) => Err(e),
-            Err(e) => return Err(Unsolved::new(e.to_string())),
+            Err(e) => return Err(Unsolved::failed(e.to_string())),
         }
     } else {
         solve(&states, root.clone(), &mut budget).map(Lookup::Plain)
@@ -104,7 +104,7 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
     let too_big = match attempt {
         Ok(solved) => {
             let missing =
-                || Unsolved::new("the retrograde engine did not solve a position it reached");
+                || Unsolved::failed("the retrograde engine did not solve a position it reached");
             let (result, remoteness) = solved.get(&root).ok_or_else(missing)?;
             let mut out = Vec::with_capacity(moves.len());
             for mv in moves {
@@ -122,9 +122,10 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
         Err(e) => e,
     };
     let own = |p: &R::Position, player: Player| {
-        rules
-            .result(p, player)
-            .map_err(|why| Unsolved::new(format!("{too_big}; and {}", why.reason)))
+        rules.result(p, player).map_err(|why| {
+            let stopped = Unsolved::past_limit(format!("{too_big}; and {}", why.reason));
+            stopped.of_kind_or(why.kind)
+        })
     };
     let (result, remoteness) = own(pos, to_move)?;
     let mut out = Vec::with_capacity(moves.len());
@@ -133,7 +134,10 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
         out.push((mv, r.for_mover(), m));
     }
     if let Some(why) = disagreement(result, remoteness, &out) {
-        return Err(Unsolved::new(format!("{}: {why}", rules.result_method())));
+        return Err(Unsolved::failed(format!(
+            "{}: {why}",
+            rules.result_method()
+        )));
     }
     Ok(SolvedMoves {
         result,

@@ -147,6 +147,26 @@ pub(crate) fn misere_grundy_of<R: Ruleset + ?Sized>(
         .map(|n| n.0)
 }
 
+/// Why neither the closed form (`why`) nor the exhaustive engine valued `pos`, an
+/// impartial position: the engine does not take a game below it of more than
+/// [`ENGINE_REACH`] positions, or it passed its budget (or the deadline). Where the
+/// ruleset does not bound the game below `pos`, the engine was not tried and the
+/// closed form's reason stands alone.
+fn engine_gap<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position, why: Unsolved) -> Unsolved {
+    let reach = rules.reach(pos);
+    if reach == u128::MAX {
+        return why;
+    }
+    why.or(if reach > ENGINE_REACH {
+        Unsolved::over_budget(format!(
+            "the game below it may have {reach} positions, more than the exhaustive \
+             engine's {ENGINE_REACH}"
+        ))
+    } else {
+        Unsolved::past_limit("the exhaustive engine passed its budget")
+    })
+}
+
 /// The exhaustive engine's Grundy value of `pos`, an impartial position, when the
 /// game below it is small ([`ENGINE_REACH`] positions at most) and the engine finds
 /// it within [`Budget::DEFAULT`](crate::engine::Budget::DEFAULT) moves.
@@ -184,13 +204,15 @@ const NO_VALUE_MISERE: &str = "under misère play a position has no game value";
 /// ```
 pub fn value_of<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Result<Value, Unsolved> {
     if draws::routed(rules) {
-        return Err(Unsolved::new(NO_VALUE_WITH_DRAWS));
+        return Err(Unsolved::unsupported(NO_VALUE_WITH_DRAWS));
     }
     if rules.convention() == Convention::Misere {
-        return Err(Unsolved::new(NO_VALUE_MISERE));
+        return Err(Unsolved::unsupported(NO_VALUE_MISERE));
     }
     rules.value(pos).or_else(|why| match rules.kind() {
-        Kind::Impartial => engine_nimber(rules, pos).map(Value::Nimber).ok_or(why),
+        Kind::Impartial => engine_nimber(rules, pos)
+            .map(Value::Nimber)
+            .ok_or_else(|| engine_gap(rules, pos, why)),
         Kind::Partizan => Err(why),
     })
 }
@@ -214,6 +236,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         Ok(found) => found,
         Err(why) => match engine_form(rules, pos, limit) {
             Some((value, wins, outcome, listing)) => (Ok(value), wins, outcome, listing),
+            None if rules.kind() == Kind::Impartial => return Err(engine_gap(rules, pos, why)),
             None => return Err(why),
         },
     };
@@ -345,7 +368,7 @@ fn closed_form<R: Ruleset + ?Sized>(
         (Err(why), Err(other))
             if other.reason != why.reason && rules.convention() == Convention::Misere =>
         {
-            Err(Unsolved::new(format!("{}; {}", why.reason, other.reason)))
+            Err(why.or(other))
         }
         (Err(why), Err(_)) | (Ok(_), Err(why)) => Err(why),
     }

@@ -240,25 +240,172 @@ impl SizeError {
     }
 }
 
-/// A position whose value the closed form does not know, with why (for example, a
-/// heap beyond the computed values of a sequence with no proven period).
+/// What kind of limit or gap left a question unanswered ([`Unsolved::kind`]), for a
+/// caller that acts on it: raise a budget, wait longer, or ask something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UnsolvedKind {
+    /// The work would pass its budget (positions held, moves listed, value steps,
+    /// memory), or the position is bigger than an engine takes: a bigger budget may
+    /// answer it.
+    OverBudget,
+    /// The work was stopped at its time limit or cancelled: more time may answer it.
+    OverTime,
+    /// No closed form or theorem known here covers the position (a heap beyond the
+    /// computed values of a sequence with no proven period, a value beyond the
+    /// numbers the algebra holds).
+    NoTheory,
+    /// The question does not apply: a value of a game with ties or endless play, of
+    /// a position under misère play, a heap sequence of a game that is not a heap
+    /// game.
+    Unsupported,
+    /// The game's own code failed or contradicted itself (a user's game raised an
+    /// error, a ruleset's own solver disagreed with its moves).
+    Failed,
+}
+
+impl UnsolvedKind {
+    /// Every kind, in the order of [`Unsolved::or`]'s preference (the first is the
+    /// most telling).
+    pub const ALL: [UnsolvedKind; 5] = [
+        UnsolvedKind::Failed,
+        UnsolvedKind::OverTime,
+        UnsolvedKind::OverBudget,
+        UnsolvedKind::NoTheory,
+        UnsolvedKind::Unsupported,
+    ];
+
+    /// The kind's name in JSON and in the Python exceptions' `kind`:
+    /// `over_budget`, `over_time`, `no_theory`, `unsupported` or `failed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnsolvedKind::OverBudget => "over_budget",
+            UnsolvedKind::OverTime => "over_time",
+            UnsolvedKind::NoTheory => "no_theory",
+            UnsolvedKind::Unsupported => "unsupported",
+            UnsolvedKind::Failed => "failed",
+        }
+    }
+
+    /// The more telling of two kinds, in the order of [`ALL`](UnsolvedKind::ALL).
+    pub fn or(self, other: UnsolvedKind) -> UnsolvedKind {
+        let rank = |k: UnsolvedKind| UnsolvedKind::ALL.iter().position(|&a| a == k);
+        if rank(other) < rank(self) {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+impl fmt::Display for UnsolvedKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A question about a position that has no answer here, with what kind of limit or
+/// gap stopped it and why (for example, a heap beyond the computed values of a
+/// sequence with no proven period: [`UnsolvedKind::NoTheory`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
 pub struct Unsolved {
-    /// Why the value is not known.
+    /// What kind of limit or gap it is.
+    pub kind: UnsolvedKind,
+    /// Why the answer is not known, for a person.
     pub reason: String,
 }
 
 impl Unsolved {
-    /// Unsolved for `reason`.
-    pub fn new(reason: impl Into<String>) -> Unsolved {
+    /// Unsolved of `kind`, for `reason`.
+    pub fn with(kind: UnsolvedKind, reason: impl Into<String>) -> Unsolved {
         Unsolved {
+            kind,
             reason: reason.into(),
         }
     }
 
-    /// The ruleset `game` has no closed form.
+    /// The work would pass its budget ([`UnsolvedKind::OverBudget`]).
+    pub fn over_budget(reason: impl Into<String>) -> Unsolved {
+        Unsolved::with(UnsolvedKind::OverBudget, reason)
+    }
+
+    /// The work was stopped at its time limit ([`UnsolvedKind::OverTime`]).
+    pub fn over_time(reason: impl Into<String>) -> Unsolved {
+        Unsolved::with(UnsolvedKind::OverTime, reason)
+    }
+
+    /// A limit stopped the work: [`UnsolvedKind::OverTime`] when the thread's
+    /// deadline ([`deadline`](crate::deadline)) has passed or the work was
+    /// cancelled (a budget stops there too), else [`UnsolvedKind::OverBudget`].
+    pub fn past_limit(reason: impl Into<String>) -> Unsolved {
+        use crate::deadline;
+        if deadline::cancelled() || deadline::reached(deadline::current()) {
+            Unsolved::over_time(reason)
+        } else {
+            Unsolved::over_budget(reason)
+        }
+    }
+
+    /// No theory known here covers the position ([`UnsolvedKind::NoTheory`]).
+    pub fn no_theory(reason: impl Into<String>) -> Unsolved {
+        Unsolved::with(UnsolvedKind::NoTheory, reason)
+    }
+
+    /// The question does not apply ([`UnsolvedKind::Unsupported`]).
+    pub fn unsupported(reason: impl Into<String>) -> Unsolved {
+        Unsolved::with(UnsolvedKind::Unsupported, reason)
+    }
+
+    /// The game's own code failed or contradicted itself ([`UnsolvedKind::Failed`]).
+    pub fn failed(reason: impl Into<String>) -> Unsolved {
+        Unsolved::with(UnsolvedKind::Failed, reason)
+    }
+
+    /// A value the algebra could not compute, for `reason`: past its budget or the
+    /// deadline, or beyond the numbers it holds ([`UnsolvedKind::NoTheory`]).
+    pub fn of_value(e: &crate::cgt::ValueError, reason: impl Into<String>) -> Unsolved {
+        use crate::cgt::ValueError as E;
+        match e {
+            E::Budget { .. } => Unsolved::past_limit(reason),
+            E::Deadline => Unsolved::over_time(reason),
+            _ => Unsolved::no_theory(reason),
+        }
+    }
+
+    /// The ruleset `game` has no closed form ([`UnsolvedKind::NoTheory`]).
     pub fn no_closed_form(game: &str) -> Unsolved {
-        Unsolved::new(format!("{game} has no closed form"))
+        Unsolved::no_theory(format!("{game} has no closed form"))
+    }
+
+    /// The same reason, of the more telling of its kind and `kind`
+    /// ([`UnsolvedKind::or`]).
+    pub fn of_kind_or(self, kind: UnsolvedKind) -> Unsolved {
+        Unsolved {
+            kind: self.kind.or(kind),
+            ..self
+        }
+    }
+
+    /// Two attempts that both failed, as one: the reasons joined by `"; "` (one of
+    /// them when they are the same), of the more telling kind (in the order of
+    /// [`UnsolvedKind::ALL`]: a failure, then a limit, then a gap in the theory,
+    /// then a question that does not apply).
+    ///
+    /// ```
+    /// use grundy_engine::ruleset::{Unsolved, UnsolvedKind};
+    ///
+    /// let both = Unsolved::no_closed_form("cram").or(Unsolved::over_budget("too big"));
+    /// assert_eq!(both.kind, UnsolvedKind::OverBudget);
+    /// assert_eq!(both.reason, "cram has no closed form; too big");
+    /// ```
+    pub fn or(self, other: Unsolved) -> Unsolved {
+        let kind = self.kind.or(other.kind);
+        let reason = if self.reason == other.reason {
+            self.reason
+        } else {
+            format!("{}; {}", self.reason, other.reason)
+        };
+        Unsolved { kind, reason }
     }
 }

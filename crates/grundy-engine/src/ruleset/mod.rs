@@ -44,7 +44,7 @@ pub mod board;
 pub mod notation;
 
 pub use adapt::{AsImpartial, AsPartizan, ByParts};
-pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved};
+pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved, UnsolvedKind};
 pub use result::GameResult;
 
 use std::fmt::{Debug, Display};
@@ -490,7 +490,7 @@ pub trait Ruleset: Send + Sync {
     /// there is none and the exhaustive engine answers.
     fn misere_grundy(&self, pos: &Self::Position) -> Result<u128, Unsolved> {
         let _ = pos;
-        Err(Unsolved::new(format!(
+        Err(Unsolved::no_theory(format!(
             "{} has no misère closed form",
             self.name()
         )))
@@ -508,7 +508,7 @@ pub trait Ruleset: Send + Sync {
     /// move order.
     fn misere_winning_moves(&self, pos: &Self::Position) -> Result<Vec<Self::Move>, Unsolved> {
         let _ = pos;
-        Err(Unsolved::new(format!(
+        Err(Unsolved::no_theory(format!(
             "{} has no misère closed form",
             self.name()
         )))

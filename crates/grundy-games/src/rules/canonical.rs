@@ -94,10 +94,14 @@ impl<P: Clone + Eq + Hash> Memo<P> {
 
 /// Why the engine stopped, as the contract reports it.
 fn unsolved(e: EngineError) -> Unsolved {
-    Unsolved::new(format!(
+    let reason = format!(
         "{e} (the canonical-form engine stops at {} positions and {} steps of value work)",
         LIMITS.max_positions, STEPS
-    ))
+    );
+    match e {
+        EngineError::Budget { .. } => Unsolved::past_limit(reason),
+        EngineError::Value(v) => Unsolved::of_value(&v, reason),
+    }
 }
 
 /// Runs `search` with an engine over the ruleset's hooks that starts from the

@@ -496,7 +496,7 @@ impl Ruleset for ConnectFour {
 
     fn result(&self, pos: &Marks, _: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
         self.search_remoteness(pos, SEARCH_NODES).ok_or_else(|| {
-            Unsolved::new(format!(
+            Unsolved::past_limit(format!(
                 "alpha-beta search passed its budget of {SEARCH_NODES} positions"
             ))
         })

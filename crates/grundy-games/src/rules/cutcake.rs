@@ -188,7 +188,7 @@ fn integer(n: i128) -> Result<Value, Unsolved> {
         .ok()
         .and_then(|n| Game::integer(n).ok())
         .map(Value::Canonical)
-        .ok_or_else(|| Unsolved::new("a Cutcake value beyond the numbers of grundy::cgt"))
+        .ok_or_else(|| Unsolved::no_theory("a Cutcake value beyond the numbers of grundy::cgt"))
 }
 
 impl Ruleset for Cutcake {

@@ -328,8 +328,8 @@ pub(crate) mod tame {
 
     use crate::engine::Budget;
     use crate::game::Player;
-    use crate::misere::genus::{TameTable, MAX_HEAP};
-    use crate::misere::quotient::Quotient;
+    use crate::misere::genus::{GenusError, TameTable, MAX_HEAP};
+    use crate::misere::quotient::{Quotient, QuotientError};
     use crate::rules::heaps::Heaps;
     use crate::ruleset::{Explanation, Ruleset, Unsolved};
 
@@ -350,19 +350,22 @@ pub(crate) mod tame {
 
     /// The genus of every heap up to the largest of `pos`.
     fn table<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Result<TameTable, Unsolved> {
-        let spec = rules
-            .heap_sequence()
-            .ok_or_else(|| Unsolved::new(format!("{} has no heap sequence", rules.name())))?;
+        let spec = rules.heap_sequence().ok_or_else(|| {
+            Unsolved::unsupported(format!("{} has no heap sequence", rules.name()))
+        })?;
         let options = spec.heap_options.as_ref().ok_or_else(|| {
-            Unsolved::new(format!("{} does not list a heap's options", rules.name()))
+            Unsolved::unsupported(format!("{} does not list a heap's options", rules.name()))
         })?;
         let largest = pos.sizes().iter().copied().max().unwrap_or(0);
         if largest > MAX_HEAP {
-            return Err(Unsolved::new(format!(
+            return Err(Unsolved::over_budget(format!(
                 "heap {largest}: the genus is computed for heaps up to {MAX_HEAP}"
             )));
         }
-        TameTable::new(&**options, largest, BUDGET).map_err(|e| Unsolved::new(e.to_string()))
+        TameTable::new(&**options, largest, BUDGET).map_err(|e| match e {
+            GenusError::NotSmaller { .. } => Unsolved::unsupported(e.to_string()),
+            _ => Unsolved::past_limit(e.to_string()),
+        })
     }
 
     /// The misère quotient of the sums of heaps up to the largest of `pos` (proven by
@@ -371,15 +374,15 @@ pub(crate) mod tame {
         rules: &R,
         pos: &Heaps,
     ) -> Result<Arc<Quotient>, Unsolved> {
-        let spec = rules
-            .heap_sequence()
-            .ok_or_else(|| Unsolved::new(format!("{} has no heap sequence", rules.name())))?;
-        let game = spec
-            .certificate
-            .ok_or_else(|| Unsolved::new(format!("{} has no misère quotient", rules.name())))?;
+        let spec = rules.heap_sequence().ok_or_else(|| {
+            Unsolved::unsupported(format!("{} has no heap sequence", rules.name()))
+        })?;
+        let game = spec.certificate.ok_or_else(|| {
+            Unsolved::unsupported(format!("{} has no misère quotient", rules.name()))
+        })?;
         let largest = pos.sizes().iter().copied().max().unwrap_or(0).max(1);
         if largest > QUOTIENT_HEAPS {
-            return Err(Unsolved::new(format!(
+            return Err(Unsolved::over_budget(format!(
                 "heap {largest}: misère quotients are computed here for heaps up to {QUOTIENT_HEAPS}"
             )));
         }
@@ -394,7 +397,17 @@ pub(crate) mod tame {
         let q = Quotient::compute(&game.name, &game.rules, largest as usize, QUOTIENT_BUDGET)
             .map(Arc::new)
             .map_err(|e| {
-                Unsolved::new(format!("the misère quotient of heaps up to {largest}: {e}"))
+                let reason = format!("the misère quotient of heaps up to {largest}: {e}");
+                match e {
+                    QuotientError::TooBig | QuotientError::Budget => Unsolved::past_limit(reason),
+                    QuotientError::Genus(GenusError::NotSmaller { .. }) => {
+                        Unsolved::unsupported(reason)
+                    }
+                    QuotientError::Genus(_) | QuotientError::HeapBound(_) => {
+                        Unsolved::past_limit(reason)
+                    }
+                    _ => Unsolved::no_theory(reason),
+                }
             })?;
         if let Ok(mut m) = QUOTIENTS.lock() {
             let m = m.get_or_insert_with(HashMap::new);
@@ -410,7 +423,7 @@ pub(crate) mod tame {
     pub fn grundy<R: Ruleset<Position = Heaps>>(rules: &R, pos: &Heaps) -> Result<u128, Unsolved> {
         table(rules, pos)?
             .grundy(pos.sizes())
-            .map_err(Unsolved::new)
+            .map_err(Unsolved::no_theory)
     }
 
     /// Who wins `pos` under misère play: by the genus rule when its heaps are tame,

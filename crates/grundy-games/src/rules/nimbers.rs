@@ -79,12 +79,14 @@ where
             return Ok(g);
         }
         if self.left == 0 {
-            return Err(Unsolved::new(format!(
+            return Err(Unsolved::over_budget(format!(
                 "position too big: valuing it takes more than {MAX_NEW_PARTS} parts"
             )));
         }
         if crate::deadline::passed() {
-            return Err(Unsolved::new("stopped at the deadline set for the work"));
+            return Err(Unsolved::over_time(
+                "stopped at the deadline set for the work",
+            ));
         }
         self.left -= 1;
         let mut seen = Vec::new();

@@ -543,7 +543,7 @@ impl Ruleset for Toads {
 
 /// Why a backsliding strip has no value.
 fn loopy() -> Unsolved {
-    Unsolved::new(
+    Unsolved::unsupported(
         "backsliding Toads and Frogs can go on forever: it has no normal-play value; \
          its result (win, lose or draw) comes from the retrograde engine",
     )

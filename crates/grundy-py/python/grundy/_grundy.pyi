@@ -8,7 +8,11 @@ from typing import Any, Dict, Hashable, List, Optional, Tuple, Union, final
 __all__ = [
     "DEFAULT_BUDGET",
     "GrundyError",
+    "Unsolved",
     "BudgetExceeded",
+    "TimeLimitExceeded",
+    "NoTheory",
+    "Unsupported",
     "CycleError",
     "Value",
     "Sequence",
@@ -38,8 +42,26 @@ DEFAULT_BUDGET: int
 class GrundyError(Exception):
     """The base of grundy's own exceptions."""
 
-class BudgetExceeded(GrundyError):
-    """A computation would pass its budget (positions held, value steps)."""
+class Unsolved(GrundyError, ValueError):
+    """A question left unanswered; ``kind`` says what stopped it: ``over_budget``,
+    ``over_time``, ``no_theory``, ``unsupported``, or ``failed`` (the game's own code
+    failed; raised as ``Unsolved`` itself)."""
+
+    kind: str
+
+class BudgetExceeded(Unsolved):
+    """A computation would pass its budget (positions held, moves listed, value
+    steps); ``kind`` is ``over_budget``."""
+
+class TimeLimitExceeded(Unsolved):
+    """A computation was stopped at its time limit; ``kind`` is ``over_time``."""
+
+class NoTheory(Unsolved):
+    """No closed form or theorem known here covers the position; ``kind`` is
+    ``no_theory``."""
+
+class Unsupported(Unsolved):
+    """The question does not apply to this game; ``kind`` is ``unsupported``."""
 
 class CycleError(GrundyError):
     """A position repeats in one line of play; ``position`` holds it."""

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::{build, copy, take, to_move};
-use crate::errors::{bad, GrundyError};
+use crate::errors::{self, bad, GrundyError};
 use crate::json::loads;
 
 /// Every built-in game's name, as `grundy analyze --help` lists them.
@@ -51,6 +51,7 @@ pub fn analyze(
     let player = to_move(ruleset.as_ref(), to_move_arg)?;
     let refuse = |e: registry::AnalyzeError| match e {
         registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
+        registry::AnalyzeError::Unsolved(why) => errors::unsolved(&why),
         other => GrundyError::new_err(other.to_string()),
     };
     let analysis = ruleset.analyze(position, player, limit).map_err(&refuse)?;
@@ -86,6 +87,13 @@ pub fn game_value(
     let ruleset = build(game, params)?;
     let value = ruleset.value(position).map_err(|e| match e {
         registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
+        registry::AnalyzeError::Unsolved(why) => errors::raise(
+            why.kind,
+            format!(
+                "{} position {position:?} has no value here: {why}",
+                ruleset.name()
+            ),
+        ),
         other => bad(format!(
             "{} position {position:?} has no value here: {other}",
             ruleset.name()

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
 use super::{build, cancellable, copy, take, to_move};
-use crate::errors::{bad, GrundyError};
+use crate::errors::{self, bad, GrundyError};
 use crate::json::loads;
 
 fn problem(name: &str) -> PyResult<Problem> {
@@ -115,6 +115,7 @@ pub fn check(
             registry::AnalyzeError::Notation(e) => {
                 bad(format!("bad {} position {position:?}: {e}", ruleset.name()))
             }
+            registry::AnalyzeError::Unsolved(why) => errors::unsolved(&why),
             other => GrundyError::new_err(other.to_string()),
         })?;
     let json = match verdict {

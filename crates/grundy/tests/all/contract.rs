@@ -157,7 +157,7 @@ impl Ruleset for WinsOnly {
         Ruleset::play(&Nim, pos, mv)
     }
     fn value(&self, _pos: &Heaps) -> Result<Value, Unsolved> {
-        Err(Unsolved::new("only who wins is known"))
+        Err(Unsolved::no_theory("only who wins is known"))
     }
     fn wins(&self, pos: &Heaps, p: Player) -> Result<bool, Unsolved> {
         let wins = Ruleset::wins(&Nim, pos, p)?;

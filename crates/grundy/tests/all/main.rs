@@ -38,4 +38,5 @@ mod tictactoe;
 mod tiers;
 mod toads_backsliding;
 mod towers;
+mod unsolved;
 mod wythoff;

@@ -237,7 +237,9 @@ struct Counted {
 impl Counted {
     fn hidden(&self) -> Result<(), grundy::ruleset::Unsolved> {
         if self.engine_only {
-            return Err(grundy::ruleset::Unsolved::new("the closed form is hidden"));
+            return Err(grundy::ruleset::Unsolved::no_theory(
+                "the closed form is hidden",
+            ));
         }
         Ok(())
     }

@@ -137,7 +137,7 @@ impl fmt::Debug for GrundyGame {
 
 /// A heap beyond the values computed.
 fn beyond(heap: u64) -> Unsolved {
-    Unsolved::new(format!(
+    Unsolved::no_theory(format!(
         "heap {heap} is beyond the values of Grundy's game computed here (heaps of at most \
          {HEAP_LIMIT} stones); no formula or period is known"
     ))

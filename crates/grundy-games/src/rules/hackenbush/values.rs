@@ -31,7 +31,7 @@ pub(super) fn memo() -> &'static Memo<Forest> {
 
 /// The value of one string by sign expansion (see the [module docs](super)).
 pub fn sign_expansion(string: &[bool]) -> Result<Dyadic, Unsolved> {
-    let overflow = |_| Unsolved::new("a Hackenbush value beyond the numbers of grundy::cgt");
+    let overflow = |_| Unsolved::no_theory("a Hackenbush value beyond the numbers of grundy::cgt");
     let mut value = Dyadic::ZERO;
     let mut weight = Dyadic::ONE;
     let mut changed = false;
@@ -58,9 +58,9 @@ pub(super) fn values(strings: &[Vec<bool>]) -> Result<(Vec<Dyadic>, Dyadic), Uns
         .collect::<Result<Vec<_>, _>>()?;
     let mut total = Dyadic::ZERO;
     for &v in &each {
-        total = total
-            .checked_add(v)
-            .map_err(|_| Unsolved::new("a Hackenbush sum beyond the numbers of grundy::cgt"))?;
+        total = total.checked_add(v).map_err(|_| {
+            Unsolved::no_theory("a Hackenbush sum beyond the numbers of grundy::cgt")
+        })?;
     }
     Ok((each, total))
 }
@@ -69,7 +69,7 @@ pub(super) fn values(strings: &[Vec<bool>]) -> Result<(Vec<Dyadic>, Dyadic), Uns
 pub fn total(pos: &Forest) -> Result<Dyadic, Unsolved> {
     let strings = pos
         .blue_red_strings()
-        .ok_or_else(|| Unsolved::new("not a position of Blue-Red strings"))?;
+        .ok_or_else(|| Unsolved::unsupported("not a position of Blue-Red strings"))?;
     Ok(values(&strings)?.1)
 }
 
@@ -77,7 +77,7 @@ pub fn total(pos: &Forest) -> Result<Dyadic, Unsolved> {
 pub(super) fn printable(g: Game) -> Result<Game, Unsolved> {
     match g.to_string_within(Style::Ascii, MAX_PRINTED) {
         Some(_) => Ok(g),
-        None => Err(Unsolved::new(format!(
+        None => Err(Unsolved::over_budget(format!(
             "position too big: its value's canonical form is longer than {MAX_PRINTED} \
              characters, the most printed for a Hackenbush position"
         ))),
@@ -115,7 +115,7 @@ impl Hackenbush {
         if total <= MAX_SEARCHED {
             return Ok(());
         }
-        Err(Unsolved::new(format!(
+        Err(Unsolved::over_budget(format!(
             "position too big: its trees may leave up to {} positions to value, counted \
              from their shapes (the tree {}: {}); the canonical-form engine values at most \
              {MAX_SEARCHED} for a Hackenbush position",

@@ -123,7 +123,7 @@ impl ValueCache {
                     heap,
                     computed: computed.seq.computed(),
                 };
-                return Err(Unsolved::new(beyond.to_string()));
+                return Err(Unsolved::no_theory(beyond.to_string()));
             }
         }
         Ok(f(&computed.seq))

@@ -831,7 +831,7 @@ impl Ruleset for Octal {
         let listing = self.with_values(pos, |table| self.listing(table, pos, usize::MAX))?;
         match listing.count {
             Some(_) => Ok(listing.moves),
-            None => Err(Unsolved::new(format!(
+            None => Err(Unsolved::over_budget(format!(
                 "the winning moves of {pos} in octal {self} are too many to list (splits are \
                  searched with a part of at most {MAX_LISTED_PART} stones)"
             ))),

@@ -152,7 +152,7 @@ impl Ruleset for Towers {
     fn winning_moves(&self, pos: &City, _: Player) -> Result<Vec<TowerMove>, Unsolved> {
         let count = winning_move_count(pos);
         if count > LISTABLE_MOVES {
-            return Err(Unsolved::new(format!(
+            return Err(Unsolved::over_budget(format!(
                 "{count} winning moves are too many to list (at most {LISTABLE_MOVES})"
             )));
         }

@@ -375,7 +375,7 @@ impl Ruleset for Wythoff {
     fn value(&self, pos: &TwoHeaps) -> Result<Value, Unsolved> {
         match self.grundy(pos) {
             Some(g) => nimber(u128::from(g)),
-            None => Err(Unsolved::new(format!(
+            None => Err(Unsolved::no_theory(format!(
                 "{pos} is an N-position (the player to move wins), but its Grundy value is \
                  not known: Wythoff's game has no formula for it, and grundy computes it by \
                  the definition only for heaps of at most {VALUE_LIMIT} stones"
