@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 use pyo3::sync::MutexExt;
 
 use crate::user::{Positions, Script};
+use grundy::ruleset::{Capabilities, ClosedForm};
 
 /// A move of a script's game: the position it leads to, written as the game shows
 /// positions.
@@ -172,6 +173,7 @@ fn unreadable(text: &str, why: impl fmt::Display) -> NotationError {
 
 impl Ruleset for ScriptRules {
     type Position = Node;
+
     type Move = ScriptMove;
 
     fn name(&self) -> &'static str {
@@ -243,6 +245,12 @@ impl Ruleset for ScriptRules {
         self.with(|_, graph, script, _| graph.explore(script, *pos).map_or(u128::MAX, u128::from))
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new().closed_form(self)
+    }
+}
+
+impl ClosedForm for ScriptRules {
     fn value(&self, pos: &Node) -> Result<Value, Unsolved> {
         let impartial = self.impartial;
         self.with(|_, graph, script, _| {

@@ -18,6 +18,7 @@
 //! cargo run --release -p grundy --example retrograde -- c4-7x6 600
 //! ```
 
+use grundy::ruleset::RulesetExt;
 use std::time::{Duration, Instant};
 
 use grundy::engine::indexed::{solve_indexed, IndexedGame};

@@ -1,13 +1,14 @@
-//! The analysis of a game with ties or cycles ([`Ruleset::can_tie`],
-//! [`Ruleset::can_cycle`]): the result of the position and of every move from the
+//! The analysis of a game with ties or cycles ([`can_tie`](crate::ruleset::RulesetExt::can_tie),
+//! [`can_cycle`](crate::ruleset::RulesetExt::can_cycle)): the result of the position and of every move from the
 //! retrograde engine ([`engine::retrograde`](crate::engine::retrograde)), or where the
-//! position is too big for it, from the ruleset's own method ([`Ruleset::result`]).
+//! position is too big for it, from the ruleset's own method ([`result`](crate::ruleset::RulesetExt::result)).
 
 use super::{Analysis, MoveReport, MoveValue, RETRO_BUDGET};
 use crate::engine::retrograde::{solve, GameResult, RulesetStates, Solved, TooBig};
 use crate::engine::tiers::{solve_tiers, Keep, TierError, TieredSolved};
 use crate::engine::Budget;
 use crate::game::Player;
+use crate::ruleset::RulesetExt;
 use crate::ruleset::{Explanation, Kind, Ruleset, Unsolved};
 use crate::values::Outcome;
 
@@ -70,7 +71,7 @@ impl<S: Clone + Eq + std::hash::Hash> Lookup<S> {
 }
 
 /// `pos` with `to_move` to move and every move from it, solved by the retrograde
-/// engine within `budget` moves listed, or past it by [`Ruleset::result`].
+/// engine within `budget` moves listed, or past it by [`result`](crate::ruleset::RulesetExt::result).
 pub fn solve_moves<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
@@ -265,7 +266,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
 }
 
 /// The first `limit` legal moves with their result for the mover and remoteness,
-/// solved within `budget` (past it by [`Ruleset::result`], with remoteness where it
+/// solved within `budget` (past it by [`result`](crate::ruleset::RulesetExt::result), with remoteness where it
 /// finds it).
 pub fn move_values<R: Ruleset + ?Sized>(
     rules: &R,

@@ -13,6 +13,7 @@ use crate::engine::GameResult;
 use crate::engine::ImpartialSolver;
 use crate::game::Player;
 use crate::ruleset::AsPartizan;
+use crate::ruleset::RulesetExt;
 use crate::ruleset::{
     outcome_of, AsImpartial, Convention, Explanation, Kind, Listing, Ruleset, Unsolved,
 };
@@ -129,7 +130,7 @@ pub const REMOTENESS_BUDGET: u64 = 1 << 12;
 /// The moves the retrograde engine may list for the analysis of a game with ties or
 /// cycles: 2^23, about 2 million positions with 4 moves each, a few seconds and
 /// about 200 MB; past it, the ruleset's own method
-/// ([`Ruleset::result`]) answers, with remoteness where it finds it.
+/// ([`result`](crate::ruleset::RulesetExt::result)) answers, with remoteness where it finds it.
 pub const RETRO_BUDGET: u64 = 1 << 23;
 
 /// The misère Grundy value of `pos` under a misère ruleset: the closed form's
@@ -188,7 +189,7 @@ const NO_VALUE_MISERE: &str = "under misère play a position has no game value";
 
 /// The normal-play value of `pos` alone, what [`analyze`] reports as its `value`
 /// without who wins, the moves and the rest of the report: the closed form's
-/// ([`Ruleset::value`]), else for a small impartial position the exhaustive
+/// ([`value`](crate::ruleset::RulesetExt::value)), else for a small impartial position the exhaustive
 /// engine's nimber. An error says why there is none: the closed form's reason, a
 /// game with ties or endless play, or misère play (where a position has no game
 /// value).

@@ -12,6 +12,7 @@ use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, RemotenessSolver};
 use crate::engine::GameResult;
 use crate::game::Player;
+use crate::ruleset::RulesetExt;
 use crate::ruleset::{AsImpartial, AsPartizan, Convention, Kind, Ruleset, Unsolved};
 use crate::values::Value;
 

@@ -17,6 +17,7 @@ use crate::misere::{self, Misere};
 use crate::play::{Match, RulesetMatch};
 use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
+use crate::ruleset::RulesetExt;
 use crate::ruleset::{
     AsImpartial, AsPartizan, Convention, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
 };
@@ -72,7 +73,7 @@ pub fn normal_play_only<R: Ruleset + 'static>(
         Convention::Misere => {
             Err(
                 misere::refusal(&rules).unwrap_or_else(|| ParamError::MisereNotOffered {
-                    game: rules.title(),
+                    game: RulesetExt::title(&rules),
                 }),
             )
         }
@@ -212,9 +213,9 @@ pub trait DynRuleset: Send + Sync {
     /// The closed form against the exhaustive engine on every position of every size
     /// up to `max_size`.
     fn verify(&self, max_size: usize, progress: &dyn Progress) -> Result<Report, SizeError>;
-    /// The single-heap Grundy sequence, for a heap game ([`Ruleset::heap_sequence`]).
+    /// The single-heap Grundy sequence, for a heap game ([`heap_sequence`](crate::ruleset::RulesetExt::heap_sequence)).
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>>;
-    /// The board of `position` ([`Ruleset::board`]) with the legal moves of `to_move`
+    /// The board of `position` ([`board`](crate::ruleset::RulesetExt::board)) with the legal moves of `to_move`
     /// and the spots' edits; `None` when the game has no drawing.
     fn board_view(
         &self,
@@ -229,7 +230,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
     }
 
     fn title(&self) -> String {
-        Ruleset::title(self)
+        RulesetExt::title(self)
     }
 
     fn kind(&self) -> Kind {
@@ -237,13 +238,13 @@ impl<R: Ruleset + 'static> DynRuleset for R {
     }
 
     fn player_name(&self, player: Player, first: Player) -> String {
-        Ruleset::player_name(self, player, first)
+        RulesetExt::player_name(self, player, first)
     }
 
     fn parse_player(&self, text: &str) -> Option<Player> {
         [Player::Left, Player::Right]
             .into_iter()
-            .find(|&p| Ruleset::player_name(self, p, p).eq_ignore_ascii_case(text))
+            .find(|&p| RulesetExt::player_name(self, p, p).eq_ignore_ascii_case(text))
     }
 
     fn check_position(&self, position: &str) -> Result<(), NotationError> {
@@ -339,7 +340,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
     }
 
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
-        Ruleset::heap_sequence(self)
+        RulesetExt::heap_sequence(self)
     }
 
     fn board_view(
@@ -348,7 +349,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         to_move: Player,
     ) -> Result<Option<BoardView>, NotationError> {
         let pos = self.parse_position(position)?;
-        let Some(board) = Ruleset::board(self, &pos) else {
+        let Some(board) = RulesetExt::board(self, &pos) else {
             return Ok(None);
         };
         let listed = if self.decided(&pos, to_move).is_some() {

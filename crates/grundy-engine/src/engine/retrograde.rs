@@ -61,6 +61,7 @@ use std::hash::Hash;
 use super::budget::Budget;
 use crate::game::Player;
 pub use crate::ruleset::GameResult;
+use crate::ruleset::RulesetExt;
 use crate::ruleset::{End, Kind, Ruleset};
 
 /// A game as a graph of states for [`solve`]: a state holds everything that decides

@@ -1,5 +1,5 @@
 //! The retrograde engine one tier at a time, for games whose states fall into tiers
-//! that no move lowers ([`StateGraph::tier`], [`Ruleset::tier`](crate::ruleset::Ruleset::tier)):
+//! that no move lowers ([`StateGraph::tier`], [`Ruleset::tier`](crate::ruleset::RulesetExt::tier)):
 //! the pieces on a tic-tac-toe or Connect Four board, where every move adds one.
 //!
 //! The answers are those of [`retrograde::solve`](super::retrograde::solve) on every

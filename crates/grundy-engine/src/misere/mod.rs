@@ -10,7 +10,7 @@
 //!   ruleset again, so that every command (analyze, play, check, interact, verify, the
 //!   web playground, Python) serves it through the contract. Its answers come from the
 //!   ruleset's misère closed form where it has one
-//!   ([`Ruleset::misere_grundy`](crate::ruleset::Ruleset::misere_grundy)), else from the
+//!   ([`Ruleset::misere_grundy`](crate::ruleset::RulesetExt::misere_grundy)), else from the
 //!   exhaustive engine, which sees a position without moves as won for the player to
 //!   move.
 //! - [`nim`]: misère Nim (Bouton, 1902): play as in normal Nim unless the move would

@@ -1,10 +1,10 @@
 //! Any impartial ruleset played misère, as a ruleset again.
 
 use crate::game::Player;
-use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::{
-    nimber, Convention, Explanation, IllegalMove, Kind, MoveError, ParamError, Positions, Ruleset,
+    nimber, Capabilities, ClosedForm, Convention, End, Explanation, GameMove as MoveText,
+    GamePosition as Position, Kind, MoveError, ParamError, Presentation, Ruleset, RulesetExt,
     Unsolved,
 };
 use crate::values::Value;
@@ -12,21 +12,21 @@ use crate::values::Value;
 /// The impartial ruleset `R` under misère play: the same positions, notation and
 /// moves, but a player who cannot move wins.
 ///
-/// Its [`value`](Ruleset::value) is the position's misère Grundy value as a nimber
+/// Its [`value`](ClosedForm::value) is the position's misère Grundy value as a nimber
 /// (0 exactly when the player to move loses), from `R`'s misère closed form
-/// ([`Ruleset::misere_grundy`]) or else, as for any ruleset without a closed form,
-/// from the exhaustive engine; a position without moves is
-/// [`decided`](Ruleset::decided) as won for the player to move, so the engine's
-/// Grundy value is the misère one. [`convention`](Ruleset::convention) says
+/// ([`MisereForm::misere_grundy`](crate::ruleset::MisereForm::misere_grundy)) or
+/// else, as for any ruleset without a closed form, from the exhaustive engine; a
+/// position without moves [`ends`](Ruleset::end) as won for the player to move, so
+/// the engine's Grundy value is the misère one. Its capabilities say
 /// [`Convention::Misere`], and the analysis reports the value as `misere_grundy`.
 ///
-/// A game that `R` decides by a rule of its own (a position
-/// [`decided`](Ruleset::decided) by `R`) keeps that result: misère play turns only
-/// the end by lack of moves around.
+/// A game that `R` ends by a rule of its own (a position where `R`'s
+/// [`end`](Ruleset::end) is not `None`) keeps that result: misère play turns only the
+/// end by lack of moves around.
 ///
 /// ```
 /// use grundy_engine::misere::Misere;
-/// use grundy_engine::ruleset::Ruleset;
+/// use grundy_engine::ruleset::{Ruleset, RulesetExt};
 /// use grundy_engine::Player;
 ///
 /// let nim = Misere::new(grundy_games::rules::nim::Nim).unwrap();
@@ -43,11 +43,7 @@ pub struct Misere<P, M> {
     rules: Box<dyn Ruleset<Position = P, Move = M>>,
 }
 
-impl<P, M> std::fmt::Debug for Misere<P, M>
-where
-    P: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync,
-    M: Clone + Eq + std::fmt::Debug + std::fmt::Display + Send + Sync,
-{
+impl<P: Position, M: MoveText> std::fmt::Debug for Misere<P, M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Misere")
             .field("rules", &self.rules.title())
@@ -55,11 +51,7 @@ where
     }
 }
 
-impl<P, M> Misere<P, M>
-where
-    P: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync,
-    M: Clone + Eq + std::fmt::Debug + std::fmt::Display + Send + Sync,
-{
+impl<P: Position, M: MoveText> Misere<P, M> {
     /// `rules` played misère; a partizan ruleset is refused, and so is one already
     /// played misère.
     pub fn new<R>(rules: R) -> Result<Misere<P, M>, ParamError>
@@ -97,16 +89,25 @@ pub fn refusal<R: Ruleset + ?Sized>(rules: &R) -> Option<ParamError> {
     None
 }
 
-impl<P, M> Ruleset for Misere<P, M>
-where
-    P: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync,
-    M: Clone + Eq + std::fmt::Debug + std::fmt::Display + Send + Sync,
-{
+impl<P: Position, M: MoveText> Ruleset for Misere<P, M> {
     type Position = P;
+
     type Move = M;
 
     fn name(&self) -> &'static str {
         self.rules.name()
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn moves(&self, pos: &P, player: Player) -> Vec<M> {
+        self.rules.moves(pos, player)
+    }
+
+    fn play(&self, pos: &P, mv: &M) -> P {
+        self.rules.play(pos, mv)
     }
 
     fn parameters(&self) -> String {
@@ -116,18 +117,6 @@ where
         } else {
             format!("{p}, misère")
         }
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
-    fn convention(&self) -> Convention {
-        Convention::Misere
-    }
-
-    fn player_name(&self, player: Player, first: Player) -> String {
-        self.rules.player_name(player, first)
     }
 
     fn parse_position(&self, text: &str) -> Result<P, NotationError> {
@@ -146,75 +135,39 @@ where
         self.rules.move_help()
     }
 
-    fn drawing(&self, pos: &P) -> String {
-        self.rules.drawing(pos)
-    }
-
-    fn board(&self, pos: &P) -> Option<Board> {
-        self.rules.board(pos)
-    }
-
-    fn touches(&self, pos: &P, mv: &M) -> Vec<At> {
-        self.rules.touches(pos, mv)
-    }
-
-    fn edit(&self, pos: &P, at: At) -> Option<P> {
-        self.rules.edit(pos, at)
-    }
-
-    fn moves(&self, pos: &P, player: Player) -> Vec<M> {
-        self.rules.moves(pos, player)
-    }
-
-    fn first_moves(&self, pos: &P, player: Player, limit: usize) -> Vec<M> {
-        self.rules.first_moves(pos, player, limit)
-    }
-
-    fn play(&self, pos: &P, mv: &M) -> P {
-        self.rules.play(pos, mv)
-    }
-
-    fn play_checked(&self, pos: &P, player: Player, mv: &M) -> Result<P, IllegalMove> {
-        self.rules.play_checked(pos, player, mv)
-    }
-
-    /// `R`'s own decision, else: a position without moves is won for the player to
-    /// move (the other player made the last move).
-    fn decided(&self, pos: &P, to_move: Player) -> Option<bool> {
-        if let Some(wins) = self.rules.decided(pos, to_move) {
-            return Some(wins);
+    /// `R`'s own end, else: a position without moves is won for the player to move
+    /// (the other player made the last move).
+    fn end(&self, pos: &P, to_move: Player) -> Option<End> {
+        if let Some(end) = self.rules.end(pos, to_move) {
+            return Some(end);
         }
-        if self.rules.first_moves(pos, to_move, 1).is_empty() {
-            return Some(true);
-        }
-        None
-    }
-
-    fn ending(
-        &self,
-        pos: &P,
-        to_move: Player,
-        to_move_name: &str,
-        last_mover: Option<&str>,
-    ) -> Option<String> {
-        if self.rules.decided(pos, to_move).is_some() {
-            return self.rules.ending(pos, to_move, to_move_name, last_mover);
-        }
-        let name = capitalise(to_move_name);
-        Some(match last_mover {
-            Some(mover) => format!(
-                "{name} has no move left and wins: under misère play {mover}, who made the last move, loses."
-            ),
-            None => format!(
-                "{name} has no move left and wins: under misère play the player who cannot move wins."
-            ),
-        })
+        self.rules
+            .first_moves(pos, to_move, 1)
+            .is_empty()
+            .then_some(End::Win)
     }
 
     fn reach(&self, pos: &P) -> u128 {
         self.rules.reach(pos)
     }
 
+    /// Its own closed form and words; `R`'s board, move listing and positions by
+    /// size. Not `R`'s misère form (it is this closed form), parts (misère values do
+    /// not add up over parts) or heap sequence (a normal-play sequence).
+    fn capabilities(&self) -> Capabilities<'_, P, M> {
+        Capabilities {
+            convention: Convention::Misere,
+            closed_form: Some(self),
+            presentation: Some(self),
+            misere: None,
+            parts: None,
+            heap_sequence: None,
+            ..self.rules.capabilities()
+        }
+    }
+}
+
+impl<P: Position, M: MoveText> ClosedForm for Misere<P, M> {
     fn value(&self, pos: &P) -> Result<Value, Unsolved> {
         if self.decided(pos, Player::Left) == Some(true) {
             return nimber(1);
@@ -223,7 +176,7 @@ where
     }
 
     /// Who wins by the misère closed form, which may know it without the misère
-    /// Grundy value ([`Ruleset::misere_wins`]).
+    /// Grundy value ([`MisereForm::misere_wins`](crate::ruleset::MisereForm::misere_wins)).
     fn wins(&self, pos: &P, to_move: Player) -> Result<bool, Unsolved> {
         if let Some(wins) = self.decided(pos, to_move) {
             return Ok(wins);
@@ -237,25 +190,40 @@ where
         }
         self.rules.misere_winning_moves(pos)
     }
+}
 
-    fn move_count(&self, pos: &P, to_move: Player) -> Option<u128> {
-        self.rules.move_count(pos, to_move)
+impl<P: Position, M: MoveText> Presentation for Misere<P, M> {
+    fn player_name(&self, player: Player, first: Player) -> String {
+        self.rules.player_name(player, first)
+    }
+
+    fn drawing(&self, pos: &P) -> String {
+        self.rules.drawing(pos)
+    }
+
+    fn ending(
+        &self,
+        pos: &P,
+        to_move: Player,
+        to_move_name: &str,
+        last_mover: Option<&str>,
+    ) -> Option<String> {
+        if self.rules.end(pos, to_move).is_some() {
+            return self.rules.ending(pos, to_move, to_move_name, last_mover);
+        }
+        let name = capitalise(to_move_name);
+        Some(match last_mover {
+            Some(mover) => format!(
+                "{name} has no move left and wins: under misère play {mover}, who made the last move, loses."
+            ),
+            None => format!(
+                "{name} has no move left and wins: under misère play the player who cannot move wins."
+            ),
+        })
     }
 
     fn explain(&self, pos: &P, _to_move: Player, limit: usize) -> Option<Explanation> {
         self.rules.misere_explain(pos, limit)
-    }
-
-    fn size_unit(&self) -> &'static str {
-        self.rules.size_unit()
-    }
-
-    fn sizes(&self) -> std::ops::RangeInclusive<usize> {
-        self.rules.sizes()
-    }
-
-    fn positions(&self, size: usize) -> Option<Positions<'_, P>> {
-        self.rules.positions(size)
     }
 }
 

@@ -11,7 +11,7 @@
 //!   move loses the move that holds out longest, and hints say how many moves the
 //!   game lasts after each move;
 //! - on a bigger position the closed form answers at once: a winning move when there
-//!   is one, otherwise [`Ruleset::stalling_move`], and hints say win or loss only.
+//!   is one, otherwise [`stalling_move`](crate::ruleset::RulesetExt::stalling_move), and hints say win or loss only.
 //!
 //! The driver (the `grundy play` command) reads lines, prints [`Match::drawing`],
 //! and calls [`Match::play`] or [`Match::engine_move`] by turn until
@@ -22,6 +22,7 @@ use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
 use crate::engine::retrograde::{rank_moves, GameResult};
 use crate::game::Player;
+use crate::ruleset::RulesetExt;
 use crate::ruleset::{AsImpartial, AsPartizan, End, Kind, Ruleset};
 
 /// A move with its result for the mover and how many moves the game lasts from it

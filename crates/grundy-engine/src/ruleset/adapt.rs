@@ -3,6 +3,7 @@
 
 use crate::game::{Game, Impartial, Partizan, Player};
 use crate::ruleset::Ruleset;
+use crate::ruleset::RulesetExt;
 
 /// A ruleset seen as an impartial game (its moves are Left's, the same as Right's).
 #[derive(Debug)]
@@ -94,8 +95,8 @@ impl<R: Ruleset + ?Sized> crate::cgt::engine::PartizanRules for AsPartizan<'_, R
 }
 
 /// A ruleset as the canonical-form engine sees it *with* its hooks: each player's
-/// options ([`Ruleset::options`]), the split into independent parts
-/// ([`Ruleset::components`]) and the symmetry classes ([`Ruleset::normalize`]).
+/// options ([`options`](crate::ruleset::RulesetExt::options)), the split into independent parts
+/// ([`components`](crate::ruleset::RulesetExt::components)) and the symmetry classes ([`normalize`](crate::ruleset::RulesetExt::normalize)).
 /// [`AsPartizan`] is the same ruleset from its moves alone, the reference the hooks
 /// are checked against.
 #[derive(Debug)]

@@ -5,7 +5,7 @@
 //! A board is a list of [`Line`]s of [`Spot`]s, drawn according to its [`Shape`]:
 //! the rows of a grid, one strip, heaps of tokens, trees of edges, or cakes with
 //! their cuts. Every spot is addressed by `[line, index]` ([`At`]); a move lists the
-//! spots it touches ([`Ruleset::touches`](super::Ruleset::touches)), so one generic
+//! spots it touches ([`WebBoard::touches`](super::WebBoard::touches)), so one generic
 //! drawing code maps a click to the legal moves through that spot.
 
 use serde::Serialize;

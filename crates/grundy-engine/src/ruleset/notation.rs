@@ -62,3 +62,16 @@ pub fn check_alphabet(text: &str, alphabet: &[u8], expected: &str) -> Result<(),
         None => Ok(()),
     }
 }
+
+/// A whole number that does not read (a position numbered, as a script's game's
+/// positions are), for positions whose notation is their number.
+impl From<std::num::ParseIntError> for NotationError {
+    fn from(e: std::num::ParseIntError) -> Self {
+        use std::num::IntErrorKind;
+        let found = match e.kind() {
+            IntErrorKind::Empty => Found::End,
+            _ => Found::Text(e.to_string()),
+        };
+        NotationError::new(1, "a whole number", found)
+    }
+}

@@ -2,7 +2,7 @@
 //! compute it, and what proves its period.
 //!
 //! A heap game gives a [`SequenceSpec`] through
-//! [`Ruleset::heap_sequence`](crate::ruleset::Ruleset::heap_sequence) (the default is
+//! [`Ruleset::heap_sequence`](crate::ruleset::RulesetExt::heap_sequence) (the default is
 //! `None`: no sequence), and the registry's facade passes it on, so the command needs
 //! no game's name:
 //!

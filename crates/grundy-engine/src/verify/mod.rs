@@ -8,10 +8,10 @@
 //! [`Mismatch`].
 //!
 //! Every ruleset takes part through [`RulesetCheck`]: a size is the ruleset's own
-//! ([`Ruleset::size_unit`](crate::ruleset::Ruleset::size_unit): squares, cells,
-//! tokens), its positions are listed by [`Ruleset::positions`](crate::ruleset::Ruleset::positions),
+//! ([`Ruleset::size_unit`](crate::ruleset::RulesetExt::size_unit): squares, cells,
+//! tokens), its positions are listed by [`Ruleset::positions`](crate::ruleset::RulesetExt::positions),
 //! and the exhaustive side is the memoised engine, or for sizes too big for it the
-//! ruleset's own [win table](crate::ruleset::Ruleset::win_table) (pawns, by the dense
+//! ruleset's own [win table](crate::ruleset::RulesetExt::win_table) (pawns, by the dense
 //! bit-parallel solver). The closed form checked is the ruleset's one
 //! implementation, the same that `analyze` and `play` run: a test that plants a
 //! wrong winning-move finder in a ruleset sees all three use it.

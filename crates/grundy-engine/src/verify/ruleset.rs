@@ -6,6 +6,7 @@ use std::sync::Mutex;
 
 use crate::engine::{ImpartialSolver, PartizanSolver};
 use crate::game::Player;
+use crate::ruleset::RulesetExt;
 use crate::ruleset::{
     AsImpartial, AsPartizan, Kind, Positions, Ruleset, SizeError, Unsolved, WinTable,
 };
@@ -21,14 +22,14 @@ pub struct Prepared<'r, P> {
     table: Option<WinTable<'r, P>>,
 }
 
-/// Checks a ruleset's closed form ([`Ruleset::value`], [`Ruleset::wins`],
-/// [`Ruleset::winning_moves`]) on every position of every size.
+/// Checks a ruleset's closed form ([`value`](crate::ruleset::RulesetExt::value), [`wins`](crate::ruleset::RulesetExt::wins),
+/// [`winning_moves`](crate::ruleset::RulesetExt::winning_moves)) on every position of every size.
 ///
-/// For each position listed by [`Ruleset::positions`] it compares, with the memoised
+/// For each position listed by [`positions`](crate::ruleset::RulesetExt::positions) it compares, with the memoised
 /// engine: in an impartial game the value with the Grundy value and the winning
 /// moves with the moves to positions of value 0; in a partizan game the outcome (who
 /// wins moving first, each player) and each player's winning moves. Where the
-/// ruleset has its own exhaustive [`win table`](Ruleset::win_table) for a size, that
+/// ruleset has its own exhaustive [`win table`](crate::ruleset::RulesetExt::win_table) for a size, that
 /// table is the exhaustive side (win or loss only). Engines are kept per thread from
 /// batch to batch, so that positions shared by many lines of play are solved once.
 pub struct RulesetCheck<'r, R: Ruleset + ?Sized> {

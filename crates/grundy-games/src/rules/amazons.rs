@@ -60,6 +60,7 @@ use crate::rules::grid::{
     self, bit, bounding_box, king_neighbours, parse_grid, rectangle, show_grid, FILE_A, FILE_H,
 };
 use crate::rules::NotationError;
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, Parts, Presentation, WebBoard};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -388,51 +389,8 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Amazons {
     type Position = Board;
+
     type Move = AmazonMove;
-
-    fn options(&self, b: &Board, player: Player) -> Vec<Board> {
-        let mut out = Vec::new();
-        each_move(b, player, |from, to, arrow| {
-            out.push(b.after(player, from, to, arrow));
-        });
-        out
-    }
-
-    /// The regions of squares not burned (connected by king steps) with an amazon
-    /// and an empty square, each cropped to its rectangle, the rest of it burned.
-    fn components(&self, b: &Board) -> Vec<Board> {
-        let open = rectangle(b.h, b.w) & !b.burned;
-        let empty = b.empty();
-        grid::regions_by(open, king_neighbours)
-            .into_iter()
-            .filter(|&r| r & (b.x | b.o) != 0 && r & empty != 0)
-            .map(|r| {
-                let (shift, h, w) = bounding_box(r);
-                Board {
-                    h,
-                    w,
-                    x: (b.x & r) >> shift,
-                    o: (b.o & r) >> shift,
-                    burned: rectangle(h, w) & !(r >> shift),
-                }
-            })
-            .collect()
-    }
-
-    /// The least image under the symmetries of the rectangle and the swap of colours.
-    fn normalize(&self, b: &Board) -> (Board, bool) {
-        grid::least_image(
-            b.h,
-            b.w,
-            [b.x, b.o, b.burned],
-            |[x, o, burned], h, w| Board { h, w, x, o, burned },
-            |b| Board {
-                x: b.o,
-                o: b.x,
-                ..b
-            },
-        )
-    }
 
     fn name(&self) -> &'static str {
         "amazons"
@@ -440,14 +398,6 @@ impl Ruleset for Amazons {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Board) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Board, player: Player, text: &str) -> Result<AmazonMove, MoveError> {
@@ -458,39 +408,12 @@ impl Ruleset for Amazons {
         }
     }
 
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        crate::ruleset::board::cells_named(&mv.to_string())
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
-    }
-
     fn move_help(&self) -> String {
         "FROM-TO/ARROW: the amazon's square, the square it moves to (a queen's move over \
          empty squares) and the square its arrow burns (a queen's move from there; it may \
          be the square just left), column letter and row number (1 = top row): Left moves \
          x amazons, Right o amazons, e.g. a1-c1/a1"
             .to_owned()
-    }
-
-    /// The board with column letters above and row numbers to the left.
-    fn drawing(&self, pos: &Board) -> String {
-        let letters: Vec<String> = (0..pos.w)
-            .map(|c| char::from(b'a' + c).to_string())
-            .collect();
-        let mut lines = vec![format!("   {}", letters.join(" "))];
-        let rows = pos.to_string();
-        for (r, row) in rows.split('|').enumerate() {
-            let cells: Vec<String> = row.chars().map(String::from).collect();
-            lines.push(format!("{:>2} {}", r + 1, cells.join(" ")));
-        }
-        lines.join("\n")
     }
 
     fn moves(&self, pos: &Board, player: Player) -> Vec<AmazonMove> {
@@ -545,6 +468,17 @@ impl Ruleset for Amazons {
             })
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Amazons {
     fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
         canonical::value(self, &self.memo, pos)
     }
@@ -552,11 +486,90 @@ impl Ruleset for Amazons {
     fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<AmazonMove>, Unsolved> {
         canonical::winning_moves(self, &self.memo, pos, to_move)
     }
+}
+
+impl Presentation for Amazons {
+    /// The board with column letters above and row numbers to the left.
+    fn drawing(&self, pos: &Board) -> String {
+        let letters: Vec<String> = (0..pos.w)
+            .map(|c| char::from(b'a' + c).to_string())
+            .collect();
+        let mut lines = vec![format!("   {}", letters.join(" "))];
+        let rows = pos.to_string();
+        for (r, row) in rows.split('|').enumerate() {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            lines.push(format!("{:>2} {}", r + 1, cells.join(" ")));
+        }
+        lines.join("\n")
+    }
 
     fn explain(&self, pos: &Board, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(self, &self.memo, pos, ("region", "regions"))
     }
+}
 
+impl WebBoard for Amazons {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Parts for Amazons {
+    fn options(&self, b: &Board, player: Player) -> Vec<Board> {
+        let mut out = Vec::new();
+        each_move(b, player, |from, to, arrow| {
+            out.push(b.after(player, from, to, arrow));
+        });
+        out
+    }
+
+    /// The regions of squares not burned (connected by king steps) with an amazon
+    /// and an empty square, each cropped to its rectangle, the rest of it burned.
+    fn components(&self, b: &Board) -> Vec<Board> {
+        let open = rectangle(b.h, b.w) & !b.burned;
+        let empty = b.empty();
+        grid::regions_by(open, king_neighbours)
+            .into_iter()
+            .filter(|&r| r & (b.x | b.o) != 0 && r & empty != 0)
+            .map(|r| {
+                let (shift, h, w) = bounding_box(r);
+                Board {
+                    h,
+                    w,
+                    x: (b.x & r) >> shift,
+                    o: (b.o & r) >> shift,
+                    burned: rectangle(h, w) & !(r >> shift),
+                }
+            })
+            .collect()
+    }
+
+    /// The least image under the symmetries of the rectangle and the swap of colours.
+    fn normalize(&self, b: &Board) -> (Board, bool) {
+        grid::least_image(
+            b.h,
+            b.w,
+            [b.x, b.o, b.burned],
+            |[x, o, burned], h, w| Board { h, w, x, o, burned },
+            |b| Board {
+                x: b.o,
+                o: b.x,
+                ..b
+            },
+        )
+    }
+}
+
+impl Enumerate for Amazons {
     fn size_unit(&self) -> &'static str {
         "squares"
     }

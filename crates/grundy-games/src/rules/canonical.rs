@@ -1,8 +1,8 @@
 //! Partizan rulesets valued by the canonical-form engine of [`cgt`](crate::cgt):
 //! the value of a position and each player's winning moves, within limits.
 //!
-//! A ruleset (with its hooks [`Ruleset::options`], [`Ruleset::components`] and
-//! [`Ruleset::normalize`], seen through [`ByParts`]) answers [`Ruleset::value`] with [`value`] and [`Ruleset::winning_moves`] with
+//! A ruleset (with its hooks [`options`](crate::ruleset::RulesetExt::options), [`components`](crate::ruleset::RulesetExt::components) and
+//! [`normalize`](crate::ruleset::RulesetExt::normalize), seen through [`ByParts`]) answers [`value`](crate::ruleset::RulesetExt::value) with [`value`] and [`winning_moves`](crate::ruleset::RulesetExt::winning_moves) with
 //! [`winning_moves`]. A move of Left wins (Left moving first, Right then moving
 //! first in the option) exactly when the option G^L is >= 0; a move of Right wins
 //! exactly when G^R <= 0.
@@ -22,7 +22,7 @@ use std::sync::Mutex;
 use crate::cgt::engine::{Engine, EngineError, Limits, Table};
 use crate::cgt::Game;
 use crate::game::Player;
-use crate::ruleset::{ByParts, Explanation, Ruleset, Unsolved};
+use crate::ruleset::{ByParts, Explanation, Ruleset, RulesetExt, Unsolved};
 use crate::values::Value;
 
 /// The engine's limits for one position: 2^18 positions in its transposition
@@ -146,7 +146,7 @@ pub fn canonical_form<R: Ruleset>(
     with_engine(rules, memo, |engine| value_in(engine, memo, pos))
 }
 
-/// The value of `pos`, for [`Ruleset::value`].
+/// The value of `pos`, for [`value`](crate::ruleset::RulesetExt::value).
 pub fn value<R: Ruleset>(
     rules: &R,
     memo: &Memo<<R as Ruleset>::Position>,
@@ -165,7 +165,7 @@ pub fn wins_for_mover(g: Game, player: Player) -> bool {
 }
 
 /// Every winning move of `to_move` from `pos`, in move order, for
-/// [`Ruleset::winning_moves`]: the moves to options that win for the mover
+/// [`winning_moves`](crate::ruleset::RulesetExt::winning_moves): the moves to options that win for the mover
 /// ([`wins_for_mover`]).
 pub fn winning_moves<R: Ruleset>(
     rules: &R,
@@ -188,8 +188,8 @@ pub fn winning_moves<R: Ruleset>(
     })
 }
 
-/// The split of `pos` into independent parts ([`Ruleset::components`]) and
-/// their values, in data and sentences, for [`Ruleset::explain`]; `part` names a
+/// The split of `pos` into independent parts ([`components`](crate::ruleset::RulesetExt::components)) and
+/// their values, in data and sentences, for [`explain`](crate::ruleset::RulesetExt::explain); `part` names a
 /// part and `parts` several, e.g. `region` and `regions`. `None` when a value is
 /// not found within the limits.
 pub fn explain_parts<R: Ruleset>(

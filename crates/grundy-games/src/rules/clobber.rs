@@ -35,9 +35,9 @@ use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::grid::{self, bounding_box, neighbours};
 use crate::rules::stones::{self, cell, index};
-use crate::rules::NotationError;
 
 pub use crate::rules::stones::Board;
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, Parts, Presentation, WebBoard};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -123,33 +123,8 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Clobber {
     type Position = Board;
+
     type Move = Capture;
-
-    fn options(&self, b: &Board, player: Player) -> Vec<Board> {
-        options(b, player)
-    }
-
-    /// The groups of stones with both colours, each cropped to its rectangle.
-    fn components(&self, b: &Board) -> Vec<Board> {
-        grid::regions(b.x | b.o)
-            .into_iter()
-            .filter(|&r| r & b.x != 0 && r & b.o != 0)
-            .map(|r| {
-                let (shift, h, w) = bounding_box(r);
-                Board {
-                    h,
-                    w,
-                    x: (b.x & r) >> shift,
-                    o: (b.o & r) >> shift,
-                }
-            })
-            .collect()
-    }
-
-    /// The least image under the symmetries of the square and the swap of colours.
-    fn normalize(&self, b: &Board) -> (Board, bool) {
-        b.least_image()
-    }
 
     fn name(&self) -> &'static str {
         "clobber"
@@ -157,14 +132,6 @@ impl Ruleset for Clobber {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Board) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Board, player: Player, text: &str) -> Result<Capture, MoveError> {
@@ -187,19 +154,6 @@ impl Ruleset for Clobber {
             )));
         }
         Ok(mv)
-    }
-
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        crate::ruleset::board::cells_named(&mv.to_string())
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {
@@ -237,6 +191,17 @@ impl Ruleset for Clobber {
         after(pos, player, mv)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Clobber {
     fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
         canonical::value(self, &self.memo, pos)
     }
@@ -244,7 +209,9 @@ impl Ruleset for Clobber {
     fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<Capture>, Unsolved> {
         canonical::winning_moves(self, &self.memo, pos, to_move)
     }
+}
 
+impl Presentation for Clobber {
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(
             self,
@@ -253,7 +220,52 @@ impl Ruleset for Clobber {
             ("group of stones", "groups of stones"),
         )
     }
+}
 
+impl WebBoard for Clobber {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Parts for Clobber {
+    fn options(&self, b: &Board, player: Player) -> Vec<Board> {
+        options(b, player)
+    }
+
+    /// The groups of stones with both colours, each cropped to its rectangle.
+    fn components(&self, b: &Board) -> Vec<Board> {
+        grid::regions(b.x | b.o)
+            .into_iter()
+            .filter(|&r| r & b.x != 0 && r & b.o != 0)
+            .map(|r| {
+                let (shift, h, w) = bounding_box(r);
+                Board {
+                    h,
+                    w,
+                    x: (b.x & r) >> shift,
+                    o: (b.o & r) >> shift,
+                }
+            })
+            .collect()
+    }
+
+    /// The least image under the symmetries of the square and the swap of colours.
+    fn normalize(&self, b: &Board) -> (Board, bool) {
+        b.least_image()
+    }
+}
+
+impl Enumerate for Clobber {
     fn size_unit(&self) -> &'static str {
         "cells"
     }

@@ -36,6 +36,7 @@ use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::grid::{self, bit, bounding_box, neighbours, parse_grid, show_grid};
 use crate::rules::NotationError;
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, Parts, Presentation, WebBoard};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -207,8 +208,113 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Colouring {
     type Position = Map;
+
     type Move = Paint;
 
+    fn name(&self) -> &'static str {
+        if self.snort {
+            "snort"
+        } else {
+            "col"
+        }
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn parse_move(&self, pos: &Map, player: Player, text: &str) -> Result<Paint, MoveError> {
+        let cell = grid::parse_cell(text.trim()).map_err(MoveError::notation)?;
+        let name = grid::cell_name(cell.0, cell.1);
+        if cell.0 >= pos.h || cell.1 >= pos.w || pos.regions() >> (8 * cell.0 + cell.1) & 1 == 0 {
+            return Err(MoveError::illegal(format!(
+                "there is no region to colour on {name}"
+            )));
+        }
+        if pos.open_to(player) >> (8 * cell.0 + cell.1) & 1 == 0 {
+            let why = if self.snort {
+                "it is next to a region of the other colour"
+            } else {
+                "it is next to a region of the mover's own colour"
+            };
+            return Err(MoveError::illegal(format!(
+                "{name} cannot be coloured: {why}"
+            )));
+        }
+        Ok(Paint { cell, player })
+    }
+
+    fn move_help(&self) -> String {
+        "the cell of the region to colour, column letter and row number (1 = top row), \
+         e.g. b2"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &Map, player: Player) -> Vec<Paint> {
+        let mut open = pos.open_to(player);
+        let mut out = Vec::new();
+        while open != 0 {
+            let i = open.trailing_zeros();
+            open &= open - 1;
+            out.push(Paint {
+                cell: ((i / 8) as u8, (i % 8) as u8),
+                player,
+            });
+        }
+        out
+    }
+
+    fn play(&self, pos: &Map, mv: &Paint) -> Map {
+        self.after(pos, mv.player, bit(mv.cell.0, mv.cell.1))
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Colouring {
+    fn value(&self, pos: &Map) -> Result<Value, Unsolved> {
+        canonical::value(self, &self.memo, pos)
+    }
+
+    fn winning_moves(&self, pos: &Map, to_move: Player) -> Result<Vec<Paint>, Unsolved> {
+        canonical::winning_moves(self, &self.memo, pos, to_move)
+    }
+}
+
+impl Presentation for Colouring {
+    fn explain(&self, pos: &Map, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(
+            self,
+            &self.memo,
+            pos,
+            ("part of the map", "parts of the map"),
+        )
+    }
+}
+
+impl WebBoard for Colouring {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Parts for Colouring {
     /// The connected parts of the map, each cropped to its rectangle.
     fn components(&self, m: &Map) -> Vec<Map> {
         grid::regions(m.regions())
@@ -247,80 +353,6 @@ impl Ruleset for Colouring {
         )
     }
 
-    fn name(&self) -> &'static str {
-        if self.snort {
-            "snort"
-        } else {
-            "col"
-        }
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Map, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Map) -> String {
-        pos.to_string()
-    }
-
-    fn parse_move(&self, pos: &Map, player: Player, text: &str) -> Result<Paint, MoveError> {
-        let cell = grid::parse_cell(text.trim()).map_err(MoveError::notation)?;
-        let name = grid::cell_name(cell.0, cell.1);
-        if cell.0 >= pos.h || cell.1 >= pos.w || pos.regions() >> (8 * cell.0 + cell.1) & 1 == 0 {
-            return Err(MoveError::illegal(format!(
-                "there is no region to colour on {name}"
-            )));
-        }
-        if pos.open_to(player) >> (8 * cell.0 + cell.1) & 1 == 0 {
-            let why = if self.snort {
-                "it is next to a region of the other colour"
-            } else {
-                "it is next to a region of the mover's own colour"
-            };
-            return Err(MoveError::illegal(format!(
-                "{name} cannot be coloured: {why}"
-            )));
-        }
-        Ok(Paint { cell, player })
-    }
-
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        crate::ruleset::board::cells_named(&mv.to_string())
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
-    }
-
-    fn move_help(&self) -> String {
-        "the cell of the region to colour, column letter and row number (1 = top row), \
-         e.g. b2"
-            .to_owned()
-    }
-
-    fn moves(&self, pos: &Map, player: Player) -> Vec<Paint> {
-        let mut open = pos.open_to(player);
-        let mut out = Vec::new();
-        while open != 0 {
-            let i = open.trailing_zeros();
-            open &= open - 1;
-            out.push(Paint {
-                cell: ((i / 8) as u8, (i % 8) as u8),
-                player,
-            });
-        }
-        out
-    }
-
     fn options(&self, pos: &Map, player: Player) -> Vec<Map> {
         let mut open = pos.open_to(player);
         let mut out = Vec::new();
@@ -331,28 +363,9 @@ impl Ruleset for Colouring {
         }
         out
     }
+}
 
-    fn play(&self, pos: &Map, mv: &Paint) -> Map {
-        self.after(pos, mv.player, bit(mv.cell.0, mv.cell.1))
-    }
-
-    fn value(&self, pos: &Map) -> Result<Value, Unsolved> {
-        canonical::value(self, &self.memo, pos)
-    }
-
-    fn winning_moves(&self, pos: &Map, to_move: Player) -> Result<Vec<Paint>, Unsolved> {
-        canonical::winning_moves(self, &self.memo, pos, to_move)
-    }
-
-    fn explain(&self, pos: &Map, _: Player, _: usize) -> Option<Explanation> {
-        canonical::explain_parts(
-            self,
-            &self.memo,
-            pos,
-            ("part of the map", "parts of the map"),
-        )
-    }
-
+impl Enumerate for Colouring {
     fn size_unit(&self) -> &'static str {
         "cells"
     }

@@ -18,7 +18,7 @@
 //! The moves depend on the board alone, so the game is impartial in the engines'
 //! sense. Positions whose game below is small enough are solved by the retrograde
 //! engine with remoteness (the empty 4×4 and 5×4 boards; see `bench/README.md`);
-//! bigger ones by [`Ruleset::result`]: a negamax alpha-beta search with a
+//! bigger ones by [`result`](crate::ruleset::RulesetExt::result): a negamax alpha-beta search with a
 //! transposition table and centre-first move order, within [`SEARCH_NODES`]
 //! positions, saying so in the analysis (`solved_by`). The empty 7×6 board (a
 //! first-player win: Allen 1988, Allis 1988) is beyond both. Every board of a size
@@ -44,6 +44,7 @@ use crate::game::Player;
 use crate::rules::marks::{Mark, Marks, GLYPHS};
 use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
+use crate::ruleset::{Capabilities, OwnSolver, Presentation, Tiers, WebBoard};
 use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset, Unsolved};
 
 /// The registry's entry.
@@ -383,6 +384,7 @@ impl IndexedGame for IndexedBoards {
 
 impl Ruleset for ConnectFour {
     type Position = Marks;
+
     type Move = Drop;
 
     fn name(&self) -> &'static str {
@@ -395,10 +397,6 @@ impl Ruleset for ConnectFour {
 
     fn parse_position(&self, text: &str) -> Result<Marks, NotationError> {
         Marks::parse(text, MAX_SIDE, MAX_SIDE, false, K, true)
-    }
-
-    fn show_position(&self, pos: &Marks) -> String {
-        pos.show()
     }
 
     fn parse_move(&self, pos: &Marks, _: Player, text: &str) -> Result<Drop, MoveError> {
@@ -430,40 +428,6 @@ impl Ruleset for ConnectFour {
         "the column to drop a mark into, its letter from a (leftmost): e.g. d".to_owned()
     }
 
-    fn drawing(&self, pos: &Marks) -> String {
-        let rows: Vec<String> = pos
-            .show()
-            .split('|')
-            .map(|row| row.chars().map(|c| format!(" {c}")).collect::<String>())
-            .collect();
-        let letters: String = (0..pos.cols)
-            .map(|c| format!(" {}", char::from(b'a' + c)))
-            .collect();
-        format!(
-            "{}\n{letters}\n{} to move",
-            rows.join("\n"),
-            pos.to_move().letter()
-        )
-    }
-
-    fn board(&self, pos: &Marks) -> Option<Board> {
-        crate::rules::drawing::grid(&pos.show(), GLYPHS)
-    }
-
-    fn touches(&self, pos: &Marks, mv: &Drop) -> Vec<At> {
-        landing(pos, mv.0)
-            .map(|i| {
-                let cols = u32::from(pos.cols);
-                vec![[(i / cols) as usize, (i % cols) as usize]]
-            })
-            .unwrap_or_default()
-    }
-
-    fn edit(&self, pos: &Marks, at: At) -> Option<Marks> {
-        let text = crate::rules::drawing::cycle(&pos.show(), at, GLYPHS)?;
-        self.parse_position(&text).ok()
-    }
-
     fn moves(&self, pos: &Marks, _: Player) -> Vec<Drop> {
         if pos.winner(K).is_some() {
             return Vec::new();
@@ -481,41 +445,10 @@ impl Ruleset for ConnectFour {
         }
     }
 
-    /// Four in a row: the last mover won, so the player to move has lost.
-    fn decided(&self, pos: &Marks, _: Player) -> Option<bool> {
-        pos.winner(K).map(|_| false)
-    }
-
+    /// Four in a row: the last mover won, so the player to move has lost; a full
+    /// board without one: a tie.
     fn end(&self, pos: &Marks, _: Player) -> Option<End> {
         pos.end(K)
-    }
-
-    fn can_tie(&self) -> bool {
-        true
-    }
-
-    fn result(&self, pos: &Marks, _: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
-        self.search_remoteness(pos, SEARCH_NODES).ok_or_else(|| {
-            Unsolved::past_limit(format!(
-                "alpha-beta search passed its budget of {SEARCH_NODES} positions"
-            ))
-        })
-    }
-
-    fn result_method(&self) -> &'static str {
-        "alpha-beta search with a transposition table (the remoteness by bisection on the score)"
-    }
-
-    fn ending(&self, pos: &Marks, _: Player, _: &str, _: Option<&str>) -> Option<String> {
-        Some(match pos.winner(K) {
-            Some(m) => format!("{} has four in a row and wins.", m.letter()),
-            None => "The board is full without four in a row: a tie.".to_owned(),
-        })
-    }
-
-    /// The marks on the board: every move adds one.
-    fn tier(&self, pos: &Marks) -> Option<u32> {
-        Some((pos.x | pos.o).count_ones())
     }
 
     /// At most 2^(f+1) − 1 fillings of a column with f empty cells, multiplied.
@@ -528,6 +461,40 @@ impl Ruleset for ConnectFour {
             acc = acc.saturating_mul((1u128 << (free + 1)) - 1);
         }
         acc
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .presentation(self)
+            .web_board(self)
+            .tiers(self)
+            .solver(self)
+            .ties(true)
+    }
+}
+
+impl Presentation for ConnectFour {
+    fn drawing(&self, pos: &Marks) -> String {
+        let rows: Vec<String> = pos
+            .show()
+            .split('|')
+            .map(|row| row.chars().map(|c| format!(" {c}")).collect::<String>())
+            .collect();
+        let letters: String = (0..pos.cols)
+            .map(|c| format!(" {}", char::from(b'a' + c)))
+            .collect();
+        format!(
+            "{}\n{letters}\n{} to move",
+            rows.join("\n"),
+            pos.to_move().letter()
+        )
+    }
+
+    fn ending(&self, pos: &Marks, _: Player, _: &str, _: Option<&str>) -> Option<String> {
+        Some(match pos.winner(K) {
+            Some(m) => format!("{} has four in a row and wins.", m.letter()),
+            None => "The board is full without four in a row: a tie.".to_owned(),
+        })
     }
 
     fn explain(&self, pos: &Marks, _: Player, _: usize) -> Option<Explanation> {
@@ -543,5 +510,46 @@ impl Ruleset for ConnectFour {
                 pos.cols, pos.rows
             )],
         })
+    }
+}
+
+impl WebBoard for ConnectFour {
+    fn board(&self, pos: &Marks) -> Option<Board> {
+        crate::rules::drawing::grid(&pos.show(), GLYPHS)
+    }
+
+    fn touches(&self, pos: &Marks, mv: &Drop) -> Vec<At> {
+        landing(pos, mv.0)
+            .map(|i| {
+                let cols = u32::from(pos.cols);
+                vec![[(i / cols) as usize, (i % cols) as usize]]
+            })
+            .unwrap_or_default()
+    }
+
+    fn edit(&self, pos: &Marks, at: At) -> Option<Marks> {
+        let text = crate::rules::drawing::cycle(&pos.show(), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Tiers for ConnectFour {
+    /// The marks on the board: every move adds one.
+    fn tier(&self, pos: &Marks) -> Option<u32> {
+        Some((pos.x | pos.o).count_ones())
+    }
+}
+
+impl OwnSolver for ConnectFour {
+    fn result(&self, pos: &Marks, _: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
+        self.search_remoteness(pos, SEARCH_NODES).ok_or_else(|| {
+            Unsolved::past_limit(format!(
+                "alpha-beta search passed its budget of {SEARCH_NODES} positions"
+            ))
+        })
+    }
+
+    fn result_method(&self) -> &'static str {
+        "alpha-beta search with a transposition table (the remoteness by bisection on the score)"
     }
 }

@@ -33,7 +33,9 @@ use crate::dynamic::{either_convention, RulesetSpec};
 use crate::game::Player;
 use crate::rules::domineering::{boards_of_size, Board, Domino, DominoError};
 use crate::rules::nimbers::{self, Memo};
-use crate::rules::NotationError;
+use crate::ruleset::{
+    Capabilities, ClosedForm, Enumerate, ManyMoves, Parts, Presentation, WebBoard,
+};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::{Nimber, Value};
 
@@ -115,24 +117,8 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Cram {
     type Position = Board;
+
     type Move = Domino;
-
-    fn components(&self, b: &Board) -> Vec<Board> {
-        if self.split {
-            b.regions()
-        } else {
-            vec![*b]
-        }
-    }
-
-    /// Transposing a board keeps its Cram value (the players have the same moves).
-    fn normalize(&self, b: &Board) -> (Board, bool) {
-        if self.symmetry {
-            (b.least_image().0, false)
-        } else {
-            (*b, false)
-        }
-    }
 
     fn name(&self) -> &'static str {
         "cram"
@@ -140,14 +126,6 @@ impl Ruleset for Cram {
 
     fn kind(&self) -> Kind {
         Kind::Impartial
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Board) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Board, _: Player, text: &str) -> Result<Domino, MoveError> {
@@ -168,19 +146,6 @@ impl Ruleset for Cram {
             )));
         }
         Ok(d)
-    }
-
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        crate::ruleset::board::cells_named(&mv.to_string())
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {
@@ -208,6 +173,18 @@ impl Ruleset for Cram {
         1u128 << pos.empty_cells().count_ones()
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Cram {
     fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
         if even_by_even(pos) {
             return Ok(Value::Nimber(Nimber(0)));
@@ -221,16 +198,56 @@ impl Ruleset for Cram {
         }
         nimbers::winning_moves(self, &self.memo, pos)
     }
+}
 
+impl Presentation for Cram {
+    fn explain(&self, pos: &Board, _: Player, _: usize) -> Option<Explanation> {
+        nimbers::explain_parts(self, &self.memo, pos, ("region", "regions"))
+    }
+}
+
+impl WebBoard for Cram {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Parts for Cram {
+    fn components(&self, b: &Board) -> Vec<Board> {
+        if self.split {
+            b.regions()
+        } else {
+            vec![*b]
+        }
+    }
+
+    /// Transposing a board keeps its Cram value (the players have the same moves).
+    fn normalize(&self, b: &Board) -> (Board, bool) {
+        if self.symmetry {
+            (b.least_image().0, false)
+        } else {
+            (*b, false)
+        }
+    }
+}
+
+impl ManyMoves for Cram {
     fn move_count(&self, pos: &Board, _: Player) -> Option<u128> {
         let n = pos.vertical_spots().count_ones() + pos.horizontal_spots().count_ones();
         Some(u128::from(n))
     }
+}
 
-    fn explain(&self, pos: &Board, _: Player, _: usize) -> Option<Explanation> {
-        nimbers::explain_parts(self, &self.memo, pos, ("region", "regions"))
-    }
-
+impl Enumerate for Cram {
     fn size_unit(&self) -> &'static str {
         "cells"
     }

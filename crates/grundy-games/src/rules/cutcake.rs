@@ -32,6 +32,9 @@ use crate::cgt::Game;
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::NotationError;
+use crate::ruleset::{
+    Capabilities, ClosedForm, Enumerate, ManyMoves, Parts, Presentation, WebBoard,
+};
 use crate::ruleset::{Explanation, Kind, Listing, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -193,24 +196,8 @@ fn integer(n: i128) -> Result<Value, Unsolved> {
 
 impl Ruleset for Cutcake {
     type Position = Cakes;
+
     type Move = Cut;
-
-    /// Each cake on its own.
-    fn components(&self, pos: &Cakes) -> Vec<Cakes> {
-        pos.0
-            .iter()
-            .filter(|&&(w, h)| w > 1 || h > 1)
-            .map(|&c| Cakes(vec![c]))
-            .collect()
-    }
-
-    /// A cake turned a quarter is its negative.
-    fn normalize(&self, pos: &Cakes) -> (Cakes, bool) {
-        match pos.0[..] {
-            [(w, h)] if h > w => (Cakes(vec![(h, w)]), true),
-            _ => (pos.clone(), false),
-        }
-    }
 
     fn name(&self) -> &'static str {
         "cutcake"
@@ -218,14 +205,6 @@ impl Ruleset for Cutcake {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Cakes, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Cakes) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Cakes, player: Player, text: &str) -> Result<Cut, MoveError> {
@@ -289,6 +268,107 @@ impl Ruleset for Cutcake {
         })
     }
 
+    fn move_help(&self) -> String {
+        "vA: Left cuts between columns, leaving A columns on the left; hA: Right cuts \
+         between rows, leaving A rows on top; with several cakes K:vA or K:hA, e.g. v2"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &Cakes, player: Player) -> Vec<Cut> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    fn play(&self, pos: &Cakes, mv: &Cut) -> Cakes {
+        after(pos, mv)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Cutcake {
+    fn value(&self, pos: &Cakes) -> Result<Value, Unsolved> {
+        integer(value_of(pos))
+    }
+
+    fn winning_moves(&self, pos: &Cakes, to_move: Player) -> Result<Vec<Cut>, Unsolved> {
+        Ok(self.winning_listing(pos, to_move, usize::MAX)?.moves)
+    }
+
+    /// The cuts in move order, each judged by the value it leaves: the position's
+    /// value with the cake cut replaced by its two pieces.
+    fn winning_listing(
+        &self,
+        pos: &Cakes,
+        to_move: Player,
+        limit: usize,
+    ) -> Result<Listing<Cut>, Unsolved> {
+        let total = value_of(pos);
+        let mut moves = Vec::new();
+        let mut count = 0u128;
+        for cut in self.moves(pos, to_move) {
+            let (w, h) = pos.0[cut.cake];
+            let pieces = if cut.vertical {
+                cake_value(cut.at, h) + cake_value(w - cut.at, h)
+            } else {
+                cake_value(w, cut.at) + cake_value(w, h - cut.at)
+            };
+            let after = total - cake_value(w, h) + pieces;
+            let wins = match to_move {
+                Player::Left => after >= 0,
+                Player::Right => after <= 0,
+            };
+            if wins {
+                count += 1;
+                if moves.len() < limit {
+                    moves.push(cut);
+                }
+            }
+        }
+        Ok(Listing {
+            moves,
+            count: Some(count),
+        })
+    }
+}
+
+impl Presentation for Cutcake {
+    fn explain(&self, pos: &Cakes, _: Player, _: usize) -> Option<Explanation> {
+        let each: Vec<i128> = pos.0.iter().map(|&(w, h)| cake_value(w, h)).collect();
+        let mut sentences = vec![
+            "Every cake is an integer (Winning Ways, ch. 2): W columns by H rows with W ≥ H \
+             is ⌊W / 2^⌊log2 H⌋⌋ − 1, and a cake higher than wide the negative of the cake \
+             turned a quarter; the cakes' values add up."
+                .to_owned(),
+        ];
+        for (i, (&(w, h), v)) in pos.0.iter().zip(&each).enumerate() {
+            sentences.push(format!("Cake {}, {w}x{h}: {v}.", i + 1));
+        }
+        let total: i128 = each.iter().sum();
+        sentences.push(format!("In all: {total}."));
+        sentences.push(
+            "Left moving first wins by cutting to a position worth ≥ 0, Right by cutting to \
+             one worth ≤ 0."
+                .to_owned(),
+        );
+        Some(Explanation {
+            reduction: json!({
+                "cakes": pos.0.iter().zip(&each).map(|(&(w, h), v)| json!({"cake": format!("{w}x{h}"), "value": v.to_string()})).collect::<Vec<_>>(),
+                "value": total.to_string(),
+            }),
+            sentences,
+        })
+    }
+}
+
+impl WebBoard for Cutcake {
     fn board(&self, pos: &Cakes) -> Option<crate::ruleset::board::Board> {
         use crate::ruleset::board::{Board, Line, Shape, Spot, Tint, MAX_SPOTS};
         let mut lines = Vec::new();
@@ -338,17 +418,28 @@ impl Ruleset for Cutcake {
         };
         vec![[*i as usize - 1, index as usize]]
     }
+}
 
-    fn move_help(&self) -> String {
-        "vA: Left cuts between columns, leaving A columns on the left; hA: Right cuts \
-         between rows, leaving A rows on top; with several cakes K:vA or K:hA, e.g. v2"
-            .to_owned()
+impl Parts for Cutcake {
+    /// Each cake on its own.
+    fn components(&self, pos: &Cakes) -> Vec<Cakes> {
+        pos.0
+            .iter()
+            .filter(|&&(w, h)| w > 1 || h > 1)
+            .map(|&c| Cakes(vec![c]))
+            .collect()
     }
 
-    fn moves(&self, pos: &Cakes, player: Player) -> Vec<Cut> {
-        self.first_moves(pos, player, usize::MAX)
+    /// A cake turned a quarter is its negative.
+    fn normalize(&self, pos: &Cakes) -> (Cakes, bool) {
+        match pos.0[..] {
+            [(w, h)] if h > w => (Cakes(vec![(h, w)]), true),
+            _ => (pos.clone(), false),
+        }
     }
+}
 
+impl ManyMoves for Cutcake {
     fn first_moves(&self, pos: &Cakes, player: Player, limit: usize) -> Vec<Cut> {
         let vertical = player == Player::Left;
         let with_cake = pos.0.len() > 1;
@@ -373,82 +464,9 @@ impl Ruleset for Cutcake {
                 .sum(),
         )
     }
+}
 
-    fn play(&self, pos: &Cakes, mv: &Cut) -> Cakes {
-        after(pos, mv)
-    }
-
-    fn value(&self, pos: &Cakes) -> Result<Value, Unsolved> {
-        integer(value_of(pos))
-    }
-
-    fn winning_moves(&self, pos: &Cakes, to_move: Player) -> Result<Vec<Cut>, Unsolved> {
-        Ok(self.winning_listing(pos, to_move, usize::MAX)?.moves)
-    }
-
-    /// The cuts in move order, each judged by the value it leaves: the position's
-    /// value with the cake cut replaced by its two pieces.
-    fn winning_listing(
-        &self,
-        pos: &Cakes,
-        to_move: Player,
-        limit: usize,
-    ) -> Result<Listing<Cut>, Unsolved> {
-        let total = value_of(pos);
-        let mut moves = Vec::new();
-        let mut count = 0u128;
-        for cut in self.moves(pos, to_move) {
-            let (w, h) = pos.0[cut.cake];
-            let pieces = if cut.vertical {
-                cake_value(cut.at, h) + cake_value(w - cut.at, h)
-            } else {
-                cake_value(w, cut.at) + cake_value(w, h - cut.at)
-            };
-            let after = total - cake_value(w, h) + pieces;
-            let wins = match to_move {
-                Player::Left => after >= 0,
-                Player::Right => after <= 0,
-            };
-            if wins {
-                count += 1;
-                if moves.len() < limit {
-                    moves.push(cut);
-                }
-            }
-        }
-        Ok(Listing {
-            moves,
-            count: Some(count),
-        })
-    }
-
-    fn explain(&self, pos: &Cakes, _: Player, _: usize) -> Option<Explanation> {
-        let each: Vec<i128> = pos.0.iter().map(|&(w, h)| cake_value(w, h)).collect();
-        let mut sentences = vec![
-            "Every cake is an integer (Winning Ways, ch. 2): W columns by H rows with W ≥ H \
-             is ⌊W / 2^⌊log2 H⌋⌋ − 1, and a cake higher than wide the negative of the cake \
-             turned a quarter; the cakes' values add up."
-                .to_owned(),
-        ];
-        for (i, (&(w, h), v)) in pos.0.iter().zip(&each).enumerate() {
-            sentences.push(format!("Cake {}, {w}x{h}: {v}.", i + 1));
-        }
-        let total: i128 = each.iter().sum();
-        sentences.push(format!("In all: {total}."));
-        sentences.push(
-            "Left moving first wins by cutting to a position worth ≥ 0, Right by cutting to \
-             one worth ≤ 0."
-                .to_owned(),
-        );
-        Some(Explanation {
-            reduction: json!({
-                "cakes": pos.0.iter().zip(&each).map(|(&(w, h), v)| json!({"cake": format!("{w}x{h}"), "value": v.to_string()})).collect::<Vec<_>>(),
-                "value": total.to_string(),
-            }),
-            sentences,
-        })
-    }
-
+impl Enumerate for Cutcake {
     fn size_unit(&self) -> &'static str {
         "squares"
     }

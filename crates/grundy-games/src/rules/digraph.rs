@@ -17,7 +17,7 @@
 //! `∞{K}`; the analysis shows every token's value and the sum's by Smith's rule,
 //! and finds the result and remoteness by the retrograde engine over the tokens'
 //! joint positions. Where those are too many for it, the sum rule answers alone
-//! ([`Ruleset::result`]). `crates/grundy/tests/all/digraph.rs` checks the rule
+//! ([`result`](crate::ruleset::RulesetExt::result)). `crates/grundy/tests/all/digraph.rs` checks the rule
 //! against a brute-force retrograde analysis of the product graph on random small
 //! graphs.
 
@@ -30,6 +30,7 @@ use crate::engine::retrograde::GameResult;
 use crate::game::Player;
 use crate::ruleset::board::{At, Board, Line, Shape, Spot, Tint};
 use crate::ruleset::notation::{Found, NotationError};
+use crate::ruleset::{Capabilities, OwnSolver, Presentation, WebBoard};
 use crate::ruleset::{Explanation, IllegalMove, Kind, MoveError, Ruleset, Unsolved};
 
 /// The registry's entry.
@@ -72,74 +73,11 @@ pub struct Tokens {
     pub tokens: Vec<u8>,
 }
 
-impl PartialEq for Tokens {
-    fn eq(&self, other: &Tokens) -> bool {
-        self.tokens == other.tokens
-            && (Arc::ptr_eq(&self.graph, &other.graph) || self.graph == other.graph)
-    }
-}
+/// The notation `EDGES@TOKENS`.
+impl std::str::FromStr for Tokens {
+    type Err = NotationError;
 
-impl Eq for Tokens {}
-
-impl Hash for Tokens {
-    /// The tokens only: positions of one game share their graph.
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.tokens.hash(state);
-    }
-}
-
-/// A move: a token at `from` slides to `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Slide {
-    /// Where the token is.
-    pub from: u8,
-    /// Where it goes.
-    pub to: u8,
-}
-
-impl std::fmt::Display for Slide {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}>{}", self.from, self.to)
-    }
-}
-
-/// Reads a vertex number written at byte `at` of the text (column `at + 1`).
-fn vertex(at: usize, part: &str) -> Result<u8, NotationError> {
-    let expected = format!("a vertex number 0 to {} ({part})", MAX_VERTICES - 1);
-    let found = if part.is_empty() {
-        Found::End
-    } else {
-        Found::Text(part.to_owned())
-    };
-    match part.parse::<usize>() {
-        Ok(v) if v < MAX_VERTICES && part.bytes().all(|b| b.is_ascii_digit()) => Ok(v as u8),
-        _ => Err(NotationError::new(at + 1, expected, found)),
-    }
-}
-
-impl Tokens {
-    fn sum_value(&self) -> LoopyValue {
-        LoopyValue::sum(
-            self.tokens
-                .iter()
-                .map(|&t| &self.graph.values[usize::from(t)]),
-        )
-    }
-}
-
-impl Ruleset for Digraph {
-    type Position = Tokens;
-    type Move = Slide;
-
-    fn name(&self) -> &'static str {
-        "digraph"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Tokens, NotationError> {
+    fn from_str(text: &str) -> Result<Tokens, NotationError> {
         let Some(at) = text.find('@') else {
             return Err(NotationError::new(
                 text.chars().count() + 1,
@@ -208,16 +146,87 @@ impl Ruleset for Digraph {
             tokens,
         })
     }
+}
 
-    fn show_position(&self, pos: &Tokens) -> String {
-        let edges: Vec<String> = pos
+impl std::fmt::Display for Tokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let edges: Vec<String> = self
             .graph
             .edges
             .iter()
             .map(|(a, b)| format!("{a}>{b}"))
             .collect();
-        let tokens: Vec<String> = pos.tokens.iter().map(u8::to_string).collect();
-        format!("{}@{}", edges.join(","), tokens.join(","))
+        let tokens: Vec<String> = self.tokens.iter().map(u8::to_string).collect();
+        write!(f, "{}@{}", edges.join(","), tokens.join(","))
+    }
+}
+
+impl PartialEq for Tokens {
+    fn eq(&self, other: &Tokens) -> bool {
+        self.tokens == other.tokens
+            && (Arc::ptr_eq(&self.graph, &other.graph) || self.graph == other.graph)
+    }
+}
+
+impl Eq for Tokens {}
+
+impl Hash for Tokens {
+    /// The tokens only: positions of one game share their graph.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.tokens.hash(state);
+    }
+}
+
+/// A move: a token at `from` slides to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    /// Where the token is.
+    pub from: u8,
+    /// Where it goes.
+    pub to: u8,
+}
+
+impl std::fmt::Display for Slide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}>{}", self.from, self.to)
+    }
+}
+
+/// Reads a vertex number written at byte `at` of the text (column `at + 1`).
+fn vertex(at: usize, part: &str) -> Result<u8, NotationError> {
+    let expected = format!("a vertex number 0 to {} ({part})", MAX_VERTICES - 1);
+    let found = if part.is_empty() {
+        Found::End
+    } else {
+        Found::Text(part.to_owned())
+    };
+    match part.parse::<usize>() {
+        Ok(v) if v < MAX_VERTICES && part.bytes().all(|b| b.is_ascii_digit()) => Ok(v as u8),
+        _ => Err(NotationError::new(at + 1, expected, found)),
+    }
+}
+
+impl Tokens {
+    fn sum_value(&self) -> LoopyValue {
+        LoopyValue::sum(
+            self.tokens
+                .iter()
+                .map(|&t| &self.graph.values[usize::from(t)]),
+        )
+    }
+}
+
+impl Ruleset for Digraph {
+    type Position = Tokens;
+
+    type Move = Slide;
+
+    fn name(&self) -> &'static str {
+        "digraph"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
     }
 
     fn parse_move(&self, pos: &Tokens, _: Player, text: &str) -> Result<Slide, MoveError> {
@@ -278,20 +287,16 @@ impl Ruleset for Digraph {
         }
     }
 
-    fn can_cycle(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .presentation(self)
+            .web_board(self)
+            .solver(self)
+            .cycles(true)
     }
+}
 
-    /// Smith's rule gives the result of a sum from its tokens' values, not its
-    /// remoteness.
-    fn result(&self, pos: &Tokens, _: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
-        Ok((pos.sum_value().result(), None))
-    }
-
-    fn result_method(&self) -> &'static str {
-        "Smith's rule over the tokens' generalised Sprague-Grundy values"
-    }
-
+impl Presentation for Digraph {
     fn ending(&self, _: &Tokens, _: Player, who: &str, _: Option<&str>) -> Option<String> {
         Some(format!(
             "{} has no token that can move, and loses.",
@@ -335,7 +340,9 @@ impl Ruleset for Digraph {
             sentences,
         })
     }
+}
 
+impl WebBoard for Digraph {
     fn board(&self, pos: &Tokens) -> Option<Board> {
         // One spot per vertex, holding its tokens; labelled with its edges out.
         let n = pos.graph.successors.len();
@@ -379,5 +386,17 @@ impl Ruleset for Digraph {
 
     fn touches(&self, _: &Tokens, mv: &Slide) -> Vec<At> {
         vec![[0, usize::from(mv.from)], [0, usize::from(mv.to)]]
+    }
+}
+
+impl OwnSolver for Digraph {
+    /// Smith's rule gives the result of a sum from its tokens' values, not its
+    /// remoteness.
+    fn result(&self, pos: &Tokens, _: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
+        Ok((pos.sum_value().result(), None))
+    }
+
+    fn result_method(&self) -> &'static str {
+        "Smith's rule over the tokens' generalised Sprague-Grundy values"
     }
 }

@@ -1,4 +1,4 @@
-//! Helpers the rulesets draw their boards with ([`Ruleset::board`](crate::ruleset::Ruleset::board)):
+//! Helpers the rulesets draw their boards with ([`Ruleset::board`](crate::ruleset::RulesetExt::board)):
 //! a grid or strip read from a position's text, one character a cell, and heaps of
 //! tokens. Each ruleset says which characters it uses and what they mean; nothing here
 //! names a game.

@@ -33,11 +33,11 @@
 //! move, and each goose moves up at most `side - 1` times. But the graph of
 //! positions, where either player may move from any position as in a sum of games,
 //! has cycles (the fox steps back and forth), so the game is loopy in the sense of
-//! combinatorial game theory ([`Ruleset::can_cycle`] is `true`): it has no
+//! combinatorial game theory ([`can_cycle`](crate::ruleset::RulesetExt::can_cycle) is `true`): it has no
 //! normal-play value here, and the retrograde engine
 //! ([`engine::retrograde`](crate::engine::retrograde)) answers win or lose for the
 //! player to move, with remoteness, over the states (board, player to move)
-//! reachable; it never finds a draw. Past its budget, [`Ruleset::result`] answers by
+//! reachable; it never finds a draw. Past its budget, [`result`](crate::ruleset::RulesetExt::result) answers by
 //! a memoised minimax of its own (exact, since alternating play ends).
 //!
 //! From the classic start the engine finds the geese winning whoever moves first,
@@ -60,6 +60,7 @@ use crate::game::Player;
 use crate::rules::drawing::{g, Glyph};
 use crate::ruleset::board::{cell_name, cells_named, At, Board, Tint};
 use crate::ruleset::notation::NotationError;
+use crate::ruleset::{Capabilities, OwnSolver, Presentation, WebBoard};
 use crate::ruleset::{Explanation, Kind, MoveError, Ruleset, Unsolved};
 
 /// The registry's entry.
@@ -89,6 +90,20 @@ pub struct Yard {
     side: u8,
     fox: u8,
     geese: u64,
+}
+
+impl std::str::FromStr for Yard {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Yard, NotationError> {
+        parse_yard(text)
+    }
+}
+
+impl std::fmt::Display for Yard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&show_yard(self))
+    }
 }
 
 impl Yard {
@@ -345,6 +360,7 @@ fn wins(
 
 impl Ruleset for FoxAndGeese {
     type Position = Yard;
+
     type Move = Step;
 
     fn name(&self) -> &'static str {
@@ -353,14 +369,6 @@ impl Ruleset for FoxAndGeese {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Yard, NotationError> {
-        parse_yard(text)
-    }
-
-    fn show_position(&self, pos: &Yard) -> String {
-        show_yard(pos)
     }
 
     fn parse_move(&self, pos: &Yard, player: Player, text: &str) -> Result<Step, MoveError> {
@@ -433,6 +441,52 @@ impl Ruleset for FoxAndGeese {
             .to_owned()
     }
 
+    /// Left: each goose in reading order, up-left then up-right. Right: the fox
+    /// up-left, up-right, down-left, down-right.
+    fn moves(&self, pos: &Yard, player: Player) -> Vec<Step> {
+        match player {
+            Player::Left => pos
+                .geese()
+                .into_iter()
+                .flat_map(|at| pos.steps_from(at, Player::Left))
+                .collect(),
+            Player::Right => pos.steps_from(pos.fox(), Player::Right),
+        }
+    }
+
+    fn play(&self, pos: &Yard, mv: &Step) -> Yard {
+        let (from, to) = (pos.index(mv.from), pos.index(mv.to));
+        let mut out = *pos;
+        if out.fox == from {
+            out.fox = to;
+        } else {
+            out.geese = (out.geese & !(1 << from)) | 1 << to;
+        }
+        out
+    }
+
+    /// The fox's squares times the geese's placements on the dark squares, twice
+    /// (either player to move), saturating.
+    fn reach(&self, pos: &Yard) -> u128 {
+        let dark = (pos.side() * pos.side() / 2) as u128;
+        let k = u128::from(pos.geese.count_ones());
+        let mut placements: u128 = 1;
+        for i in 0..k {
+            placements = placements.saturating_mul(dark - i) / (i + 1);
+        }
+        placements.saturating_mul(dark).saturating_mul(2)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .presentation(self)
+            .web_board(self)
+            .solver(self)
+            .cycles(true)
+    }
+}
+
+impl Presentation for FoxAndGeese {
     fn drawing(&self, pos: &Yard) -> String {
         let n = pos.side();
         let text = show_yard(pos);
@@ -459,77 +513,6 @@ impl Ruleset for FoxAndGeese {
             .collect();
         lines.push(format!("  {}", letters.join(" ")));
         lines.join("\n")
-    }
-
-    fn board(&self, pos: &Yard) -> Option<Board> {
-        crate::rules::drawing::grid(&show_yard(pos), GLYPHS)
-    }
-
-    fn touches(&self, _: &Yard, mv: &Step) -> Vec<At> {
-        vec![mv.from, mv.to]
-    }
-
-    fn edit(&self, pos: &Yard, at: At) -> Option<Yard> {
-        let text = crate::rules::drawing::cycle(&show_yard(pos), at, GLYPHS)?;
-        parse_yard(&text).ok()
-    }
-
-    /// Left: each goose in reading order, up-left then up-right. Right: the fox
-    /// up-left, up-right, down-left, down-right.
-    fn moves(&self, pos: &Yard, player: Player) -> Vec<Step> {
-        match player {
-            Player::Left => pos
-                .geese()
-                .into_iter()
-                .flat_map(|at| pos.steps_from(at, Player::Left))
-                .collect(),
-            Player::Right => pos.steps_from(pos.fox(), Player::Right),
-        }
-    }
-
-    fn play(&self, pos: &Yard, mv: &Step) -> Yard {
-        let (from, to) = (pos.index(mv.from), pos.index(mv.to));
-        let mut out = *pos;
-        if out.fox == from {
-            out.fox = to;
-        } else {
-            out.geese = (out.geese & !(1 << from)) | 1 << to;
-        }
-        out
-    }
-
-    /// The positions' graph has cycles (the fox steps back and forth while the
-    /// other player passes, as in a sum); under alternating play every line ends.
-    fn can_cycle(&self) -> bool {
-        true
-    }
-
-    /// A memoised minimax of its own under alternating play, which always ends,
-    /// with the remoteness.
-    fn result(&self, pos: &Yard, to_move: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
-        let (win, d) = wins(self, pos, to_move, &mut HashMap::new());
-        let result = if win {
-            GameResult::Win
-        } else {
-            GameResult::Lose
-        };
-        Ok((result, Some(d)))
-    }
-
-    fn result_method(&self) -> &'static str {
-        "memoised minimax (alternating play always ends)"
-    }
-
-    /// The fox's squares times the geese's placements on the dark squares, twice
-    /// (either player to move), saturating.
-    fn reach(&self, pos: &Yard) -> u128 {
-        let dark = (pos.side() * pos.side() / 2) as u128;
-        let k = u128::from(pos.geese.count_ones());
-        let mut placements: u128 = 1;
-        for i in 0..k {
-            placements = placements.saturating_mul(dark - i) / (i + 1);
-        }
-        placements.saturating_mul(dark).saturating_mul(2)
     }
 
     fn ending(&self, _: &Yard, to_move: Player, _: &str, _: Option<&str>) -> Option<String> {
@@ -569,5 +552,38 @@ impl Ruleset for FoxAndGeese {
                 ),
             ],
         })
+    }
+}
+
+impl WebBoard for FoxAndGeese {
+    fn board(&self, pos: &Yard) -> Option<Board> {
+        crate::rules::drawing::grid(&show_yard(pos), GLYPHS)
+    }
+
+    fn touches(&self, _: &Yard, mv: &Step) -> Vec<At> {
+        vec![mv.from, mv.to]
+    }
+
+    fn edit(&self, pos: &Yard, at: At) -> Option<Yard> {
+        let text = crate::rules::drawing::cycle(&show_yard(pos), at, GLYPHS)?;
+        parse_yard(&text).ok()
+    }
+}
+
+impl OwnSolver for FoxAndGeese {
+    /// A memoised minimax of its own under alternating play, which always ends,
+    /// with the remoteness.
+    fn result(&self, pos: &Yard, to_move: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
+        let (win, d) = wins(self, pos, to_move, &mut HashMap::new());
+        let result = if win {
+            GameResult::Win
+        } else {
+            GameResult::Lose
+        };
+        Ok((result, Some(d)))
+    }
+
+    fn result_method(&self) -> &'static str {
+        "memoised minimax (alternating play always ends)"
     }
 }

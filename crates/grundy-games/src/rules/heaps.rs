@@ -319,7 +319,7 @@ pub(crate) fn explain_heaps(heaps: &[HeapValue], unit: &str) -> Vec<String> {
 
 /// Misère play of a heap game by the genus ([`misere::genus`](crate::misere::genus)):
 /// a sum of tame heaps is played as misère Nim. Shared by the heap games, which
-/// give the options of a heap through their [`heap_sequence`](Ruleset::heap_sequence).
+/// give the options of a heap through their [`heap_sequence`](crate::ruleset::RulesetExt::heap_sequence).
 pub(crate) mod tame {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex};
@@ -331,7 +331,7 @@ pub(crate) mod tame {
     use crate::misere::genus::{GenusError, TameTable, MAX_HEAP};
     use crate::misere::quotient::{Quotient, QuotientError};
     use crate::rules::heaps::Heaps;
-    use crate::ruleset::{Explanation, Ruleset, Unsolved};
+    use crate::ruleset::{Explanation, Ruleset, RulesetExt, Unsolved};
 
     /// The work the genus of a position's heaps may take: 2^20 options listed.
     const BUDGET: Budget = Budget::moves(1 << 20);

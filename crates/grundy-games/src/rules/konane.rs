@@ -35,9 +35,9 @@ use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::grid::{self, rectangle, FILE_A, FILE_H};
 use crate::rules::stones::{self, cell, index};
-use crate::rules::NotationError;
 
 pub use crate::rules::stones::Board;
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, Parts, Presentation, WebBoard};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -177,12 +177,8 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Konane {
     type Position = Board;
-    type Move = Jump;
 
-    /// The least image under the symmetries of the square and the swap of colours.
-    fn normalize(&self, b: &Board) -> (Board, bool) {
-        b.least_image()
-    }
+    type Move = Jump;
 
     fn name(&self) -> &'static str {
         "konane"
@@ -190,14 +186,6 @@ impl Ruleset for Konane {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Board) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Board, player: Player, text: &str) -> Result<Jump, MoveError> {
@@ -222,19 +210,6 @@ impl Ruleset for Konane {
                 grid::cell_name(mv.to.0, mv.to.1)
             )))
         }
-    }
-
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        crate::ruleset::board::cells_named(&mv.to_string())
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {
@@ -266,6 +241,17 @@ impl Ruleset for Konane {
         after(pos, player, mv)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Konane {
     fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
         canonical::value(self, &self.memo, pos)
     }
@@ -273,11 +259,37 @@ impl Ruleset for Konane {
     fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<Jump>, Unsolved> {
         canonical::winning_moves(self, &self.memo, pos, to_move)
     }
+}
 
+impl Presentation for Konane {
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(self, &self.memo, pos, ("board", "boards"))
     }
+}
 
+impl WebBoard for Konane {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Parts for Konane {
+    /// The least image under the symmetries of the square and the swap of colours.
+    fn normalize(&self, b: &Board) -> (Board, bool) {
+        b.least_image()
+    }
+}
+
+impl Enumerate for Konane {
     fn size_unit(&self) -> &'static str {
         "cells"
     }

@@ -30,6 +30,23 @@ pub struct Marks {
     pub cols: u8,
 }
 
+/// The notation of any board: rows of `.`, `x` and `o` separated by `|`, up to 8
+/// rows of 8 cells, with no rule of a particular game checked (tic-tac-toe and
+/// Connect Four read their boards with their own rules).
+impl std::str::FromStr for Marks {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Marks, NotationError> {
+        Marks::parse(text, 8, 8, false, u32::MAX, false)
+    }
+}
+
+impl std::fmt::Display for Marks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.show())
+    }
+}
+
 /// Which mark a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {

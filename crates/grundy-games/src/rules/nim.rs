@@ -31,7 +31,9 @@ use crate::rules::heaps::{
     draw_heaps, explain_heaps, heap_reach, parse_heap_move, positions_of, stones, HeapMove,
     HeapValue, Heaps, LARGEST_HEAP_SIZE,
 };
-use crate::rules::NotationError;
+use crate::ruleset::{
+    Capabilities, ClosedForm, Enumerate, ManyMoves, MisereForm, Presentation, WebBoard,
+};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::{Nimber, Value};
 
@@ -84,6 +86,7 @@ fn misere_moves(pos: &Heaps) -> Vec<HeapMove> {
 
 impl Ruleset for Nim {
     type Position = Heaps;
+
     type Move = HeapMove;
 
     fn name(&self) -> &'static str {
@@ -94,71 +97,16 @@ impl Ruleset for Nim {
         Kind::Impartial
     }
 
-    fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Heaps) -> String {
-        pos.to_string()
-    }
-
     fn parse_move(&self, pos: &Heaps, _: Player, text: &str) -> Result<HeapMove, MoveError> {
         parse_heap_move(pos, text)
-    }
-
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "heap")
-    }
-
-    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        use crate::rules::drawing::{numbers, token};
-        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
-            return Vec::new();
-        };
-        let text = mv.to_string();
-        let n = numbers(&text);
-        let size = |i: u64| {
-            sizes
-                .get((i as usize).wrapping_sub(1))
-                .copied()
-                .unwrap_or(0)
-        };
-        // HEAP-TAKE: the first token taken.
-        match n[..] {
-            [i, k] => token(i as usize - 1, size(i), k).into_iter().collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
-        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
-        self.parse_position(&text.join(",")).ok()
     }
 
     fn move_help(&self) -> String {
         "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1), e.g. 2-3".to_owned()
     }
 
-    fn drawing(&self, pos: &Heaps) -> String {
-        draw_heaps(pos)
-    }
-
     fn moves(&self, pos: &Heaps, player: Player) -> Vec<HeapMove> {
         self.first_moves(pos, player, usize::MAX)
-    }
-
-    /// Lists no more than `limit` moves: a heap may hold more stones than memory.
-    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<HeapMove> {
-        crate::ruleset::first_items(
-            pos.sizes()
-                .iter()
-                .enumerate()
-                .flat_map(|(heap, &h)| (1..=h).map(move |take| HeapMove { heap, take })),
-            limit,
-        )
     }
 
     fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
@@ -169,6 +117,18 @@ impl Ruleset for Nim {
         heap_reach(pos)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .misere(self)
+            .presentation(self)
+            .web_board(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Nim {
     fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
         Ok(Nim::value(self, pos).into())
     }
@@ -182,26 +142,9 @@ impl Ruleset for Nim {
         let heap = pos.sizes().iter().position(|&h| h > 0)?;
         Some(HeapMove { heap, take: 1 })
     }
+}
 
-    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
-        Some(stones(pos))
-    }
-
-    fn explain(&self, pos: &Heaps, _: Player, _: usize) -> Option<Explanation> {
-        let values: Vec<HeapValue> = pos
-            .sizes()
-            .iter()
-            .map(|&size| HeapValue { size, grundy: size })
-            .collect();
-        let mut sentences = vec!["a heap of n stones is worth *n (Bouton)".to_owned()];
-        sentences.extend(explain_heaps(&values, "stones"));
-        let xor = pos.sizes().iter().fold(0, |acc, h| acc ^ h);
-        Some(Explanation {
-            reduction: json!({ "heaps": values, "xor": xor }),
-            sentences,
-        })
-    }
-
+impl MisereForm for Nim {
     fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
         Ok(misere::nim::sum_grundy(
             pos.sizes().iter().map(|&h| Tame::heap(u128::from(h))),
@@ -250,7 +193,81 @@ impl Ruleset for Nim {
             sentences,
         })
     }
+}
 
+impl Presentation for Nim {
+    fn drawing(&self, pos: &Heaps) -> String {
+        draw_heaps(pos)
+    }
+
+    fn explain(&self, pos: &Heaps, _: Player, _: usize) -> Option<Explanation> {
+        let values: Vec<HeapValue> = pos
+            .sizes()
+            .iter()
+            .map(|&size| HeapValue { size, grundy: size })
+            .collect();
+        let mut sentences = vec!["a heap of n stones is worth *n (Bouton)".to_owned()];
+        sentences.extend(explain_heaps(&values, "stones"));
+        let xor = pos.sizes().iter().fold(0, |acc, h| acc ^ h);
+        Some(Explanation {
+            reduction: json!({ "heaps": values, "xor": xor }),
+            sentences,
+        })
+    }
+}
+
+impl WebBoard for Nim {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        crate::rules::drawing::heaps(&sizes, "heap")
+    }
+
+    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        use crate::rules::drawing::{numbers, token};
+        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
+            return Vec::new();
+        };
+        let text = mv.to_string();
+        let n = numbers(&text);
+        let size = |i: u64| {
+            sizes
+                .get((i as usize).wrapping_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        // HEAP-TAKE: the first token taken.
+        match n[..] {
+            [i, k] => token(i as usize - 1, size(i), k).into_iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
+        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
+        self.parse_position(&text.join(",")).ok()
+    }
+}
+
+impl ManyMoves for Nim {
+    /// Lists no more than `limit` moves: a heap may hold more stones than memory.
+    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<HeapMove> {
+        crate::ruleset::first_items(
+            pos.sizes()
+                .iter()
+                .enumerate()
+                .flat_map(|(heap, &h)| (1..=h).map(move |take| HeapMove { heap, take })),
+            limit,
+        )
+    }
+
+    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
+        Some(stones(pos))
+    }
+}
+
+impl Enumerate for Nim {
     fn size_unit(&self) -> &'static str {
         "tokens"
     }

@@ -3,9 +3,9 @@
 //! symmetric image, within limits. The impartial counterpart of
 //! [`canonical`](crate::rules::canonical).
 //!
-//! A ruleset whose parts ([`Ruleset::components`]) and symmetries
-//! ([`Ruleset::normalize`]) are known answers
-//! [`Ruleset::value`] with [`value`] and [`Ruleset::winning_moves`] with
+//! A ruleset whose parts ([`components`](crate::ruleset::RulesetExt::components)) and symmetries
+//! ([`normalize`](crate::ruleset::RulesetExt::normalize)) are known answers
+//! [`value`](crate::ruleset::RulesetExt::value) with [`value`] and [`winning_moves`](crate::ruleset::RulesetExt::winning_moves) with
 //! [`winning_moves`]: a move wins exactly when the position it leaves has value 0.
 //! Each call values at most [`MAX_NEW_PARTS`] parts it has not seen; a bigger game
 //! stops with [`Unsolved`] saying so, never a hang or an out-of-memory kill. A
@@ -17,7 +17,7 @@ use std::hash::Hash;
 use std::sync::Mutex;
 
 use crate::game::Player;
-use crate::ruleset::{Explanation, Ruleset, Unsolved};
+use crate::ruleset::{Explanation, Ruleset, RulesetExt, Unsolved};
 use crate::values::{mex, Nimber, Value};
 
 /// The most parts one call values afresh (each a position in the memo).
@@ -120,7 +120,7 @@ where
     search(rules, memo).position(pos)
 }
 
-/// The value of `pos`, for [`Ruleset::value`].
+/// The value of `pos`, for [`value`](crate::ruleset::RulesetExt::value).
 pub fn value<R: Ruleset>(
     rules: &R,
     memo: &Memo<R::Position>,
@@ -132,7 +132,7 @@ where
     grundy(rules, memo, pos).map(|g| Value::Nimber(Nimber(g.into())))
 }
 
-/// Every winning move from `pos`, in move order, for [`Ruleset::winning_moves`]:
+/// Every winning move from `pos`, in move order, for [`winning_moves`](crate::ruleset::RulesetExt::winning_moves):
 /// the moves to positions of value 0.
 pub fn winning_moves<R: Ruleset>(
     rules: &R,
@@ -157,7 +157,7 @@ where
 }
 
 /// The split of `pos` into parts and their values, in data and sentences, for
-/// [`Ruleset::explain`]; `part` names a part and `parts` several (`region`,
+/// [`explain`](crate::ruleset::RulesetExt::explain); `part` names a part and `parts` several (`region`,
 /// `regions`). `None` when a value is not found within the limits.
 pub fn explain_parts<R: Ruleset>(
     rules: &R,

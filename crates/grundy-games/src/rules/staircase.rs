@@ -49,6 +49,7 @@ use crate::rules::heaps::{
 };
 use crate::rules::notation::{Found, NotationError};
 use crate::rules::pawns::Board;
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, ManyMoves, Presentation, WebBoard};
 use crate::ruleset::{
     Convention, Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved,
 };
@@ -325,6 +326,7 @@ impl FromStr for StairMove {
 
 impl Ruleset for Staircase {
     type Position = Steps;
+
     type Move = StairMove;
 
     fn name(&self) -> &'static str {
@@ -339,22 +341,8 @@ impl Ruleset for Staircase {
         }
     }
 
-    /// `staircase (bound 2)` or `staircase (unbounded)`, as `grundy play` and
-    /// `grundy verify` show it.
-    fn title(&self) -> String {
-        format!("staircase ({self})")
-    }
-
     fn kind(&self) -> Kind {
         Kind::Impartial
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Steps, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Steps) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Steps, _: Player, text: &str) -> Result<StairMove, MoveError> {
@@ -379,38 +367,6 @@ impl Ruleset for Staircase {
         Ok(mv)
     }
 
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "step")
-    }
-
-    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        use crate::rules::drawing::{numbers, token};
-        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
-            return Vec::new();
-        };
-        let text = mv.to_string();
-        let n = numbers(&text);
-        let size = |i: u64| {
-            sizes
-                .get((i as usize).wrapping_sub(1))
-                .copied()
-                .unwrap_or(0)
-        };
-        // HEAP-TAKE: the first token taken.
-        match n[..] {
-            [i, k] => token(i as usize - 1, size(i), k).into_iter().collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
-        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
-        self.parse_position(&text.join(",")).ok()
-    }
-
     fn move_help(&self) -> String {
         let most = match self.bound {
             Some(k) => format!("1 to {k}"),
@@ -420,6 +376,61 @@ impl Ruleset for Staircase {
             "STEP-COUNT moves COUNT stones ({most}) from step STEP (1 is the top) to the \
              step below, e.g. 1-2"
         )
+    }
+
+    fn moves(&self, pos: &Steps, player: Player) -> Vec<StairMove> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    fn play(&self, pos: &Steps, mv: &StairMove) -> Steps {
+        let mut next = pos.clone();
+        next.0[mv.step] -= mv.count;
+        if mv.step + 1 < next.0.len() {
+            next.0[mv.step + 1] += mv.count;
+        }
+        next
+    }
+
+    /// Stones only go down: at most every way to spread them over the steps and off.
+    fn reach(&self, pos: &Steps) -> u128 {
+        let stones: u64 = pos.0.iter().fold(0u64, |acc, &s| acc.saturating_add(s));
+        binomial(
+            stones.saturating_add(pos.0.len() as u64),
+            pos.0.len() as u64,
+        )
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Staircase {
+    fn value(&self, pos: &Steps) -> Result<Value, Unsolved> {
+        Ok(Staircase::value(self, pos).into())
+    }
+
+    fn winning_moves(&self, pos: &Steps, _: Player) -> Result<Vec<StairMove>, Unsolved> {
+        Ok(Staircase::winning_moves(self, pos))
+    }
+
+    /// One stone down from the top step that has one.
+    fn stalling_move(&self, pos: &Steps, _: Player) -> Option<StairMove> {
+        let step = pos.0.iter().position(|&s| s > 0)?;
+        Some(StairMove { step, count: 1 })
+    }
+}
+
+impl Presentation for Staircase {
+    /// `staircase (bound 2)` or `staircase (unbounded)`, as `grundy play` and
+    /// `grundy verify` show it.
+    fn title(&self) -> String {
+        format!("staircase ({self})")
     }
 
     /// One line per step, `*` marking the steps that count.
@@ -442,56 +453,6 @@ impl Ruleset for Staircase {
                 .to_owned(),
         );
         lines.join("\n")
-    }
-
-    fn moves(&self, pos: &Steps, player: Player) -> Vec<StairMove> {
-        self.first_moves(pos, player, usize::MAX)
-    }
-
-    /// Lists no more than `limit` moves: a step may hold more stones than memory.
-    fn first_moves(&self, pos: &Steps, _: Player, limit: usize) -> Vec<StairMove> {
-        crate::ruleset::first_items(
-            pos.0.iter().enumerate().flat_map(|(step, &s)| {
-                (1..=self.most(s)).map(move |count| StairMove { step, count })
-            }),
-            limit,
-        )
-    }
-
-    fn play(&self, pos: &Steps, mv: &StairMove) -> Steps {
-        let mut next = pos.clone();
-        next.0[mv.step] -= mv.count;
-        if mv.step + 1 < next.0.len() {
-            next.0[mv.step + 1] += mv.count;
-        }
-        next
-    }
-
-    /// Stones only go down: at most every way to spread them over the steps and off.
-    fn reach(&self, pos: &Steps) -> u128 {
-        let stones: u64 = pos.0.iter().fold(0u64, |acc, &s| acc.saturating_add(s));
-        binomial(
-            stones.saturating_add(pos.0.len() as u64),
-            pos.0.len() as u64,
-        )
-    }
-
-    fn value(&self, pos: &Steps) -> Result<Value, Unsolved> {
-        Ok(Staircase::value(self, pos).into())
-    }
-
-    fn winning_moves(&self, pos: &Steps, _: Player) -> Result<Vec<StairMove>, Unsolved> {
-        Ok(Staircase::winning_moves(self, pos))
-    }
-
-    /// One stone down from the top step that has one.
-    fn stalling_move(&self, pos: &Steps, _: Player) -> Option<StairMove> {
-        let step = pos.0.iter().position(|&s| s > 0)?;
-        Some(StairMove { step, count: 1 })
-    }
-
-    fn move_count(&self, pos: &Steps, _: Player) -> Option<u128> {
-        Some(pos.0.iter().map(|&s| u128::from(self.most(s))).sum())
     }
 
     /// Which steps count, their values, and the XOR.
@@ -545,7 +506,59 @@ impl Ruleset for Staircase {
             sentences,
         })
     }
+}
 
+impl WebBoard for Staircase {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        crate::rules::drawing::heaps(&sizes, "step")
+    }
+
+    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        use crate::rules::drawing::{numbers, token};
+        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
+            return Vec::new();
+        };
+        let text = mv.to_string();
+        let n = numbers(&text);
+        let size = |i: u64| {
+            sizes
+                .get((i as usize).wrapping_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        // HEAP-TAKE: the first token taken.
+        match n[..] {
+            [i, k] => token(i as usize - 1, size(i), k).into_iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
+        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
+        self.parse_position(&text.join(",")).ok()
+    }
+}
+
+impl ManyMoves for Staircase {
+    /// Lists no more than `limit` moves: a step may hold more stones than memory.
+    fn first_moves(&self, pos: &Steps, _: Player, limit: usize) -> Vec<StairMove> {
+        crate::ruleset::first_items(
+            pos.0.iter().enumerate().flat_map(|(step, &s)| {
+                (1..=self.most(s)).map(move |count| StairMove { step, count })
+            }),
+            limit,
+        )
+    }
+
+    fn move_count(&self, pos: &Steps, _: Player) -> Option<u128> {
+        Some(pos.0.iter().map(|&s| u128::from(self.most(s))).sum())
+    }
+}
+
+impl Enumerate for Staircase {
     fn size_unit(&self) -> &'static str {
         "coins plus steps"
     }

@@ -26,6 +26,7 @@ use crate::game::Player;
 use crate::rules::marks::{Mark, Marks, GLYPHS};
 use crate::ruleset::board::{cell_name, cells_named, At, Board};
 use crate::ruleset::notation::NotationError;
+use crate::ruleset::{Capabilities, Presentation, Tiers, WebBoard};
 use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset};
 
 /// The registry's entry.
@@ -59,6 +60,7 @@ const K: u32 = 3;
 
 impl Ruleset for TicTacToe {
     type Position = Marks;
+
     type Move = Cell;
 
     fn name(&self) -> &'static str {
@@ -71,10 +73,6 @@ impl Ruleset for TicTacToe {
 
     fn parse_position(&self, text: &str) -> Result<Marks, NotationError> {
         Marks::parse(text, 3, 3, true, K, false)
-    }
-
-    fn show_position(&self, pos: &Marks) -> String {
-        pos.show()
     }
 
     fn parse_move(&self, pos: &Marks, _: Player, text: &str) -> Result<Cell, MoveError> {
@@ -104,6 +102,40 @@ impl Ruleset for TicTacToe {
             .to_owned()
     }
 
+    fn moves(&self, pos: &Marks, _: Player) -> Vec<Cell> {
+        if pos.winner(K).is_some() {
+            return Vec::new();
+        }
+        (0..9u8)
+            .filter(|&i| pos.is_empty(u32::from(i)))
+            .map(Cell)
+            .collect()
+    }
+
+    fn play(&self, pos: &Marks, mv: &Cell) -> Marks {
+        pos.with(u32::from(mv.0))
+    }
+
+    /// A line of three: the last mover won, so the player to move has lost; a full
+    /// board without one: a tie.
+    fn end(&self, pos: &Marks, _: Player) -> Option<End> {
+        pos.end(K)
+    }
+
+    fn reach(&self, pos: &Marks) -> u128 {
+        3u128.pow(9 - (pos.x | pos.o).count_ones())
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .presentation(self)
+            .web_board(self)
+            .tiers(self)
+            .ties(true)
+    }
+}
+
+impl Presentation for TicTacToe {
     fn drawing(&self, pos: &Marks) -> String {
         let rows: Vec<String> = pos
             .show()
@@ -121,60 +153,11 @@ impl Ruleset for TicTacToe {
         )
     }
 
-    fn board(&self, pos: &Marks) -> Option<Board> {
-        crate::rules::drawing::grid(&pos.show(), GLYPHS)
-    }
-
-    fn touches(&self, _: &Marks, mv: &Cell) -> Vec<At> {
-        vec![[usize::from(mv.0 / 3), usize::from(mv.0 % 3)]]
-    }
-
-    fn edit(&self, pos: &Marks, at: At) -> Option<Marks> {
-        let text = crate::rules::drawing::cycle(&pos.show(), at, GLYPHS)?;
-        self.parse_position(&text).ok()
-    }
-
-    fn moves(&self, pos: &Marks, _: Player) -> Vec<Cell> {
-        if pos.winner(K).is_some() {
-            return Vec::new();
-        }
-        (0..9u8)
-            .filter(|&i| pos.is_empty(u32::from(i)))
-            .map(Cell)
-            .collect()
-    }
-
-    fn play(&self, pos: &Marks, mv: &Cell) -> Marks {
-        pos.with(u32::from(mv.0))
-    }
-
-    /// A line of three: the last mover won, so the player to move has lost.
-    fn decided(&self, pos: &Marks, _: Player) -> Option<bool> {
-        pos.winner(K).map(|_| false)
-    }
-
-    fn end(&self, pos: &Marks, _: Player) -> Option<End> {
-        pos.end(K)
-    }
-
-    fn can_tie(&self) -> bool {
-        true
-    }
-
     fn ending(&self, pos: &Marks, _: Player, _: &str, _: Option<&str>) -> Option<String> {
         Some(match pos.winner(K) {
             Some(m) => format!("{} has three in a row and wins.", m.letter()),
             None => "The board is full without three in a row: a tie.".to_owned(),
         })
-    }
-
-    /// The marks on the board: every move adds one.
-    fn tier(&self, pos: &Marks) -> Option<u32> {
-        Some((pos.x | pos.o).count_ones())
-    }
-
-    fn reach(&self, pos: &Marks) -> u128 {
-        3u128.pow(9 - (pos.x | pos.o).count_ones())
     }
 
     fn explain(&self, pos: &Marks, _: Player, _: usize) -> Option<Explanation> {
@@ -189,5 +172,27 @@ impl Ruleset for TicTacToe {
             reduction: serde_json::json!({ "mark_to_move": mover.to_string() }),
             sentences: vec![sentence],
         })
+    }
+}
+
+impl WebBoard for TicTacToe {
+    fn board(&self, pos: &Marks) -> Option<Board> {
+        crate::rules::drawing::grid(&pos.show(), GLYPHS)
+    }
+
+    fn touches(&self, _: &Marks, mv: &Cell) -> Vec<At> {
+        vec![[usize::from(mv.0 / 3), usize::from(mv.0 % 3)]]
+    }
+
+    fn edit(&self, pos: &Marks, at: At) -> Option<Marks> {
+        let text = crate::rules::drawing::cycle(&pos.show(), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Tiers for TicTacToe {
+    /// The marks on the board: every move adds one.
+    fn tier(&self, pos: &Marks) -> Option<u32> {
+        Some((pos.x | pos.o).count_ones())
     }
 }

@@ -24,7 +24,7 @@
 //! move again and block nothing that an end would not, so they are dropped; and
 //! `TTFF` can never move again and nothing passes it, so it splits the strip into two
 //! independent parts (a sum). The strip read backwards with toads and frogs swapped
-//! is the negative ([`Ruleset::normalize`]). Published values, e.g.
+//! is the negative ([`normalize`](crate::ruleset::RulesetExt::normalize)). Published values, e.g.
 //! `T.F` = `*`, `T.TF` = 1/2, `TFT.F` = `*`, `T.TFF` = `^` = {0|*}, `TT.FF` = `*`, are
 //! in the tests' data files. Strips too big for the engine's limits are refused
 //! with a message saying so.
@@ -37,8 +37,8 @@
 //! as in CGSuite's
 //! `game.strip.BackslidingToadsAndFrogs` (`GenToadsAndFrogs(1, backsliding)`:
 //! moves of `-1`, `1` and a jump of `2` over one piece of the other player). A
-//! position can come back, so play may go on forever ([`Ruleset::can_cycle`]): the
-//! game has no normal-play value here ([`Ruleset::value`] says so), and the
+//! position can come back, so play may go on forever ([`can_cycle`](crate::ruleset::RulesetExt::can_cycle)): the
+//! game has no normal-play value here ([`value`](crate::ruleset::RulesetExt::value) says so), and the
 //! retrograde engine ([`engine::retrograde`](crate::engine::retrograde)) answers
 //! win, lose or draw for the player to move, with remoteness, over the states
 //! (strip, player to move) reachable. The simplifications above are *not* used:
@@ -58,6 +58,7 @@ use crate::dynamic::{normal_play_only, Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, Parts, Presentation, WebBoard};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -296,47 +297,8 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Toads {
     type Position = Strip;
+
     type Move = Hop;
-
-    /// The parts between `TTFF` blocks (each ends with the block's `TT`, the next
-    /// starts with its `FF`), trimmed; parts without a piece that can move dropped.
-    ///
-    /// With backsliding, the strip itself: the splits are not theorems there.
-    fn components(&self, s: &Strip) -> Vec<Strip> {
-        if self.backsliding {
-            return vec![s.clone()];
-        }
-        let s = &s.0;
-        let mut parts = Vec::new();
-        let mut start = 0;
-        let mut push = |part: &[u8]| {
-            let t = trimmed(part);
-            if t.contains(&b'.') {
-                parts.push(Strip(t.to_vec()));
-            }
-        };
-        let mut i = 0;
-        while i + 4 <= s.len() {
-            if &s[i..i + 4] == b"TTFF" {
-                push(&s[start..i + 2]);
-                start = i + 2;
-                i += 2;
-            } else {
-                i += 1;
-            }
-        }
-        push(&s[start..]);
-        parts
-    }
-
-    fn normalize(&self, s: &Strip) -> (Strip, bool) {
-        let m = s.mirrored();
-        if m < *s {
-            (m, true)
-        } else {
-            (s.clone(), false)
-        }
-    }
 
     fn name(&self) -> &'static str {
         "toads"
@@ -352,14 +314,6 @@ impl Ruleset for Toads {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Strip, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Strip) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Strip, player: Player, text: &str) -> Result<Hop, MoveError> {
@@ -409,23 +363,6 @@ impl Ruleset for Toads {
         )))
     }
 
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        // FROM-TO, squares from 1.
-        crate::rules::drawing::numbers(&mv.to_string())
-            .into_iter()
-            .map(|n| [0, n.saturating_sub(1) as usize])
-            .collect()
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
-    }
-
     fn move_help(&self) -> String {
         let back = if self.backsliding {
             " (or one square back into an empty square: backsliding)"
@@ -450,6 +387,28 @@ impl Ruleset for Toads {
         after(pos, mv)
     }
 
+    /// With backsliding: the strips with the same pieces, twice (either player to
+    /// move), bound the states; without, unknown.
+    fn reach(&self, pos: &Strip) -> u128 {
+        if self.backsliding {
+            arrangements(&pos.0).saturating_mul(2)
+        } else {
+            u128::MAX
+        }
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .enumerate(self)
+            .cycles(self.backsliding)
+    }
+}
+
+impl ClosedForm for Toads {
     fn value(&self, pos: &Strip) -> Result<Value, Unsolved> {
         if self.backsliding {
             return Err(loopy());
@@ -463,21 +422,9 @@ impl Ruleset for Toads {
         }
         canonical::winning_moves(self, &self.memo, pos, to_move)
     }
+}
 
-    fn can_cycle(&self) -> bool {
-        self.backsliding
-    }
-
-    /// With backsliding: the strips with the same pieces, twice (either player to
-    /// move), bound the states; without, unknown.
-    fn reach(&self, pos: &Strip) -> u128 {
-        if self.backsliding {
-            arrangements(&pos.0).saturating_mul(2)
-        } else {
-            u128::MAX
-        }
-    }
-
+impl Presentation for Toads {
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
         if !self.backsliding {
             return canonical::explain_parts(self, &self.memo, pos, ("part", "parts"));
@@ -508,7 +455,70 @@ impl Ruleset for Toads {
             ],
         })
     }
+}
 
+impl WebBoard for Toads {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        // FROM-TO, squares from 1.
+        crate::rules::drawing::numbers(&mv.to_string())
+            .into_iter()
+            .map(|n| [0, n.saturating_sub(1) as usize])
+            .collect()
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Parts for Toads {
+    /// The parts between `TTFF` blocks (each ends with the block's `TT`, the next
+    /// starts with its `FF`), trimmed; parts without a piece that can move dropped.
+    ///
+    /// With backsliding, the strip itself: the splits are not theorems there.
+    fn components(&self, s: &Strip) -> Vec<Strip> {
+        if self.backsliding {
+            return vec![s.clone()];
+        }
+        let s = &s.0;
+        let mut parts = Vec::new();
+        let mut start = 0;
+        let mut push = |part: &[u8]| {
+            let t = trimmed(part);
+            if t.contains(&b'.') {
+                parts.push(Strip(t.to_vec()));
+            }
+        };
+        let mut i = 0;
+        while i + 4 <= s.len() {
+            if &s[i..i + 4] == b"TTFF" {
+                push(&s[start..i + 2]);
+                start = i + 2;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        push(&s[start..]);
+        parts
+    }
+
+    fn normalize(&self, s: &Strip) -> (Strip, bool) {
+        let m = s.mirrored();
+        if m < *s {
+            (m, true)
+        } else {
+            (s.clone(), false)
+        }
+    }
+}
+
+impl Enumerate for Toads {
     fn size_unit(&self) -> &'static str {
         "squares"
     }

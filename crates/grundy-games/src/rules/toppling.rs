@@ -19,8 +19,8 @@
 //!
 //! # Values
 //! Rows are independent: a position is the sum of its rows
-//! ([`Ruleset::components`]). A row read backwards is the same game, and a row with
-//! blue and red swapped is its negative ([`Ruleset::normalize`]). There is no
+//! ([`components`](crate::ruleset::RulesetExt::components)). A row read backwards is the same game, and a row with
+//! blue and red swapped is its negative ([`normalize`](crate::ruleset::RulesetExt::normalize)). There is no
 //! closed form in general; values are canonical forms from the engine of
 //! [`cgt`](crate::cgt), through [`rules::canonical`](crate::rules::canonical). A row
 //! of n blue dominoes is the integer n, of n green ones the nimber *n (a Nim heap:
@@ -34,6 +34,7 @@ use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
 use crate::rules::NotationError;
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, Parts, Presentation, WebBoard};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -189,32 +190,8 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Toppling {
     type Position = Rows;
+
     type Move = Topple;
-
-    /// Each row on its own.
-    fn components(&self, pos: &Rows) -> Vec<Rows> {
-        pos.0.iter().map(|row| Rows(vec![row.clone()])).collect()
-    }
-
-    /// The least of a row, its reverse (the same game) and their colour swaps (the
-    /// negatives).
-    fn normalize(&self, pos: &Rows) -> (Rows, bool) {
-        let [row] = &pos.0[..] else {
-            return (pos.clone(), false);
-        };
-        let reversed: Vec<u8> = row.iter().rev().copied().collect();
-        let candidates = [
-            (row.clone(), false),
-            (reversed.clone(), false),
-            (swapped(row), true),
-            (swapped(&reversed), true),
-        ];
-        let (best, negated) = candidates
-            .into_iter()
-            .min_by(|a, b| a.0.cmp(&b.0))
-            .expect("four candidates");
-        (Rows(vec![best]), negated)
-    }
 
     fn name(&self) -> &'static str {
         "toppling-dominoes"
@@ -222,14 +199,6 @@ impl Ruleset for Toppling {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Rows, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Rows) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Rows, player: Player, text: &str) -> Result<Topple, MoveError> {
@@ -296,36 +265,6 @@ impl Ruleset for Toppling {
         })
     }
 
-    fn board(&self, pos: &Rows) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos).replace(',', "|"), GLYPHS)
-    }
-
-    fn touches(&self, pos: &Rows, mv: &Topple) -> Vec<crate::ruleset::board::At> {
-        // [R:]D< or [R:]D>: the domino, then the next one it knocks over (if any).
-        let text = mv.to_string();
-        let n = crate::rules::drawing::numbers(&text);
-        let (r, d) = match n[..] {
-            [d] => (0, d as usize),
-            [r, d] => (r as usize - 1, d as usize),
-            _ => return Vec::new(),
-        };
-        let shown = self.show_position(pos);
-        let len = shown.split(',').nth(r).map_or(0, |row| row.chars().count());
-        let mut out = vec![[r, d - 1]];
-        if text.ends_with('<') && d >= 2 {
-            out.push([r, d - 2]);
-        } else if text.ends_with('>') && d < len {
-            out.push([r, d]);
-        }
-        out
-    }
-
-    fn edit(&self, pos: &Rows, at: crate::ruleset::board::At) -> Option<Rows> {
-        let text = self.show_position(pos).replace(',', "|");
-        let text = crate::rules::drawing::cycle(&text, at, GLYPHS)?;
-        self.parse_position(&text.replace('|', ",")).ok()
-    }
-
     fn move_help(&self) -> String {
         "D< or D> topples domino D (from 1) to the left or the right, and every domino \
          beyond it on that side falls; with several rows R:D< or R:D>. Left topples x and \
@@ -361,6 +300,17 @@ impl Ruleset for Toppling {
         after(pos, mv)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Toppling {
     fn value(&self, pos: &Rows) -> Result<Value, Unsolved> {
         canonical::value(self, &self.memo, pos)
     }
@@ -368,11 +318,74 @@ impl Ruleset for Toppling {
     fn winning_moves(&self, pos: &Rows, to_move: Player) -> Result<Vec<Topple>, Unsolved> {
         canonical::winning_moves(self, &self.memo, pos, to_move)
     }
+}
 
+impl Presentation for Toppling {
     fn explain(&self, pos: &Rows, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(self, &self.memo, pos, ("row", "rows"))
     }
+}
 
+impl WebBoard for Toppling {
+    fn board(&self, pos: &Rows) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos).replace(',', "|"), GLYPHS)
+    }
+
+    fn touches(&self, pos: &Rows, mv: &Topple) -> Vec<crate::ruleset::board::At> {
+        // [R:]D< or [R:]D>: the domino, then the next one it knocks over (if any).
+        let text = mv.to_string();
+        let n = crate::rules::drawing::numbers(&text);
+        let (r, d) = match n[..] {
+            [d] => (0, d as usize),
+            [r, d] => (r as usize - 1, d as usize),
+            _ => return Vec::new(),
+        };
+        let shown = self.show_position(pos);
+        let len = shown.split(',').nth(r).map_or(0, |row| row.chars().count());
+        let mut out = vec![[r, d - 1]];
+        if text.ends_with('<') && d >= 2 {
+            out.push([r, d - 2]);
+        } else if text.ends_with('>') && d < len {
+            out.push([r, d]);
+        }
+        out
+    }
+
+    fn edit(&self, pos: &Rows, at: crate::ruleset::board::At) -> Option<Rows> {
+        let text = self.show_position(pos).replace(',', "|");
+        let text = crate::rules::drawing::cycle(&text, at, GLYPHS)?;
+        self.parse_position(&text.replace('|', ",")).ok()
+    }
+}
+
+impl Parts for Toppling {
+    /// Each row on its own.
+    fn components(&self, pos: &Rows) -> Vec<Rows> {
+        pos.0.iter().map(|row| Rows(vec![row.clone()])).collect()
+    }
+
+    /// The least of a row, its reverse (the same game) and their colour swaps (the
+    /// negatives).
+    fn normalize(&self, pos: &Rows) -> (Rows, bool) {
+        let [row] = &pos.0[..] else {
+            return (pos.clone(), false);
+        };
+        let reversed: Vec<u8> = row.iter().rev().copied().collect();
+        let candidates = [
+            (row.clone(), false),
+            (reversed.clone(), false),
+            (swapped(row), true),
+            (swapped(&reversed), true),
+        ];
+        let (best, negated) = candidates
+            .into_iter()
+            .min_by(|a, b| a.0.cmp(&b.0))
+            .expect("four candidates");
+        (Rows(vec![best]), negated)
+    }
+}
+
+impl Enumerate for Toppling {
     fn size_unit(&self) -> &'static str {
         "dominoes"
     }

@@ -2,6 +2,7 @@
 
 use grundy_engine::analysis::analyze;
 use grundy_engine::game::Player;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_engine::ruleset::{MoveError, Ruleset};
 use grundy_games::registry::{build, Params};
 use grundy_games::rules::ab::ruleset::*;
@@ -56,7 +57,7 @@ fn illegal_moves_are_explained() {
 #[test]
 fn drawing_shows_directions() {
     assert_eq!(
-        Ruleset::drawing(&Ab, &row("A..B.A..B")),
+        RulesetExt::drawing(&Ab, &row("A..B.A..B")),
         "A..B.A..B\n>  < >  <\n123456789"
     );
 }

@@ -2,6 +2,7 @@
 
 use grundy_engine::engine::retrograde::GameResult;
 use grundy_engine::game::Player;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_engine::ruleset::{End, Ruleset};
 use grundy_games::rules::connect_four::*;
 

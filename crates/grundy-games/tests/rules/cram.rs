@@ -2,6 +2,7 @@
 
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_games::rules::cram::*;
 use grundy_games::rules::domineering::Board;
 use grundy_games::rules::nimbers::{self};

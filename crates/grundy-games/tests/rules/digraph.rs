@@ -3,6 +3,7 @@
 use grundy_engine::engine::retrograde::GameResult;
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_games::rules::digraph::*;
 
 #[test]

@@ -1,5 +1,6 @@
 //! Tests of `grundy_games::rules::grid`.
 
+use grundy_engine::ruleset::RulesetExt;
 use grundy_games::rules::grid::*;
 
 #[test]

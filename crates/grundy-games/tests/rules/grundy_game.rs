@@ -3,6 +3,7 @@
 use grundy_engine::analysis::analyze;
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_engine::ruleset::{AsImpartial, AsPartizan};
 use grundy_engine::verify::{verify, RulesetCheck};
 use grundy_games::rules::grundy_game::*;
@@ -110,7 +111,7 @@ fn values_beyond_the_limit_are_unsolved() {
     let e = rules.value(&far).unwrap_err().to_string();
     let expected = format!("heap {} is beyond the values", HEAP_LIMIT + 1);
     assert!(e.starts_with(&expected), "{e}");
-    assert!(Ruleset::winning_moves(&rules, &far, Player::Left).is_err());
+    assert!(RulesetExt::winning_moves(&rules, &far, Player::Left).is_err());
     assert!(rules.explain(&far, Player::Left, 10).is_none());
 }
 

@@ -3,6 +3,7 @@
 use grundy_engine::analysis::analyze;
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_games::rules::heaps::Heaps;
 use grundy_games::rules::nim::*;
 use grundy_values::values::Outcome;

@@ -6,6 +6,7 @@ use grundy_engine::game::Player;
 use grundy_engine::play::{Match, RulesetMatch, Seat};
 use grundy_engine::ruleset::AsImpartial;
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_engine::sequence::Method;
 use grundy_engine::sequence::Options;
 use grundy_games::registry::{self, Params};

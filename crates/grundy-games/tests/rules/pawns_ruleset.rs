@@ -3,6 +3,7 @@
 use grundy_engine::dynamic::Params;
 use grundy_engine::game::Player;
 use grundy_engine::play::{Match, RulesetMatch, Seat, EXHAUSTIVE_LIMIT};
+use grundy_engine::ruleset::RulesetExt;
 use grundy_engine::ruleset::{Convention, MoveError, Ruleset};
 use grundy_games::rules::pawns::*;
 use grundy_games::rules::pawns::{Board, PawnMove, Pawns};

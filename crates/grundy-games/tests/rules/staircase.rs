@@ -5,6 +5,7 @@ use grundy_engine::engine::ImpartialSolver;
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::AsImpartial;
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_games::registry::{self, Params};
 use grundy_games::rules::pawns::Board;
 use grundy_games::rules::pawns::Pawns;
@@ -206,7 +207,7 @@ fn play_messages_and_drawing() {
         "STEP-COUNT moves COUNT stones (1 to 2) from step STEP (1 is the top) to the step \
              below, e.g. 1-2"
     );
-    assert_eq!(Ruleset::title(&stairs), "staircase (bound 2)");
+    assert_eq!(RulesetExt::title(&stairs), "staircase (bound 2)");
     assert_eq!(
         stairs.stalling_move(&steps, Player::Left),
         Some(StairMove { step: 0, count: 1 })

@@ -5,6 +5,7 @@ use grundy_engine::engine::ImpartialSolver;
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::AsImpartial;
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_engine::sequence::period::brute_force_period;
 use grundy_engine::sequence::Options;
 use grundy_games::registry::{self, Params};
@@ -158,7 +159,7 @@ fn play_notation_and_messages() {
         rules.move_help(),
         "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1), TAKE in 1,3,4, e.g. 1-1"
     );
-    assert_eq!(Ruleset::title(&rules), "subtraction (1,3,4)");
+    assert_eq!(RulesetExt::title(&rules), "subtraction (1,3,4)");
     assert_eq!(rules.drawing(&heaps), "heap 1:   7 ooooooo\nheap 2:   2 oo");
     let high: Subtraction = "3,5".parse().unwrap();
     let small: Heaps = "2,6".parse().unwrap();

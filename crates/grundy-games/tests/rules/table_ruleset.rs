@@ -3,6 +3,7 @@
 use grundy_engine::game::Player;
 use grundy_engine::play::{Hint, Match, RulesetMatch, Seat, EXHAUSTIVE_LIMIT};
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_games::rules::table::TablePosition;
 use grundy_games::rules::table::*;
 

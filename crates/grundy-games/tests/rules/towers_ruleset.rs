@@ -4,6 +4,7 @@ use grundy_engine::analysis::analyze;
 use grundy_engine::game::Player;
 use grundy_engine::play::{Match, RulesetMatch, Seat};
 use grundy_engine::ruleset::Ruleset;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_games::registry::{build, Params};
 use grundy_games::rules::towers::{City, TowerMove, Towers};
 
@@ -62,14 +63,14 @@ fn illegal_moves_are_explained() {
 #[test]
 fn drawings() {
     assert_eq!(
-        Ruleset::drawing(&Towers, &city("3:2,0:1")),
+        RulesetExt::drawing(&Towers, &city("3:2,0:1")),
         "building 1:  3 ###\n             4 ####\nbuilding 2:  0"
     );
     assert_eq!(
-        Ruleset::drawing(&Towers, &city("5:1000000000000")),
+        RulesetExt::drawing(&Towers, &city("5:1000000000000")),
         "building 1: 1000000000000 towers of 5 to 1000000000004 blocks"
     );
-    assert_eq!(Ruleset::drawing(&Towers, &city("")), "(no buildings)");
+    assert_eq!(RulesetExt::drawing(&Towers, &city("")), "(no buildings)");
 }
 
 #[test]
@@ -123,7 +124,7 @@ fn huge_cities_list_their_first_moves() {
         Towers.move_count(&c, Player::Left),
         Some(10u128.pow(18) * (10u128.pow(18) + 1) / 2)
     );
-    assert!(Ruleset::winning_moves(&Towers, &c, Player::Left).is_err());
+    assert!(RulesetExt::winning_moves(&Towers, &c, Player::Left).is_err());
     let max = u64::MAX;
     let too_many = city(&format!("{max}:{max}"));
     assert_eq!(Towers.move_count(&too_many, Player::Left), Some(u128::MAX));

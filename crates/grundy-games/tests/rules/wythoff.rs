@@ -2,6 +2,7 @@
 
 use grundy_engine::analysis::analyze;
 use grundy_engine::game::Player;
+use grundy_engine::ruleset::RulesetExt;
 use grundy_engine::ruleset::{nimber, Ruleset};
 use grundy_engine::ruleset::{AsImpartial, AsPartizan};
 use grundy_engine::verify::{verify, RulesetCheck};

@@ -50,7 +50,7 @@ fn report(row: &Row, to_move: Player) -> Analysis {
 
 /// The value of `row` by the ruleset, as `(n, m)` for `n + *m`.
 fn value_of(row: &Row) -> (i64, u64) {
-    match grundy::Ruleset::value(&Ab, row) {
+    match grundy::ruleset::RulesetExt::value(&Ab, row) {
         Ok(Value::NumberNimber(v)) => (
             i64::try_from(v.number).expect("a small row"),
             u64::try_from(v.nimber.0).expect("a small row"),
@@ -89,7 +89,7 @@ fn values() {
         assert_eq!(summary.value_string(), value, "{text}");
         assert_eq!(summary.outcome(), outcome, "{text}");
         assert_eq!(Reduction::of(&row(text)).value, value, "{text}");
-        let typed = grundy::Ruleset::value(&Ab, &row(text)).unwrap();
+        let typed = grundy::ruleset::RulesetExt::value(&Ab, &row(text)).unwrap();
         assert_eq!(typed, Value::NumberNimber(summary.value()), "{text}");
         assert_eq!(typed.to_string(), value, "{text}");
     }

@@ -7,6 +7,7 @@ use grundy::cgt::engine::{Engine, Limits};
 use grundy::cgt::Game;
 use grundy::registry::{build, Params};
 use grundy::rules::amazons::{AmazonMove, Amazons, Board};
+use grundy::ruleset::RulesetExt;
 use grundy::ruleset::{AsPartizan, Ruleset};
 use grundy::Value;
 use proptest::prelude::*;

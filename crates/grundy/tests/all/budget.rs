@@ -23,9 +23,8 @@ use grundy::rules::{
     NotationError,
 };
 use grundy::ruleset::{
-    Explanation, IllegalMove, Kind, Listing, MoveError, Positions, Ruleset, Unsolved, WinTable,
+    Capabilities, End, IllegalMove, Kind, ManyMoves, MoveError, Ruleset, RulesetExt,
 };
-use grundy::values::Value;
 use grundy::Player;
 use proptest::prelude::*;
 
@@ -56,29 +55,29 @@ impl<R: Ruleset> Counted<R> {
 
 impl<R: Ruleset> Ruleset for Counted<R> {
     type Position = R::Position;
+
     type Move = R::Move;
 
     fn name(&self) -> &'static str {
         self.rules.name()
     }
+
     fn parameters(&self) -> String {
         self.rules.parameters()
     }
-    fn title(&self) -> String {
-        self.rules.title()
-    }
+
     fn kind(&self) -> Kind {
         self.rules.kind()
     }
-    fn player_name(&self, player: Player, first: Player) -> String {
-        self.rules.player_name(player, first)
-    }
+
     fn parse_position(&self, text: &str) -> Result<R::Position, NotationError> {
         self.rules.parse_position(text)
     }
+
     fn show_position(&self, pos: &R::Position) -> String {
         self.rules.show_position(pos)
     }
+
     fn parse_move(
         &self,
         pos: &R::Position,
@@ -87,21 +86,41 @@ impl<R: Ruleset> Ruleset for Counted<R> {
     ) -> Result<R::Move, MoveError> {
         self.rules.parse_move(pos, player, text)
     }
+
     fn move_help(&self) -> String {
         self.rules.move_help()
     }
-    fn drawing(&self, pos: &R::Position) -> String {
-        self.rules.drawing(pos)
-    }
+
     fn moves(&self, pos: &R::Position, player: Player) -> Vec<R::Move> {
         self.count(self.rules.moves(pos, player))
     }
-    fn first_moves(&self, pos: &R::Position, player: Player, limit: usize) -> Vec<R::Move> {
-        self.count(self.rules.first_moves(pos, player, limit))
-    }
+
     fn play(&self, pos: &R::Position, mv: &R::Move) -> R::Position {
         self.rules.play(pos, mv)
     }
+
+    fn end(&self, pos: &R::Position, to_move: Player) -> Option<End> {
+        self.rules.end(pos, to_move)
+    }
+
+    fn reach(&self, pos: &R::Position) -> u128 {
+        self.rules.reach(pos)
+    }
+
+    /// The wrapped game's capabilities, its moves listed a few at a time counted.
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities {
+            many_moves: Some(self),
+            ..self.rules.capabilities()
+        }
+    }
+}
+
+impl<R: Ruleset> ManyMoves for Counted<R> {
+    fn first_moves(&self, pos: &R::Position, player: Player, limit: usize) -> Vec<R::Move> {
+        self.count(self.rules.first_moves(pos, player, limit))
+    }
+
     fn play_checked(
         &self,
         pos: &R::Position,
@@ -110,58 +129,9 @@ impl<R: Ruleset> Ruleset for Counted<R> {
     ) -> Result<R::Position, IllegalMove> {
         self.rules.play_checked(pos, player, mv)
     }
-    fn decided(&self, pos: &R::Position, to_move: Player) -> Option<bool> {
-        self.rules.decided(pos, to_move)
-    }
-    fn ending(
-        &self,
-        pos: &R::Position,
-        to_move: Player,
-        to_move_name: &str,
-        last_mover: Option<&str>,
-    ) -> Option<String> {
-        self.rules.ending(pos, to_move, to_move_name, last_mover)
-    }
-    fn reach(&self, pos: &R::Position) -> u128 {
-        self.rules.reach(pos)
-    }
-    fn value(&self, pos: &R::Position) -> Result<Value, Unsolved> {
-        self.rules.value(pos)
-    }
-    fn wins(&self, pos: &R::Position, to_move: Player) -> Result<bool, Unsolved> {
-        self.rules.wins(pos, to_move)
-    }
-    fn winning_moves(&self, pos: &R::Position, to_move: Player) -> Result<Vec<R::Move>, Unsolved> {
-        self.rules.winning_moves(pos, to_move)
-    }
-    fn winning_listing(
-        &self,
-        pos: &R::Position,
-        to_move: Player,
-        limit: usize,
-    ) -> Result<Listing<R::Move>, Unsolved> {
-        self.rules.winning_listing(pos, to_move, limit)
-    }
-    fn stalling_move(&self, pos: &R::Position, to_move: Player) -> Option<R::Move> {
-        self.rules.stalling_move(pos, to_move)
-    }
+
     fn move_count(&self, pos: &R::Position, to_move: Player) -> Option<u128> {
         self.rules.move_count(pos, to_move)
-    }
-    fn explain(&self, pos: &R::Position, to_move: Player, limit: usize) -> Option<Explanation> {
-        self.rules.explain(pos, to_move, limit)
-    }
-    fn size_unit(&self) -> &'static str {
-        self.rules.size_unit()
-    }
-    fn sizes(&self) -> std::ops::RangeInclusive<usize> {
-        self.rules.sizes()
-    }
-    fn positions(&self, size: usize) -> Option<Positions<'_, R::Position>> {
-        self.rules.positions(size)
-    }
-    fn win_table(&self, size: usize) -> Option<WinTable<'_, R::Position>> {
-        self.rules.win_table(size)
     }
 }
 

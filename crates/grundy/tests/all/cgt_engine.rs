@@ -7,7 +7,8 @@ use grundy::cgt::engine::{Engine, EngineError, Limits};
 use grundy::cgt::{Dyadic, Game};
 use grundy::rules::domineering::{Board, Domineering};
 use grundy::rules::hackenbush::{sign_expansion, Hackenbush, Strings};
-use grundy::ruleset::{ByParts, Ruleset};
+use grundy::ruleset::ByParts;
+use grundy::ruleset::RulesetExt;
 use grundy::values::Outcome;
 use grundy::Player;
 

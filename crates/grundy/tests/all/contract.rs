@@ -1,6 +1,7 @@
 //! The closed form is one implementation: a wrong winning-move finder planted in a
 //! ruleset is caught by verify, and is the very function analyze and play run.
 
+use grundy::ruleset::RulesetExt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use grundy::analysis::analyze;
@@ -9,6 +10,7 @@ use grundy::registry::DynRuleset;
 use grundy::rules::heaps::{HeapMove, Heaps};
 use grundy::rules::nim::Nim;
 use grundy::rules::NotationError;
+use grundy::ruleset::{Capabilities, ClosedForm, Enumerate, Presentation};
 use grundy::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use grundy::{Player, Value};
 
@@ -21,55 +23,83 @@ struct Planted {
 
 impl Ruleset for Planted {
     type Position = Heaps;
+
     type Move = HeapMove;
 
     fn name(&self) -> &'static str {
         "planted-nim"
     }
+
     fn kind(&self) -> Kind {
         Kind::Impartial
     }
+
     fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
         Ruleset::parse_position(&Nim, text)
     }
+
     fn show_position(&self, pos: &Heaps) -> String {
         Ruleset::show_position(&Nim, pos)
     }
+
     fn parse_move(&self, pos: &Heaps, p: Player, text: &str) -> Result<HeapMove, MoveError> {
         Ruleset::parse_move(&Nim, pos, p, text)
     }
+
     fn move_help(&self) -> String {
         Ruleset::move_help(&Nim)
     }
+
     fn moves(&self, pos: &Heaps, p: Player) -> Vec<HeapMove> {
         Ruleset::moves(&Nim, pos, p)
     }
+
     fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
         Ruleset::play(&Nim, pos, mv)
     }
+
     fn reach(&self, pos: &Heaps) -> u128 {
         Ruleset::reach(&Nim, pos)
     }
-    fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
-        Ruleset::value(&Nim, pos)
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .enumerate(self)
     }
+}
+
+impl ClosedForm for Planted {
+    fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
+        RulesetExt::value(&Nim, pos)
+    }
+
     fn winning_moves(&self, pos: &Heaps, p: Player) -> Result<Vec<HeapMove>, Unsolved> {
         self.calls.fetch_add(1, Ordering::Relaxed);
-        let mut moves = Ruleset::winning_moves(&Nim, pos, p)?;
+        let mut moves = RulesetExt::winning_moves(&Nim, pos, p)?;
         moves.retain(|m| m.heap + 1 != pos.sizes().len());
         Ok(moves)
     }
+}
+
+impl Presentation for Planted {
     fn explain(&self, pos: &Heaps, p: Player, limit: usize) -> Option<Explanation> {
-        Ruleset::explain(&Nim, pos, p, limit)
+        RulesetExt::explain(&Nim, pos, p, limit)
     }
+}
+
+impl Enumerate for Planted {
     fn size_unit(&self) -> &'static str {
         "tokens"
     }
+
     fn sizes(&self) -> std::ops::RangeInclusive<usize> {
         0..=8
     }
+
     fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
-        Ruleset::positions(&Nim, size)
+        RulesetExt::positions(&Nim, size)
     }
 }
 
@@ -130,50 +160,72 @@ struct WinsOnly {
 
 impl Ruleset for WinsOnly {
     type Position = Heaps;
+
     type Move = HeapMove;
 
     fn name(&self) -> &'static str {
         "wins-only-nim"
     }
+
     fn kind(&self) -> Kind {
         Kind::Impartial
     }
+
     fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
         Ruleset::parse_position(&Nim, text)
     }
+
     fn show_position(&self, pos: &Heaps) -> String {
         Ruleset::show_position(&Nim, pos)
     }
+
     fn parse_move(&self, pos: &Heaps, p: Player, text: &str) -> Result<HeapMove, MoveError> {
         Ruleset::parse_move(&Nim, pos, p, text)
     }
+
     fn move_help(&self) -> String {
         Ruleset::move_help(&Nim)
     }
+
     fn moves(&self, pos: &Heaps, p: Player) -> Vec<HeapMove> {
         Ruleset::moves(&Nim, pos, p)
     }
+
     fn play(&self, pos: &Heaps, mv: &HeapMove) -> Heaps {
         Ruleset::play(&Nim, pos, mv)
     }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new().closed_form(self).enumerate(self)
+    }
+}
+
+impl ClosedForm for WinsOnly {
     fn value(&self, _pos: &Heaps) -> Result<Value, Unsolved> {
         Err(Unsolved::no_theory("only who wins is known"))
     }
+
     fn wins(&self, pos: &Heaps, p: Player) -> Result<bool, Unsolved> {
-        let wins = Ruleset::wins(&Nim, pos, p)?;
+        let wins = RulesetExt::wins(&Nim, pos, p)?;
         Ok(wins ^ (self.wrong && pos.sizes() == [2, 2]))
     }
+
     fn winning_moves(&self, pos: &Heaps, p: Player) -> Result<Vec<HeapMove>, Unsolved> {
-        Ruleset::winning_moves(&Nim, pos, p)
+        RulesetExt::winning_moves(&Nim, pos, p)
     }
+}
+
+impl Enumerate for WinsOnly {
     fn size_unit(&self) -> &'static str {
         "tokens"
     }
+
     fn sizes(&self) -> std::ops::RangeInclusive<usize> {
         0..=8
     }
+
     fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
-        Ruleset::positions(&Nim, size)
+        RulesetExt::positions(&Nim, size)
     }
 }
 

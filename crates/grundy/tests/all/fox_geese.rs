@@ -4,6 +4,7 @@
 //! first; the retrograde engine's result and remoteness against minimax's, and the
 //! analysis' best moves on the 4×4 board.
 
+use grundy::ruleset::RulesetExt;
 use std::collections::HashMap;
 
 use grundy::engine::retrograde::{solve, GameResult, RulesetStates};

@@ -6,13 +6,14 @@
 //! (The sign expansion of Blue-Red strings is checked in `cgt_engine.rs` and
 //! `cgt_algebra.rs`, the cases in `tests/cases/hackenbush.txt`.)
 
+use grundy::ruleset::RulesetExt;
 use std::collections::BTreeMap;
 
 use grundy::cgt::engine::{Engine, Limits};
 use grundy::cgt::{Budget, Game};
 use grundy::registry::{build, Params};
 use grundy::rules::hackenbush::{Colour, Forest, Hackenbush, Tree, LARGEST_TREES};
-use grundy::ruleset::{AsPartizan, Ruleset};
+use grundy::ruleset::AsPartizan;
 use grundy::{Player, Value};
 use proptest::prelude::*;
 

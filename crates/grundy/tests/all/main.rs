@@ -6,6 +6,7 @@ mod cgt_common;
 mod data;
 
 mod ab;
+mod adding_a_game;
 mod amazons;
 mod budget;
 mod cases;

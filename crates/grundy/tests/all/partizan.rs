@@ -5,6 +5,7 @@
 //! against the engine without them; ab's `n + *m` against the engine; notation
 //! round trips by proptest.
 
+use grundy::ruleset::RulesetExt;
 use std::path::Path;
 
 use grundy::cgt::engine::{Engine, Limits};

@@ -66,9 +66,9 @@ fn the_dense_table_takes_over_beyond_the_memo_sizes() {
     let rules = Pawns::adapwns();
     let rules_game = AsImpartial(&rules);
     let size = MEMO_SQUARES + 1;
-    let table = grundy::ruleset::Ruleset::win_table(&rules, size)
+    let table = grundy::ruleset::RulesetExt::win_table(&rules, size)
         .expect("a dense table beyond the memo sizes");
-    let positions = grundy::ruleset::Ruleset::positions(&rules, size).unwrap();
+    let positions = grundy::ruleset::RulesetExt::positions(&rules, size).unwrap();
     let mut solver = ImpartialSolver::new(&rules_game);
     for i in (0..positions.count).step_by(97) {
         let board = (positions.nth)(i);
@@ -78,13 +78,12 @@ fn the_dense_table_takes_over_beyond_the_memo_sizes() {
 
 /// Wrong closed forms planted in the pawn game: verify must catch each.
 mod planted {
-    use std::ops::RangeInclusive;
-
     use grundy::game::Player;
     use grundy::rules::pawns::{Board, PawnMove, Pawns};
     use grundy::rules::NotationError;
     use grundy::ruleset::{
-        nimber, AsImpartial, AsPartizan, Kind, MoveError, Positions, Ruleset, Unsolved, WinTable,
+        nimber, AsImpartial, AsPartizan, Capabilities, ClosedForm, Kind, MoveError, Ruleset,
+        Unsolved,
     };
     use grundy::values::Value;
     use grundy::verify::{verify, Mismatch, Report, RulesetCheck};
@@ -143,23 +142,21 @@ mod planted {
         fn play(&self, pos: &Board, mv: &PawnMove) -> Board {
             self.rules.after(pos, mv)
         }
+        /// Pawns' capabilities, with the planted closed form.
+        fn capabilities(&self) -> Capabilities<'_, Board, PawnMove> {
+            Capabilities {
+                closed_form: Some(self),
+                ..self.rules.capabilities()
+            }
+        }
+    }
+
+    impl ClosedForm for Planted {
         fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
             nimber(u128::from((self.value)(&self.rules, pos)))
         }
         fn winning_moves(&self, pos: &Board, _: Player) -> Result<Vec<PawnMove>, Unsolved> {
             Ok((self.winning_moves)(&self.rules, pos))
-        }
-        fn size_unit(&self) -> &'static str {
-            self.rules.size_unit()
-        }
-        fn sizes(&self) -> RangeInclusive<usize> {
-            self.rules.sizes()
-        }
-        fn positions(&self, size: usize) -> Option<Positions<'_, Board>> {
-            self.rules.positions(size)
-        }
-        fn win_table(&self, size: usize) -> Option<WinTable<'_, Board>> {
-            self.rules.win_table(size)
         }
     }
 

@@ -13,6 +13,7 @@ use grundy::rules::connect_four::ConnectFour;
 use grundy::rules::digraph::{Digraph, Slide, Tokens};
 use grundy::rules::tictactoe::TicTacToe;
 use grundy::ruleset::notation::NotationError;
+use grundy::ruleset::{Capabilities, Tiers};
 use grundy::ruleset::{End, Kind, MoveError};
 use grundy::{Player, Ruleset};
 
@@ -77,38 +78,51 @@ struct TieredDigraph {
 
 impl Ruleset for TieredDigraph {
     type Position = Tokens;
+
     type Move = Slide;
 
     fn name(&self) -> &'static str {
         "tiered-digraph"
     }
+
     fn kind(&self) -> Kind {
         Kind::Impartial
     }
+
     fn parse_position(&self, text: &str) -> Result<Tokens, NotationError> {
         Digraph.parse_position(text)
     }
+
     fn show_position(&self, pos: &Tokens) -> String {
         Digraph.show_position(pos)
     }
+
     fn parse_move(&self, pos: &Tokens, p: Player, text: &str) -> Result<Slide, MoveError> {
         Digraph.parse_move(pos, p, text)
     }
+
     fn move_help(&self) -> String {
         Digraph.move_help()
     }
+
     fn moves(&self, pos: &Tokens, p: Player) -> Vec<Slide> {
         Digraph.moves(pos, p)
     }
+
     fn play(&self, pos: &Tokens, mv: &Slide) -> Tokens {
         Digraph.play(pos, mv)
     }
+
     fn end(&self, pos: &Tokens, p: Player) -> Option<End> {
         Digraph.end(pos, p)
     }
-    fn can_cycle(&self) -> bool {
-        true
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new().tiers(self).cycles(true)
     }
+}
+
+impl Tiers for TieredDigraph {
     fn tier(&self, pos: &Tokens) -> Option<u32> {
         Some((self.tier)(pos))
     }

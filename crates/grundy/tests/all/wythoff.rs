@@ -7,6 +7,7 @@ use grundy::play::Seat;
 use grundy::registry::{build, DynRuleset, Params};
 use grundy::rules::wythoff::LARGEST_SIZE;
 use grundy::ruleset::SizeError;
+use grundy::ruleset::{Capabilities, ClosedForm, ManyMoves};
 use grundy::{Outcome, Player};
 
 fn wythoff() -> Box<dyn DynRuleset> {
@@ -260,20 +261,25 @@ impl Counted {
 
 impl grundy::ruleset::Ruleset for Counted {
     type Position = <grundy::rules::wythoff::Wythoff as grundy::ruleset::Ruleset>::Position;
+
     type Move = <grundy::rules::wythoff::Wythoff as grundy::ruleset::Ruleset>::Move;
 
     fn name(&self) -> &'static str {
         grundy::ruleset::Ruleset::name(&self.rules)
     }
+
     fn kind(&self) -> grundy::ruleset::Kind {
         grundy::ruleset::Ruleset::kind(&self.rules)
     }
+
     fn parse_position(&self, text: &str) -> Result<Self::Position, grundy::rules::NotationError> {
         grundy::ruleset::Ruleset::parse_position(&self.rules, text)
     }
+
     fn show_position(&self, pos: &Self::Position) -> String {
         grundy::ruleset::Ruleset::show_position(&self.rules, pos)
     }
+
     fn parse_move(
         &self,
         pos: &Self::Position,
@@ -282,48 +288,65 @@ impl grundy::ruleset::Ruleset for Counted {
     ) -> Result<Self::Move, grundy::ruleset::MoveError> {
         grundy::ruleset::Ruleset::parse_move(&self.rules, pos, player, text)
     }
+
     fn move_help(&self) -> String {
         grundy::ruleset::Ruleset::move_help(&self.rules)
     }
+
     fn moves(&self, pos: &Self::Position, player: Player) -> Vec<Self::Move> {
         self.count(grundy::ruleset::Ruleset::moves(&self.rules, pos, player))
     }
-    fn first_moves(&self, pos: &Self::Position, player: Player, limit: usize) -> Vec<Self::Move> {
-        self.count(grundy::ruleset::Ruleset::first_moves(
-            &self.rules,
-            pos,
-            player,
-            limit,
-        ))
-    }
+
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position {
         grundy::ruleset::Ruleset::play(&self.rules, pos, mv)
     }
+
     fn reach(&self, pos: &Self::Position) -> u128 {
         grundy::ruleset::Ruleset::reach(&self.rules, pos)
     }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new().closed_form(self).many_moves(self)
+    }
+}
+
+impl ClosedForm for Counted {
     fn value(&self, pos: &Self::Position) -> Result<grundy::Value, grundy::ruleset::Unsolved> {
         self.hidden()?;
-        grundy::ruleset::Ruleset::value(&self.rules, pos)
+        grundy::ruleset::RulesetExt::value(&self.rules, pos)
     }
+
     fn wins(
         &self,
         pos: &Self::Position,
         to_move: Player,
     ) -> Result<bool, grundy::ruleset::Unsolved> {
         self.hidden()?;
-        grundy::ruleset::Ruleset::wins(&self.rules, pos, to_move)
+        grundy::ruleset::RulesetExt::wins(&self.rules, pos, to_move)
     }
+
     fn winning_moves(
         &self,
         pos: &Self::Position,
         to_move: Player,
     ) -> Result<Vec<Self::Move>, grundy::ruleset::Unsolved> {
         self.hidden()?;
-        grundy::ruleset::Ruleset::winning_moves(&self.rules, pos, to_move)
+        grundy::ruleset::RulesetExt::winning_moves(&self.rules, pos, to_move)
     }
+}
+
+impl ManyMoves for Counted {
+    fn first_moves(&self, pos: &Self::Position, player: Player, limit: usize) -> Vec<Self::Move> {
+        self.count(grundy::ruleset::RulesetExt::first_moves(
+            &self.rules,
+            pos,
+            player,
+            limit,
+        ))
+    }
+
     fn move_count(&self, pos: &Self::Position, to_move: Player) -> Option<u128> {
-        grundy::ruleset::Ruleset::move_count(&self.rules, pos, to_move)
+        grundy::ruleset::RulesetExt::move_count(&self.rules, pos, to_move)
     }
 }
 

@@ -10,7 +10,7 @@ use super::{winning_moves, Ab, AbMove, Row, Summary};
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::play::ruled;
-use crate::rules::NotationError;
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, ManyMoves, Presentation, WebBoard};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -130,6 +130,7 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Ab {
     type Position = Row;
+
     type Move = AbMove;
 
     fn name(&self) -> &'static str {
@@ -140,48 +141,14 @@ impl Ruleset for Ab {
         Kind::Partizan
     }
 
-    /// `A` for Left and `B` for Right, whoever moves first.
-    fn player_name(&self, player: Player, _first: Player) -> String {
-        name(player).to_owned()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Row, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Row) -> String {
-        pos.to_string()
-    }
-
     fn parse_move(&self, pos: &Row, player: Player, text: &str) -> Result<AbMove, MoveError> {
         parse_move(pos, player, text)
-    }
-
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        // FROM-TO, squares from 1.
-        crate::rules::drawing::numbers(&mv.to_string())
-            .into_iter()
-            .map(|n| [0, n.saturating_sub(1) as usize])
-            .collect()
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
     }
 
     fn move_help(&self) -> String {
         "FROM-TO with cells numbered from 1 on the left: A moves an A, B moves a B, each \
          the way its arrow points, over empty cells, e.g. 1-3"
             .to_owned()
-    }
-
-    fn drawing(&self, pos: &Row) -> String {
-        drawing(pos)
     }
 
     fn moves(&self, pos: &Row, player: Player) -> Vec<AbMove> {
@@ -208,6 +175,17 @@ impl Ruleset for Ab {
         })
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Ab {
     fn value(&self, pos: &Row) -> Result<Value, Unsolved> {
         Ok(Summary::of_cells(pos.cells()).value().into())
     }
@@ -215,7 +193,43 @@ impl Ruleset for Ab {
     fn winning_moves(&self, pos: &Row, to_move: Player) -> Result<Vec<AbMove>, Unsolved> {
         Ok(winning_moves(pos, to_move))
     }
+}
 
+impl Presentation for Ab {
+    /// `A` for Left and `B` for Right, whoever moves first.
+    fn player_name(&self, player: Player, _first: Player) -> String {
+        name(player).to_owned()
+    }
+
+    fn drawing(&self, pos: &Row) -> String {
+        drawing(pos)
+    }
+
+    fn explain(&self, pos: &Row, to_move: Player, limit: usize) -> Option<Explanation> {
+        Some(explain(pos, to_move, limit))
+    }
+}
+
+impl WebBoard for Ab {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        // FROM-TO, squares from 1.
+        crate::rules::drawing::numbers(&mv.to_string())
+            .into_iter()
+            .map(|n| [0, n.saturating_sub(1) as usize])
+            .collect()
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl ManyMoves for Ab {
     /// Each of the player's letters can move to every empty cell of its room.
     fn move_count(&self, pos: &Row, to_move: Player) -> Option<u128> {
         let cells = pos.cells();
@@ -232,11 +246,9 @@ impl Ruleset for Ab {
             .sum();
         Some(count)
     }
+}
 
-    fn explain(&self, pos: &Row, to_move: Player, limit: usize) -> Option<Explanation> {
-        Some(explain(pos, to_move, limit))
-    }
-
+impl Enumerate for Ab {
     fn size_unit(&self) -> &'static str {
         "cells"
     }

@@ -37,7 +37,9 @@ use std::ops::RangeInclusive;
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
-use crate::rules::NotationError;
+use crate::ruleset::{
+    Capabilities, ClosedForm, Enumerate, ManyMoves, Parts, Presentation, WebBoard,
+};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -116,34 +118,8 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Domineering {
     type Position = Board;
+
     type Move = Domino;
-
-    fn options(&self, b: &Board, player: Player) -> Vec<Board> {
-        match player {
-            Player::Left => placed(b, b.vertical_spots(), true),
-            Player::Right => placed(b, b.horizontal_spots(), false),
-        }
-    }
-
-    fn components(&self, b: &Board) -> Vec<Board> {
-        if self.split {
-            b.regions()
-        } else {
-            vec![*b]
-        }
-    }
-
-    fn normalize(&self, b: &Board) -> (Board, bool) {
-        if self.symmetry {
-            b.least_image()
-        } else {
-            (*b, false)
-        }
-    }
-
-    fn word(&self, b: &Board) -> Option<u64> {
-        b.word()
-    }
 
     fn name(&self) -> &'static str {
         "domineering"
@@ -151,14 +127,6 @@ impl Ruleset for Domineering {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Board) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Board, player: Player, text: &str) -> Result<Domino, MoveError> {
@@ -194,19 +162,6 @@ impl Ruleset for Domineering {
         Ok(d)
     }
 
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        crate::ruleset::board::cells_named(&mv.to_string())
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
-    }
-
     fn move_help(&self) -> String {
         "the domino's two cells, column letter and row number (1 = top row): Left \
          places vertical dominoes, e.g. a1-a2, Right horizontal ones, e.g. a1-b1"
@@ -224,6 +179,18 @@ impl Ruleset for Domineering {
         pos.place(mv.bit(), mv.vertical)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Domineering {
     fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
         canonical::value(self, &self.memo, pos)
     }
@@ -231,7 +198,59 @@ impl Ruleset for Domineering {
     fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<Domino>, Unsolved> {
         canonical::winning_moves(self, &self.memo, pos, to_move)
     }
+}
 
+impl Presentation for Domineering {
+    fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
+        canonical::explain_parts(self, &self.memo, pos, ("region", "regions"))
+    }
+}
+
+impl WebBoard for Domineering {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        crate::ruleset::board::cells_named(&mv.to_string())
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl Parts for Domineering {
+    fn options(&self, b: &Board, player: Player) -> Vec<Board> {
+        match player {
+            Player::Left => placed(b, b.vertical_spots(), true),
+            Player::Right => placed(b, b.horizontal_spots(), false),
+        }
+    }
+
+    fn components(&self, b: &Board) -> Vec<Board> {
+        if self.split {
+            b.regions()
+        } else {
+            vec![*b]
+        }
+    }
+
+    fn normalize(&self, b: &Board) -> (Board, bool) {
+        if self.symmetry {
+            b.least_image()
+        } else {
+            (*b, false)
+        }
+    }
+
+    fn word(&self, b: &Board) -> Option<u64> {
+        b.word()
+    }
+}
+
+impl ManyMoves for Domineering {
     fn move_count(&self, pos: &Board, to_move: Player) -> Option<u128> {
         let spots = match to_move {
             Player::Left => pos.vertical_spots(),
@@ -239,11 +258,9 @@ impl Ruleset for Domineering {
         };
         Some(u128::from(spots.count_ones()))
     }
+}
 
-    fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
-        canonical::explain_parts(self, &self.memo, pos, ("region", "regions"))
-    }
-
+impl Enumerate for Domineering {
     fn size_unit(&self) -> &'static str {
         "cells"
     }

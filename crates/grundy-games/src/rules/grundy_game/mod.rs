@@ -60,6 +60,10 @@ pub const HEAP_LIMIT: u64 = 1 << 17;
 /// 1 GB (4 · 10^6 positions checked, a minute of CPU); 24 would need four times that.
 pub const LARGEST_SIZE: usize = 22;
 
+use crate::ruleset::{
+    Capabilities, ClosedForm, Enumerate, HeapSequence, ManyMoves, MisereForm, Presentation,
+    WebBoard,
+};
 pub use values::GrundyGameValues;
 use values::SparseGrundyGame;
 
@@ -219,6 +223,7 @@ impl GrundyGame {
 
 impl Ruleset for GrundyGame {
     type Position = Heaps;
+
     type Move = Split;
 
     fn name(&self) -> &'static str {
@@ -246,10 +251,6 @@ impl Ruleset for GrundyGame {
             column += part.chars().count() + 1;
         }
         Ok(heaps)
-    }
-
-    fn show_position(&self, pos: &Heaps) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Heaps, _: Player, text: &str) -> Result<Split, MoveError> {
@@ -291,6 +292,117 @@ impl Ruleset for GrundyGame {
         Ok(mv)
     }
 
+    fn move_help(&self) -> String {
+        "HEAP=A+B splits heap HEAP (numbered from 1) into heaps of A and B stones, A ≠ B, \
+         e.g. 1=3+4"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &Heaps, player: Player) -> Vec<Split> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    fn play(&self, pos: &Heaps, mv: &Split) -> Heaps {
+        let mut next = pos.0.clone();
+        next.splice(mv.heap..=mv.heap, [mv.small, mv.large]);
+        Heaps(next)
+    }
+
+    /// Splits only refine a heap into a row of heaps with the same total: at most the
+    /// 2^(h − 1) compositions of each heap h.
+    fn reach(&self, pos: &Heaps) -> u128 {
+        let bits = pos
+            .sizes()
+            .iter()
+            .fold(0u64, |acc, &h| acc.saturating_add(h.saturating_sub(1)));
+        if bits >= 128 {
+            u128::MAX
+        } else {
+            1 << bits
+        }
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .misere(self)
+            .presentation(self)
+            .web_board(self)
+            .many_moves(self)
+            .enumerate(self)
+            .heap_sequence(self)
+    }
+}
+
+impl ClosedForm for GrundyGame {
+    fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
+        nimber(self.nim_value(pos)?.0)
+    }
+
+    fn winning_moves(&self, pos: &Heaps, _: Player) -> Result<Vec<Split>, Unsolved> {
+        GrundyGame::winning_moves(self, pos)
+    }
+
+    /// The first heap of 3 or more stones loses one stone.
+    fn stalling_move(&self, pos: &Heaps, _: Player) -> Option<Split> {
+        let heap = pos.sizes().iter().position(|&h| h >= 3)?;
+        let size = pos.sizes()[heap];
+        Some(Split {
+            heap,
+            small: 1,
+            large: size - 1,
+        })
+    }
+}
+
+impl MisereForm for GrundyGame {
+    fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
+        crate::rules::heaps::tame::grundy(self, pos)
+    }
+
+    fn misere_wins(&self, pos: &Heaps) -> Result<bool, Unsolved> {
+        crate::rules::heaps::tame::wins(self, pos)
+    }
+
+    fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<Self::Move>, Unsolved> {
+        crate::rules::heaps::tame::winning_moves(self, pos)
+    }
+
+    fn misere_explain(&self, pos: &Heaps, _limit: usize) -> Option<Explanation> {
+        crate::rules::heaps::tame::explain(self, pos)
+    }
+}
+
+impl Presentation for GrundyGame {
+    fn drawing(&self, pos: &Heaps) -> String {
+        draw_heaps(pos)
+    }
+
+    fn explain(&self, pos: &Heaps, _: Player, _: usize) -> Option<Explanation> {
+        let values = self.heap_values(pos).ok()?;
+        let mut sentences = vec![
+            "a heap of n stones is worth G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n − a}, \
+             computed by the sparse-space method (no formula or period is known; OEIS \
+             A002188)"
+                .to_owned(),
+        ];
+        sentences.extend(explain_heaps(&values, "stones"));
+        let xor = values.iter().fold(0, |acc, h| acc ^ h.grundy);
+        if xor != 0 {
+            sentences.push(
+                "a winning move splits a heap h into a + b with G(a) ⊕ G(b) = XOR ⊕ G(h) (the \
+                 target may exceed G(h))"
+                    .to_owned(),
+            );
+        }
+        Some(Explanation {
+            reduction: json!({ "heaps": values, "xor": xor }),
+            sentences,
+        })
+    }
+}
+
+impl WebBoard for GrundyGame {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
         let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
         crate::rules::drawing::heaps(&sizes, "heap")
@@ -328,21 +440,9 @@ impl Ruleset for GrundyGame {
         let text: Vec<String> = edited.iter().map(u64::to_string).collect();
         self.parse_position(&text.join(",")).ok()
     }
+}
 
-    fn move_help(&self) -> String {
-        "HEAP=A+B splits heap HEAP (numbered from 1) into heaps of A and B stones, A ≠ B, \
-         e.g. 1=3+4"
-            .to_owned()
-    }
-
-    fn drawing(&self, pos: &Heaps) -> String {
-        draw_heaps(pos)
-    }
-
-    fn moves(&self, pos: &Heaps, player: Player) -> Vec<Split> {
-        self.first_moves(pos, player, usize::MAX)
-    }
-
+impl ManyMoves for GrundyGame {
     /// Lists no more than `limit` moves: a heap may hold more stones than memory.
     fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<Split> {
         crate::ruleset::first_items(
@@ -357,45 +457,6 @@ impl Ruleset for GrundyGame {
         )
     }
 
-    fn play(&self, pos: &Heaps, mv: &Split) -> Heaps {
-        let mut next = pos.0.clone();
-        next.splice(mv.heap..=mv.heap, [mv.small, mv.large]);
-        Heaps(next)
-    }
-
-    /// Splits only refine a heap into a row of heaps with the same total: at most the
-    /// 2^(h − 1) compositions of each heap h.
-    fn reach(&self, pos: &Heaps) -> u128 {
-        let bits = pos
-            .sizes()
-            .iter()
-            .fold(0u64, |acc, &h| acc.saturating_add(h.saturating_sub(1)));
-        if bits >= 128 {
-            u128::MAX
-        } else {
-            1 << bits
-        }
-    }
-
-    fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
-        nimber(self.nim_value(pos)?.0)
-    }
-
-    fn winning_moves(&self, pos: &Heaps, _: Player) -> Result<Vec<Split>, Unsolved> {
-        GrundyGame::winning_moves(self, pos)
-    }
-
-    /// The first heap of 3 or more stones loses one stone.
-    fn stalling_move(&self, pos: &Heaps, _: Player) -> Option<Split> {
-        let heap = pos.sizes().iter().position(|&h| h >= 3)?;
-        let size = pos.sizes()[heap];
-        Some(Split {
-            heap,
-            small: 1,
-            large: size - 1,
-        })
-    }
-
     fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
         Some(
             pos.sizes()
@@ -404,46 +465,9 @@ impl Ruleset for GrundyGame {
                 .sum(),
         )
     }
+}
 
-    fn explain(&self, pos: &Heaps, _: Player, _: usize) -> Option<Explanation> {
-        let values = self.heap_values(pos).ok()?;
-        let mut sentences = vec![
-            "a heap of n stones is worth G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n − a}, \
-             computed by the sparse-space method (no formula or period is known; OEIS \
-             A002188)"
-                .to_owned(),
-        ];
-        sentences.extend(explain_heaps(&values, "stones"));
-        let xor = values.iter().fold(0, |acc, h| acc ^ h.grundy);
-        if xor != 0 {
-            sentences.push(
-                "a winning move splits a heap h into a + b with G(a) ⊕ G(b) = XOR ⊕ G(h) (the \
-                 target may exceed G(h))"
-                    .to_owned(),
-            );
-        }
-        Some(Explanation {
-            reduction: json!({ "heaps": values, "xor": xor }),
-            sentences,
-        })
-    }
-
-    fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
-        crate::rules::heaps::tame::grundy(self, pos)
-    }
-
-    fn misere_wins(&self, pos: &Heaps) -> Result<bool, Unsolved> {
-        crate::rules::heaps::tame::wins(self, pos)
-    }
-
-    fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<Self::Move>, Unsolved> {
-        crate::rules::heaps::tame::winning_moves(self, pos)
-    }
-
-    fn misere_explain(&self, pos: &Heaps, _limit: usize) -> Option<Explanation> {
-        crate::rules::heaps::tame::explain(self, pos)
-    }
-
+impl Enumerate for GrundyGame {
     fn size_unit(&self) -> &'static str {
         "tokens"
     }
@@ -455,7 +479,9 @@ impl Ruleset for GrundyGame {
     fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
         Some(positions_of(size, Heaps))
     }
+}
 
+impl HeapSequence for GrundyGame {
     /// By the definition or the sparse-space method; no period is known, so none is
     /// claimed (and there is nothing to certify).
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {

@@ -7,7 +7,7 @@ use super::values::{memo, printable, sign_expansion, values};
 use super::{Forest, Hackenbush};
 use crate::cgt::{Dyadic, Game};
 use crate::rules::canonical;
-use crate::ruleset::{Explanation, Ruleset};
+use crate::ruleset::{Explanation, Parts};
 
 impl Hackenbush {
     /// The explanation of `pos`: the sign expansion for Blue-Red strings, else the

@@ -41,9 +41,9 @@
 //! # Green edges and trees: the canonical-form engine
 //! A position with a green edge or a branch point is valued by the canonical-form
 //! engine of [`cgt`](crate::cgt), through [`rules::canonical`](crate::rules::canonical)
-//! and this module's hooks: [`Ruleset::components`](crate::ruleset::Ruleset::components) (each tree on the ground is an
+//! and this module's hooks: [`Ruleset::components`](crate::ruleset::RulesetExt::components) (each tree on the ground is an
 //! independent part; the ground is one node, so the trees add up) and
-//! [`Ruleset::normalize`](crate::ruleset::Ruleset::normalize) (the branches at a node commute, so they are put in a
+//! [`Ruleset::normalize`](crate::ruleset::RulesetExt::normalize) (the branches at a node commute, so they are put in a
 //! canonical order; swapping blue and red negates the value, so a tree and its
 //! colour swap share one entry). What is known checks it: a tree of green edges only
 //! is the nimber of the colon principle (Winning Ways ch. 7: a green stalk of n

@@ -10,7 +10,9 @@ use crate::cgt::{Dyadic, Game};
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical;
-use crate::rules::NotationError;
+use crate::ruleset::{
+    Capabilities, ClosedForm, Enumerate, ManyMoves, Parts, Presentation, WebBoard,
+};
 use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
@@ -43,31 +45,8 @@ impl Hackenbush {
 
 impl Ruleset for Hackenbush {
     type Position = Forest;
+
     type Move = Cut;
-
-    /// Each tree standing on the ground with an edge left, on its own.
-    fn components(&self, pos: &Forest) -> Vec<Forest> {
-        pos.0
-            .iter()
-            .filter(|t| !t.edges.is_empty())
-            .map(|t| Forest(vec![t.clone()]))
-            .collect()
-    }
-
-    /// One tree: the branches at every node in their sorted order, and of that and
-    /// its colour swap (the negative) the least. Several trees: the position itself.
-    fn normalize(&self, pos: &Forest) -> (Forest, bool) {
-        let [tree] = &pos.0[..] else {
-            return (pos.clone(), false);
-        };
-        let plain = tree.sorted();
-        let swapped = tree.swapped().sorted();
-        if swapped < plain {
-            (Forest(vec![swapped]), true)
-        } else {
-            (Forest(vec![plain]), false)
-        }
-    }
 
     fn name(&self) -> &'static str {
         "hackenbush"
@@ -75,14 +54,6 @@ impl Ruleset for Hackenbush {
 
     fn kind(&self) -> Kind {
         Kind::Partizan
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Forest, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Forest) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Forest, player: Player, text: &str) -> Result<Cut, MoveError> {
@@ -124,18 +95,6 @@ impl Ruleset for Hackenbush {
         Ok(cut)
     }
 
-    fn board(&self, pos: &Forest) -> Option<crate::ruleset::board::Board> {
-        self.drawn(pos)
-    }
-
-    fn touches(&self, _pos: &Forest, mv: &Cut) -> Vec<crate::ruleset::board::At> {
-        Hackenbush::touched(mv)
-    }
-
-    fn edit(&self, pos: &Forest, at: crate::ruleset::board::At) -> Option<Forest> {
-        self.edited(pos, at)
-    }
-
     fn move_help(&self) -> String {
         "TREE:EDGE cuts that edge and everything it held up (trees, or strings, from 1 on \
          the left; a tree's edges from 1 in the order they are written, so in a string \
@@ -167,6 +126,18 @@ impl Ruleset for Hackenbush {
             .fold(1u128, |n, t| n.saturating_mul(t.states()))
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .parts(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Hackenbush {
     fn value(&self, pos: &Forest) -> Result<Value, Unsolved> {
         match pos.blue_red_strings() {
             Some(strings) => Ok(Value::Canonical(Game::number(values(&strings)?.1))),
@@ -197,7 +168,55 @@ impl Ruleset for Hackenbush {
         }
         Ok(out)
     }
+}
 
+impl Presentation for Hackenbush {
+    fn explain(&self, pos: &Forest, _: Player, _: usize) -> Option<Explanation> {
+        self.explanation(pos)
+    }
+}
+
+impl WebBoard for Hackenbush {
+    fn board(&self, pos: &Forest) -> Option<crate::ruleset::board::Board> {
+        self.drawn(pos)
+    }
+
+    fn touches(&self, _pos: &Forest, mv: &Cut) -> Vec<crate::ruleset::board::At> {
+        Hackenbush::touched(mv)
+    }
+
+    fn edit(&self, pos: &Forest, at: crate::ruleset::board::At) -> Option<Forest> {
+        self.edited(pos, at)
+    }
+}
+
+impl Parts for Hackenbush {
+    /// Each tree standing on the ground with an edge left, on its own.
+    fn components(&self, pos: &Forest) -> Vec<Forest> {
+        pos.0
+            .iter()
+            .filter(|t| !t.edges.is_empty())
+            .map(|t| Forest(vec![t.clone()]))
+            .collect()
+    }
+
+    /// One tree: the branches at every node in their sorted order, and of that and
+    /// its colour swap (the negative) the least. Several trees: the position itself.
+    fn normalize(&self, pos: &Forest) -> (Forest, bool) {
+        let [tree] = &pos.0[..] else {
+            return (pos.clone(), false);
+        };
+        let plain = tree.sorted();
+        let swapped = tree.swapped().sorted();
+        if swapped < plain {
+            (Forest(vec![swapped]), true)
+        } else {
+            (Forest(vec![plain]), false)
+        }
+    }
+}
+
+impl ManyMoves for Hackenbush {
     fn move_count(&self, pos: &Forest, to_move: Player) -> Option<u128> {
         let count = pos
             .0
@@ -207,11 +226,9 @@ impl Ruleset for Hackenbush {
             .count();
         Some(count as u128)
     }
+}
 
-    fn explain(&self, pos: &Forest, _: Player, _: usize) -> Option<Explanation> {
-        self.explanation(pos)
-    }
-
+impl Enumerate for Hackenbush {
     fn size_unit(&self) -> &'static str {
         "edges"
     }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use super::{Forest, Hackenbush};
 use crate::cgt::{Dyadic, Game, Style};
 use crate::rules::canonical::Memo;
-use crate::ruleset::{Ruleset, Unsolved};
+use crate::ruleset::{Parts, Unsolved};
 
 /// The most positions the canonical-form engine may have to value for one position
 /// with green edges or branch points, counted from the shapes of its trees before

@@ -77,6 +77,10 @@ use crate::rules::heaps::{
 };
 use crate::rules::notation::NotationError;
 use crate::ruleset::{
+    Capabilities, ClosedForm, Enumerate, HeapSequence, ManyMoves, MisereForm, Presentation,
+    WebBoard,
+};
+use crate::ruleset::{
     Convention, Explanation, Kind, Listing, MoveError, ParamError, Positions, Ruleset, Unsolved,
 };
 use crate::sequence::certificate::CertifiedGame;
@@ -641,6 +645,7 @@ impl fmt::Display for OctalMove {
 
 impl Ruleset for Octal {
     type Position = Heaps;
+
     type Move = OctalMove;
 
     fn name(&self) -> &'static str {
@@ -652,21 +657,8 @@ impl Ruleset for Octal {
         format!("code {self}")
     }
 
-    /// `octal (0.77)`, as `grundy play` and `grundy verify` show it.
-    fn title(&self) -> String {
-        format!("octal ({self})")
-    }
-
     fn kind(&self) -> Kind {
         Kind::Impartial
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Heaps) -> String {
-        pos.to_string()
     }
 
     /// Any legal move as the notation prints it (`1-1`, `1-1=2+3`); otherwise the
@@ -694,60 +686,10 @@ impl Ruleset for Octal {
         )))
     }
 
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "heap")
-    }
-
-    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        use crate::rules::drawing::{numbers, token};
-        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
-            return Vec::new();
-        };
-        let text = mv.to_string();
-        let n = numbers(&text);
-        let size = |i: u64| {
-            sizes
-                .get((i as usize).wrapping_sub(1))
-                .copied()
-                .unwrap_or(0)
-        };
-        // HEAP-TAKE, then where the rest splits (HEAP-TAKE=A+B).
-        match n[..] {
-            [i, k] if i >= 1 => token(i as usize - 1, size(i), k).into_iter().collect(),
-            [i, k, a, _] if i >= 1 => [
-                token(i as usize - 1, size(i), k),
-                token(i as usize - 1, size(i), size(i).saturating_sub(a)),
-            ]
-            .into_iter()
-            .flatten()
-            .collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
-        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
-        self.parse_position(&text.join(",")).ok()
-    }
-
     fn move_help(&self) -> String {
         "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1); HEAP-TAKE=A+B also \
          splits what is left into heaps of A and B (A+B+C: into three), e.g. 1-1 or 1-1=2+3"
             .to_owned()
-    }
-
-    fn drawing(&self, pos: &Heaps) -> String {
-        draw_heaps(pos)
-    }
-
-    /// Every legal move, listed (the same moves as [`Octal::moves_iter`], with plain
-    /// loops: the exhaustive engine calls this often).
-    /// Lists no more than `limit` moves: a heap may have more splits than memory.
-    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<OctalMove> {
-        crate::ruleset::first_items(self.moves_iter(pos), limit)
     }
 
     fn moves(&self, pos: &Heaps, _: Player) -> Vec<OctalMove> {
@@ -791,21 +733,6 @@ impl Ruleset for Octal {
         Heaps(next)
     }
 
-    fn play_checked(
-        &self,
-        pos: &Heaps,
-        _: Player,
-        mv: &OctalMove,
-    ) -> Result<Heaps, crate::ruleset::IllegalMove> {
-        if self.is_legal(pos, mv) {
-            Ok(self.play(pos, mv))
-        } else {
-            Err(crate::ruleset::IllegalMove::new(format!(
-                "{mv} is not a legal move here"
-            )))
-        }
-    }
-
     /// Splits multiply the rows; a heap of h has fewer than 2^h ways to end up.
     fn reach(&self, pos: &Heaps) -> u128 {
         pos.sizes().iter().fold(1u128, |acc, &h| {
@@ -813,6 +740,19 @@ impl Ruleset for Octal {
         })
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .misere(self)
+            .presentation(self)
+            .web_board(self)
+            .many_moves(self)
+            .enumerate(self)
+            .heap_sequence(self)
+    }
+}
+
+impl ClosedForm for Octal {
     /// The XOR of G(h) over the heaps.
     fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
         self.with_values(pos, |table| {
@@ -853,14 +793,34 @@ impl Ruleset for Octal {
     fn stalling_move(&self, pos: &Heaps, _: Player) -> Option<OctalMove> {
         self.moves_iter(pos).next()
     }
+}
 
-    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
-        Some(
-            pos.sizes()
-                .iter()
-                .map(|&h| self.heap_move_count(h))
-                .fold(0u128, u128::saturating_add),
-        )
+impl MisereForm for Octal {
+    fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
+        crate::rules::heaps::tame::grundy(self, pos)
+    }
+
+    fn misere_wins(&self, pos: &Heaps) -> Result<bool, Unsolved> {
+        crate::rules::heaps::tame::wins(self, pos)
+    }
+
+    fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<Self::Move>, Unsolved> {
+        crate::rules::heaps::tame::winning_moves(self, pos)
+    }
+
+    fn misere_explain(&self, pos: &Heaps, _limit: usize) -> Option<Explanation> {
+        crate::rules::heaps::tame::explain(self, pos)
+    }
+}
+
+impl Presentation for Octal {
+    /// `octal (0.77)`, as `grundy play` and `grundy verify` show it.
+    fn title(&self) -> String {
+        format!("octal ({self})")
+    }
+
+    fn drawing(&self, pos: &Heaps) -> String {
+        draw_heaps(pos)
     }
 
     /// The sequence (its proven period, or how far it was computed), each heap's
@@ -894,23 +854,83 @@ impl Ruleset for Octal {
         })
         .ok()
     }
+}
 
-    fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
-        crate::rules::heaps::tame::grundy(self, pos)
+impl WebBoard for Octal {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        crate::rules::drawing::heaps(&sizes, "heap")
     }
 
-    fn misere_wins(&self, pos: &Heaps) -> Result<bool, Unsolved> {
-        crate::rules::heaps::tame::wins(self, pos)
+    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        use crate::rules::drawing::{numbers, token};
+        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
+            return Vec::new();
+        };
+        let text = mv.to_string();
+        let n = numbers(&text);
+        let size = |i: u64| {
+            sizes
+                .get((i as usize).wrapping_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        // HEAP-TAKE, then where the rest splits (HEAP-TAKE=A+B).
+        match n[..] {
+            [i, k] if i >= 1 => token(i as usize - 1, size(i), k).into_iter().collect(),
+            [i, k, a, _] if i >= 1 => [
+                token(i as usize - 1, size(i), k),
+                token(i as usize - 1, size(i), size(i).saturating_sub(a)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            _ => Vec::new(),
+        }
     }
 
-    fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<Self::Move>, Unsolved> {
-        crate::rules::heaps::tame::winning_moves(self, pos)
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
+        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
+        self.parse_position(&text.join(",")).ok()
+    }
+}
+
+impl ManyMoves for Octal {
+    /// Every legal move, listed (the same moves as [`Octal::moves_iter`], with plain
+    /// loops: the exhaustive engine calls this often).
+    /// Lists no more than `limit` moves: a heap may have more splits than memory.
+    fn first_moves(&self, pos: &Heaps, _: Player, limit: usize) -> Vec<OctalMove> {
+        crate::ruleset::first_items(self.moves_iter(pos), limit)
     }
 
-    fn misere_explain(&self, pos: &Heaps, _limit: usize) -> Option<Explanation> {
-        crate::rules::heaps::tame::explain(self, pos)
+    fn play_checked(
+        &self,
+        pos: &Heaps,
+        _: Player,
+        mv: &OctalMove,
+    ) -> Result<Heaps, crate::ruleset::IllegalMove> {
+        if self.is_legal(pos, mv) {
+            Ok(self.play(pos, mv))
+        } else {
+            Err(crate::ruleset::IllegalMove::new(format!(
+                "{mv} is not a legal move here"
+            )))
+        }
     }
 
+    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
+        Some(
+            pos.sizes()
+                .iter()
+                .map(|&h| self.heap_move_count(h))
+                .fold(0u128, u128::saturating_add),
+        )
+    }
+}
+
+impl Enumerate for Octal {
     fn size_unit(&self) -> &'static str {
         "tokens"
     }
@@ -922,7 +942,9 @@ impl Ruleset for Octal {
     fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
         Some(positions_of(size, Heaps))
     }
+}
 
+impl HeapSequence for Octal {
     /// `octal CODE`, by the definition, the sparse-space method or both with the
     /// periodic-tail shortcut; periods by the periodicity theorem.
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {

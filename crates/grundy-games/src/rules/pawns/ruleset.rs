@@ -14,6 +14,7 @@ use crate::ruleset::{
     nimber, Convention, Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved,
     WinTable,
 };
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, ManyMoves, Presentation, WebBoard};
 use crate::values::Value;
 
 /// `--step K`: how far a pawn may move.
@@ -66,6 +67,7 @@ const GLYPHS: &[crate::rules::drawing::Glyph] = &[
 
 impl Ruleset for Pawns {
     type Position = Board;
+
     type Move = PawnMove;
 
     fn name(&self) -> &'static str {
@@ -78,14 +80,6 @@ impl Ruleset for Pawns {
 
     fn kind(&self) -> Kind {
         Kind::Impartial
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Board, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Board) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Board, _: Player, text: &str) -> Result<PawnMove, MoveError> {
@@ -127,33 +121,12 @@ impl Ruleset for Pawns {
         Ok(mv)
     }
 
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
-    }
-
-    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        // FROM-TO, squares from 1.
-        crate::rules::drawing::numbers(&mv.to_string())
-            .into_iter()
-            .map(|n| [0, n.saturating_sub(1) as usize])
-            .collect()
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
-        self.parse_position(&text).ok()
-    }
-
     fn move_help(&self) -> String {
         format!(
             "FROM-TO with squares numbered from 1 on the left; a pawn moves 1 to {} \
              squares left over empty squares, e.g. 5-4",
             self.step()
         )
-    }
-
-    fn drawing(&self, pos: &Board) -> String {
-        ruled(&pos.to_string())
     }
 
     fn moves(&self, pos: &Board, _: Player) -> Vec<PawnMove> {
@@ -170,6 +143,17 @@ impl Ruleset for Pawns {
         binomial(pos.len() as u64, pawns as u64)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Pawns {
     fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
         nimber(u128::from(self.nim_value(pos.squares())))
     }
@@ -177,18 +161,47 @@ impl Ruleset for Pawns {
     fn winning_moves(&self, pos: &Board, _: Player) -> Result<Vec<PawnMove>, Unsolved> {
         Ok(Pawns::winning_moves(self, pos))
     }
+}
 
+impl Presentation for Pawns {
+    fn drawing(&self, pos: &Board) -> String {
+        ruled(&pos.to_string())
+    }
+
+    fn explain(&self, pos: &Board, _: Player, limit: usize) -> Option<Explanation> {
+        Some(self.explanation(pos, limit))
+    }
+}
+
+impl WebBoard for Pawns {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        crate::rules::drawing::strip(&self.show_position(pos), GLYPHS)
+    }
+
+    fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        // FROM-TO, squares from 1.
+        crate::rules::drawing::numbers(&mv.to_string())
+            .into_iter()
+            .map(|n| [0, n.saturating_sub(1) as usize])
+            .collect()
+    }
+
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let text = crate::rules::drawing::cycle(&self.show_position(pos), at, GLYPHS)?;
+        self.parse_position(&text).ok()
+    }
+}
+
+impl ManyMoves for Pawns {
     /// Each pawn has min(k, its pile) moves.
     fn move_count(&self, pos: &Board, _: Player) -> Option<u128> {
         let step = u64::from(self.step());
         let piles = self.reduce(pos).piles;
         Some(piles.iter().map(|p| u128::from(p.stones.min(step))).sum())
     }
+}
 
-    fn explain(&self, pos: &Board, _: Player, limit: usize) -> Option<Explanation> {
-        Some(self.explanation(pos, limit))
-    }
-
+impl Enumerate for Pawns {
     fn size_unit(&self) -> &'static str {
         "squares"
     }

@@ -44,6 +44,10 @@ use crate::rules::heaps::{
 };
 use crate::rules::notation::{Found, NotationError};
 use crate::ruleset::{
+    Capabilities, ClosedForm, Enumerate, HeapSequence, ManyMoves, MisereForm, Presentation,
+    WebBoard,
+};
+use crate::ruleset::{
     Convention, Explanation, Kind, MoveError, ParamError, Positions, Ruleset, Unsolved,
 };
 use crate::sequence::certificate::CertifiedGame;
@@ -221,6 +225,7 @@ impl fmt::Display for Subtraction {
 
 impl Ruleset for Subtraction {
     type Position = Heaps;
+
     type Move = HeapMove;
 
     fn name(&self) -> &'static str {
@@ -232,21 +237,8 @@ impl Ruleset for Subtraction {
         format!("S = {{{self}}}")
     }
 
-    /// `subtraction (2,4,5)`, as `grundy play` and `grundy verify` show it.
-    fn title(&self) -> String {
-        format!("subtraction ({self})")
-    }
-
     fn kind(&self) -> Kind {
         Kind::Impartial
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Heaps, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &Heaps) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &Heaps, _: Player, text: &str) -> Result<HeapMove, MoveError> {
@@ -259,47 +251,11 @@ impl Ruleset for Subtraction {
         Ok(mv)
     }
 
-    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "heap")
-    }
-
-    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
-        use crate::rules::drawing::{numbers, token};
-        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
-            return Vec::new();
-        };
-        let text = mv.to_string();
-        let n = numbers(&text);
-        let size = |i: u64| {
-            sizes
-                .get((i as usize).wrapping_sub(1))
-                .copied()
-                .unwrap_or(0)
-        };
-        // HEAP-TAKE: the first token taken.
-        match n[..] {
-            [i, k] => token(i as usize - 1, size(i), k).into_iter().collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
-        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
-        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
-        self.parse_position(&text.join(",")).ok()
-    }
-
     fn move_help(&self) -> String {
         format!(
             "HEAP-TAKE takes TAKE stones from heap HEAP (numbered from 1), TAKE in {self}, e.g. 1-{}",
             self.set[0]
         )
-    }
-
-    fn drawing(&self, pos: &Heaps) -> String {
-        draw_heaps(pos)
     }
 
     fn moves(&self, pos: &Heaps, _: Player) -> Vec<HeapMove> {
@@ -319,6 +275,19 @@ impl Ruleset for Subtraction {
         heap_reach(pos)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .misere(self)
+            .presentation(self)
+            .web_board(self)
+            .many_moves(self)
+            .enumerate(self)
+            .heap_sequence(self)
+    }
+}
+
+impl ClosedForm for Subtraction {
     /// The XOR of G(h) over the heaps.
     fn value(&self, pos: &Heaps) -> Result<Value, Unsolved> {
         self.with_values(pos, |table| Nimber(u128::from(xor(table, pos))).into())
@@ -351,9 +320,34 @@ impl Ruleset for Subtraction {
         let heap = pos.sizes().iter().position(|&h| h >= take)?;
         Some(HeapMove { heap, take })
     }
+}
 
-    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
-        Some(pos.sizes().iter().map(|&h| self.moves_in(h) as u128).sum())
+impl MisereForm for Subtraction {
+    fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
+        crate::rules::heaps::tame::grundy(self, pos)
+    }
+
+    fn misere_wins(&self, pos: &Heaps) -> Result<bool, Unsolved> {
+        crate::rules::heaps::tame::wins(self, pos)
+    }
+
+    fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<Self::Move>, Unsolved> {
+        crate::rules::heaps::tame::winning_moves(self, pos)
+    }
+
+    fn misere_explain(&self, pos: &Heaps, _limit: usize) -> Option<Explanation> {
+        crate::rules::heaps::tame::explain(self, pos)
+    }
+}
+
+impl Presentation for Subtraction {
+    /// `subtraction (2,4,5)`, as `grundy play` and `grundy verify` show it.
+    fn title(&self) -> String {
+        format!("subtraction ({self})")
+    }
+
+    fn drawing(&self, pos: &Heaps) -> String {
+        draw_heaps(pos)
     }
 
     /// The sequence (its proven period, or how far it was computed), each heap's
@@ -375,23 +369,49 @@ impl Ruleset for Subtraction {
         })
         .ok()
     }
+}
 
-    fn misere_grundy(&self, pos: &Heaps) -> Result<u128, Unsolved> {
-        crate::rules::heaps::tame::grundy(self, pos)
+impl WebBoard for Subtraction {
+    fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        crate::rules::drawing::heaps(&sizes, "heap")
     }
 
-    fn misere_wins(&self, pos: &Heaps) -> Result<bool, Unsolved> {
-        crate::rules::heaps::tame::wins(self, pos)
+    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
+        use crate::rules::drawing::{numbers, token};
+        let Some(sizes) = crate::rules::drawing::sizes_of(&self.show_position(pos)) else {
+            return Vec::new();
+        };
+        let text = mv.to_string();
+        let n = numbers(&text);
+        let size = |i: u64| {
+            sizes
+                .get((i as usize).wrapping_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        // HEAP-TAKE: the first token taken.
+        match n[..] {
+            [i, k] => token(i as usize - 1, size(i), k).into_iter().collect(),
+            _ => Vec::new(),
+        }
     }
 
-    fn misere_winning_moves(&self, pos: &Heaps) -> Result<Vec<Self::Move>, Unsolved> {
-        crate::rules::heaps::tame::winning_moves(self, pos)
+    fn edit(&self, pos: &Self::Position, at: crate::ruleset::board::At) -> Option<Self::Position> {
+        let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
+        let edited = crate::rules::drawing::edit_heaps(&sizes, at)?;
+        let text: Vec<String> = edited.iter().map(u64::to_string).collect();
+        self.parse_position(&text.join(",")).ok()
     }
+}
 
-    fn misere_explain(&self, pos: &Heaps, _limit: usize) -> Option<Explanation> {
-        crate::rules::heaps::tame::explain(self, pos)
+impl ManyMoves for Subtraction {
+    fn move_count(&self, pos: &Heaps, _: Player) -> Option<u128> {
+        Some(pos.sizes().iter().map(|&h| self.moves_in(h) as u128).sum())
     }
+}
 
+impl Enumerate for Subtraction {
     fn size_unit(&self) -> &'static str {
         "tokens"
     }
@@ -403,7 +423,9 @@ impl Ruleset for Subtraction {
     fn positions(&self, size: usize) -> Option<Positions<'_, Heaps>> {
         Some(positions_of(size, Heaps))
     }
+}
 
+impl HeapSequence for Subtraction {
     /// `subtraction {S}`, by the definition; periods once max S values repeat.
     fn heap_sequence(&self) -> Option<SequenceSpec<'_>> {
         Some(SequenceSpec {

@@ -10,7 +10,7 @@
 //!
 //! So the player to move from a boundary cell marked `1` has won, from one marked
 //! `0` has lost: the game is decided there otherwise than by running out of moves
-//! ([`Ruleset::decided`](crate::ruleset::Ruleset::decided)). The
+//! ([`Ruleset::decided`](crate::ruleset::RulesetExt::decided)). The
 //! players are Alice, who moves first, and Bob.
 //!
 //! # Notation

@@ -13,6 +13,7 @@ use crate::game::Player;
 use crate::play::capitalise;
 use crate::rules::NotationError;
 use crate::ruleset::{nimber, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
+use crate::ruleset::{Capabilities, ClosedForm, End, Enumerate, Presentation, WebBoard};
 use crate::values::Value;
 
 /// The table game in the registry.
@@ -41,6 +42,7 @@ const DRAW_COLUMNS: usize = 30;
 
 impl Ruleset for TableGame {
     type Position = TablePosition;
+
     type Move = TableMove;
 
     fn name(&self) -> &'static str {
@@ -49,19 +51,6 @@ impl Ruleset for TableGame {
 
     fn kind(&self) -> Kind {
         Kind::Impartial
-    }
-
-    /// Alice moves first, then Bob.
-    fn player_name(&self, player: Player, first: Player) -> String {
-        if player == first { "Alice" } else { "Bob" }.to_owned()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<TablePosition, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &TablePosition) -> String {
-        pos.to_string()
     }
 
     fn parse_move(
@@ -82,6 +71,89 @@ impl Ruleset for TableGame {
         Ok(mv)
     }
 
+    fn move_help(&self) -> String {
+        "up (to row x-1) or left (to column y-1); u and l for short".to_owned()
+    }
+
+    fn moves(&self, pos: &TablePosition, _: Player) -> Vec<TableMove> {
+        pos.table().legal_moves(&pos.cell())
+    }
+
+    fn play(&self, pos: &TablePosition, mv: &TableMove) -> TablePosition {
+        pos.after(*mv)
+    }
+
+    /// The boundary decides: the digit `1` makes the player to move the winner.
+    fn end(&self, pos: &TablePosition, _: Player) -> Option<End> {
+        pos.table().boundary_wins(pos.cell()).map(End::from_wins)
+    }
+
+    /// The stone only goes up and left: at most (x + 1)(y + 1) cells.
+    fn reach(&self, pos: &TablePosition) -> u128 {
+        let Cell { x, y } = pos.cell();
+        (x as u128 + 1).saturating_mul(y as u128 + 1)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for TableGame {
+    fn value(&self, pos: &TablePosition) -> Result<Value, Unsolved> {
+        nimber(pos.nimbers().nimber(pos.cell()).0)
+    }
+
+    fn winning_moves(&self, pos: &TablePosition, _: Player) -> Result<Vec<TableMove>, Unsolved> {
+        Ok(pos.solver().winning_moves(pos.cell()))
+    }
+}
+
+impl Presentation for TableGame {
+    /// Alice moves first, then Bob.
+    fn player_name(&self, player: Player, first: Player) -> String {
+        if player == first { "Alice" } else { "Bob" }.to_owned()
+    }
+
+    fn drawing(&self, pos: &TablePosition) -> String {
+        draw(pos)
+    }
+
+    fn ending(
+        &self,
+        pos: &TablePosition,
+        _: Player,
+        to_move_name: &str,
+        last_mover: Option<&str>,
+    ) -> Option<String> {
+        let mover_loses = pos.table().boundary_wins(pos.cell())?;
+        let Cell { x, y } = pos.cell();
+        let digit = u8::from(mover_loses);
+        Some(match last_mover {
+            // Nobody moved: the stone started on the boundary.
+            None => format!(
+                "The stone starts on ({x}, {y}), marked {digit}: {to_move_name}, to move, {}.",
+                if mover_loses { "wins" } else { "loses" }
+            ),
+            Some(mover) => format!(
+                "The stone reached ({x}, {y}), marked {digit}: {}, who moved it there, {}.",
+                capitalise(mover),
+                if mover_loses { "loses" } else { "wins" }
+            ),
+        })
+    }
+
+    fn explain(&self, pos: &TablePosition, _: Player, _: usize) -> Option<Explanation> {
+        // A cell has at most two moves: nothing to limit.
+        Some(explain(pos))
+    }
+}
+
+impl WebBoard for TableGame {
     fn board(&self, pos: &TablePosition) -> Option<crate::ruleset::board::Board> {
         use crate::ruleset::board::{Board, Line, Shape, Spot, Tint};
         let table = pos.table();
@@ -147,71 +219,9 @@ impl Ruleset for TableGame {
         };
         self.parse_position(&format!("{top}/{left}@{sx},{sy}")).ok()
     }
+}
 
-    fn move_help(&self) -> String {
-        "up (to row x-1) or left (to column y-1); u and l for short".to_owned()
-    }
-
-    fn drawing(&self, pos: &TablePosition) -> String {
-        draw(pos)
-    }
-
-    fn moves(&self, pos: &TablePosition, _: Player) -> Vec<TableMove> {
-        pos.table().legal_moves(&pos.cell())
-    }
-
-    fn play(&self, pos: &TablePosition, mv: &TableMove) -> TablePosition {
-        pos.after(*mv)
-    }
-
-    /// The boundary decides: the digit `1` makes the player to move the winner.
-    fn decided(&self, pos: &TablePosition, _: Player) -> Option<bool> {
-        pos.table().boundary_wins(pos.cell())
-    }
-
-    fn ending(
-        &self,
-        pos: &TablePosition,
-        _: Player,
-        to_move_name: &str,
-        last_mover: Option<&str>,
-    ) -> Option<String> {
-        let mover_loses = pos.table().boundary_wins(pos.cell())?;
-        let Cell { x, y } = pos.cell();
-        let digit = u8::from(mover_loses);
-        Some(match last_mover {
-            // Nobody moved: the stone started on the boundary.
-            None => format!(
-                "The stone starts on ({x}, {y}), marked {digit}: {to_move_name}, to move, {}.",
-                if mover_loses { "wins" } else { "loses" }
-            ),
-            Some(mover) => format!(
-                "The stone reached ({x}, {y}), marked {digit}: {}, who moved it there, {}.",
-                capitalise(mover),
-                if mover_loses { "loses" } else { "wins" }
-            ),
-        })
-    }
-
-    /// The stone only goes up and left: at most (x + 1)(y + 1) cells.
-    fn reach(&self, pos: &TablePosition) -> u128 {
-        let Cell { x, y } = pos.cell();
-        (x as u128 + 1).saturating_mul(y as u128 + 1)
-    }
-
-    fn value(&self, pos: &TablePosition) -> Result<Value, Unsolved> {
-        nimber(pos.nimbers().nimber(pos.cell()).0)
-    }
-
-    fn winning_moves(&self, pos: &TablePosition, _: Player) -> Result<Vec<TableMove>, Unsolved> {
-        Ok(pos.solver().winning_moves(pos.cell()))
-    }
-
-    fn explain(&self, pos: &TablePosition, _: Player, _: usize) -> Option<Explanation> {
-        // A cell has at most two moves: nothing to limit.
-        Some(explain(pos))
-    }
-
+impl Enumerate for TableGame {
     fn size_unit(&self) -> &'static str {
         "rows or columns"
     }

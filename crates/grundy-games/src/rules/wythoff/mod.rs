@@ -52,6 +52,7 @@ use crate::rules::notation::{Found, NotationError};
 use crate::ruleset::{nimber, Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
 use crate::values::Value;
 
+use crate::ruleset::{Capabilities, ClosedForm, Enumerate, ManyMoves, Presentation, WebBoard};
 use golden::{floor_phi, is_p_position, partner, MAX_HEAP};
 use table::ValueTable;
 
@@ -244,6 +245,7 @@ impl Wythoff {
 
 impl Ruleset for Wythoff {
     type Position = TwoHeaps;
+
     type Move = WythoffMove;
 
     fn name(&self) -> &'static str {
@@ -252,14 +254,6 @@ impl Ruleset for Wythoff {
 
     fn kind(&self) -> Kind {
         Kind::Impartial
-    }
-
-    fn parse_position(&self, text: &str) -> Result<TwoHeaps, NotationError> {
-        text.parse()
-    }
-
-    fn show_position(&self, pos: &TwoHeaps) -> String {
-        pos.to_string()
     }
 
     fn parse_move(&self, pos: &TwoHeaps, _: Player, text: &str) -> Result<WythoffMove, MoveError> {
@@ -289,6 +283,80 @@ impl Ruleset for Wythoff {
         }
     }
 
+    fn move_help(&self) -> String {
+        "HEAP-TAKE takes TAKE stones from heap HEAP (1 or 2), e.g. 1-2; =TAKE takes TAKE \
+         stones from both heaps, e.g. =2"
+            .to_owned()
+    }
+
+    fn moves(&self, pos: &TwoHeaps, player: Player) -> Vec<WythoffMove> {
+        self.first_moves(pos, player, usize::MAX)
+    }
+
+    fn play(&self, pos: &TwoHeaps, mv: &WythoffMove) -> TwoHeaps {
+        let mut next = *pos;
+        match *mv {
+            WythoffMove::One(m) => next.0[m.heap] -= m.take,
+            WythoffMove::Both(take) => {
+                next.0[0] -= take;
+                next.0[1] -= take;
+            }
+        }
+        next
+    }
+
+    fn reach(&self, pos: &TwoHeaps) -> u128 {
+        (u128::from(pos.0[0]) + 1).saturating_mul(u128::from(pos.0[1]) + 1)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+        Capabilities::new()
+            .closed_form(self)
+            .presentation(self)
+            .web_board(self)
+            .many_moves(self)
+            .enumerate(self)
+    }
+}
+
+impl ClosedForm for Wythoff {
+    fn value(&self, pos: &TwoHeaps) -> Result<Value, Unsolved> {
+        match self.grundy(pos) {
+            Some(g) => nimber(u128::from(g)),
+            None => Err(Unsolved::no_theory(format!(
+                "{pos} is an N-position (the player to move wins), but its Grundy value is \
+                 not known: Wythoff's game has no formula for it, and grundy computes it by \
+                 the definition only for heaps of at most {VALUE_LIMIT} stones"
+            ))),
+        }
+    }
+
+    fn wins(&self, pos: &TwoHeaps, _: Player) -> Result<bool, Unsolved> {
+        Ok(!self.is_p_position(pos))
+    }
+
+    fn winning_moves(&self, pos: &TwoHeaps, _: Player) -> Result<Vec<WythoffMove>, Unsolved> {
+        Ok(Wythoff::winning_moves(self, pos))
+    }
+
+    /// One stone from the first heap that has one.
+    fn stalling_move(&self, pos: &TwoHeaps, _: Player) -> Option<WythoffMove> {
+        let heap = pos.0.iter().position(|&h| h > 0)?;
+        Some(WythoffMove::One(HeapMove { heap, take: 1 }))
+    }
+}
+
+impl Presentation for Wythoff {
+    fn drawing(&self, pos: &TwoHeaps) -> String {
+        draw_heaps(&Heaps(pos.0.to_vec()))
+    }
+
+    fn explain(&self, pos: &TwoHeaps, _: Player, limit: usize) -> Option<Explanation> {
+        Some(explain(self, pos, limit))
+    }
+}
+
+impl WebBoard for Wythoff {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
         let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
         crate::rules::drawing::heaps(&sizes, "heap")
@@ -327,21 +395,9 @@ impl Ruleset for Wythoff {
         let text: Vec<String> = edited.iter().map(u64::to_string).collect();
         self.parse_position(&text.join(",")).ok()
     }
+}
 
-    fn move_help(&self) -> String {
-        "HEAP-TAKE takes TAKE stones from heap HEAP (1 or 2), e.g. 1-2; =TAKE takes TAKE \
-         stones from both heaps, e.g. =2"
-            .to_owned()
-    }
-
-    fn drawing(&self, pos: &TwoHeaps) -> String {
-        draw_heaps(&Heaps(pos.0.to_vec()))
-    }
-
-    fn moves(&self, pos: &TwoHeaps, player: Player) -> Vec<WythoffMove> {
-        self.first_moves(pos, player, usize::MAX)
-    }
-
+impl ManyMoves for Wythoff {
     /// Lists no more than `limit` moves: a heap may hold more stones than memory.
     fn first_moves(&self, pos: &TwoHeaps, _: Player, limit: usize) -> Vec<WythoffMove> {
         let [a, b] = pos.0;
@@ -356,56 +412,13 @@ impl Ruleset for Wythoff {
         )
     }
 
-    fn play(&self, pos: &TwoHeaps, mv: &WythoffMove) -> TwoHeaps {
-        let mut next = *pos;
-        match *mv {
-            WythoffMove::One(m) => next.0[m.heap] -= m.take,
-            WythoffMove::Both(take) => {
-                next.0[0] -= take;
-                next.0[1] -= take;
-            }
-        }
-        next
-    }
-
-    fn reach(&self, pos: &TwoHeaps) -> u128 {
-        (u128::from(pos.0[0]) + 1).saturating_mul(u128::from(pos.0[1]) + 1)
-    }
-
-    fn value(&self, pos: &TwoHeaps) -> Result<Value, Unsolved> {
-        match self.grundy(pos) {
-            Some(g) => nimber(u128::from(g)),
-            None => Err(Unsolved::no_theory(format!(
-                "{pos} is an N-position (the player to move wins), but its Grundy value is \
-                 not known: Wythoff's game has no formula for it, and grundy computes it by \
-                 the definition only for heaps of at most {VALUE_LIMIT} stones"
-            ))),
-        }
-    }
-
-    fn wins(&self, pos: &TwoHeaps, _: Player) -> Result<bool, Unsolved> {
-        Ok(!self.is_p_position(pos))
-    }
-
-    fn winning_moves(&self, pos: &TwoHeaps, _: Player) -> Result<Vec<WythoffMove>, Unsolved> {
-        Ok(Wythoff::winning_moves(self, pos))
-    }
-
-    /// One stone from the first heap that has one.
-    fn stalling_move(&self, pos: &TwoHeaps, _: Player) -> Option<WythoffMove> {
-        let heap = pos.0.iter().position(|&h| h > 0)?;
-        Some(WythoffMove::One(HeapMove { heap, take: 1 }))
-    }
-
     fn move_count(&self, pos: &TwoHeaps, _: Player) -> Option<u128> {
         let [a, b] = pos.0.map(u128::from);
         Some(a + b + a.min(b))
     }
+}
 
-    fn explain(&self, pos: &TwoHeaps, _: Player, limit: usize) -> Option<Explanation> {
-        Some(explain(self, pos, limit))
-    }
-
+impl Enumerate for Wythoff {
     fn size_unit(&self) -> &'static str {
         "tokens"
     }

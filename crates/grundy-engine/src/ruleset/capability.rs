@@ -1,0 +1,523 @@
+//! The optional capabilities of a ruleset: each a trait of its own, implemented by a
+//! game that has it and offered through [`Ruleset::capabilities`].
+//!
+//! | capability | what it adds | who uses it |
+//! |---|---|---|
+//! | [`ClosedForm`] | the value, who wins and the winning moves without search | analyze, `--moves`, play, verify, check |
+//! | [`MisereForm`] | the same under misère play | the [`Misere`](crate::misere::Misere) wrapper |
+//! | [`Presentation`] | a terminal drawing, the players' names, how a game ended, the reduction in words | analyze, play |
+//! | [`WebBoard`] | a board drawn as data, the spots a move touches, editing by clicks | the web playground |
+//! | [`Parts`] | each player's options built directly, the split into independent parts, symmetry | the engines that value by parts |
+//! | [`Tiers`] | a tier no move lowers | the tiered retrograde solver |
+//! | [`OwnSolver`] | the result of a game with ties or cycles too big for the retrograde engine | analyze, play |
+//! | [`ManyMoves`] | the first moves and their count without listing them all | play, `--moves`, the engines |
+//! | [`Enumerate`] | every position of a size | verify |
+//! | [`HeapSequence`] | the Grundy sequence of one heap | `grundy sequence`, misère genus and quotients |
+//!
+//! Each trait has [`Ruleset`] as its supertrait, so its methods see the game's
+//! positions, moves and rules; every method has a default but the one or two that
+//! define the capability. A game lists what it has in one place:
+//!
+//! ```text
+//! fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
+//!     Capabilities::new().closed_form(self).parts(self)
+//! }
+//! ```
+//!
+//! Generic code asks through [`RulesetExt`], whose methods fall
+//! back to the capability's default when a game does not have it.
+
+use std::ops::RangeInclusive;
+
+use super::board::{At, Board};
+use super::{
+    Convention, End, Explanation, GameResult, IllegalMove, Kind, Listing, Positions, Ruleset,
+    RulesetExt, Unsolved, WinTable,
+};
+use crate::game::Player;
+use crate::sequence::SequenceSpec;
+use crate::values::Value;
+
+/// What a game can do beyond its rules, as [`Ruleset::capabilities`] gives it: the
+/// play convention, whether it can end in a tie or go on forever, and the optional
+/// capabilities it implements.
+pub struct Capabilities<'a, P, M> {
+    /// The play convention: normal play for every ruleset but
+    /// [`Misere`](crate::misere::Misere).
+    pub convention: Convention,
+    /// Whether a game can end in a tie ([`End::Tie`]): then the retrograde engine
+    /// answers it, not the normal-play engines.
+    pub ties: bool,
+    /// Whether a position can come back, so that play may go on forever: then the
+    /// retrograde engine answers it; the acyclic engines refuse a cycle.
+    pub cycles: bool,
+    /// The closed form.
+    pub closed_form: Option<&'a dyn ClosedForm<Position = P, Move = M>>,
+    /// The misère closed form.
+    pub misere: Option<&'a dyn MisereForm<Position = P, Move = M>>,
+    /// The words and drawings for a person.
+    pub presentation: Option<&'a dyn Presentation<Position = P, Move = M>>,
+    /// The board for the web playground.
+    pub web_board: Option<&'a dyn WebBoard<Position = P, Move = M>>,
+    /// Options, parts and symmetry for the engines that value by parts.
+    pub parts: Option<&'a dyn Parts<Position = P, Move = M>>,
+    /// Tiers for the tiered solver.
+    pub tiers: Option<&'a dyn Tiers<Position = P, Move = M>>,
+    /// The game's own solver past the retrograde engine's budget.
+    pub solver: Option<&'a dyn OwnSolver<Position = P, Move = M>>,
+    /// Moves listed without listing them all.
+    pub many_moves: Option<&'a dyn ManyMoves<Position = P, Move = M>>,
+    /// The positions of each size, for verify.
+    pub enumerate: Option<&'a dyn Enumerate<Position = P, Move = M>>,
+    /// The Grundy sequence of a heap.
+    pub heap_sequence: Option<&'a dyn HeapSequence<Position = P, Move = M>>,
+}
+
+impl<P, M> Default for Capabilities<'_, P, M> {
+    fn default() -> Self {
+        Capabilities {
+            convention: Convention::Normal,
+            ties: false,
+            cycles: false,
+            closed_form: None,
+            misere: None,
+            presentation: None,
+            web_board: None,
+            parts: None,
+            tiers: None,
+            solver: None,
+            many_moves: None,
+            enumerate: None,
+            heap_sequence: None,
+        }
+    }
+}
+
+impl<'a, P, M> Capabilities<'a, P, M> {
+    /// No capability: normal play, no ties, no cycles.
+    pub fn new() -> Self {
+        Capabilities::default()
+    }
+
+    /// With games that can end in a tie.
+    pub fn ties(mut self, ties: bool) -> Self {
+        self.ties = ties;
+        self
+    }
+
+    /// With positions that can come back.
+    pub fn cycles(mut self, cycles: bool) -> Self {
+        self.cycles = cycles;
+        self
+    }
+
+    /// With a closed form.
+    pub fn closed_form(mut self, c: &'a dyn ClosedForm<Position = P, Move = M>) -> Self {
+        self.closed_form = Some(c);
+        self
+    }
+
+    /// With a misère closed form.
+    pub fn misere(mut self, c: &'a dyn MisereForm<Position = P, Move = M>) -> Self {
+        self.misere = Some(c);
+        self
+    }
+
+    /// With words and drawings of its own.
+    pub fn presentation(mut self, c: &'a dyn Presentation<Position = P, Move = M>) -> Self {
+        self.presentation = Some(c);
+        self
+    }
+
+    /// With a board for the web playground.
+    pub fn web_board(mut self, c: &'a dyn WebBoard<Position = P, Move = M>) -> Self {
+        self.web_board = Some(c);
+        self
+    }
+
+    /// With options, parts and symmetry of its own.
+    pub fn parts(mut self, c: &'a dyn Parts<Position = P, Move = M>) -> Self {
+        self.parts = Some(c);
+        self
+    }
+
+    /// With tiers.
+    pub fn tiers(mut self, c: &'a dyn Tiers<Position = P, Move = M>) -> Self {
+        self.tiers = Some(c);
+        self
+    }
+
+    /// With a solver of its own.
+    pub fn solver(mut self, c: &'a dyn OwnSolver<Position = P, Move = M>) -> Self {
+        self.solver = Some(c);
+        self
+    }
+
+    /// With moves listed without listing them all.
+    pub fn many_moves(mut self, c: &'a dyn ManyMoves<Position = P, Move = M>) -> Self {
+        self.many_moves = Some(c);
+        self
+    }
+
+    /// With positions listed by size.
+    pub fn enumerate(mut self, c: &'a dyn Enumerate<Position = P, Move = M>) -> Self {
+        self.enumerate = Some(c);
+        self
+    }
+
+    /// With a heap's Grundy sequence.
+    pub fn heap_sequence(mut self, c: &'a dyn HeapSequence<Position = P, Move = M>) -> Self {
+        self.heap_sequence = Some(c);
+        self
+    }
+}
+
+/// What the game knows in closed form: the value, who wins and the winning moves
+/// without search. It is *the one implementation* that analyze, `--moves`, play and
+/// verify call, so verify checks exactly what play runs.
+pub trait ClosedForm: Ruleset {
+    /// The value of `pos` by the closed form, or why it is not known.
+    fn value(&self, pos: &Self::Position) -> Result<Value, Unsolved> {
+        let _ = pos;
+        Err(Unsolved::no_closed_form(self.name()))
+    }
+
+    /// Whether `to_move` wins `pos` moving first, by the closed form: by default
+    /// from the value (a game already over is answered by
+    /// [`RulesetExt::wins`] before it asks).
+    fn wins(&self, pos: &Self::Position, to_move: Player) -> Result<bool, Unsolved> {
+        Ok(self.value(pos)?.wins_moving_first(to_move))
+    }
+
+    /// Every winning move of `to_move` from `pos`, by the closed form, in move order.
+    fn winning_moves(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+    ) -> Result<Vec<Self::Move>, Unsolved> {
+        let _ = (pos, to_move);
+        Err(Unsolved::no_closed_form(self.name()))
+    }
+
+    /// The first `limit` winning moves and how many there are, by the closed form.
+    /// Rulesets whose positions can have more moves than memory holds override it
+    /// to count without listing.
+    fn winning_listing(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+        limit: usize,
+    ) -> Result<Listing<Self::Move>, Unsolved> {
+        let mut moves = self.winning_moves(pos, to_move)?;
+        let count = Some(moves.len() as u128);
+        moves.truncate(limit);
+        Ok(Listing { moves, count })
+    }
+
+    /// A legal move to play when every move loses and the position is too big for the
+    /// longest resistance to be found: by default the first legal move.
+    fn stalling_move(&self, pos: &Self::Position, to_move: Player) -> Option<Self::Move> {
+        self.first_moves(pos, to_move, 1).into_iter().next()
+    }
+}
+
+/// The misère closed form of an impartial game, which the
+/// [`Misere`](crate::misere::Misere) wrapper answers by.
+pub trait MisereForm: Ruleset {
+    /// The misère Grundy value of `pos` (1 for a position without moves, else the
+    /// mex of its options'; 0 exactly when the player to move loses under misère
+    /// play), or why it is not known.
+    fn misere_grundy(&self, pos: &Self::Position) -> Result<u128, Unsolved> {
+        let _ = pos;
+        Err(no_misere_form(self.name()))
+    }
+
+    /// Whether the player to move wins `pos` under misère play: by default from
+    /// [`misere_grundy`](MisereForm::misere_grundy); a ruleset that knows who wins
+    /// without the misère Grundy value (a misère quotient) overrides it.
+    fn misere_wins(&self, pos: &Self::Position) -> Result<bool, Unsolved> {
+        self.misere_grundy(pos).map(|g| g != 0)
+    }
+
+    /// Every winning move of `pos` under misère play, in move order.
+    fn misere_winning_moves(&self, pos: &Self::Position) -> Result<Vec<Self::Move>, Unsolved> {
+        let _ = pos;
+        Err(no_misere_form(self.name()))
+    }
+
+    /// The misère reduction of `pos` in data and sentences, listing at most `limit`
+    /// winning moves in the sentences.
+    fn misere_explain(&self, pos: &Self::Position, limit: usize) -> Option<Explanation> {
+        let _ = (pos, limit);
+        None
+    }
+}
+
+/// Why a ruleset without a misère closed form has no misère answer of its own.
+pub(crate) fn no_misere_form(game: &str) -> Unsolved {
+    Unsolved::no_theory(format!("{game} has no misère closed form"))
+}
+
+/// The game's words and drawings for a person.
+pub trait Presentation: Ruleset {
+    /// The game with its parameters, e.g. `pawns (step 2)`: by default the name,
+    /// then the parameters in brackets when there are any.
+    fn title(&self) -> String {
+        default_title(self.name(), &self.parameters())
+    }
+
+    /// The position drawn for a terminal (no trailing newline): by default its
+    /// notation.
+    fn drawing(&self, pos: &Self::Position) -> String {
+        self.show_position(pos)
+    }
+
+    /// How a player is called: in a partizan game by who they are (`A`, Left), in an
+    /// impartial one by their seat (`first player`). `first` is the player who moves
+    /// first.
+    fn player_name(&self, player: Player, first: Player) -> String {
+        default_player_name(self.kind(), player, first)
+    }
+
+    /// Why the game ended at `pos` (where `to_move`, called `to_move_name`, is to
+    /// move), for a person; `last_mover` names who made the last move, `None` when
+    /// nobody moved. `None` for the normal-play sentence "X has no move left and
+    /// loses."
+    fn ending(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+        to_move_name: &str,
+        last_mover: Option<&str>,
+    ) -> Option<String> {
+        let _ = (pos, to_move, to_move_name, last_mover);
+        None
+    }
+
+    /// The reduction of `pos` in data and sentences for `to_move`, listing at most
+    /// `limit` winning moves in the sentences.
+    fn explain(&self, pos: &Self::Position, to_move: Player, limit: usize) -> Option<Explanation> {
+        let _ = (pos, to_move, limit);
+        None
+    }
+}
+
+/// `name (parameters)`, or the name alone without parameters.
+pub(crate) fn default_title(name: &str, parameters: &str) -> String {
+    if parameters.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{name} ({parameters})")
+    }
+}
+
+/// The players' names when the game does not give its own: Left and Right in a
+/// partizan game, the first and second player in an impartial one.
+pub(crate) fn default_player_name(kind: Kind, player: Player, first: Player) -> String {
+    match (kind, player == first) {
+        (Kind::Partizan, _) => match player {
+            Player::Left => "Left".to_owned(),
+            Player::Right => "Right".to_owned(),
+        },
+        (Kind::Impartial, true) => "the first player".to_owned(),
+        (Kind::Impartial, false) => "the second player".to_owned(),
+    }
+}
+
+/// A board a person plays by pointing, for the web playground.
+pub trait WebBoard: Ruleset {
+    /// The position drawn as data; `None` when this position has no drawing.
+    fn board(&self, pos: &Self::Position) -> Option<Board>;
+
+    /// The spots of [`board`](WebBoard::board) that `mv` touches, in the order a
+    /// person points at them (a piece, then where it goes); pointing at them picks
+    /// the move out of the legal ones.
+    fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<At> {
+        let _ = (pos, mv);
+        Vec::new()
+    }
+
+    /// The position after a person edits spot `at` by clicking it (cycling its
+    /// content, adding a token); `None` when the spot cannot be edited.
+    fn edit(&self, pos: &Self::Position, at: At) -> Option<Self::Position> {
+        let _ = (pos, at);
+        None
+    }
+}
+
+/// What the engines that value a position by its parts (canonical forms by
+/// [`ByParts`](super::ByParts), nimbers by `grundy_games::rules::nimbers`) use.
+pub trait Parts: Ruleset {
+    /// The positions `player` can move to from `pos`, in the order of
+    /// [`moves`](Ruleset::moves): by default each legal move played (none once the
+    /// game is over). A ruleset overrides it when it can build the positions without
+    /// the moves.
+    fn options(&self, pos: &Self::Position, player: Player) -> Vec<Self::Position> {
+        default_options(self, pos, player)
+    }
+
+    /// Independent parts of `pos` whose values add up to its value (canonical forms
+    /// add; nimbers XOR), parts where nobody can move left out (an empty list is 0).
+    /// By default `pos` itself.
+    fn components(&self, pos: &Self::Position) -> Vec<Self::Position> {
+        vec![pos.clone()]
+    }
+
+    /// A representative of the symmetry class of `pos` (the same position for every
+    /// image of it), and whether the value of `pos` is the negative of the
+    /// representative's (a symmetry that swaps the players; never in an impartial
+    /// game). By default `pos` itself, not negated.
+    fn normalize(&self, pos: &Self::Position) -> (Self::Position, bool) {
+        (pos.clone(), false)
+    }
+
+    /// The representative `rep` (as [`normalize`](Parts::normalize) gives it) as one
+    /// word, if it fits in one and no other representative has the same word: the
+    /// canonical-form engine's table then keeps 8 bytes for its key. By default
+    /// `None` (the position itself is the key), always correct.
+    fn word(&self, rep: &Self::Position) -> Option<u64> {
+        let _ = rep;
+        None
+    }
+}
+
+/// Each legal move of `player` from `pos` played, none once the game is over.
+pub(crate) fn default_options<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    player: Player,
+) -> Vec<R::Position> {
+    if rules.end(pos, player).is_some() {
+        return Vec::new();
+    }
+    rules
+        .moves(pos, player)
+        .iter()
+        .map(|mv| rules.play(pos, mv))
+        .collect()
+}
+
+/// Tiers for the tiered solver ([`engine::tiers`](crate::engine::tiers)).
+pub trait Tiers: Ruleset {
+    /// The tier of `pos`, e.g. how many pieces are on the board, with the promise
+    /// that **no move lowers the tier** (a move may keep it or raise it). The solver
+    /// works one tier at a time, from the highest down, and refuses a move that
+    /// breaks the promise; `None` for a position without a tier.
+    fn tier(&self, pos: &Self::Position) -> Option<u32>;
+}
+
+/// The game's own method for a game with ties or cycles whose position is too big for
+/// the retrograde engine (a closed form, or a search of its own).
+pub trait OwnSolver: Ruleset {
+    /// The result of `pos` for `to_move`, with its remoteness where the method finds
+    /// it (`None` for a draw, or where it is not known), or why it is not known.
+    ///
+    /// The remoteness is the retrograde engine's: the moves to the end with the
+    /// winner hurrying and the loser stalling, and for a tie the moves to the tie.
+    /// The analysis checks every answer against its moves' (the best move's result
+    /// is the position's, and the remoteness one more than the best move's).
+    fn result(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+    ) -> Result<(GameResult, Option<u32>), Unsolved>;
+
+    /// How [`result`](OwnSolver::result) finds its answer, for the analysis' words
+    /// (e.g. `alpha-beta search with a transposition table`).
+    fn result_method(&self) -> &'static str {
+        "the ruleset's closed form"
+    }
+}
+
+/// Moves of positions that can have more moves than memory holds (a heap of 10^18
+/// stones), listed a few at a time and counted without listing.
+pub trait ManyMoves: Ruleset {
+    /// The first `limit` legal moves of `player` from `pos`, in the order of
+    /// [`moves`](Ruleset::moves), without listing the rest (by default `moves` cut
+    /// to `limit`).
+    fn first_moves(&self, pos: &Self::Position, player: Player, limit: usize) -> Vec<Self::Move> {
+        let mut moves = self.moves(pos, player);
+        moves.truncate(limit);
+        moves
+    }
+
+    /// How many legal moves `to_move` has, without listing them; `None` when the
+    /// ruleset does not count them.
+    fn move_count(&self, pos: &Self::Position, to_move: Player) -> Option<u128> {
+        let _ = (pos, to_move);
+        None
+    }
+
+    /// The position `mv` of `player` leads to, or why `mv` is not legal in `pos`,
+    /// without listing every move.
+    fn play_checked(
+        &self,
+        pos: &Self::Position,
+        player: Player,
+        mv: &Self::Move,
+    ) -> Result<Self::Position, IllegalMove> {
+        default_play_checked(self, pos, player, mv)
+    }
+}
+
+/// `mv` played when it is among the legal moves of `player`, else why not.
+pub(crate) fn default_play_checked<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    player: Player,
+    mv: &R::Move,
+) -> Result<R::Position, IllegalMove> {
+    if rules.end(pos, player).is_some() {
+        return Err(IllegalMove::new("the game is over"));
+    }
+    if rules.moves(pos, player).contains(mv) {
+        Ok(rules.play(pos, mv))
+    } else {
+        Err(IllegalMove::new(format!("{mv} is not a legal move here")))
+    }
+}
+
+/// The positions of each size, for [`verify`](crate::verify).
+pub trait Enumerate: Ruleset {
+    /// What a size counts, e.g. `squares`.
+    fn size_unit(&self) -> &'static str {
+        "moves"
+    }
+
+    /// The sizes [`positions`](Enumerate::positions) can list: the smallest, and the
+    /// largest that can finish on a machine like this one.
+    fn sizes(&self) -> RangeInclusive<usize>;
+
+    /// The positions of `size`; `None` for a size it does not list.
+    fn positions(&self, size: usize) -> Option<Positions<'_, Self::Position>>;
+
+    /// Who wins every position of `size`, from the ruleset's own exhaustive solver,
+    /// for sizes where the memoised engine is too slow; `None` to use that engine.
+    fn win_table(&self, size: usize) -> Option<WinTable<'_, Self::Position>> {
+        let _ = size;
+        None
+    }
+}
+
+/// The Grundy sequence of a single heap, for a heap game.
+pub trait HeapSequence: Ruleset {
+    /// G(0), G(1), ... for `grundy sequence`: how to compute it (by which methods),
+    /// the theorem that proves its period (if one is known), and the names its
+    /// output and certificates use; `None` when these parameters have none.
+    ///
+    /// Whether a game has a sequence should not depend on its parameters: the
+    /// registry lists the games that have one by building each with its example
+    /// parameters (`grundy_games::registry::with_sequences`).
+    fn heap_sequence(&self) -> Option<SequenceSpec<'_>>;
+}
+
+/// How a game ended, from [`Ruleset::end`]: `Some(true)` when the player to move has
+/// won, `Some(false)` when they have lost, `None` while the game goes on or when it
+/// ended in a tie.
+pub(crate) fn decided_of(end: Option<End>) -> Option<bool> {
+    match end? {
+        End::Win => Some(true),
+        End::Lose => Some(false),
+        End::Tie => None,
+    }
+}
