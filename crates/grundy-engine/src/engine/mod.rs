@@ -21,8 +21,7 @@
 //! - [`indexed`]: the same answers for games whose states are the integers `0..n`,
 //!   in rounds over a table of 4 bytes per index, no state or move stored;
 //! - [`loopy`]: Smith's generalised Sprague-Grundy values of loopy impartial games,
-//!   and the rule that answers their sums from the parts;
-//! - [`sum`]: the disjunctive sum of two games, to check values with the solvers.
+//!   and the rule that answers their sums from the parts.
 
 pub mod budget;
 pub mod dag;
@@ -34,8 +33,6 @@ pub mod loopy;
 pub mod partizan;
 pub mod remoteness;
 pub mod retrograde;
-pub mod simple;
-pub mod sum;
 #[cfg(test)]
 mod testing;
 pub mod tiers;
@@ -45,4 +42,3 @@ pub use impartial::ImpartialSolver;
 pub use partizan::PartizanSolver;
 pub use remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
 pub use retrograde::GameResult;
-pub use sum::{Sum, SumMove};

@@ -2,8 +2,7 @@
 //! checked against the exhaustive engine on every small row and by proptest beyond.
 
 use grundy::analysis::{analyze, Analysis};
-use grundy::engine::simple::{Heap, Integer};
-use grundy::engine::{PartizanSolver, Sum};
+use grundy::engine::PartizanSolver;
 use grundy::registry::{build, Params};
 use grundy::rules::ab::{winning_moves, Ab, AbMove, PairKind, Reduction, Row, Summary};
 use grundy::rules::{Found, NotationError};
@@ -11,6 +10,8 @@ use grundy::ruleset::AsPartizan;
 use grundy::{Outcome, Player, Value};
 use proptest::prelude::*;
 use proptest::strategy::Union;
+
+use crate::sums::{Heap, Integer, Sum};
 
 const PLAYERS: [Player; 2] = [Player::Left, Player::Right];
 

@@ -34,6 +34,7 @@ mod remoteness;
 mod sequence_published;
 mod sequence_resume;
 mod sequence_soundness;
+mod sums;
 mod table;
 mod tictactoe;
 mod tiers;

@@ -38,9 +38,9 @@
 //! `grundy verify ab` (and `tests/all/ab.rs`, through the registry) checks the outcome
 //! and every winning move against the exhaustive engine on every row of each size,
 //! for both players. `tests/all/ab.rs` proves the value on every row of at most 9 cells:
-//! the row plus the negated value, built with [`Sum`](crate::engine::sum::Sum) and
-//! the games of [`simple`](crate::engine::simple), is a second-player win. Proptest
-//! goes on to rows of 200 cells.
+//! the row plus the negated value, a sum with an integer and a Nim heap
+//! (`tests/all/sums.rs`), is a second-player win. Proptest goes on to rows of 200
+//! cells.
 
 mod explain;
 mod reduction;
