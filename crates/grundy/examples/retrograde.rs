@@ -2,11 +2,9 @@
 //! digraph sums: one line per game, with the positions solved, the wall time of the
 //! solve, positions per second and the engine's bytes per position (from the
 //! capacities of its tables); for the games with tiers (tic-tac-toe, Connect Four) a
-//! line for the tiered solver (`engine::tiers`) with its tiers in memory, and with
-//! `--solvers` one for it with its tiers on disk (in the system's temporary
-//! directory) and for Connect Four one for the indexed engine (every board of the
-//! size), whose answers at the root must be the same. `bench/retrograde.sh`
-//! runs each solver in a process of its own and measures the process's peak memory.
+//! line for the tiered solver (`engine::tiers`), whose answer at the root must be the
+//! same. `bench/retrograde.sh` runs each solver in a process of its own and measures
+//! the process's peak memory.
 //!
 //! `c4-7x6 SECONDS` instead runs the alpha-beta search of Connect Four on the empty
 //! 7x6 board for at most SECONDS (a transposition table of at most 2^24 entries),
@@ -14,31 +12,26 @@
 //! at most what is left: how far the search gets in that time.
 //!
 //! ```sh
-//! cargo run --release -p grundy --example retrograde -- [--solvers plain,tiers,disk,indexed] [GAME]...
+//! cargo run --release -p grundy --example retrograde -- [--solvers plain,tiers] [GAME]...
 //! cargo run --release -p grundy --example retrograde -- c4-7x6 600
 //! ```
 
 use grundy::ruleset::RulesetExt;
 use std::time::{Duration, Instant};
 
-use grundy::engine::indexed::{solve_indexed, IndexedGame};
 use grundy::engine::retrograde::{solve, GameResult, RulesetStates};
-use grundy::engine::tiers::{solve_tiers_in, Keep, Store};
+use grundy::engine::tiers::{solve_tiers, Keep};
 use grundy::engine::Budget;
-use grundy::rules::connect_four::{ConnectFour, IndexedBoards};
+use grundy::rules::connect_four::ConnectFour;
 use grundy::rules::digraph::Digraph;
 use grundy::rules::tictactoe::TicTacToe;
 use grundy::{Player, Ruleset};
 
-/// Which solvers a run uses: the plain engine, the tiered solver with its tiers
-/// in memory, the tiered solver with its tiers on disk, and for Connect Four the
-/// indexed engine over every board of the size (`--solvers plain,tiers,disk,indexed`;
-/// plain and tiers by default).
+/// Which solvers a run uses: the plain engine and the tiered solver
+/// (`--solvers plain,tiers`; both by default).
 struct Solvers {
     plain: bool,
     tiers: bool,
-    disk: bool,
-    indexed: bool,
 }
 
 /// One solver's line: positions, time, rate, bytes per position, and the answer at
@@ -82,68 +75,28 @@ where
     if rules.tier(&pos).is_none() {
         return;
     }
-    let scratch = std::env::temp_dir();
-    for (wanted, store, name) in [
-        (solvers.tiers, Store::Memory, "tiered"),
-        (
-            solvers.disk,
-            Store::Disk(scratch.clone()),
-            "tiered, on disk",
-        ),
-    ] {
-        if !wanted {
-            continue;
-        }
-        let start = Instant::now();
-        let tiered = solve_tiers_in(
-            &RulesetStates(rules),
-            root.clone(),
-            &mut Budget::unlimited(),
-            Keep::Root,
-            &store,
-        )
-        .expect("tiers that no move lowers");
-        let secs = start.elapsed().as_secs_f64();
-        let got = tiered.get(&root).expect("the root");
-        // Every solver gives the same answer at the root.
-        assert_eq!(*answer.get_or_insert(got), got, "{label}");
-        let extra = format!(
-            " ({} tiers, {} threads)",
-            tiered.tiers(),
-            rayon::current_num_threads()
-        );
-        let label = format!("{label}, {name}");
-        line(&label, tiered.states(), secs, tiered.bytes(), got, &extra);
+    if !solvers.tiers {
+        return;
     }
-}
-
-/// Every Connect Four board of the size of `text` by the indexed engine
-/// (`engine::indexed`), and its answer at the board `text`.
-fn indexed(label: &str, text: &str) {
-    let c4 = ConnectFour;
-    let pos = c4.parse_position(text).expect("a board");
-    let boards = IndexedBoards::new(pos.rows, pos.cols).expect("a board small enough");
     let start = Instant::now();
-    let solved = solve_indexed(&boards, 1 << 34).expect("a table that fits");
+    let tiered = solve_tiers(
+        &RulesetStates(rules),
+        root.clone(),
+        &mut Budget::unlimited(),
+        Keep::Root,
+    )
+    .expect("tiers that no move lowers");
     let secs = start.elapsed().as_secs_f64();
-    let got = solved
-        .get(boards.index(&pos).expect("the size"))
-        .expect("a state");
+    let got = tiered.get(&root).expect("the root");
+    // Both solvers give the same answer at the root.
+    assert_eq!(*answer.get_or_insert(got), got, "{label}");
     let extra = format!(
-        " ({} indices, {} rounds, {} threads)",
-        boards.size(),
-        solved.rounds(),
+        " ({} tiers, {} threads)",
+        tiered.tiers(),
         rayon::current_num_threads()
     );
-    let n = solved.states() as usize;
-    line(
-        &format!("{label}, indexed"),
-        n,
-        secs,
-        solved.bytes(),
-        got,
-        &extra,
-    );
+    let label = format!("{label}, tiered");
+    line(&label, tiered.states(), secs, tiered.bytes(), got, &extra);
 }
 
 /// How far alpha-beta gets on the 7x6 board within `seconds`: the empty board,
@@ -204,20 +157,16 @@ fn main() {
     let mut solvers = Solvers {
         plain: true,
         tiers: true,
-        disk: false,
-        indexed: false,
     };
     let mut games = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--solvers" {
-            let list = it.next().expect("--solvers plain,tiers,disk,indexed");
+            let list = it.next().expect("--solvers plain,tiers");
             let on = |name: &str| list.split(',').any(|s| s == name);
             solvers = Solvers {
                 plain: on("plain"),
                 tiers: on("tiers"),
-                disk: on("disk"),
-                indexed: on("indexed"),
             };
         } else {
             games.push(a.clone());
@@ -227,12 +176,7 @@ fn main() {
     if which("tictactoe") {
         run(&TicTacToe, "tictactoe 3x3", "...|...|...", &solvers);
     }
-    let c4 = |label: &str, text: &str| {
-        run(&ConnectFour, label, text, &solvers);
-        if solvers.indexed {
-            indexed(label, text);
-        }
-    };
+    let c4 = |label: &str, text: &str| run(&ConnectFour, label, text, &solvers);
     if which("c4-4x4") {
         c4("connect-four 4x4", "....|....|....|....");
     }

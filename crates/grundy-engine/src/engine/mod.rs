@@ -18,8 +18,6 @@
 //! - [`tiers`]: the same answers as [`retrograde`] for games whose states fall into
 //!   tiers no move lowers (pieces on the board), one tier at a time, in parallel
 //!   where a tier's moves all leave it;
-//! - [`indexed`]: the same answers for games whose states are the integers `0..n`,
-//!   in rounds over a table of 4 bytes per index, no state or move stored;
 //! - [`loopy`]: Smith's generalised Sprague-Grundy values of loopy impartial games,
 //!   and the rule that answers their sums from the parts.
 
@@ -28,7 +26,6 @@ pub mod dag;
 pub mod dense;
 pub mod graph;
 pub mod impartial;
-pub mod indexed;
 pub mod loopy;
 pub mod partizan;
 pub mod remoteness;

@@ -81,19 +81,6 @@ pub trait StateGraph {
         let _ = state;
         None
     }
-    /// Writes `state` as one line of text (no line break) to `out`, for the tiered
-    /// solver's tiers kept on disk ([`tiers::Store::Disk`](super::tiers::Store));
-    /// `false` (the default) when the game cannot write its states.
-    fn write_state(&self, state: &Self::State, out: &mut String) -> bool {
-        let _ = (state, out);
-        false
-    }
-    /// The state [`write_state`](StateGraph::write_state) wrote as `line`; `None`
-    /// when the line is not one.
-    fn read_state(&self, line: &str) -> Option<Self::State> {
-        let _ = line;
-        None
-    }
 }
 
 /// A [`Ruleset`] as a graph of states `(position, player to move)`: in an impartial
@@ -126,31 +113,6 @@ impl<R: Ruleset + ?Sized> StateGraph for RulesetStates<'_, R> {
 
     fn tier(&self, (pos, _): &Self::State) -> Option<u32> {
         self.0.tier(pos)
-    }
-
-    /// The player to move (`L` or `R`) and the position in the ruleset's notation
-    /// (the tiered solver refuses a line break in it).
-    fn write_state(&self, (pos, player): &Self::State, out: &mut String) -> bool {
-        out.push(match player {
-            Player::Left => 'L',
-            Player::Right => 'R',
-        });
-        out.push_str(&self.0.show_position(pos));
-        true
-    }
-
-    /// Read back through the ruleset's notation: a position whose text does not
-    /// read back as the same position is caught by the tiered solver (its lookups
-    /// fail, [`TierError::Unstable`](super::tiers::TierError::Unstable)).
-    fn read_state(&self, line: &str) -> Option<Self::State> {
-        let mut chars = line.chars();
-        let player = match chars.next()? {
-            'L' => Player::Left,
-            'R' => Player::Right,
-            _ => return None,
-        };
-        let pos = self.0.parse_position(chars.as_str()).ok()?;
-        Some((pos, player))
     }
 }
 

@@ -1,19 +1,16 @@
-//! What the engines' tests share: a game given by lists, served both as a
-//! [`StateGraph`] and as an [`IndexedGame`], and a seeded generator.
+//! What the retrograde solvers' tests share: a game given by lists, served as a
+//! [`StateGraph`], and a seeded generator.
 
-use super::indexed::IndexedGame;
 use super::retrograde::StateGraph;
 use crate::ruleset::End;
 
 /// A game on the vertices `0..succ.len()`: each vertex's moves and how the game
-/// ended there; its tier where `tiers` gives one; the vertices in `holes` are no
-/// state of the indexed game.
+/// ended there; its tier where `tiers` gives one.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Listed {
     pub(crate) succ: Vec<Vec<u32>>,
     pub(crate) ends: Vec<Option<End>>,
     pub(crate) tiers: Vec<u32>,
-    pub(crate) holes: Vec<u32>,
 }
 
 impl StateGraph for Listed {
@@ -29,30 +26,6 @@ impl StateGraph for Listed {
     }
     fn tier(&self, s: &u32) -> Option<u32> {
         self.tiers.get(*s as usize).copied()
-    }
-    fn write_state(&self, s: &u32, out: &mut String) -> bool {
-        out.push_str(&s.to_string());
-        true
-    }
-    fn read_state(&self, line: &str) -> Option<u32> {
-        line.parse().ok()
-    }
-}
-
-impl IndexedGame for Listed {
-    fn size(&self) -> u64 {
-        self.succ.len() as u64
-    }
-    fn is_state(&self, i: u64) -> bool {
-        !self.holes.iter().any(|&h| u64::from(h) == i)
-    }
-    fn end(&self, i: u64) -> Option<End> {
-        self.ends[i as usize]
-    }
-    fn for_each_child(&self, i: u64, mut f: impl FnMut(u64)) {
-        for &j in &self.successors(&(i as u32)) {
-            f(u64::from(j));
-        }
     }
 }
 

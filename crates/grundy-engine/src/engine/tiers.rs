@@ -30,12 +30,6 @@
 //!    no tier below `k` moves into is dropped (for Connect Four, tier `k + 2` once
 //!    `k` is done), unless [`Keep::All`] asks to keep every result.
 //!
-//! **Where the explored tiers wait** ([`Store`]): in memory by default; with
-//! [`Store::Disk`] ([`solve_tiers_in`]) each tier, once explored, is written to a
-//! file of a private directory (a state a line, in the game's notation:
-//! [`StateGraph::write_state`]) and read back, checked, when step 2 reaches it, so
-//! that memory holds one tier and its neighbours rather than every tier.
-//!
 //! Memory per state: the state and its 8-byte hash while discovered, then 4 bytes
 //! of result (3 bits) and remoteness (29 bits) once solved; a tier with moves inside
 //! it also holds its edges within the tier (4 bytes each way) and 17 bytes of
@@ -67,16 +61,12 @@
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashSet};
-use std::fs::File;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher, Hash};
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use super::budget::Budget;
 use super::retrograde::{GameResult, StateGraph, TooBig};
-use crate::files;
 use crate::ruleset::End;
 
 /// Why [`solve_tiers`] gave no answer.
@@ -110,25 +100,6 @@ pub enum TierError {
         /// The tier of the state moved from.
         tier: u32,
     },
-    /// The tiers kept on disk ([`Store::Disk`]) could not be written or read back.
-    #[error("the tiers kept on disk: {0}")]
-    Store(String),
-}
-
-/// Where [`solve_tiers_in`] keeps the tiers it has explored until it solves them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Store {
-    /// In memory: every explored tier is held, compactly, until it is solved.
-    #[default]
-    Memory,
-    /// On disk, in a private directory made under this one (created exclusively,
-    /// removed at the end, on success or failure): each tier, once explored, is
-    /// written there a state a line through the game's
-    /// [`StateGraph::write_state`] and read back when its turn to be solved comes.
-    /// Memory then holds one tier at a time and its neighbours: while exploring, the
-    /// tier being explored and the states already seen of the tiers above; while
-    /// solving, the tier being solved and the solved tiers it moves into.
-    Disk(PathBuf),
 }
 
 /// Which results [`solve_tiers`] keeps once it is done.
@@ -192,15 +163,6 @@ impl<S: Eq + Hash> Tier<S> {
         keys.shrink_to_fit();
         out.shrink_to_fit();
         Tier { keys, states: out }
-    }
-
-    /// The tier of `states` already in the order of their keys (as written to
-    /// disk); `None` when they are not (a state read back differently).
-    fn from_sorted(states: Vec<S>) -> Option<Tier<S>> {
-        let keys: Vec<u64> = states.iter().map(key).collect();
-        keys.windows(2)
-            .all(|w| w[0] <= w[1])
-            .then_some(Tier { keys, states })
     }
 
     fn find(&self, state: &S) -> Option<usize> {
@@ -294,122 +256,9 @@ impl<S: Eq + Hash> TieredSolved<S> {
 
 /// What discovery learns of one tier.
 struct Found<S> {
-    tier: Held<S>,
+    tier: Tier<S>,
     /// Whether some move stays within the tier.
     internal: bool,
-}
-
-/// An explored tier waiting to be solved: in memory, or in a file of the
-/// [`Store::Disk`] directory.
-enum Held<S> {
-    Memory(Tier<S>),
-    Disk {
-        path: PathBuf,
-        states: usize,
-        bytes: u64,
-    },
-}
-
-impl<S: Eq + Hash> Held<S> {
-    fn len(&self) -> usize {
-        match self {
-            Held::Memory(t) => t.len(),
-            Held::Disk { states, .. } => *states,
-        }
-    }
-
-    /// The bytes it holds in memory.
-    fn bytes(&self) -> usize {
-        match self {
-            Held::Memory(t) => t.bytes(),
-            Held::Disk { .. } => 0,
-        }
-    }
-
-    /// `tier` kept as `dir` says: as it is, or written to `dir/tier-K.txt`.
-    fn put<G: StateGraph<State = S>>(
-        game: &G,
-        dir: Option<&Path>,
-        k: u32,
-        tier: Tier<S>,
-    ) -> Result<Held<S>, TierError> {
-        let Some(dir) = dir else {
-            return Ok(Held::Memory(tier));
-        };
-        let path = dir.join(format!("tier-{k}.txt"));
-        let mut bytes = 0u64;
-        files::write_atomically(&path, |f| {
-            let mut w = BufWriter::new(f);
-            let mut line = String::new();
-            for state in &tier.states {
-                line.clear();
-                if !game.write_state(state, &mut line) || line.contains('\n') {
-                    return Err(io::Error::other(
-                        "the game cannot write its states as lines of text \
-                         (StateGraph::write_state)",
-                    ));
-                }
-                line.push('\n');
-                w.write_all(line.as_bytes())?;
-                bytes += line.len() as u64;
-            }
-            w.flush()
-        })
-        .map_err(|e| TierError::Store(e.to_string()))?;
-        Ok(Held::Disk {
-            path,
-            states: tier.len(),
-            bytes,
-        })
-    }
-
-    /// The tier, read back from its file if it was written (the file is checked to
-    /// be as long as written and to hold as many states, in order, before it is
-    /// trusted, then removed).
-    fn take<G: StateGraph<State = S>>(self, game: &G) -> Result<Tier<S>, TierError> {
-        let (path, states, bytes) = match self {
-            Held::Memory(t) => return Ok(t),
-            Held::Disk {
-                path,
-                states,
-                bytes,
-            } => (path, states, bytes),
-        };
-        let fail = |what: String| TierError::Store(format!("{}: {what}", path.display()));
-        let file = File::open(&path).map_err(|e| fail(format!("cannot open it: {e}")))?;
-        let size = file
-            .metadata()
-            .map_err(|e| fail(format!("cannot read its size: {e}")))?
-            .len();
-        if size != bytes {
-            return Err(fail(format!("is {size} bytes, {bytes} were written")));
-        }
-        let mut out = Vec::with_capacity(states);
-        for (i, line) in BufReader::new(file.take(bytes)).lines().enumerate() {
-            let line = line.map_err(|e| fail(format!("cannot read line {}: {e}", i + 1)))?;
-            if out.len() == states {
-                return Err(fail(format!("holds more than the {states} states written")));
-            }
-            let state = game
-                .read_state(&line)
-                .ok_or_else(|| fail(format!("line {} is not a state", i + 1)))?;
-            out.push(state);
-        }
-        if out.len() != states {
-            return Err(fail(format!(
-                "holds {} states, {states} were written",
-                out.len()
-            )));
-        }
-        let _ = std::fs::remove_file(&path);
-        Tier::from_sorted(out).ok_or_else(|| {
-            fail(
-                "its states do not read back as written (the game's notation does not \
-                  round-trip)"
-                    .to_owned(),
-            )
-        })
-    }
 }
 
 fn end_code(end: Option<End>) -> u8 {
@@ -428,7 +277,6 @@ fn discover<G: StateGraph>(
     game: &G,
     root: G::State,
     budget: &mut Budget,
-    dir: Option<&Path>,
     peak: &mut usize,
 ) -> Result<(BTreeMap<u32, Found<G::State>>, BTreeMap<u32, u32>), TierError> {
     let size = std::mem::size_of::<G::State>();
@@ -495,7 +343,6 @@ fn discover<G: StateGraph>(
             .into());
         }
         states += tier.len() as u64;
-        let tier = Held::put(game, dir, k, tier)?;
         held += tier.bytes();
         found.insert(k, Found { tier, internal });
         // The pending lists hold every move into a tier, most of them repeats:
@@ -702,8 +549,7 @@ fn within(ends: &[u8], folded: Vec<Folded>) -> (Vec<u32>, usize) {
 
 /// Solves every state reachable from `root` tier by tier (see the [module
 /// docs](self)), listing at most `budget` moves in all while discovering (the solve
-/// pass lists the same moves once more). `keep` says which results to keep. The
-/// explored tiers wait in memory ([`solve_tiers_in`] can keep them on disk).
+/// pass lists the same moves once more). `keep` says which results to keep.
 pub fn solve_tiers<G>(
     game: &G,
     root: G::State,
@@ -714,45 +560,8 @@ where
     G: StateGraph + Sync,
     G::State: Send + Sync,
 {
-    solve_tiers_in(game, root, budget, keep, &Store::Memory)
-}
-
-/// [`solve_tiers`], the explored tiers kept where `store` says: with
-/// [`Store::Disk`], one tier at a time is in memory (and its neighbours), the
-/// others on disk.
-pub fn solve_tiers_in<G>(
-    game: &G,
-    root: G::State,
-    budget: &mut Budget,
-    keep: Keep,
-    store: &Store,
-) -> Result<TieredSolved<G::State>, TierError>
-where
-    G: StateGraph + Sync,
-    G::State: Send + Sync,
-{
-    let dir = match store {
-        Store::Memory => None,
-        Store::Disk(parent) => Some(
-            tempfile::Builder::new()
-                .prefix("grundy-tiers-")
-                .tempdir_in(parent)
-                .map_err(|e| {
-                    TierError::Store(format!(
-                        "cannot make a directory in {}: {e}",
-                        parent.display()
-                    ))
-                })?,
-        ),
-    };
     let mut peak = 0usize;
-    let (mut found, source) = discover(
-        game,
-        root,
-        budget,
-        dir.as_ref().map(|d| d.path()),
-        &mut peak,
-    )?;
+    let (mut found, source) = discover(game, root, budget, &mut peak)?;
     let root_tier = found.keys().next().copied().ok_or(TierError::NoTier)?;
     let tiers = found.len();
     let states = found.values().map(|f| f.tier.len()).sum();
@@ -760,11 +569,6 @@ where
     let mut counts = [0usize; 4];
     let mut held: usize = found.values().map(|f| f.tier.bytes()).sum();
     while let Some((k, Found { tier, internal })) = found.pop_last() {
-        let on_disk = matches!(tier, Held::Disk { .. });
-        let tier = tier.take(game)?;
-        if on_disk {
-            held += tier.bytes();
-        }
         let (results, extra) = if internal {
             let mut ends = Vec::with_capacity(tier.len());
             let mut folded = Vec::with_capacity(tier.len());
@@ -823,33 +627,6 @@ mod tests {
     use crate::engine::retrograde::solve;
     use crate::engine::testing::{Listed, Rng};
 
-    /// A [`Listed`] graph whose states read back wrong (`None` for `bad`), or that
-    /// cannot write them at all (`mute`).
-    struct Faulty<'a> {
-        graph: &'a Listed,
-        bad: u32,
-        mute: bool,
-    }
-
-    impl StateGraph for Faulty<'_> {
-        type State = u32;
-        fn end(&self, s: &u32) -> Option<End> {
-            self.graph.end(s)
-        }
-        fn successors(&self, s: &u32) -> Vec<u32> {
-            self.graph.successors(s)
-        }
-        fn tier(&self, s: &u32) -> Option<u32> {
-            self.graph.tier(s)
-        }
-        fn write_state(&self, s: &u32, out: &mut String) -> bool {
-            !self.mute && self.graph.write_state(s, out)
-        }
-        fn read_state(&self, line: &str) -> Option<u32> {
-            self.graph.read_state(line).filter(|&s| s != self.bad)
-        }
-    }
-
     /// A random graph on `n` vertices whose moves never lower the tier, with moves
     /// inside tiers (cycles among them) and ends of every kind.
     fn random_graph(rng: &mut Rng, n: usize, tiers: u64) -> Listed {
@@ -875,7 +652,6 @@ mod tests {
             succ,
             ends,
             tiers: tier,
-            ..Listed::default()
         }
     }
 
@@ -888,16 +664,7 @@ mod tests {
             let n = 2 + (round % 40);
             let g = random_graph(&mut rng, n, 1 + (round as u64 % 5));
             let plain = solve(&g, 0, &mut Budget::unlimited()).unwrap();
-            let tiered = if round % 4 == 0 {
-                let dir = tempfile::tempdir().unwrap();
-                let store = Store::Disk(dir.path().to_owned());
-                let t = solve_tiers_in(&g, 0, &mut Budget::unlimited(), Keep::All, &store);
-                // The private directory is gone once solved.
-                assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
-                t.unwrap()
-            } else {
-                solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap()
-            };
+            let tiered = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap();
             assert_eq!(plain.states(), tiered.states(), "round {round}");
             assert_eq!(plain.counts(), tiered.counts(), "round {round}");
             for (s, r, m) in plain.iter() {
@@ -920,7 +687,6 @@ mod tests {
             succ: vec![vec![1], vec![2], vec![]],
             ends: vec![None; 3],
             tiers: vec![0, 1, 0],
-            ..Listed::default()
         };
         let err = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap_err();
         assert_eq!(err, TierError::Lowered { from: 1, to: 0 });
@@ -930,7 +696,6 @@ mod tests {
             succ: vec![vec![1], vec![]],
             ends: vec![None; 2],
             tiers: vec![0],
-            ..Listed::default()
         };
         let err = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap_err();
         assert_eq!(err, TierError::NoTier);
@@ -945,7 +710,6 @@ mod tests {
                 .collect(),
             ends: vec![None; 100],
             tiers: (0..100).collect(),
-            ..Listed::default()
         };
         let err = solve_tiers(&g, 0, &mut Budget::moves(10), Keep::All).unwrap_err();
         assert!(matches!(err, TierError::TooBig(_)), "{err:?}");
@@ -965,7 +729,6 @@ mod tests {
             succ: vec![vec![1, 1, 2], vec![2], vec![]],
             ends: vec![None, None, Some(End::Tie)],
             tiers: vec![0, 1, 1],
-            ..Listed::default()
         };
         let plain = solve(&g, 0, &mut Budget::unlimited()).unwrap();
         let tiered = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap();
@@ -975,66 +738,5 @@ mod tests {
         let t = Tier::new(vec![5u32, 3, 5, 3, 9]);
         assert_eq!(t.len(), 3);
         assert!(t.find(&9).is_some() && t.find(&4).is_none());
-    }
-
-    #[test]
-    fn tiers_on_disk_answer_the_same_and_are_checked_when_read_back() {
-        // A ladder 0 -> 1 -> ... -> 59 with a tie at the top, tier = the rung.
-        let g = Listed {
-            succ: (0..60u32)
-                .map(|i| if i < 59 { vec![i + 1] } else { vec![] })
-                .collect(),
-            ends: (0..60).map(|i| (i == 59).then_some(End::Tie)).collect(),
-            tiers: (0..60).collect(),
-            ..Listed::default()
-        };
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::Disk(dir.path().to_owned());
-        let memory = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap();
-        let disk = solve_tiers_in(&g, 0, &mut Budget::unlimited(), Keep::All, &store).unwrap();
-        for (s, r, m) in memory.iter() {
-            assert_eq!(disk.get(s), Some((r, m)));
-        }
-        assert_eq!(disk.get(&0), Some((GameResult::Tie, Some(59))));
-        // On disk, memory holds a tier and its neighbours, not all 60.
-        let root = |store: &Store| {
-            solve_tiers_in(&g, 0, &mut Budget::unlimited(), Keep::Root, store)
-                .unwrap()
-                .bytes()
-        };
-        let (in_memory, on_disk) = (root(&Store::Memory), root(&store));
-        assert!(on_disk * 5 < in_memory, "{on_disk} {in_memory}");
-        let empty = || std::fs::read_dir(dir.path()).unwrap().count() == 0;
-        assert!(empty());
-        // A state that does not read back is refused, naming the file and line.
-        let misread = Faulty {
-            graph: &g,
-            bad: 7,
-            mute: false,
-        };
-        let err =
-            solve_tiers_in(&misread, 0, &mut Budget::unlimited(), Keep::All, &store).unwrap_err();
-        assert!(matches!(err, TierError::Store(_)), "{err:?}");
-        assert!(
-            err.to_string()
-                .contains("tier-7.txt: line 1 is not a state"),
-            "{err}"
-        );
-        assert!(empty(), "removed on failure too");
-        // A game that cannot write its states says so.
-        let mute = Faulty {
-            graph: &g,
-            bad: u32::MAX,
-            mute: true,
-        };
-        let err =
-            solve_tiers_in(&mute, 0, &mut Budget::unlimited(), Keep::All, &store).unwrap_err();
-        assert!(err.to_string().contains("cannot write its states"), "{err}");
-        // In memory it needs no text.
-        assert!(solve_tiers(&mute, 0, &mut Budget::unlimited(), Keep::All).is_ok());
-        // A directory that does not exist.
-        let nowhere = Store::Disk(dir.path().join("missing"));
-        let err = solve_tiers_in(&g, 0, &mut Budget::unlimited(), Keep::All, &nowhere).unwrap_err();
-        assert!(err.to_string().contains("cannot make a directory"), "{err}");
     }
 }

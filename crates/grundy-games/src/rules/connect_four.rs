@@ -21,8 +21,7 @@
 //! bigger ones by [`result`](crate::ruleset::RulesetExt::result): a negamax alpha-beta search with a
 //! transposition table and centre-first move order, within [`SEARCH_NODES`]
 //! positions, saying so in the analysis (`solved_by`). The empty 7×6 board (a
-//! first-player win: Allen 1988, Allis 1988) is beyond both. Every board of a size
-//! at once, without storing one, is the indexed engine's work ([`IndexedBoards`]).
+//! first-player win: Allen 1988, Allis 1988) is beyond both.
 //!
 //! The search scores a position by how the game ends, as Pascal Pons' solver does:
 //! a win that ends with `e` marks on the board scores `cells + 1 − e` for the
@@ -37,11 +36,10 @@
 use std::collections::HashMap;
 
 use crate::dynamic::{normal_play_only, RulesetSpec};
-use crate::engine::indexed::IndexedGame;
 use crate::engine::retrograde::GameResult;
 use crate::engine::Budget;
 use crate::game::Player;
-use crate::rules::marks::{Mark, Marks, GLYPHS};
+use crate::rules::marks::{Marks, GLYPHS};
 use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::{Capabilities, OwnSolver, Presentation, Tiers, WebBoard};
@@ -263,122 +261,6 @@ impl ConnectFour {
         let mut s = Search::new(pos, nodes, cap);
         let result = s.result(*pos)?;
         Some((result, s.remoteness(*pos, result)))
-    }
-}
-
-/// The Connect Four boards of one size as the states `0..2^(cols × (rows + 1))` of
-/// the indexed retrograde engine ([`engine::indexed`](crate::engine::indexed)), which
-/// solves them all without storing a board: each column is a number, a marker bit
-/// above its marks and below it a bit per mark (1 for x), bottom first, and the
-/// board is its columns side by side, the leftmost lowest. An index is a board
-/// (a state) when every column has its marker and x has as many marks as o or one
-/// more; every board play can reach is one, and some that it cannot reach (both
-/// players with four in a row) are too, answered but never asked about.
-#[derive(Clone, Copy, Debug)]
-pub struct IndexedBoards {
-    rows: u8,
-    cols: u8,
-}
-
-/// The most bits an index of [`IndexedBoards`] has: 2^34 indices, 64 GiB of table
-/// (the 5 wide × 4 high board has 25 bits, 7 × 6 would have 49).
-pub const MAX_INDEX_BITS: u32 = 34;
-
-impl IndexedBoards {
-    /// The boards `rows` high and `cols` wide; `None` when a side is 0 or above
-    /// [`MAX_SIDE`], or the index would pass [`MAX_INDEX_BITS`] bits.
-    pub fn new(rows: u8, cols: u8) -> Option<IndexedBoards> {
-        let ok = (1..=MAX_SIDE).contains(&rows)
-            && (1..=MAX_SIDE).contains(&cols)
-            && u32::from(cols) * (u32::from(rows) + 1) <= MAX_INDEX_BITS;
-        ok.then_some(IndexedBoards { rows, cols })
-    }
-
-    fn bits(&self) -> u32 {
-        u32::from(self.rows) + 1
-    }
-
-    /// The index of `pos`; `None` when it is a board of another size.
-    pub fn index(&self, pos: &Marks) -> Option<u64> {
-        if (pos.rows, pos.cols) != (self.rows, self.cols) {
-            return None;
-        }
-        let mut index = 0u64;
-        for c in 0..self.cols {
-            let mut code = 0u64;
-            let mut height = 0;
-            for level in 0..self.rows {
-                let i = pos.index(self.rows - 1 - level, c);
-                if pos.is_empty(i) {
-                    break;
-                }
-                code |= (pos.x >> i & 1) << level;
-                height += 1;
-            }
-            code |= 1 << height;
-            index |= code << (self.bits() * u32::from(c));
-        }
-        Some(index)
-    }
-
-    /// The board of `index` (a state: [`IndexedGame::is_state`]).
-    pub fn board(&self, index: u64) -> Marks {
-        let mut pos = Marks::empty(self.rows, self.cols);
-        let mask = (1u64 << self.bits()) - 1;
-        for c in 0..self.cols {
-            let code = index >> (self.bits() * u32::from(c)) & mask;
-            let height = 63 - code.max(1).leading_zeros();
-            for level in 0..height {
-                let i = pos.index(self.rows - 1 - level as u8, c);
-                if code >> level & 1 == 1 {
-                    pos.x |= 1 << i;
-                } else {
-                    pos.o |= 1 << i;
-                }
-            }
-        }
-        pos
-    }
-}
-
-impl IndexedGame for IndexedBoards {
-    fn size(&self) -> u64 {
-        1 << (self.bits() * u32::from(self.cols))
-    }
-
-    fn is_state(&self, index: u64) -> bool {
-        let mask = (1u64 << self.bits()) - 1;
-        let marked = (0..self.cols).all(|c| index >> (self.bits() * u32::from(c)) & mask != 0);
-        marked && {
-            let pos = self.board(index);
-            let (x, o) = (pos.x.count_ones(), pos.o.count_ones());
-            x == o || x == o + 1
-        }
-    }
-
-    fn end(&self, index: u64) -> Option<End> {
-        self.board(index).end(K)
-    }
-
-    /// A drop changes one column's number alone: the marker moves up one bit and
-    /// the mark takes its place (1 for x), so each child's index is the parent's
-    /// with that column rewritten, without building the child's board.
-    fn for_each_child(&self, index: u64, mut f: impl FnMut(u64)) {
-        let pos = self.board(index);
-        if pos.end(K).is_some() {
-            return;
-        }
-        let x = u64::from(pos.to_move() == Mark::X);
-        let mask = (1u64 << self.bits()) - 1;
-        for c in 0..self.cols {
-            let shift = self.bits() * u32::from(c);
-            let code = index >> shift & mask;
-            let height = 63 - code.max(1).leading_zeros();
-            if height < u32::from(self.rows) {
-                let dropped = (code ^ 1 << height) | 1 << (height + 1) | x << height;
-                f(index & !(mask << shift) | dropped << shift);
-            }
-        }
     }
 }
 

@@ -2,15 +2,13 @@
 //! of the library: every board reachable from the empty 4×4 one, its result and
 //! remoteness from the retrograde engine's one pass; the empty board 4 wide and 5
 //! high and its moves through the analysis; the alpha-beta search (the answer for
-//! boards too big for the retrograde engine) on every reachable 4×4 board; and the
-//! indexed engine over every board of a size, on every reachable one.
+//! boards too big for the retrograde engine) on every reachable 4×4 board.
 
 use std::collections::HashMap;
 
-use grundy::engine::indexed::{solve_indexed, IndexedGame};
 use grundy::engine::retrograde::{solve, GameResult, RulesetStates};
 use grundy::engine::Budget;
-use grundy::rules::connect_four::{ConnectFour, IndexedBoards};
+use grundy::rules::connect_four::ConnectFour;
 use grundy::{Player, Ruleset};
 
 /// A board: `cells[r * w + c]`, 0 empty, 1 x, 2 o, row 0 at the top.
@@ -196,50 +194,6 @@ fn every_board_reachable_on_4x4_agrees_with_minimax_and_alpha_beta() {
             b.text()
         );
     }
-}
-
-#[test]
-fn the_indexed_engine_agrees_with_minimax_on_every_reachable_board() {
-    let c4 = ConnectFour;
-    for (w, h) in [(4, 4), (3, 3), (2, 5), (5, 2), (4, 1)] {
-        let mut memo = HashMap::new();
-        let root = B::empty(w, h);
-        minimax(&root, &mut memo);
-        let boards = IndexedBoards::new(h as u8, w as u8).unwrap();
-        let solved = solve_indexed(&boards, 1 << 24).unwrap();
-        let compare = |memo: &HashMap<B, (i8, u32)>| -> Result<(), String> {
-            for (b, &(r, m)) in memo {
-                let pos = c4.parse_position(&b.text()).unwrap();
-                let i = boards.index(&pos).unwrap();
-                if boards.board(i) != pos {
-                    return Err(format!("{}: index {i} reads back differently", b.text()));
-                }
-                let got = solved.get(i);
-                if got != Some((as_result(r), Some(m))) {
-                    return Err(format!("{}: indexed {got:?}, minimax {r} {m}", b.text()));
-                }
-            }
-            Ok(())
-        };
-        compare(&memo).unwrap();
-        // A planted wrong answer fails the same comparison.
-        let mut planted = memo.clone();
-        let (b, (r, m)) = planted.iter().next().map(|(b, v)| (b.clone(), *v)).unwrap();
-        planted.insert(b, (-r, m + 1));
-        assert!(compare(&planted).is_err());
-        if (w, h) == (4, 4) {
-            assert_eq!(memo.len(), 161_029);
-            eprintln!(
-                "connect four 4x4 indexed: {} indices, {} boards, {} rounds",
-                boards.size(),
-                solved.states(),
-                solved.rounds()
-            );
-        }
-    }
-    // Sizes past the index's bits are refused.
-    assert!(IndexedBoards::new(6, 7).is_none());
-    assert!(IndexedBoards::new(0, 4).is_none());
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The tiered solver (`engine::tiers`), its tiers in memory and on disk, against the
-//! plain retrograde engine on every state: tic-tac-toe (all 5,478 boards), Connect Four 4x4 and smaller boards, a
+//! The tiered solver (`engine::tiers`) against the plain retrograde engine on every
+//! state: tic-tac-toe (all 5,478 boards), Connect Four 4x4 and smaller boards, a
 //! digraph game whose moves may stay within a tier (cycles inside tiers), and a
 //! ruleset whose tiers are planted wrong (a move lowers the tier), which must be
 //! refused rather than answered.
@@ -7,7 +7,7 @@
 use std::hash::Hash;
 
 use grundy::engine::retrograde::{solve, RulesetStates, StateGraph};
-use grundy::engine::tiers::{solve_tiers, solve_tiers_in, Keep, Store, TierError};
+use grundy::engine::tiers::{solve_tiers, Keep, TierError};
 use grundy::engine::Budget;
 use grundy::rules::connect_four::ConnectFour;
 use grundy::rules::digraph::{Digraph, Slide, Tokens};
@@ -17,30 +17,19 @@ use grundy::ruleset::{Capabilities, Tiers};
 use grundy::ruleset::{End, Kind, MoveError};
 use grundy::{Player, Ruleset};
 
-/// Both engines from `root`, the tiered one with its tiers in memory and on disk
-/// (written in the game's notation and read back); every state's result and
-/// remoteness must be equal. Returns how many states were compared.
+/// Both engines from `root`; every state's result and remoteness must be equal.
+/// Returns how many states were compared.
 fn agree<G>(game: &G, root: G::State) -> usize
 where
     G: StateGraph + Sync,
     G::State: Send + Sync + std::fmt::Debug + Hash,
 {
     let plain = solve(game, root.clone(), &mut Budget::unlimited()).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    for store in [Store::Memory, Store::Disk(dir.path().to_owned())] {
-        let tiered = solve_tiers_in(
-            game,
-            root.clone(),
-            &mut Budget::unlimited(),
-            Keep::All,
-            &store,
-        )
-        .unwrap();
-        assert_eq!(plain.states(), tiered.states(), "{store:?}");
-        assert_eq!(plain.counts(), tiered.counts(), "{store:?}");
-        for (s, r, m) in plain.iter() {
-            assert_eq!(tiered.get(s), Some((r, m)), "{s:?}, {store:?}");
-        }
+    let tiered = solve_tiers(game, root, &mut Budget::unlimited(), Keep::All).unwrap();
+    assert_eq!(plain.states(), tiered.states());
+    assert_eq!(plain.counts(), tiered.counts());
+    for (s, r, m) in plain.iter() {
+        assert_eq!(tiered.get(s), Some((r, m)), "{s:?}");
     }
     plain.states()
 }
