@@ -128,11 +128,61 @@ pub struct TooBig {
     pub states: u64,
 }
 
-const UNKNOWN: u8 = 0;
-const WIN: u8 = 1;
-const LOSE: u8 = 2;
-const TIE: u8 = 3;
-const DRAW: u8 = 4;
+/// The one result packing of the retrograde solvers ([`solve`] here and
+/// [`tiers`](super::tiers)): a result as a code of 3 bits, and with its remoteness in
+/// 4 bytes (the remoteness above the code's 3 bits, so at most 2^29 − 1).
+pub(crate) mod packed {
+    use super::{End, GameResult};
+
+    /// Not decided yet.
+    pub(crate) const UNKNOWN: u8 = 0;
+    /// Won for the player to move.
+    pub(crate) const WIN: u8 = 1;
+    /// Lost for the player to move.
+    pub(crate) const LOSE: u8 = 2;
+    /// A tie in reach.
+    pub(crate) const TIE: u8 = 3;
+    /// Neither player can force the game to end without losing it.
+    pub(crate) const DRAW: u8 = 4;
+
+    /// `result` and `remoteness` in 4 bytes.
+    pub(crate) fn pack(result: u8, remoteness: u32) -> u32 {
+        (remoteness << 3) | u32::from(result)
+    }
+
+    /// The result and remoteness [`pack`] packed.
+    pub(crate) fn unpack(packed: u32) -> (u8, u32) {
+        ((packed & 7) as u8, packed >> 3)
+    }
+
+    /// The code of how a game ended at a state: [`UNKNOWN`] while it goes on.
+    pub(crate) fn end_code(end: Option<End>) -> u8 {
+        match end {
+            None => UNKNOWN,
+            Some(End::Win) => WIN,
+            Some(End::Lose) => LOSE,
+            Some(End::Tie) => TIE,
+        }
+    }
+
+    /// The answer of a decided state: its result and remoteness (`None` for a draw,
+    /// as for a state left undecided).
+    pub(crate) fn answer(result: u8, remoteness: u32) -> (GameResult, Option<u32>) {
+        match result {
+            WIN => (GameResult::Win, Some(remoteness)),
+            LOSE => (GameResult::Lose, Some(remoteness)),
+            TIE => (GameResult::Tie, Some(remoteness)),
+            _ => (GameResult::Draw, None),
+        }
+    }
+
+    /// Where a state of this result is counted in `[win, lose, tie, draw]`.
+    pub(crate) fn count_index(result: u8) -> usize {
+        usize::from(result.saturating_sub(1)).min(3)
+    }
+}
+
+use packed::{answer, count_index, end_code, DRAW, LOSE, TIE, UNKNOWN, WIN};
 
 /// Every state reachable from a root, solved: result and remoteness.
 #[derive(Debug)]
@@ -150,12 +200,7 @@ impl<S: Clone + Eq + Hash> Solved<S> {
     pub fn get(&self, state: &S) -> Option<(GameResult, Option<u32>)> {
         let &id = self.ids.get(state)?;
         let i = id as usize;
-        Some(match self.result[i] {
-            WIN => (GameResult::Win, Some(self.remoteness[i])),
-            LOSE => (GameResult::Lose, Some(self.remoteness[i])),
-            TIE => (GameResult::Tie, Some(self.remoteness[i])),
-            _ => (GameResult::Draw, None),
-        })
+        Some(answer(self.result[i], self.remoteness[i]))
     }
 
     /// How many states were reached.
@@ -167,7 +212,7 @@ impl<S: Clone + Eq + Hash> Solved<S> {
     pub fn counts(&self) -> [usize; 4] {
         let mut out = [0; 4];
         for &r in &self.result {
-            out[usize::from(r.saturating_sub(1)).min(3)] += 1;
+            out[count_index(r)] += 1;
         }
         out
     }
@@ -206,12 +251,7 @@ pub fn solve<G: StateGraph>(
         let state = states[next].clone();
         next += 1;
         let end = game.end(&state);
-        ends.push(match end {
-            None => UNKNOWN,
-            Some(End::Win) => WIN,
-            Some(End::Lose) => LOSE,
-            Some(End::Tie) => TIE,
-        });
+        ends.push(end_code(end));
         let succ = if end.is_some() {
             Vec::new()
         } else {

@@ -31,7 +31,8 @@
 //!    `k` is done), unless [`Keep::All`] asks to keep every result.
 //!
 //! Memory per state: the state and its 8-byte hash while discovered, then 4 bytes
-//! of result (3 bits) and remoteness (29 bits) once solved; a tier with moves inside
+//! of result (3 bits) and remoteness (29 bits) once solved, packed as the plain
+//! engine packs them (`retrograde::packed`); a tier with moves inside
 //! it also holds its edges within the tier (4 bytes each way) and 17 bytes of
 //! bookkeeping per state while it is solved. [`TieredSolved::bytes`] adds up the most
 //! held at once from the capacities, as [`Solved::bytes`](super::retrograde::Solved::bytes)
@@ -66,8 +67,10 @@ use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher, Hash};
 use rayon::prelude::*;
 
 use super::budget::Budget;
+use super::retrograde::packed::{
+    answer, count_index, end_code, pack, unpack, DRAW, LOSE, TIE, UNKNOWN, WIN,
+};
 use super::retrograde::{GameResult, StateGraph, TooBig};
-use crate::ruleset::End;
 
 /// Why [`solve_tiers`] gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -111,21 +114,6 @@ pub enum Keep {
     /// moves', all an analysis asks for; the others are dropped as soon as no lower
     /// tier needs them.
     Root,
-}
-
-const UNKNOWN: u8 = 0;
-const WIN: u8 = 1;
-const LOSE: u8 = 2;
-const TIE: u8 = 3;
-const DRAW: u8 = 4;
-
-/// A result and its remoteness in 4 bytes: remoteness above 3 bits of result.
-fn pack(result: u8, remoteness: u32) -> u32 {
-    (remoteness << 3) | u32::from(result)
-}
-
-fn unpack(packed: u32) -> (u8, u32) {
-    ((packed & 7) as u8, packed >> 3)
 }
 
 /// The hash states are sorted by: fixed (not seeded per process), so a tier's order
@@ -207,12 +195,7 @@ impl<S: Eq + Hash> TieredSolved<S> {
         self.kept.values().find_map(|t| {
             let i = t.tier.find(state)?;
             let (r, m) = unpack(t.results[i]);
-            Some(match r {
-                WIN => (GameResult::Win, Some(m)),
-                LOSE => (GameResult::Lose, Some(m)),
-                TIE => (GameResult::Tie, Some(m)),
-                _ => (GameResult::Draw, None),
-            })
+            Some(answer(r, m))
         })
     }
 
@@ -242,12 +225,7 @@ impl<S: Eq + Hash> TieredSolved<S> {
         self.kept.values().flat_map(|t| {
             t.tier.states.iter().zip(&t.results).map(|(s, &p)| {
                 let (r, m) = unpack(p);
-                let (r, m) = match r {
-                    WIN => (GameResult::Win, Some(m)),
-                    LOSE => (GameResult::Lose, Some(m)),
-                    TIE => (GameResult::Tie, Some(m)),
-                    _ => (GameResult::Draw, None),
-                };
+                let (r, m) = answer(r, m);
                 (s, r, m)
             })
         })
@@ -259,15 +237,6 @@ struct Found<S> {
     tier: Tier<S>,
     /// Whether some move stays within the tier.
     internal: bool,
-}
-
-fn end_code(end: Option<End>) -> u8 {
-    match end {
-        None => UNKNOWN,
-        Some(End::Win) => WIN,
-        Some(End::Lose) => LOSE,
-        Some(End::Tie) => TIE,
-    }
 }
 
 /// Step 1: every tier reachable from the root, and for each tier the lowest tier
@@ -588,7 +557,7 @@ where
         };
         for &p in &results {
             let r = unpack(p).0;
-            counts[usize::from(r.saturating_sub(1)).min(3)] += 1;
+            counts[count_index(r)] += 1;
         }
         held += results.capacity() * 4;
         peak = peak.max(held + extra);
@@ -626,6 +595,7 @@ mod tests {
     use super::*;
     use crate::engine::retrograde::solve;
     use crate::engine::testing::{Listed, Rng};
+    use crate::ruleset::End;
 
     /// A random graph on `n` vertices whose moves never lower the tier, with moves
     /// inside tiers (cycles among them) and ends of every kind.
