@@ -13,7 +13,8 @@ use super::rules::{examples, to_move, GameArgs};
 /// What the examples add for every game.
 const MORE: &str = "
   --moves lists every legal move with its value and remoteness; --json prints one JSON
-  object; --to-move B lets B move first in a partizan game.";
+  object; --to-move B lets B move first in a partizan game; --explain-engine says which
+  engines are tried on the position, in order and why, and which one answers.";
 
 /// Arguments of `grundy analyze`.
 #[derive(Debug, clap::Args)]
@@ -46,6 +47,11 @@ pub struct Args {
     /// all (about N positions held); past it the remoteness is left out.
     #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.left())]
     budget: u64,
+    /// Instead of the analysis, say which engines are tried on the position, in
+    /// order, why (its size against each engine's limit, the game's capabilities),
+    /// and which one answers.
+    #[arg(long, conflicts_with = "moves")]
+    explain_engine: bool,
 }
 
 /// Runs `grundy analyze`.
@@ -63,6 +69,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         other => anyhow::Error::new(other),
     };
+    if args.explain_engine {
+        let report = game
+            .explain_engine(pos, to_move)
+            .map_err(|e| bad(AnalyzeError::Notation(e)))?;
+        let text = if args.json {
+            grundy::report::pretty(&grundy::report::engine_json(&report)?)?
+        } else {
+            text::engines(&report)
+        };
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let analysis = game.analyze(pos, to_move, args.limit).map_err(bad)?;
     let moves = if args.moves {
         Some(

@@ -311,3 +311,227 @@ fn misere_partizan_refused() {
             "--misere applies to impartial games only; domineering is partizan",
         ));
 }
+
+/// `grundy analyze GAME POSITION --explain-engine --json`: the route, parsed, after
+/// checking that the document ends with a newline.
+fn explain_json(args: &[&str]) -> Value {
+    let out = grundy()
+        .arg("analyze")
+        .args(args)
+        .args(["--explain-engine", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.ends_with(b"}\n"), "{args:?}: a final newline");
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// The engines of a route with their verdicts, in order.
+fn verdicts(v: &Value) -> Vec<(String, String)> {
+    v["engines"]
+        .as_array()
+        .expect("a list of engines")
+        .iter()
+        .map(|e| {
+            (
+                e["engine"].as_str().unwrap().to_owned(),
+                e["verdict"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The conditions of the engine `name`, as text.
+fn conditions(v: &Value, name: &str) -> Vec<String> {
+    let engine = v["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["engine"] == name)
+        .unwrap_or_else(|| panic!("no engine {name}"));
+    engine["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["test"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+        .collect()
+}
+
+#[test]
+fn explain_engine_a_closed_form_answers_nim() {
+    let v = explain_json(&["nim", "3,5,7"]);
+    assert_eq!(v["answered_by"], "closed-form");
+    assert_eq!(v["remoteness_by"], "remoteness");
+    assert_eq!(v["reach"], 192);
+    assert_eq!(v["ties"], false);
+    assert_eq!(
+        verdicts(&v),
+        pairs(&[
+            ("closed-form", "answered"),
+            ("exhaustive", "not-needed"),
+            ("remoteness", "found-remoteness"),
+        ])
+    );
+    assert_eq!(
+        conditions(&v, "exhaustive"),
+        [
+            "kind() is Impartial",
+            "reach(pos) = 192 <= ENGINE_REACH = 1048576"
+        ]
+    );
+    grundy()
+        .args(["analyze", "nim", "3,5,7", "--explain-engine"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "engines tried by analyze, in order:",
+        ))
+        .stdout(predicate::str::contains(
+            "1. closed-form (the ClosedForm capability): answers",
+        ))
+        .stdout(predicate::str::contains(
+            "     + capabilities().closed_form is some",
+        ))
+        .stdout(predicate::str::contains(
+            "answered by closed-form; remoteness by remoteness",
+        ));
+}
+
+#[test]
+fn explain_engine_small_impartial_games_and_the_exhaustive_engine() {
+    // Cram values a board region by region (its closed form); the exhaustive engine
+    // would take the board, it is small.
+    let v = explain_json(&["cram", "...|..."]);
+    assert_eq!(v["answered_by"], "closed-form");
+    assert_eq!(v["engines"][1]["applies"], true);
+    assert_eq!(
+        conditions(&v, "exhaustive")[1],
+        "reach(pos) = 64 <= ENGINE_REACH = 1048576"
+    );
+    // Misère Grundy's game: heap 13 is wild and the game has no misère quotient, so
+    // the closed form gives no answer and the exhaustive engine answers.
+    let v = explain_json(&["grundy-game", "13", "--misere"]);
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["answered_by"], "exhaustive");
+    assert_eq!(
+        verdicts(&v),
+        pairs(&[
+            ("closed-form", "no-answer"),
+            ("exhaustive", "answered"),
+            ("remoteness", "found-remoteness"),
+        ])
+    );
+    grundy()
+        .args([
+            "analyze",
+            "grundy-game",
+            "13",
+            "--misere",
+            "--explain-engine",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "1. closed-form (the ClosedForm capability): tried, no answer",
+        ))
+        .stdout(predicate::str::contains(
+            "2. exhaustive (engine::impartial): answers",
+        ));
+}
+
+#[test]
+fn explain_engine_a_game_with_ties_goes_to_the_tiers() {
+    let v = explain_json(&["tictactoe", "x..|.o.|..."]);
+    assert_eq!(v["ties"], true);
+    assert_eq!(v["answered_by"], "tiers");
+    assert_eq!(v["remoteness_by"], "tiers");
+    assert_eq!(
+        verdicts(&v),
+        pairs(&[
+            ("tiers", "answered"),
+            ("retrograde", "does-not-apply"),
+            ("own-solver", "does-not-apply"),
+        ])
+    );
+    assert_eq!(
+        conditions(&v, "tiers"),
+        [
+            "tier(pos) is some: 2",
+            "reach(pos) = 2187 <= RETRO_REACH = 1073741824"
+        ]
+    );
+    assert_eq!(
+        conditions(&v, "retrograde")[0],
+        "tier(pos) is none: it is 2"
+    );
+    assert_eq!(
+        conditions(&v, "own-solver"),
+        ["capabilities().solver is none"]
+    );
+    assert_eq!(
+        v["engines"][0]["limit"],
+        "within RETRO_BUDGET = 8388608 moves listed"
+    );
+}
+
+#[test]
+fn explain_engine_a_position_no_engine_takes() {
+    // The empty 7x6 Connect Four board: past the retrograde engines' reach, and
+    // past alpha-beta's budget.
+    let board = ".......|.......|.......|.......|.......|.......";
+    let v = explain_json(&["connect-four", board]);
+    assert_eq!(v["answered_by"], Value::Null);
+    assert_eq!(
+        verdicts(&v),
+        pairs(&[
+            ("tiers", "does-not-apply"),
+            ("retrograde", "does-not-apply"),
+            ("own-solver", "no-answer"),
+        ])
+    );
+    assert!(conditions(&v, "tiers")[1].contains("> RETRO_REACH = 1073741824"));
+    assert!(v["unsolved"].as_str().unwrap().contains("alpha-beta"));
+    // A big misère octal position: past the exhaustive engine's reach, and the
+    // closed form knows no theory for it.
+    let v = explain_json(&["octal", "40,40", "--code", "0.35", "--misere"]);
+    assert_eq!(v["answered_by"], Value::Null);
+    assert_eq!(
+        verdicts(&v),
+        pairs(&[
+            ("closed-form", "no-answer"),
+            ("exhaustive", "does-not-apply"),
+            ("remoteness", "does-not-apply"),
+        ])
+    );
+    assert!(conditions(&v, "exhaustive")[1].contains("> ENGINE_REACH = 1048576"));
+    // The text says so, and the command still succeeds: the explanation is the answer.
+    grundy()
+        .args(["analyze", "connect-four", board, "--explain-engine"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no engine answers: "));
+}
+
+#[test]
+fn explain_engine_refuses_moves_and_bad_positions() {
+    grundy()
+        .args(["analyze", "nim", "3,5", "--explain-engine", "--moves"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+    grundy()
+        .args(["analyze", "nim", "3,x", "--explain-engine"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad nim position"));
+}

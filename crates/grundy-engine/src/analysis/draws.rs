@@ -1,8 +1,11 @@
 //! The analysis of a game with ties or cycles ([`can_tie`](crate::ruleset::RulesetExt::can_tie),
 //! [`can_cycle`](crate::ruleset::RulesetExt::can_cycle)): the result of the position and of every move from the
-//! retrograde engine ([`engine::retrograde`](crate::engine::retrograde)), or where the
-//! position is too big for it, from the ruleset's own method ([`result`](crate::ruleset::RulesetExt::result)).
+//! engines of its [`route`], in order: the retrograde engine one tier at
+//! a time ([`engine::tiers`](crate::engine::tiers)) or over every state
+//! ([`engine::retrograde`](crate::engine::retrograde)), or where the position is too
+//! big for them, the ruleset's own method ([`result`](crate::ruleset::RulesetExt::result)).
 
+use super::route::{self, Asked, Engine};
 use super::{Analysis, MoveReport, MoveValue, RETRO_BUDGET};
 use crate::engine::retrograde::{solve, GameResult, RulesetStates, Solved, TooBig};
 use crate::engine::tiers::{solve_tiers, Keep, TierError, TieredSolved};
@@ -15,12 +18,6 @@ use crate::values::Outcome;
 /// Positions whose game below may have more positions than this
 /// ([`Ruleset::reach`], when known) are not tried by the retrograde engine: 2^30.
 pub const RETRO_REACH: u128 = 1 << 30;
-
-/// Whether `rules` is answered here rather than by the normal-play engines: its
-/// games can end in a tie or go on forever.
-pub fn routed<R: Ruleset + ?Sized>(rules: &R) -> bool {
-    rules.can_tie() || rules.can_cycle()
-}
 
 /// The player to move after `player` moves: the same one in an impartial game
 /// (both have the same moves), the other in a partizan one.
@@ -43,6 +40,8 @@ pub struct SolvedMoves<M> {
     pub moves: Vec<(M, GameResult, Option<u32>)>,
     /// How it was solved, in words.
     pub solved_by: String,
+    /// The engine of the route that solved it.
+    pub engine: Engine,
 }
 
 /// What the plain or the tiered engine solved.
@@ -70,12 +69,16 @@ impl<S: Clone + Eq + std::hash::Hash> Lookup<S> {
     }
 }
 
-/// `pos` with `to_move` to move and every move from it, solved by the retrograde
-/// engine within `budget` moves listed, or past it by [`result`](crate::ruleset::RulesetExt::result).
+/// `pos` with `to_move` to move and every move from it, solved by the engines of
+/// the route of `asked` in order: the retrograde engine within `budget` moves
+/// listed (one tier at a time where the ruleset has tiers: the same answers, in
+/// less memory, keeping only the root's tier and the next; bench/README.md), or past
+/// it by [`result`](crate::ruleset::RulesetExt::result).
 pub fn solve_moves<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
     to_move: Player,
+    asked: Asked,
     budget: Budget,
 ) -> Result<SolvedMoves<R::Move>, Unsolved> {
     let moves = if rules.end(pos, to_move).is_some() {
@@ -83,50 +86,82 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
     } else {
         rules.moves(pos, to_move)
     };
-    let next = next_player(rules, to_move);
     let mut budget = budget;
     let states = RulesetStates(rules);
-    // An unknown reach (u128::MAX) is tried within the budget.
-    let reach = rules.reach(pos);
     let root = (pos.clone(), to_move);
-    // A ruleset with tiers is solved one tier at a time (the same answers, in less
-    // memory; bench/README.md), keeping only the root's tier and the next.
-    let attempt = if reach > RETRO_REACH && reach != u128::MAX {
-        Err(TooBig { states: 0 })
-    } else if rules.tier(pos).is_some() {
-        match solve_tiers(&states, root.clone(), &mut budget, Keep::Root) {
-            Ok(solved) => Ok(Lookup::Tiered(solved)),
-            Err(TierError::TooBig(e)) => Err(e),
-            Err(e) => return Err(Unsolved::failed(e.to_string())),
+    // Why the retrograde engines did not answer: a position whose reach passes
+    // RETRO_REACH is not tried at all.
+    let mut too_big = TooBig { states: 0 };
+    for &engine in route::engines(asked, rules) {
+        if !route::takes(engine, asked, rules, pos) {
+            continue;
         }
-    } else {
-        solve(&states, root.clone(), &mut budget).map(Lookup::Plain)
-    };
-    let too_big = match attempt {
-        Ok(solved) => {
-            let missing =
-                || Unsolved::failed("the retrograde engine did not solve a position it reached");
-            let (result, remoteness) = solved.get(&root).ok_or_else(missing)?;
-            let mut out = Vec::with_capacity(moves.len());
-            for mv in moves {
-                let after = (rules.play(pos, &mv), next);
-                let (r, m) = solved.get(&after).ok_or_else(missing)?;
-                out.push((mv, r.for_mover(), m));
-            }
-            return Ok(SolvedMoves {
-                result,
-                remoteness,
-                moves: out,
-                solved_by: solved.words(),
-            });
+        let attempt = match engine {
+            Engine::Tiers => match solve_tiers(&states, root.clone(), &mut budget, Keep::Root) {
+                Ok(solved) => Ok(Lookup::Tiered(solved)),
+                Err(TierError::TooBig(e)) => Err(e),
+                Err(e) => return Err(Unsolved::failed(e.to_string())),
+            },
+            Engine::Retrograde => solve(&states, root.clone(), &mut budget).map(Lookup::Plain),
+            Engine::OwnSolver => return own_solver(rules, pos, to_move, moves, &too_big),
+            _ => continue,
+        };
+        match attempt {
+            Ok(solved) => return looked_up(&solved, rules, pos, to_move, moves, engine),
+            Err(e) => too_big = e,
         }
-        Err(e) => e,
-    };
+    }
+    Err(own_failed(&too_big, Unsolved::no_closed_form(rules.name())))
+}
+
+/// Why a position was not solved: the retrograde engines stopped (`too_big`), and
+/// the ruleset's own method gave no answer (`why`).
+fn own_failed(too_big: &TooBig, why: Unsolved) -> Unsolved {
+    let stopped = Unsolved::past_limit(format!("{too_big}; and {}", why.reason));
+    stopped.of_kind_or(why.kind)
+}
+
+/// `pos` with `to_move` to move and its `moves`, looked up in what `engine` solved.
+fn looked_up<R: Ruleset + ?Sized>(
+    solved: &Lookup<(R::Position, Player)>,
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    moves: Vec<R::Move>,
+    engine: Engine,
+) -> Result<SolvedMoves<R::Move>, Unsolved> {
+    let missing = || Unsolved::failed("the retrograde engine did not solve a position it reached");
+    let (result, remoteness) = solved.get(&(pos.clone(), to_move)).ok_or_else(missing)?;
+    let next = next_player(rules, to_move);
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let after = (rules.play(pos, &mv), next);
+        let (r, m) = solved.get(&after).ok_or_else(missing)?;
+        out.push((mv, r.for_mover(), m));
+    }
+    Ok(SolvedMoves {
+        result,
+        remoteness,
+        moves: out,
+        solved_by: solved.words(),
+        engine,
+    })
+}
+
+/// `pos` and its `moves` by the ruleset's own method, past the retrograde engines
+/// (`too_big` says where they stopped), checked against its moves.
+fn own_solver<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    moves: Vec<R::Move>,
+    too_big: &TooBig,
+) -> Result<SolvedMoves<R::Move>, Unsolved> {
+    let next = next_player(rules, to_move);
     let own = |p: &R::Position, player: Player| {
-        rules.result(p, player).map_err(|why| {
-            let stopped = Unsolved::past_limit(format!("{too_big}; and {}", why.reason));
-            stopped.of_kind_or(why.kind)
-        })
+        rules
+            .result(p, player)
+            .map_err(|why| own_failed(too_big, why))
     };
     let (result, remoteness) = own(pos, to_move)?;
     let mut out = Vec::with_capacity(moves.len());
@@ -145,6 +180,7 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
         remoteness,
         moves: out,
         solved_by: rules.result_method().to_owned(),
+        engine: Engine::OwnSolver,
     })
 }
 
@@ -184,18 +220,20 @@ fn disagreement<M>(
     })
 }
 
-/// The analysis of `pos` (see the [module docs](self)), at most `limit` moves listed.
+/// The analysis of `pos` (see the [module docs](self)), at most `limit` moves listed,
+/// with the engine that answered.
 pub fn analyze<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
     to_move: Player,
     limit: usize,
-) -> Result<Analysis, Unsolved> {
-    let solved = solve_moves(rules, pos, to_move, Budget::moves(RETRO_BUDGET))?;
+) -> Result<(Analysis, Engine), Unsolved> {
+    let budget = Budget::moves(RETRO_BUDGET);
+    let solved = solve_moves(rules, pos, to_move, Asked::Analyze, budget)?;
     let other = match rules.kind() {
         Kind::Impartial => None,
         Kind::Partizan => {
-            Some(solve_moves(rules, pos, to_move.opponent(), Budget::moves(RETRO_BUDGET))?.result)
+            Some(solve_moves(rules, pos, to_move.opponent(), Asked::Analyze, budget)?.result)
         }
     };
     let outcome = match (solved.result, other) {
@@ -238,7 +276,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         reduction: serde_json::Value::Null,
         sentences: Vec::new(),
     });
-    Ok(Analysis {
+    let analysis = Analysis {
         game: rules.name().to_owned(),
         rules: rules.parameters(),
         position: rules.show_position(pos),
@@ -262,7 +300,8 @@ pub fn analyze<R: Ruleset + ?Sized>(
         remoteness: solved.remoteness,
         best_moves: best.into_iter().take(limit).map(report).collect(),
         solved_by: Some(solved.solved_by),
-    })
+    };
+    Ok((analysis, solved.engine))
 }
 
 /// The first `limit` legal moves with their result for the mover and remoteness,
@@ -275,7 +314,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
     limit: usize,
     budget: Budget,
 ) -> Result<Vec<MoveValue>, Unsolved> {
-    let solved = solve_moves(rules, pos, to_move, budget)?;
+    let solved = solve_moves(rules, pos, to_move, Asked::Moves, budget)?;
     Ok(solved
         .moves
         .into_iter()

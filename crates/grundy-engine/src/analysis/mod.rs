@@ -22,9 +22,11 @@ use crate::values::{Nimber, Outcome, Value};
 pub mod canonical;
 pub mod draws;
 pub mod moves;
+pub mod route;
 
 pub use canonical::CanonicalForm;
 pub use moves::{move_values, MoveValue};
+pub use route::{Asked, Engine};
 
 /// Everything grundy can say about one position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -172,7 +174,7 @@ fn engine_gap<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position, why: Unsolved) 
 /// game below it is small ([`ENGINE_REACH`] positions at most) and the engine finds
 /// it within [`Budget::DEFAULT`](crate::engine::Budget::DEFAULT) moves.
 fn engine_nimber<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Option<Nimber> {
-    if rules.reach(pos) > ENGINE_REACH {
+    if !route::takes(Engine::Exhaustive, Asked::Analyze, rules, pos) {
         return None;
     }
     let game = AsImpartial(rules);
@@ -204,7 +206,7 @@ const NO_VALUE_MISERE: &str = "under misère play a position has no game value";
 /// assert_eq!(value_of(&rules, &board).unwrap().to_string(), "-3/2");
 /// ```
 pub fn value_of<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Result<Value, Unsolved> {
-    if draws::routed(rules) {
+    if route::ties_or_cycles(rules) {
         return Err(Unsolved::unsupported(NO_VALUE_WITH_DRAWS));
     }
     if rules.convention() == Convention::Misere {
@@ -219,28 +221,31 @@ pub fn value_of<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position) -> Result<Val
 }
 
 /// Everything about `pos` with `to_move` to move, listing at most `limit` winning
-/// moves (and never more than [`MAX_LISTED`]): from the closed form, or for an
-/// impartial game without one, from the exhaustive engine when the game below `pos`
-/// is small.
+/// moves (and never more than [`MAX_LISTED`]): from the engines of its
+/// [`route`], in a game without ties or cycles the closed form, or for an
+/// impartial game without one, the exhaustive engine when the game below `pos` is
+/// small.
 pub fn analyze<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
     to_move: Player,
     limit: usize,
 ) -> Result<Analysis, Unsolved> {
+    analyze_by(rules, pos, to_move, limit).map(|(analysis, _)| analysis)
+}
+
+/// [`analyze`], with the engine of the route that answered.
+pub fn analyze_by<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+) -> Result<(Analysis, Engine), Unsolved> {
     let limit = limit.min(MAX_LISTED);
-    if draws::routed(rules) {
+    if route::ties_or_cycles(rules) {
         return draws::analyze(rules, pos, to_move, limit);
     }
-    let closed = closed_form(rules, pos, to_move, limit);
-    let (value, to_move_wins, outcome, listing) = match closed {
-        Ok(found) => found,
-        Err(why) => match engine_form(rules, pos, limit) {
-            Some((value, wins, outcome, listing)) => (Ok(value), wins, outcome, listing),
-            None if rules.kind() == Kind::Impartial => return Err(engine_gap(rules, pos, why)),
-            None => return Err(why),
-        },
-    };
+    let (engine, (value, to_move_wins, outcome, listing)) = answer(rules, pos, to_move, limit)?;
     let (value, value_unknown) = match value {
         Ok(v) => (Some(v), None),
         Err(why) => (None, Some(why.to_string())),
@@ -289,7 +294,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
             .collect()
     };
     let remoteness = own_remoteness(rules, pos, to_move, to_move_wins);
-    Ok(Analysis {
+    let analysis = Analysis {
         game: rules.name().to_owned(),
         rules: rules.parameters(),
         position: rules.show_position(pos),
@@ -313,6 +318,43 @@ pub fn analyze<R: Ruleset + ?Sized>(
         remoteness,
         best_moves,
         solved_by: None,
+    };
+    Ok((analysis, engine))
+}
+
+/// The answer of the first engine of the route of `analyze` that answers, in a game
+/// without ties or cycles: the closed form's, else the exhaustive engine's; or why
+/// none did (the closed form's reason, with the exhaustive engine's for an impartial
+/// game).
+fn answer<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+) -> Result<(Engine, ClosedForm<R::Move>), Unsolved> {
+    let mut why = None;
+    for &engine in route::engines(Asked::Analyze, rules) {
+        if !route::takes(engine, Asked::Analyze, rules, pos) {
+            continue;
+        }
+        match engine {
+            Engine::ClosedForm => match closed_form(rules, pos, to_move, limit) {
+                Ok(found) => return Ok((engine, found)),
+                Err(e) => why = Some(e),
+            },
+            Engine::Exhaustive => {
+                if let Some((value, wins, outcome, listing)) = engine_form(rules, pos, limit) {
+                    return Ok((engine, (Ok(value), wins, outcome, listing)));
+                }
+            }
+            // The remoteness beside the answer (`own_remoteness`), not an answer.
+            _ => {}
+        }
+    }
+    let why = why.unwrap_or_else(|| Unsolved::no_closed_form(rules.name()));
+    Err(match rules.kind() {
+        Kind::Impartial => engine_gap(rules, pos, why),
+        Kind::Partizan => why,
     })
 }
 
@@ -325,7 +367,7 @@ fn own_remoteness<R: Ruleset + ?Sized>(
     to_move: Player,
     to_move_wins: bool,
 ) -> Option<u32> {
-    if rules.reach(pos) > ENGINE_REACH {
+    if !route::takes(Engine::Remoteness, Asked::Analyze, rules, pos) {
         return None;
     }
     let mut budget = crate::engine::Budget::moves(REMOTENESS_BUDGET);
@@ -375,18 +417,15 @@ fn closed_form<R: Ruleset + ?Sized>(
     }
 }
 
-/// The exhaustive engine's answer for a small impartial position, within
-/// [`Budget::DEFAULT`](crate::engine::Budget::DEFAULT) moves listed in all: a game
-/// of few positions can still have many moves (Wythoff's `0,250311` has 250,312
-/// positions and 3·10^10 moves, and once took 24 GB here).
+/// The exhaustive engine's answer for a small impartial position (one its route
+/// takes), within [`Budget::DEFAULT`](crate::engine::Budget::DEFAULT) moves listed
+/// in all: a game of few positions can still have many moves (Wythoff's `0,250311`
+/// has 250,312 positions and 3·10^10 moves, and once took 24 GB here).
 fn engine_form<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
     limit: usize,
 ) -> Option<Found<R::Move>> {
-    if rules.kind() != Kind::Impartial || rules.reach(pos) > ENGINE_REACH {
-        return None;
-    }
     let game = AsImpartial(rules);
     let mut solver = ImpartialSolver::new(&game);
     let mut budget = crate::engine::Budget::DEFAULT;

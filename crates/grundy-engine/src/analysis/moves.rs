@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use super::route::{self, Asked, Engine};
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, RemotenessSolver};
 use crate::engine::GameResult;
@@ -80,12 +81,13 @@ pub fn move_values<R: Ruleset + ?Sized>(
     budget: Budget,
 ) -> Result<Vec<MoveValue>, Unsolved> {
     let limit = limit.min(super::MAX_LISTED);
-    if super::draws::routed(rules) {
+    if route::ties_or_cycles(rules) {
         return super::draws::move_values(rules, pos, to_move, limit, budget);
     }
     let opponent = to_move.opponent();
     let mut budget = budget;
-    let mut searching = !budget.is_spent();
+    let mut searching =
+        !budget.is_spent() && route::takes(Engine::Remoteness, Asked::Moves, rules, pos);
     let mut out = Vec::new();
     let impartial = AsImpartial(rules);
     let partizan = AsPartizan(rules);

@@ -10,6 +10,7 @@ mod spec;
 pub use spec::{switch_value, Builder, Param, Params, RulesetSpec};
 
 use crate::analysis::moves::{move_values, MoveValue};
+use crate::analysis::route::{self, EngineReport};
 use crate::analysis::{analyze, value_of, Analysis};
 use crate::engine::Budget;
 use crate::game::Player;
@@ -180,6 +181,13 @@ pub trait DynRuleset: Send + Sync {
         to_move: Player,
         limit: usize,
     ) -> Result<Analysis, AnalyzeError>;
+    /// Which engines [`analyze`](DynRuleset::analyze) tries on `position`, in order,
+    /// why, and which one answers ([`route::explain`]).
+    fn explain_engine(
+        &self,
+        position: &str,
+        to_move: Player,
+    ) -> Result<EngineReport, NotationError>;
     /// The normal-play value of `position` alone ([`value_of`]): no report, no moves.
     fn value(&self, position: &str) -> Result<Value, AnalyzeError>;
     /// The first `limit` legal moves of `to_move` with their worth; remoteness where
@@ -259,6 +267,15 @@ impl<R: Ruleset + 'static> DynRuleset for R {
     ) -> Result<Analysis, AnalyzeError> {
         let pos = self.parse_position(position)?;
         Ok(analyze(self, &pos, to_move, limit)?)
+    }
+
+    fn explain_engine(
+        &self,
+        position: &str,
+        to_move: Player,
+    ) -> Result<EngineReport, NotationError> {
+        let pos = self.parse_position(position)?;
+        Ok(route::explain(self, &pos, to_move))
     }
 
     fn value(&self, position: &str) -> Result<Value, AnalyzeError> {

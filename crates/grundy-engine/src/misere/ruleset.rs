@@ -76,7 +76,7 @@ impl<P: Position, M: MoveText> Misere<P, M> {
 /// ([`ParamError::MisereDraws`]), a partizan one or one already played misère
 /// ([`ParamError::Misere`]). [`Misere::new`] refuses exactly these.
 pub fn refusal<R: Ruleset + ?Sized>(rules: &R) -> Option<ParamError> {
-    if crate::analysis::draws::routed(rules) {
+    if crate::analysis::route::ties_or_cycles(rules) {
         return Some(ParamError::MisereDraws {
             game: rules.title(),
         });

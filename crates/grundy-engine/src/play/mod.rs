@@ -3,7 +3,8 @@
 //! [`RulesetMatch`] holds a ruleset, a starting position and the position now; the
 //! person's moves come in as text in the ruleset's move notation and are checked
 //! ([`Ruleset::parse_move`]) with a message saying what is wrong; the engine answers
-//! with best play:
+//! with best play, by the engines of play's route
+//! ([`analysis::route`](crate::analysis::route)):
 //!
 //! - on a position small enough to solve exhaustively ([`Ruleset::reach`] at most
 //!   [`EXHAUSTIVE_LIMIT`]), the memoised engine with
@@ -11,13 +12,16 @@
 //!   move loses the move that holds out longest, and hints say how many moves the
 //!   game lasts after each move;
 //! - on a bigger position the closed form answers at once: a winning move when there
-//!   is one, otherwise [`stalling_move`](crate::ruleset::RulesetExt::stalling_move), and hints say win or loss only.
+//!   is one, otherwise [`stalling_move`](crate::ruleset::RulesetExt::stalling_move), and hints say win or loss only;
+//! - in a game with ties or cycles, the retrograde engine (one tier at a time where
+//!   the game has tiers) within the match's budget, past it the game's own solver.
 //!
 //! The driver (the `grundy play` command) reads lines, prints [`Match::drawing`],
 //! and calls [`Match::play`] or [`Match::engine_move`] by turn until
 //! [`Match::winner`] says the game is over.
 
 use crate::analysis::draws;
+use crate::analysis::route::{self, Asked, Engine};
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
 use crate::engine::retrograde::{rank_moves, GameResult};
@@ -29,9 +33,7 @@ use crate::ruleset::{AsImpartial, AsPartizan, End, Kind, Ruleset};
 /// (the move included), where counted.
 type Ranked<M> = (M, GameResult, Option<u32>);
 
-/// Positions with at most this many reachable positions (an estimate from above)
-/// are solved exhaustively, with remoteness; bigger ones by the closed form.
-pub const EXHAUSTIVE_LIMIT: u128 = 1 << 17;
+pub use crate::analysis::route::EXHAUSTIVE_LIMIT;
 
 /// Hints list every legal move when there are at most this many; beyond, the
 /// winning moves only (up to this many) and a count of the rest.
@@ -205,11 +207,17 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
     /// moves the game lasts from it (the move included), best first; `None` when the
     /// position is too big to search or the search passes the budget.
     fn ranked(&self) -> Option<Vec<Ranked<R::Move>>> {
-        if draws::routed(self.rules) {
+        if route::ties_or_cycles(self.rules) {
             // Games with ties or cycles: the retrograde engine, or past its budget the
             // ruleset's own method (without counts).
-            let solved =
-                draws::solve_moves(self.rules, &self.pos, self.mover(), self.budget).ok()?;
+            let solved = draws::solve_moves(
+                self.rules,
+                &self.pos,
+                self.mover(),
+                Asked::Play,
+                self.budget,
+            )
+            .ok()?;
             let moves = solved
                 .moves
                 .into_iter()
@@ -217,7 +225,7 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
                 .collect();
             return Some(rank_moves(moves));
         }
-        if self.rules.reach(&self.pos) > EXHAUSTIVE_LIMIT {
+        if !route::takes(Engine::Remoteness, Asked::Play, self.rules, &self.pos) {
             return None;
         }
         let mut budget = self.budget;

@@ -2,6 +2,7 @@
 //! command line and the web server (`grundy serve`) answer byte for byte alike.
 //!
 //! - [`analysis_json`] and [`pretty`]: `grundy analyze ... --json [--moves]`;
+//! - [`engine_json`] and [`pretty`]: `grundy analyze ... --explain-engine --json`;
 //! - [`sequence_json`] and [`compact`]: `grundy sequence ... --json`.
 //!
 //! ```
@@ -19,6 +20,7 @@ pub mod text;
 
 use serde_json::{json, Value};
 
+use crate::analysis::route::EngineReport;
 use crate::analysis::{Analysis, MoveValue};
 use crate::misere::genus::HeapGenus;
 use crate::misere::quotient::Quotient;
@@ -35,6 +37,12 @@ pub fn analysis_json(
         out["moves"] = serde_json::to_value(moves)?;
     }
     Ok(out)
+}
+
+/// The object `grundy analyze --explain-engine --json` prints: the route of the
+/// analysis on a position ([`EngineReport`]).
+pub fn engine_json(report: &EngineReport) -> serde_json::Result<Value> {
+    serde_json::to_value(report)
 }
 
 /// Adds to an analysis' JSON (from [`analysis_json`]) the position's own

@@ -1,8 +1,10 @@
-//! The reports as text for a person: what `grundy analyze`, `grundy verify` and
-//! `grundy sequence` print (the JSON forms are in [`report`](super)).
+//! The reports as text for a person: what `grundy analyze` (and its
+//! `--explain-engine`), `grundy verify` and `grundy sequence` print (the JSON forms
+//! are in [`report`](super)).
 
 use std::fmt::{self, Write};
 
+use crate::analysis::route::EngineReport;
 use crate::analysis::{Analysis, CanonicalForm, MoveValue};
 use crate::cgt::Dyadic;
 use crate::engine::GameResult;
@@ -200,6 +202,74 @@ fn write_analysis(out: &mut String, a: &Analysis, more: &str) -> fmt::Result {
         for m in &a.winning_moves {
             writeln!(out, "  {:<width$}  -> {}", m.mv, m.after)?;
         }
+    }
+    Ok(())
+}
+
+/// The route of `grundy analyze` on a position as text: the game's properties, the
+/// engines tried in order with their conditions (`+` holds, `-` does not), and the
+/// one that answered.
+pub fn engines(r: &EngineReport) -> String {
+    let mut out = String::new();
+    let _ = write_engines(&mut out, r);
+    out
+}
+
+fn write_engines(out: &mut String, r: &EngineReport) -> fmt::Result {
+    let rules = if r.rules.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", r.rules)
+    };
+    writeln!(out, "{}{}: {}", r.game, rules, r.position)?;
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let reach = r
+        .reach
+        .map_or_else(|| "unknown".to_owned(), |n| n.to_string());
+    writeln!(
+        out,
+        "{}, {} play; ties (can_tie): {}; cycles (can_cycle): {}; reach(pos): {reach}",
+        r.kind,
+        r.convention,
+        yes(r.ties),
+        yes(r.cycles)
+    )?;
+    let caps = if r.capabilities.is_empty() {
+        "none".to_owned()
+    } else {
+        r.capabilities.join(", ")
+    };
+    writeln!(out, "capabilities: {caps}")?;
+    writeln!(out)?;
+    writeln!(out, "engines tried by analyze, in order:")?;
+    for (i, step) in r.engines.iter().enumerate() {
+        writeln!(
+            out,
+            "  {}. {} ({}): {}",
+            i + 1,
+            step.engine.name(),
+            step.code,
+            step.verdict.words()
+        )?;
+        writeln!(out, "       answers {}", step.answers)?;
+        for c in &step.conditions {
+            let mark = if c.holds { '+' } else { '-' };
+            writeln!(out, "     {mark} {}", c.test)?;
+        }
+        if let Some(limit) = &step.limit {
+            writeln!(out, "       {limit}")?;
+        }
+    }
+    writeln!(out)?;
+    match (r.answered_by, &r.unsolved) {
+        (Some(by), _) => {
+            let remoteness = r
+                .remoteness_by
+                .map_or_else(|| "not found".to_owned(), |e| format!("by {}", e.name()));
+            writeln!(out, "answered by {}; remoteness {remoteness}", by.name())?;
+        }
+        (None, Some(why)) => writeln!(out, "no engine answers: {why}")?,
+        (None, None) => writeln!(out, "no engine answers")?,
     }
     Ok(())
 }
