@@ -1,4 +1,11 @@
-//! A memoised evaluator over the acyclic graph of positions.
+//! A memoised evaluator over the acyclic graph of positions: a value computed
+//! bottom-up over every position reachable from a root, each position once however
+//! many lines of play reach it, on a stack of its own so that a game of any depth is
+//! fine. It is the engine under the exhaustive solvers ([`impartial`](super::impartial),
+//! [`partizan`](super::partizan), [`remoteness`](super::remoteness)), the games given
+//! by callbacks ([`graph`](super::graph)) and the misère genus. Limits: the graph must
+//! be acyclic (a cycle panics in [`Dag::evaluate`]); every position below the root is
+//! held in memory; [`Dag::evaluate_within`] stops at a budget of moves listed.
 
 use std::hash::Hash;
 

@@ -1,4 +1,9 @@
-//! Retrograde solvers over dense tables, for games whose positions are `0..size`.
+//! Retrograde solvers over dense tables, for games whose positions are `0..size`:
+//! win/loss, Grundy values or remoteness of every position in one pass, in parallel
+//! by stages, used for the pawns' positions by size (`grundy verify pawns`, through
+//! the pawn game's `win_table`). Limits: every move must go to a smaller index; the
+//! whole table is in memory (1 bit, 1 byte or 2 bytes a position: 2 GiB for 2^34
+//! positions, bit-packed).
 //!
 //! When every position of a game maps onto an integer below some bound (a pawn
 //! board of n squares is an n-bit mask), the positions need no hash map: one pass

@@ -1,5 +1,9 @@
 //! Games given by callbacks over numbered positions: Grundy values, remoteness and
-//! canonical forms, for a game whose rules live outside Rust (a script's game).
+//! canonical forms, for a game whose rules live outside Rust (a game written in
+//! Python, analysed, played and served by the playground through `grundy-py`).
+//! Limits: the game must end (a cycle is reported, not panicked on); every position
+//! met is held with its options; the first failure of a callback stops the
+//! evaluation.
 //!
 //! A front end numbers the positions it meets (`0, 1, 2, ...`) and answers, through
 //! [`Source`], which positions each player can move to and, optionally, which

@@ -1,4 +1,11 @@
-//! Grundy values and winning moves of any impartial game, by exhaustive search.
+//! Grundy values and winning moves of any impartial game, by exhaustive search over
+//! the game below a position ([`dag`](super::dag)): what the analysis' `exhaustive`
+//! engine answers where the closed form does not know a position (and the misère
+//! Grundy values it reports), and what `verify` checks the impartial closed forms
+//! against. Limits: the game must end (no position repeats on a line of play); every
+//! position below is held in memory, so the analysis tries it only where
+//! `Ruleset::reach` is at most `ENGINE_REACH`, and the `_within` methods stop at a
+//! [`Budget`] of moves listed.
 
 use crate::engine::budget::Budget;
 use crate::engine::dag::Dag;

@@ -1,6 +1,9 @@
 //! Generalised Sprague-Grundy values of loopy impartial games (Smith 1966): the
 //! value of a position that can be played forever, and the rule that answers a sum
-//! of such games from its parts.
+//! of such games from its parts. `digraph`'s own solver answers with it where its
+//! sums are too big for the retrograde engine. Limits: impartial games under normal
+//! play, given as lists of successors held in memory; a sum's result comes without
+//! remoteness.
 //!
 //! In a finite graph where the player who cannot move loses and play may cycle,
 //! each position `u` gets a value γ(u): a nimber `m`, or `∞(K)`, where `K` is the set

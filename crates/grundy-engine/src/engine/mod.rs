@@ -1,27 +1,29 @@
-//! Exhaustive solvers that work for any ruleset.
+//! The engines: solvers that work for any game given by its moves, one module each.
 //!
-//! - [`budget`]: the work an exhaustive search may do;
-//! - [`dag`]: a memoised evaluator of a value over the finite, acyclic graph of
-//!   positions reachable from a root, without recursion (deep games do not overflow
-//!   the stack);
-//! - [`impartial`]: Grundy values and winning moves of impartial games;
-//! - [`partizan`]: outcome classes and winning moves of partizan games;
-//! - [`remoteness`]: how many moves are left under best play, and the moves of best
-//!   play (the quickest win, the longest resistance), for impartial and partizan games;
-//! - [`graph`]: games given by callbacks over numbered positions (a script's
-//!   game): Grundy values, remoteness and canonical forms, failures and cycles
-//!   reported, not panicked on;
-//! - [`dense`]: retrograde solvers over dense tables for games whose positions are
-//!   the integers `0..n` (pawn boards as bit masks), bit-packed and parallel;
-//! - [`retrograde`]: win, lose, tie or draw with remoteness for games with ties and
-//!   cycles, backwards from the ends over every reachable state;
-//! - [`tiers`]: the same answers as [`retrograde`] for games whose states fall into
-//!   tiers no move lowers (pieces on the board), one tier at a time, in parallel
-//!   where a tier's moves all leave it;
-//! - [`loopy`]: Smith's generalised Sprague-Grundy values of loopy impartial games,
-//!   and the rule that answers their sums from the parts.
+//! | engine | answers | limits | reached by |
+//! |---|---|---|---|
+//! | [`dag`] | a value evaluated bottom-up over every position below a root, each position once: the evaluator under `impartial`, `partizan`, `remoteness` and `graph` | acyclic games (a cycle panics; `graph` reports it); its own stack, so any depth | those engines, and the misère genus (`misere::genus`) |
+//! | [`impartial`] | Grundy values and winning moves of an impartial game | acyclic; the game below the position held in memory, within a [`Budget`] of moves listed | the route's `exhaustive` engine (analyze, `value_of`, misère Grundy values); `verify` |
+//! | [`partizan`] | outcome classes and winning moves of a partizan game | acyclic; the game below held in memory | `verify`, which checks the partizan closed forms against it |
+//! | [`remoteness`] | how many moves are left under best play (the winner hurrying, the loser stalling), and the moves of best play | acyclic; the game below held in memory, within a [`Budget`] | the route's `remoteness` engine (analyze, `--moves`, play) |
+//! | [`graph`] | Grundy values, remoteness and canonical forms of a game given by callbacks over numbered positions | acyclic (a cycle is reported, not panicked on); the first failure of the callbacks stops it | Python: games written in Python, analysed and played in the playground (`grundy-py`) |
+//! | [`dense`] | win/loss, Grundy values or remoteness of every position `0..n` in one pass over a flat table, in parallel by stages | every move to a smaller index; the whole table in memory (1 bit, 1 byte or 2 bytes a position) | the pawns' positions by size (`win_table`, `grundy verify pawns`) |
+//! | [`loopy`] | Smith's generalised Sprague-Grundy values of loopy impartial games, and sums answered from their parts | an impartial game given as lists of successors | `digraph`'s own solver (analyze, `--moves`, play) |
+//! | [`retrograde`] | win, lose, tie or draw with remoteness of every state reachable from a root, in games with ties and cycles; the result packing the retrograde solvers share | every state and its moves both ways in memory (about 120–150 bytes a state), within a budget of moves listed | the route's `retrograde` engine (games with ties or cycles and no tiers: `digraph`, `toads --backsliding`, `fox-and-geese`) |
+//! | [`tiers`] | the same answers, one tier at a time, for games whose states fall into tiers no move lowers | a move that lowers its tier is refused; the explored tiers in memory (about 50 bytes a state), within a budget of moves listed | the route's `tiers` engine (`tictactoe`, `connect-four`) |
+//!
+//! Which engine answers a position is decided in one place, the routing table of
+//! [`analysis::route`](crate::analysis::route), which `grundy analyze
+//! --explain-engine` prints for a position; the closed forms and the games' own
+//! solvers it also routes to are the games' capabilities, and the value sources
+//! behind some closed forms (the canonical-form engine `cgt::engine`, the nimbers by
+//! parts of `rules::nimbers`) live with the values and the games. Adding an engine is
+//! a module here, a row of this table, and an entry of the routing table.
+//!
+//! Besides the engines: [`budget`], the work an exhaustive search may do, and for
+//! the tests `testing`, a game given by lists and a seeded generator.
 
-pub mod budget;
+// The engines, one module each (the rows of the table above).
 pub mod dag;
 pub mod dense;
 pub mod graph;
@@ -30,9 +32,12 @@ pub mod loopy;
 pub mod partizan;
 pub mod remoteness;
 pub mod retrograde;
+pub mod tiers;
+
+// What the engines share.
+pub mod budget;
 #[cfg(test)]
 mod testing;
-pub mod tiers;
 
 pub use budget::Budget;
 pub use impartial::ImpartialSolver;

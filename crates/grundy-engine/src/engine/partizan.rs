@@ -1,4 +1,8 @@
-//! Outcome classes and winning moves of any partizan game, by exhaustive search.
+//! Outcome classes and winning moves of any partizan game, by exhaustive search over
+//! the game below a position ([`dag`](super::dag)): who wins with Left to move and
+//! with Right to move. `verify` checks the partizan closed forms against it. Limits:
+//! the game must end; every position below is held in memory, and the search has no
+//! budget, so it is for positions known to be small (`verify`'s sizes, tests).
 
 use crate::engine::dag::Dag;
 use crate::game::{Partizan, Player};

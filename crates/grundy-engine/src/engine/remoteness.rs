@@ -1,4 +1,10 @@
-//! Remoteness: how many moves a game lasts under best play, by exhaustive search.
+//! Remoteness: how many moves a game lasts under best play, and the moves of best play
+//! (the quickest win, the longest resistance), by exhaustive search over the game
+//! below a position ([`dag`](super::dag)), for impartial and partizan games: the
+//! analysis' `remoteness` engine, the remoteness of every move under `--moves`, and
+//! the engine's moves and hints in play. Limits: the game must end; every position
+//! below is held in memory, so the callers try it only on small games (see
+//! `analysis::route`) and the `_within` methods stop at a [`Budget`] of moves listed.
 //!
 //! Win/loss says who wins; remoteness also says how soon. The rule (Steinhaus) is:
 //!

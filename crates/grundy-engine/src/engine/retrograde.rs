@@ -1,5 +1,9 @@
 //! Retrograde analysis of games with ties and cycles: win, lose, tie or draw for the
-//! player to move, with remoteness, over every state reachable from a root.
+//! player to move, with remoteness, over every state reachable from a root; the
+//! analysis' `retrograde` engine for the games with ties or cycles and no tiers, and
+//! the result packing the retrograde solvers share (`packed`). Limits: every state
+//! reached is held with its moves both ways (about 120–150 bytes a state), within a
+//! [`Budget`] of moves listed, and at most 2^32 states.
 //!
 //! The acyclic engines ([`dag`](super::dag), [`remoteness`](super::remoteness))
 //! evaluate a position from its options, which needs the options solved first and

@@ -1,6 +1,9 @@
 //! The retrograde engine one tier at a time, for games whose states fall into tiers
 //! that no move lowers ([`StateGraph::tier`], [`Ruleset::tier`](crate::ruleset::RulesetExt::tier)):
-//! the pieces on a tic-tac-toe or Connect Four board, where every move adds one.
+//! the pieces on a tic-tac-toe or Connect Four board, where every move adds one. It
+//! is the analysis' `tiers` engine for the games with tiers. Limits: a move that
+//! lowers its tier is refused ([`TierError::Lowered`]); the explored tiers wait in
+//! memory (about 50 bytes a state), within a [`Budget`] of moves listed.
 //!
 //! The answers are those of [`retrograde::solve`](super::retrograde::solve) on every
 //! state (result and remoteness); only the order of the work and what is held in

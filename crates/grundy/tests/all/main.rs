@@ -10,6 +10,7 @@ mod adding_a_game;
 mod amazons;
 mod budget;
 mod cases;
+mod catalogue;
 mod cgt_algebra;
 mod cgt_engine;
 mod cgt_laws;
