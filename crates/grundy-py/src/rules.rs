@@ -12,7 +12,7 @@
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
-use grundy::cgt::Budget as ValueBudget;
+use grundy::cgt::ValueBudget;
 use grundy::engine::graph::{Graph, GraphError, Node};
 use grundy::ruleset::notation::{Found, NotationError};
 use grundy::ruleset::{IllegalMove, Kind, MoveError, Ruleset, Unsolved};

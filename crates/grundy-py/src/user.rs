@@ -10,8 +10,8 @@
 
 use std::collections::HashMap;
 
-use grundy::cgt::Budget as ValueBudget;
-use grundy::engine::graph::{Graph, GraphError, Node, Source};
+use grundy::cgt::ValueBudget;
+use grundy::engine::graph::{Callbacks, Graph, GraphError, Node};
 use grundy::Player;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -149,7 +149,7 @@ fn unhashable(pos: &Bound<'_, PyAny>, whence: &str, e: PyErr) -> PyErr {
     }
 }
 
-/// The script's game as a [`Source`]: its `moves` (or `left_moves`, `right_moves`)
+/// The script's game as [`Callbacks`]: its `moves` (or `left_moves`, `right_moves`)
 /// and optional `components`, called on the positions' Python values.
 pub(crate) struct Script<'a, 'py> {
     game: &'a Bound<'py, PyAny>,
@@ -244,7 +244,7 @@ impl<'a, 'py> Script<'a, 'py> {
     }
 }
 
-impl Source for Script<'_, '_> {
+impl Callbacks for Script<'_, '_> {
     type Error = PyErr;
 
     fn options(&mut self, node: Node, player: Player) -> PyResult<Vec<Node>> {
@@ -455,7 +455,7 @@ impl HeapPositions {
     }
 }
 
-/// The script's heap game as a [`Source`]: a lone heap moves as the script says; a
+/// The script's heap game as [`Callbacks`]: a lone heap moves as the script says; a
 /// position of several heaps is the sum of its heaps, and moves in one of them.
 struct HeapScript<'a, 'py> {
     game: &'a Bound<'py, PyAny>,
@@ -503,7 +503,7 @@ fn heap_moves(game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<Heaps>> {
     Ok(out)
 }
 
-impl Source for HeapScript<'_, '_> {
+impl Callbacks for HeapScript<'_, '_> {
     type Error = PyErr;
 
     fn options(&mut self, node: Node, _: Player) -> PyResult<Vec<Node>> {

@@ -3,7 +3,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use grundy::cgt::{self, thermograph, Budget, Dyadic, Game, Query, Style};
+use grundy::cgt::{self, thermograph, CanonicalForm, Dyadic, Query, Style, ValueBudget};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -20,8 +20,8 @@ const PRINT_LIMIT: usize = 1 << 20;
 /// The longest explicit form given by `.explicit`.
 const EXPLICIT_LIMIT: usize = 100_000;
 
-fn budget() -> Budget {
-    Budget::steps(STEPS)
+fn budget() -> ValueBudget {
+    ValueBudget::steps(STEPS)
 }
 
 /// A short partizan game in canonical form: `grundy.value("{1|0} + ^")`.
@@ -33,11 +33,11 @@ fn budget() -> Budget {
 #[pyclass(module = "grundy", name = "Value", frozen)]
 #[derive(Clone, Copy)]
 pub struct Value {
-    pub(crate) game: Game,
+    pub(crate) game: CanonicalForm,
 }
 
 impl Value {
-    pub fn new(game: Game) -> Value {
+    pub fn new(game: CanonicalForm) -> Value {
         Value { game }
     }
 }
@@ -52,7 +52,7 @@ impl Value {
 /// numbers). Cooling 1,000 games and taking their reduced forms in a fresh
 /// interpreter creates 2,000 values; untracked, the collections they triggered no
 /// longer visit them (bench/README.md, "Against cgt-py and pycgt").
-pub struct Fresh(pub Game);
+pub struct Fresh(pub CanonicalForm);
 
 impl<'py> IntoPyObject<'py> for Fresh {
     type Target = Value;
@@ -87,7 +87,7 @@ pub fn fraction(py: Python<'_>, x: Dyadic) -> PyResult<Py<PyAny>> {
 
 /// What an argument of an operation may be: a `Value`, an `int`, a `Fraction` with
 /// a power of two below, or text in the notation (`"1/2"`, `"{1|0}"`).
-fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<Game> {
+fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
     if let Ok(v) = arg.cast::<Value>() {
         return Ok(v.get().game);
     }
@@ -95,7 +95,7 @@ fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<Game> {
         return parse_value(&text.to_cow()?);
     }
     if let Ok(n) = arg.extract::<i64>() {
-        return Game::integer(n).map_err(value_error);
+        return CanonicalForm::integer(n).map_err(value_error);
     }
     let fraction = arg.py().import("fractions")?.getattr("Fraction")?;
     if arg.is_instance(&fraction)? {
@@ -108,7 +108,7 @@ fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<Game> {
     )))
 }
 
-fn parse_value(text: &str) -> PyResult<Game> {
+fn parse_value(text: &str) -> PyResult<CanonicalForm> {
     match cgt::parse_query(text, &budget()).map_err(|e| notation(text, &e))? {
         Query::Value(g) => Ok(g),
         Query::Compare { .. } => Err(bad(format!(
@@ -119,7 +119,7 @@ fn parse_value(text: &str) -> PyResult<Game> {
 }
 
 /// A notation error with the text and a caret under the column (as the CLI shows it).
-fn notation(text: &str, e: &cgt::NotationError) -> PyErr {
+fn notation(text: &str, e: &cgt::ExpressionError) -> PyErr {
     let column = e.column();
     bad(format!(
         "{e}\n  {text}\n  {}^",
@@ -134,7 +134,7 @@ pub fn value(text: &str) -> PyResult<Fresh> {
     parse_value(text).map(Fresh)
 }
 
-fn text_of(g: Game, style: Style) -> PyResult<String> {
+fn text_of(g: CanonicalForm, style: Style) -> PyResult<String> {
     g.to_string_within(style, PRINT_LIMIT).ok_or_else(|| {
         bad(format!(
             "the canonical form is longer than {PRINT_LIMIT} bytes, the most printed; \
@@ -189,7 +189,7 @@ impl Value {
         };
         let g = self.game;
         let b = budget();
-        let leq = |a: Game, c: Game| a.leq_within(c, &b).map_err(value_error);
+        let leq = |a: CanonicalForm, c: CanonicalForm| a.leq_within(c, &b).map_err(value_error);
         let answer = match op {
             CompareOp::Eq => g == h,
             CompareOp::Ne => g != h,
@@ -402,8 +402,9 @@ impl Value {
     #[allow(clippy::type_complexity)]
     fn incentives(&self) -> PyResult<(Vec<(Fresh, Fresh)>, Vec<(Fresh, Fresh)>)> {
         let list = self.game.incentives(&budget()).map_err(value_error)?;
-        let pairs =
-            |v: Vec<(Game, Game)>| v.into_iter().map(|(o, i)| (Fresh(o), Fresh(i))).collect();
+        let pairs = |v: Vec<(CanonicalForm, CanonicalForm)>| {
+            v.into_iter().map(|(o, i)| (Fresh(o), Fresh(i))).collect()
+        };
         Ok((pairs(list.left), pairs(list.right)))
     }
 }

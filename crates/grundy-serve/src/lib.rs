@@ -55,7 +55,7 @@ use tokio::net::TcpListener;
 
 pub use error::ApiError;
 pub use games::{Games, Served};
-pub use work::Budget;
+pub use work::WorkBudget;
 
 /// The bounds every request is held to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,7 +114,7 @@ impl Default for Limits {
 #[derive(Clone, Debug)]
 pub struct AppState {
     limits: Arc<Limits>,
-    budget: Budget,
+    budget: WorkBudget,
     games: Games,
 }
 
@@ -122,7 +122,7 @@ impl AppState {
     /// The state for `limits`.
     pub fn new(limits: Limits) -> AppState {
         AppState {
-            budget: Budget::new(limits.workers, limits.budget)
+            budget: WorkBudget::new(limits.workers, limits.budget)
                 .with_quick_lane(2 * limits.workers, limits.quick_slice),
             limits: Arc::new(limits),
             games: Games::new(),
@@ -145,7 +145,7 @@ impl AppState {
     }
 
     /// The work budget every request runs under.
-    pub fn budget(&self) -> &Budget {
+    pub fn budget(&self) -> &WorkBudget {
         &self.budget
     }
 }

@@ -39,7 +39,7 @@ tokio::task_local! {
 }
 
 /// Runs `handler` (the rest of a request's service) with the moment it arrived
-/// recorded, so that [`Budget::run`] counts the budget from there.
+/// recorded, so that [`WorkBudget::run`] counts the budget from there.
 pub(crate) async fn stamp_arrival<F: std::future::Future>(handler: F) -> F::Output {
     ARRIVAL.scope(Instant::now(), handler).await
 }
@@ -51,7 +51,7 @@ fn arrival() -> Instant {
 
 /// Bounded concurrency and time for the work of requests.
 #[derive(Clone, Debug)]
-pub struct Budget {
+pub struct WorkBudget {
     main: Arc<Semaphore>,
     quick: Arc<Semaphore>,
     workers: usize,
@@ -70,7 +70,7 @@ pub struct Deadline {
 struct Cancelled;
 
 impl Deadline {
-    /// Stops the work (unwinding to [`Budget::run`], which answers 422) once the
+    /// Stops the work (unwinding to [`WorkBudget::run`], which answers 422) once the
     /// deadline has passed.
     pub fn check(&self) {
         if Instant::now() >= self.at {
@@ -92,12 +92,12 @@ enum Ran<T> {
     Cut,
 }
 
-impl Budget {
+impl WorkBudget {
     /// At most `workers` pieces of work at once in the main lane (at least one) and
     /// twice as many in the quick lane, each within `time` of its request's arrival.
-    pub fn new(workers: usize, time: Duration) -> Budget {
+    pub fn new(workers: usize, time: Duration) -> WorkBudget {
         let workers = workers.max(1);
-        Budget {
+        WorkBudget {
             main: Arc::new(Semaphore::new(workers)),
             quick: Arc::new(Semaphore::new(2 * workers)),
             workers,
@@ -109,7 +109,7 @@ impl Budget {
 
     /// The same budget with `permits` permits in the quick lane (none turns it off),
     /// each for at most `slice` of work.
-    pub fn with_quick_lane(mut self, permits: usize, slice: Duration) -> Budget {
+    pub fn with_quick_lane(mut self, permits: usize, slice: Duration) -> WorkBudget {
         self.quick = Arc::new(Semaphore::new(permits));
         self.quick_workers = permits;
         self.slice = slice.min(self.time);

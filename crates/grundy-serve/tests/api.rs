@@ -15,7 +15,7 @@ use tower::ServiceExt;
 
 use grundy::registry::{build, Params};
 use grundy::Player;
-use grundy_serve::{app, routes, with_layers, AppState, Budget, Limits};
+use grundy_serve::{app, routes, with_layers, AppState, Limits, WorkBudget};
 
 fn state() -> AppState {
     AppState::new(Limits::default())
@@ -328,7 +328,7 @@ async fn work_over_budget_is_422_and_stops() {
 }
 
 /// Runs six pieces of work of 50 ms under `budget`; the most that ran at once.
-async fn run_six(budget: &Budget) -> usize {
+async fn run_six(budget: &WorkBudget) -> usize {
     let running = Arc::new(AtomicUsize::new(0));
     let most = Arc::new(AtomicUsize::new(0));
     let mut tasks = Vec::new();
@@ -357,13 +357,13 @@ async fn run_six(budget: &Budget) -> usize {
 async fn concurrent_work_is_bounded() {
     // Two workers in the main lane and none in the quick lane: at most two at once;
     // with four in the quick lane as well (the default), at most six.
-    let budget = Budget::new(2, Duration::from_secs(5)).with_quick_lane(0, Duration::ZERO);
+    let budget = WorkBudget::new(2, Duration::from_secs(5)).with_quick_lane(0, Duration::ZERO);
     assert_eq!(run_six(&budget).await, 2);
-    let budget = Budget::new(2, Duration::from_secs(5));
+    let budget = WorkBudget::new(2, Duration::from_secs(5));
     assert!(run_six(&budget).await <= 6);
     // A worker that is never free (and no quick lane): the next request is told the
     // server is busy, and when to try again.
-    let budget = Budget::new(1, Duration::from_millis(100)).with_quick_lane(0, Duration::ZERO);
+    let budget = WorkBudget::new(1, Duration::from_millis(100)).with_quick_lane(0, Duration::ZERO);
     let hold = budget.clone();
     let held = tokio::spawn(async move {
         hold.run("hold".into(), |_| {
@@ -441,7 +441,7 @@ async fn cheap_requests_are_not_starved_by_slow_ones() {
 
 #[tokio::test]
 async fn the_budget_counts_from_arrival() {
-    let budget = Budget::new(1, Duration::from_millis(1500)).with_quick_lane(0, Duration::ZERO);
+    let budget = WorkBudget::new(1, Duration::from_millis(1500)).with_quick_lane(0, Duration::ZERO);
     let hold = budget.clone();
     let held = tokio::spawn(async move {
         hold.run("hold".into(), |_| {

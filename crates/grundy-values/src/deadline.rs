@@ -4,7 +4,7 @@
 //! A caller that must answer in time (the web server, answering each request within its
 //! work budget) runs the work with [`within`]; the engines' budgets
 //! (`grundy_engine::engine::budget::Budget::spend` and the value steps of
-//! [`cgt::Budget`](crate::cgt::Budget)) consult [`passed`] and refuse further work once
+//! [`cgt::ValueBudget`](crate::cgt::ValueBudget)) consult [`passed`] and refuse further work once
 //! the moment has come, so the search ends with its usual budget error instead of
 //! running on after its answer is no longer wanted. Without [`within`] nothing changes:
 //! [`passed`] is one relaxed atomic load that answers `false`.

@@ -11,9 +11,9 @@
 //! - [`bounds`]: range-checked durations and counts, with the range in every refusal.
 //!
 //! ```
-//! use grundy_values::cgt::Game;
+//! use grundy_values::cgt::CanonicalForm;
 //!
-//! let star: Game = "*".parse().unwrap();
+//! let star: CanonicalForm = "*".parse().unwrap();
 //! assert_eq!((star + star).to_string(), "0");
 //! ```
 #![warn(missing_docs)]

@@ -100,7 +100,7 @@ pub enum Value {
     NumberNimber(NumberNimber),
     /// Any short partizan game, in canonical form (printed in the notation of
     /// [`cgt`](crate::cgt), e.g. `{1|0}`, `^*`, `3/4`).
-    Canonical(crate::cgt::Game),
+    Canonical(crate::cgt::CanonicalForm),
 }
 
 impl Value {
@@ -112,8 +112,8 @@ impl Value {
             // Left moving first wins G exactly when G is not <= 0 (G > 0 or G || 0),
             // Right exactly when G is not >= 0.
             Value::Canonical(g) => match player {
-                crate::player::Player::Left => !g.leq(crate::cgt::Game::zero()),
-                crate::player::Player::Right => !crate::cgt::Game::zero().leq(g),
+                crate::player::Player::Left => !g.leq(crate::cgt::CanonicalForm::zero()),
+                crate::player::Player::Right => !crate::cgt::CanonicalForm::zero().leq(g),
             },
         }
     }
@@ -136,9 +136,9 @@ impl Value {
     /// assert_eq!(Value::Nimber(Nimber(3)).to_game().unwrap().to_string(), "*3");
     /// assert_eq!(Value::Nimber(Nimber(3)).canonical(), None);
     /// ```
-    pub fn to_game(self) -> Option<crate::cgt::Game> {
+    pub fn to_game(self) -> Option<crate::cgt::CanonicalForm> {
         match self {
-            Value::Nimber(n) => crate::cgt::Game::nimber(u32::try_from(n.0).ok()?).ok(),
+            Value::Nimber(n) => crate::cgt::CanonicalForm::nimber(u32::try_from(n.0).ok()?).ok(),
             other => other.canonical(),
         }
     }
@@ -147,14 +147,14 @@ impl Value {
     /// `n + *m` as the number-and-nimber form `n*m` (`None` when n or m is beyond
     /// what [`cgt`](crate::cgt) represents), a canonical form as itself. `None` for
     /// an impartial value (a [`Value::Nimber`]).
-    pub fn canonical(self) -> Option<crate::cgt::Game> {
-        use crate::cgt::{Dyadic, Game, Nus};
+    pub fn canonical(self) -> Option<crate::cgt::CanonicalForm> {
+        use crate::cgt::{CanonicalForm, Dyadic, Nus};
         match self {
             Value::Nimber(_) => None,
             Value::NumberNimber(v) => {
                 let number = Dyadic::from_int(i64::try_from(v.number).ok()?).ok()?;
                 let nimber = u32::try_from(v.nimber.0).ok()?;
-                Game::from_nus(Nus::new(number, 0, nimber).ok()?).ok()
+                CanonicalForm::from_nus(Nus::new(number, 0, nimber).ok()?).ok()
             }
             Value::Canonical(g) => Some(g),
         }
@@ -183,8 +183,8 @@ impl From<Nimber> for Value {
     }
 }
 
-impl From<crate::cgt::Game> for Value {
-    fn from(g: crate::cgt::Game) -> Value {
+impl From<crate::cgt::CanonicalForm> for Value {
+    fn from(g: crate::cgt::CanonicalForm) -> Value {
         Value::Canonical(g)
     }
 }

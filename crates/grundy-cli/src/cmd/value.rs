@@ -7,8 +7,8 @@ use anyhow::{bail, Context};
 use serde_json::json;
 
 use grundy::cgt::{
-    parse_incentives, parse_query, thermograph, Budget, Game, Incentives, NotationError, Query,
-    Style,
+    parse_incentives, parse_query, thermograph, CanonicalForm, ExpressionError, Incentives, Query,
+    Style, ValueBudget,
 };
 
 const EXAMPLES: &str = "\
@@ -68,7 +68,7 @@ pub struct Args {
 pub const PRINT_LIMIT: usize = 1 << 20;
 
 /// `g` in the short notation, within [`PRINT_LIMIT`].
-fn text(g: grundy::cgt::Game, style: Style) -> anyhow::Result<String> {
+fn text(g: grundy::cgt::CanonicalForm, style: Style) -> anyhow::Result<String> {
     g.to_string_within(style, PRINT_LIMIT).ok_or_else(|| {
         anyhow::anyhow!(
             "the canonical form is longer than {PRINT_LIMIT} bytes, the most printed; \
@@ -79,7 +79,7 @@ fn text(g: grundy::cgt::Game, style: Style) -> anyhow::Result<String> {
 
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    let budget = Budget::steps(args.budget);
+    let budget = ValueBudget::steps(args.budget);
     let style = if args.unicode {
         Style::Unicode
     } else {
@@ -153,7 +153,7 @@ fn incentives(
     style: Style,
     args: &Args,
 ) -> anyhow::Result<()> {
-    let pairs = |side: &[(Game, Game)]| -> anyhow::Result<Vec<(String, String)>> {
+    let pairs = |side: &[(CanonicalForm, CanonicalForm)]| -> anyhow::Result<Vec<(String, String)>> {
         side.iter()
             .map(|&(option, incentive)| Ok((text(option, style)?, text(incentive, style)?)))
             .collect()
@@ -189,12 +189,12 @@ fn incentives(
 }
 
 /// The error with the expression and a caret under the column.
-fn explain(expr: &str, e: &NotationError) -> anyhow::Error {
+fn explain(expr: &str, e: &ExpressionError) -> anyhow::Error {
     let column = e.column();
     anyhow::anyhow!("{e}\n  {expr}\n  {}^", " ".repeat(column.saturating_sub(1)))
 }
 
-fn value_json(g: Game, style: Style, args: &Args) -> anyhow::Result<serde_json::Value> {
+fn value_json(g: CanonicalForm, style: Style, args: &Args) -> anyhow::Result<serde_json::Value> {
     let t = g.thermograph()?;
     Ok(json!({
         "expression": args.expr,
@@ -211,7 +211,7 @@ fn value_json(g: Game, style: Style, args: &Args) -> anyhow::Result<serde_json::
     }))
 }
 
-fn details(out: &mut impl Write, g: Game, args: &Args) -> anyhow::Result<()> {
+fn details(out: &mut impl Write, g: CanonicalForm, args: &Args) -> anyhow::Result<()> {
     let t = g.thermograph()?;
     writeln!(out, "outcome: {:?}", g.outcome())?;
     writeln!(out, "left stop: {}", g.left_stop())?;

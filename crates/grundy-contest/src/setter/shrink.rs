@@ -2,7 +2,7 @@
 //!
 //! [`shrink`] works on the parsed input ([`Input`]), never on its bytes, so every
 //! candidate it tries follows the statement. It repeats rounds of passes until a
-//! round changes nothing or the [`Budget`] runs out:
+//! round changes nothing or the [`ShrinkBudget`] runs out:
 //!
 //! 1. halve everything at once (every row, string and number), while that fails;
 //! 2. delete test cases: blocks of half of them, then a quarter, ...; a problem may
@@ -46,17 +46,17 @@ pub const CASE_LIMIT: u64 = 100;
 
 /// How much shrinking may cost.
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub struct ShrinkBudget {
     /// The most candidates tried.
     pub max_runs: u64,
     /// When to stop trying, if ever.
     pub deadline: Option<Instant>,
 }
 
-impl Budget {
+impl ShrinkBudget {
     /// No limit on time, at most `max_runs` candidates.
-    pub fn runs(max_runs: u64) -> Budget {
-        Budget {
+    pub fn runs(max_runs: u64) -> ShrinkBudget {
+        ShrinkBudget {
             max_runs,
             deadline: None,
         }
@@ -77,7 +77,7 @@ pub struct Shrunk {
 }
 
 /// Shrinks `input`, which `fails`, to a smaller input that still fails.
-pub fn shrink(input: Input, budget: Budget, fails: &mut dyn FnMut(&Input) -> bool) -> Shrunk {
+pub fn shrink(input: Input, budget: ShrinkBudget, fails: &mut dyn FnMut(&Input) -> bool) -> Shrunk {
     let mut run = Run {
         fails,
         runs: 0,
@@ -147,7 +147,7 @@ pub struct Run<'f> {
     fails: &'f mut dyn FnMut(&Input) -> bool,
     runs: u64,
     steps: u64,
-    budget: Budget,
+    budget: ShrinkBudget,
     passed: HashSet<u64>,
 }
 

@@ -25,7 +25,7 @@ use crate::setter::answers::expected_output;
 use crate::setter::compare::{first_difference, same_output, show};
 use crate::setter::gen::{GenError, Kind, Options};
 use crate::setter::rng::Rng;
-use crate::setter::shrink::{shrink, Budget};
+use crate::setter::shrink::{shrink, ShrinkBudget};
 use crate::setter::{Input, Problem, Scale};
 
 /// How a run ended.
@@ -349,7 +349,7 @@ impl<'r> Stress<'r> {
                 }
             }
         };
-        let budget = Budget {
+        let budget = ShrinkBudget {
             max_runs: 1_000_000,
             deadline,
         };

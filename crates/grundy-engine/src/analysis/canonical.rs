@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::cgt::{Dyadic, Game};
+use crate::cgt::{CanonicalForm, Dyadic};
 use crate::values::Value;
 
 /// The longest explicit form an analysis prints (`{{|}|{|}}` for `*`); longer ones
@@ -13,7 +13,7 @@ pub const EXPLICIT_LIMIT: usize = 4096;
 /// A partizan value in canonical form, with its invariants. In JSON these are
 /// fields of the analysis itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CanonicalForm {
+pub struct CanonicalReport {
     /// The canonical form in the notation of [`cgt`](crate::cgt), e.g. `{1|0}`, `2*`.
     pub canonical_form: String,
     /// Every option written out as braces (`*` is `{{|}|{|}}`); `None` (JSON `null`)
@@ -32,16 +32,16 @@ pub struct CanonicalForm {
     pub birthday: u64,
 }
 
-impl CanonicalForm {
+impl CanonicalReport {
     /// The canonical form of `value` and its invariants, when it is a partizan value
     /// ([`Value::canonical`]).
-    pub fn of(value: Value) -> Option<CanonicalForm> {
-        value.canonical().map(CanonicalForm::of_game)
+    pub fn of(value: Value) -> Option<CanonicalReport> {
+        value.canonical().map(CanonicalReport::of_game)
     }
 
     /// The canonical form `g` and its invariants.
-    pub fn of_game(g: Game) -> CanonicalForm {
-        CanonicalForm {
+    pub fn of_game(g: CanonicalForm) -> CanonicalReport {
+        CanonicalReport {
             canonical_form: g.to_string(),
             explicit: g.explicit(EXPLICIT_LIMIT),
             left_stop: g.left_stop(),

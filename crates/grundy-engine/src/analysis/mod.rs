@@ -24,7 +24,7 @@ pub mod draws;
 pub mod moves;
 pub mod route;
 
-pub use canonical::CanonicalForm;
+pub use canonical::CanonicalReport;
 pub use moves::{move_values, MoveValue};
 pub use route::{Asked, Engine};
 
@@ -69,7 +69,7 @@ pub struct Analysis {
     /// `temperature` and `birthday` of the analysis itself; absent for impartial
     /// games).
     #[serde(flatten)]
-    pub canonical: Option<CanonicalForm>,
+    pub canonical: Option<CanonicalReport>,
     /// The reduction as data; its shape depends on the game.
     pub reduction: serde_json::Value,
     /// The reduction in sentences, one per line.
@@ -309,7 +309,7 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
         value_unknown,
         convention: misere.then_some("misere"),
         misere_grundy,
-        canonical: value.and_then(CanonicalForm::of),
+        canonical: value.and_then(CanonicalReport::of),
         reduction,
         explanation: sentences,
         winning_move_count: listing.count,

@@ -6,7 +6,7 @@
 //! evaluation.
 //!
 //! A front end numbers the positions it meets (`0, 1, 2, ...`) and answers, through
-//! [`Source`], which positions each player can move to and, optionally, which
+//! [`Callbacks`], which positions each player can move to and, optionally, which
 //! independent parts a position splits into. [`Graph`] asks each question at most
 //! once per position, keeps the answers, and evaluates over them with the memoised,
 //! stack-free [`Dag`]: a position is valued once, however many lines of play reach
@@ -20,13 +20,13 @@
 //! either stop is kept, and is correct.
 //!
 //! ```
-//! use grundy_engine::engine::graph::{Graph, Node, Source};
+//! use grundy_engine::engine::graph::{Graph, Node, Callbacks};
 //! use grundy_engine::Player;
 //!
 //! /// Take one or two stones: position n is a heap of n.
 //! struct TakeOneOrTwo;
 //!
-//! impl Source for TakeOneOrTwo {
+//! impl Callbacks for TakeOneOrTwo {
 //!     type Error = std::convert::Infallible;
 //!     fn options(&mut self, heap: Node, _: Player) -> Result<Vec<Node>, Self::Error> {
 //!         Ok((1..=2).filter(|&t| t <= heap).map(|t| heap - t).collect())
@@ -39,7 +39,7 @@
 //! assert_eq!(graph.remoteness(&mut TakeOneOrTwo, 9).unwrap().moves(), 6);
 //! ```
 
-use crate::cgt::{Budget as ValueBudget, Game, ValueError};
+use crate::cgt::{CanonicalForm, ValueBudget, ValueError};
 use crate::engine::dag::{Dag, Stop};
 use crate::engine::remoteness::Remoteness;
 use crate::game::Player;
@@ -49,7 +49,7 @@ use crate::values::{mex, Nimber};
 pub type Node = u32;
 
 /// The rules of a game over numbered positions.
-pub trait Source {
+pub trait Callbacks {
     /// Why an answer could not be given.
     type Error;
 
@@ -95,7 +95,7 @@ enum Edge {
     Move(Player),
 }
 
-/// The answers of a [`Source`], kept, and the values found over them.
+/// The answers of the [`Callbacks`], kept, and the values found over them.
 #[derive(Debug)]
 pub struct Graph {
     impartial: bool,
@@ -104,7 +104,7 @@ pub struct Graph {
     parts: Vec<Option<Option<Vec<Node>>>>,
     grundy: Dag<Node, Nimber>,
     remoteness: Dag<Node, Remoteness>,
-    values: Dag<Node, Game>,
+    values: Dag<Node, CanonicalForm>,
     explored: Dag<Node, u64>,
 }
 
@@ -157,7 +157,7 @@ impl Graph {
 
     /// The positions `player` can move to from `node` (asked once, then kept), each
     /// once, in the order the source first gives them.
-    pub fn options<S: Source>(
+    pub fn options<S: Callbacks>(
         &mut self,
         source: &mut S,
         node: Node,
@@ -190,7 +190,7 @@ impl Graph {
     /// in a partizan game), so that [`known_options`](Graph::known_options) answers
     /// for each; returns how many positions lie below `node`, `node` included,
     /// counted once each along every path (an upper bound on the distinct ones).
-    pub fn explore<S: Source>(
+    pub fn explore<S: Callbacks>(
         &mut self,
         source: &mut S,
         node: Node,
@@ -207,7 +207,7 @@ impl Graph {
 
     /// The parts of `node`, or `None` when it is one part (asked once, then kept).
     /// A position that names itself as its only part is one part.
-    pub fn parts<S: Source>(
+    pub fn parts<S: Callbacks>(
         &mut self,
         source: &mut S,
         node: Node,
@@ -218,7 +218,7 @@ impl Graph {
 
     /// What a position's value is made of: its parts, or else its options (Left's
     /// and, in a partizan game, Right's).
-    fn below<S: Source>(
+    fn below<S: Callbacks>(
         &mut self,
         source: &mut S,
         node: Node,
@@ -246,7 +246,7 @@ impl Graph {
 
     /// The Grundy value of `node` in an impartial game: the XOR of its parts' values,
     /// or the mex of its options'.
-    pub fn grundy<S: Source>(
+    pub fn grundy<S: Callbacks>(
         &mut self,
         source: &mut S,
         node: Node,
@@ -269,7 +269,7 @@ impl Graph {
     /// The remoteness of `node` in an impartial game (see
     /// [`remoteness`](crate::engine::remoteness)), over its options (parts do not
     /// add remoteness).
-    pub fn remoteness<S: Source>(
+    pub fn remoteness<S: Callbacks>(
         &mut self,
         source: &mut S,
         node: Node,
@@ -287,12 +287,12 @@ impl Graph {
     /// The canonical form of `node`: the sum of its parts' values, or the simplest
     /// game with its options' values as options, within `budget`. In an impartial
     /// game it is the nimber of the Grundy value.
-    pub fn value<S: Source>(
+    pub fn value<S: Callbacks>(
         &mut self,
         source: &mut S,
         node: Node,
         budget: &ValueBudget,
-    ) -> Result<Game, GraphError<S::Error>> {
+    ) -> Result<CanonicalForm, GraphError<S::Error>> {
         let mut dag = std::mem::take(&mut self.values);
         let impartial = self.impartial;
         let result = dag.try_evaluate(
@@ -300,16 +300,20 @@ impl Graph {
             |&n| self.below(source, n, true),
             |_, kids| {
                 let value = if let Some((Edge::Part, _)) = kids.first() {
-                    let parts: Vec<Game> = kids.iter().map(|(_, v)| *v).collect();
-                    Game::sum_within(&parts, budget)
+                    let parts: Vec<CanonicalForm> = kids.iter().map(|(_, v)| *v).collect();
+                    CanonicalForm::sum_within(&parts, budget)
                 } else {
-                    let side = |p: Player| -> Vec<Game> {
+                    let side = |p: Player| -> Vec<CanonicalForm> {
                         kids.iter()
                             .filter(|(e, _)| impartial || *e == Edge::Move(p))
                             .map(|(_, v)| *v)
                             .collect()
                     };
-                    Game::from_options_within(&side(Player::Left), &side(Player::Right), budget)
+                    CanonicalForm::from_options_within(
+                        &side(Player::Left),
+                        &side(Player::Right),
+                        budget,
+                    )
                 };
                 value.map_err(GraphError::Value)
             },
@@ -321,7 +325,7 @@ impl Graph {
     /// The options of `node` that win for `player` moving first: in an impartial
     /// game those of Grundy value 0, in a partizan game those after which the
     /// opponent, moving first, loses.
-    pub fn winning_moves<S: Source>(
+    pub fn winning_moves<S: Callbacks>(
         &mut self,
         source: &mut S,
         node: Node,
@@ -362,7 +366,7 @@ mod tests {
         split: bool,
     }
 
-    impl Source for Domineering {
+    impl Callbacks for Domineering {
         type Error = Infallible;
         fn options(&mut self, b: Node, p: Player) -> Result<Vec<Node>, Infallible> {
             let mut out = Vec::new();
@@ -473,7 +477,7 @@ mod tests {
     /// sum of heaps a and b.
     struct Kayles;
 
-    impl Source for Kayles {
+    impl Callbacks for Kayles {
         type Error = Infallible;
         fn options(&mut self, n: Node, _: Player) -> Result<Vec<Node>, Infallible> {
             let mut out = Vec::new();
@@ -507,7 +511,7 @@ mod tests {
     /// A position that names itself again after two moves, and an error source.
     struct Loop;
 
-    impl Source for Loop {
+    impl Callbacks for Loop {
         type Error = &'static str;
         fn options(&mut self, n: Node, _: Player) -> Result<Vec<Node>, &'static str> {
             match n {

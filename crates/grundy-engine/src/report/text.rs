@@ -5,7 +5,7 @@
 use std::fmt::{self, Write};
 
 use crate::analysis::route::EngineReport;
-use crate::analysis::{Analysis, CanonicalForm, MoveValue};
+use crate::analysis::{Analysis, CanonicalReport, MoveValue};
 use crate::cgt::Dyadic;
 use crate::engine::GameResult;
 use crate::misere::genus::HeapGenus;
@@ -75,7 +75,7 @@ pub fn moves(moves: &[MoveValue], limit: usize, more: &str) -> String {
 }
 
 /// A partizan value's canonical form and invariants.
-fn canonical(out: &mut String, c: &CanonicalForm) -> fmt::Result {
+fn canonical(out: &mut String, c: &CanonicalReport) -> fmt::Result {
     let or_dash = |d: Option<Dyadic>| d.map_or_else(|| "-".to_owned(), |d| d.to_string());
     writeln!(out, "canonical form: {}", c.canonical_form)?;
     writeln!(

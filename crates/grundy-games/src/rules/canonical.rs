@@ -20,7 +20,7 @@ use std::hash::Hash;
 use std::sync::Mutex;
 
 use crate::cgt::engine::{Engine, EngineError, Limits, Table};
-use crate::cgt::Game;
+use crate::cgt::CanonicalForm;
 use crate::game::Player;
 use crate::ruleset::{ByParts, Explanation, Ruleset, RulesetExt, Unsolved};
 use crate::values::Value;
@@ -43,7 +43,7 @@ const MEMO_ENTRIES: usize = 1 << 14;
 /// position it valued (the next engine starts from it).
 #[derive(Debug)]
 pub struct Memo<P> {
-    values: Mutex<HashMap<P, Game>>,
+    values: Mutex<HashMap<P, CanonicalForm>>,
     table: Mutex<Option<Table<P>>>,
 }
 
@@ -57,7 +57,7 @@ impl<P> Default for Memo<P> {
 }
 
 impl<P: Clone + Eq + Hash> Memo<P> {
-    fn get(&self, pos: &P) -> Option<Game> {
+    fn get(&self, pos: &P) -> Option<CanonicalForm> {
         self.values
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -65,7 +65,7 @@ impl<P: Clone + Eq + Hash> Memo<P> {
             .copied()
     }
 
-    fn insert(&self, pos: &P, g: Game) {
+    fn insert(&self, pos: &P, g: CanonicalForm) {
         let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
         if values.len() >= MEMO_ENTRIES {
             values.clear();
@@ -125,7 +125,7 @@ fn value_in<R: Ruleset>(
     engine: &Engine<'_, ByParts<'_, R>>,
     memo: &Memo<<R as Ruleset>::Position>,
     pos: &<R as Ruleset>::Position,
-) -> Result<Game, Unsolved> {
+) -> Result<CanonicalForm, Unsolved> {
     if let Some(g) = memo.get(pos) {
         return Ok(g);
     }
@@ -139,7 +139,7 @@ pub fn canonical_form<R: Ruleset>(
     rules: &R,
     memo: &Memo<<R as Ruleset>::Position>,
     pos: &<R as Ruleset>::Position,
-) -> Result<Game, Unsolved> {
+) -> Result<CanonicalForm, Unsolved> {
     if let Some(g) = memo.get(pos) {
         return Ok(g);
     }
@@ -157,10 +157,10 @@ pub fn value<R: Ruleset>(
 
 /// Whether an option of value `g` wins for `player`, who moved to it: Right, then
 /// moving first, loses, that is g >= 0 (Left's move) or g <= 0 (Right's).
-pub fn wins_for_mover(g: Game, player: Player) -> bool {
+pub fn wins_for_mover(g: CanonicalForm, player: Player) -> bool {
     match player {
-        Player::Left => Game::zero().leq(g),
-        Player::Right => g.leq(Game::zero()),
+        Player::Left => CanonicalForm::zero().leq(g),
+        Player::Right => g.leq(CanonicalForm::zero()),
     }
 }
 

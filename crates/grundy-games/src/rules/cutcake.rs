@@ -28,7 +28,7 @@ use std::str::FromStr;
 
 use serde_json::json;
 
-use crate::cgt::Game;
+use crate::cgt::CanonicalForm;
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::NotationError;
@@ -189,7 +189,7 @@ fn after(pos: &Cakes, cut: &Cut) -> Cakes {
 fn integer(n: i128) -> Result<Value, Unsolved> {
     i64::try_from(n)
         .ok()
-        .and_then(|n| Game::integer(n).ok())
+        .and_then(|n| CanonicalForm::integer(n).ok())
         .map(Value::Canonical)
         .ok_or_else(|| Unsolved::no_theory("a Cutcake value beyond the numbers of grundy::cgt"))
 }

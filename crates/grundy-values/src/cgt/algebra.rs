@@ -3,41 +3,41 @@
 //!
 //! - [`nim_product`]: `*a × *b`, Conway's multiplication of nimbers, which with XOR
 //!   makes the nimbers below each 2^(2^k) a field (*On Numbers and Games*, ch. 6).
-//! - [`Game::heat`]: `∫^t G` is `G` when `G` is a number, otherwise
+//! - [`CanonicalForm::heat`]: `∫^t G` is `G` when `G` is a number, otherwise
 //!   `{∫^t G^L + t | ∫^t G^R − t}` (*Winning Ways*, ch. 6; CGSuite's `Heat`).
-//! - [`Game::overheat`]: `∫_s^t G` is `n·s` when `G` is an integer `n`, otherwise
+//! - [`CanonicalForm::overheat`]: `∫_s^t G` is `n·s` when `G` is an integer `n`, otherwise
 //!   `{∫_s^t G^L + t | ∫_s^t G^R − t}` (CGSuite's `Overheat`; Berlekamp's overheating).
-//! - [`Game::cool`]: `G_t`, for `t ≥ 0`, is `G` when `G` is a number; otherwise the
+//! - [`CanonicalForm::cool`]: `G_t`, for `t ≥ 0`, is `G` when `G` is a number; otherwise the
 //!   mean of `G` when `t` is above the temperature of `G` (it has frozen), and
 //!   `{G^L_t − t | G^R_t + t}` up to it (*Winning Ways*, ch. 6; Siegel,
 //!   *Combinatorial Game Theory*, II.5).
 //!
-//! - [`Game::ordinal`]: the ordinal sum `G:H` is `{G^L, G:H^L | G^R, G:H^R}`: `H`
+//! - [`CanonicalForm::ordinal`]: the ordinal sum `G:H` is `{G^L, G:H^L | G^R, G:H^R}`: `H`
 //!   played after `G`, any move in `G` ending `H` (*Winning Ways*, ch. 2; Conway,
 //!   *On Numbers and Games*, ch. 15; it depends on the form of `G`, here canonical).
 //!
-//! - [`Game::norton`]: the Norton product `G.U`, for `U > 0`, is `n·U` when `G` is an
+//! - [`CanonicalForm::norton`]: the Norton product `G.U`, for `U > 0`, is `n·U` when `G` is an
 //!   integer `n`, otherwise `{G^L.U + U + I | G^R.U − U − I}` with `I` every incentive
 //!   of `U` (`U^L − U` and `U − U^R`) (*Winning Ways*, ch. 8; Siegel, *Combinatorial
 //!   Game Theory*, "Norton multiplication"; CGSuite's `NortonMultiply`).
 //!
-//! - [`Game::incentives`]: Left's incentives `G^L − G` and Right's `G − G^R`, one
+//! - [`CanonicalForm::incentives`]: Left's incentives `G^L − G` and Right's `G − G^R`, one
 //!   for each option of the canonical form: what a move gains the player who makes
 //!   it (*Winning Ways*, ch. 8, where Norton multiplication adds a unit's incentives;
 //!   CGSuite's `LeftIncentives` and `RightIncentives`, which also drop dominated
 //!   ones). A list, not one value: [`Incentives`].
 //!
 //! Each is applied to the canonical form, options first, each subposition once per
-//! call, within a [`Budget`]. The reduced canonical form and the atomic weight are in
+//! call, within a [`ValueBudget`]. The reduced canonical form and the atomic weight are in
 //! [`infinitesimal`](super::infinitesimal).
 
 use std::collections::HashMap;
 
-use super::arena::{Game, ARENA};
+use super::arena::{CanonicalForm, ARENA};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
-use super::ops::Budget;
+use super::ops::ValueBudget;
 use super::print::Style;
 use super::thermograph::Thermograph;
 
@@ -72,10 +72,10 @@ pub(super) fn not_defined(what: String) -> ValueError {
     ValueError::Undefined(what)
 }
 
-impl Game {
+impl CanonicalForm {
     /// `*a × *b = *(a ⊗ b)`, the [`nim_product`] of two nimbers (`0` is `*0`).
-    pub fn nim_times(self, other: Game) -> Result<Game, ValueError> {
-        let nimber = |g: Game| {
+    pub fn nim_times(self, other: CanonicalForm) -> Result<CanonicalForm, ValueError> {
+        let nimber = |g: CanonicalForm| {
             g.as_nus()
                 .filter(|v| v.number == Dyadic::ZERO && v.ups == 0)
                 .map(|v| v.nimber)
@@ -87,7 +87,7 @@ impl Game {
         };
         let p = nim_product(u64::from(a), u64::from(b));
         match u32::try_from(p).ok().filter(|&p| p < NIMBER_LIMIT) {
-            Some(p) => Game::nimber(p),
+            Some(p) => CanonicalForm::nimber(p),
             None => Err(ValueError::TooLarge(format!(
                 "*{a} x *{b} = *{p}: nimbers below *{NIMBER_LIMIT} are supported"
             ))),
@@ -95,14 +95,19 @@ impl Game {
     }
 
     /// `∫^t G`: `G` heated by `t` (see the [module docs](self)).
-    pub fn heat(self, t: Game, budget: &Budget) -> Result<Game, ValueError> {
-        let numbers_stay = |g: Game| g.is_number().then_some(Ok(g));
+    pub fn heat(self, t: CanonicalForm, budget: &ValueBudget) -> Result<CanonicalForm, ValueError> {
+        let numbers_stay = |g: CanonicalForm| g.is_number().then_some(Ok(g));
         warm(self, t, &numbers_stay, budget, &mut HashMap::new())
     }
 
     /// `∫_s^t G`: `G` overheated from `s` to `t` (see the [module docs](self)).
-    pub fn overheat(self, s: Game, t: Game, budget: &Budget) -> Result<Game, ValueError> {
-        let integers_scale = |g: Game| {
+    pub fn overheat(
+        self,
+        s: CanonicalForm,
+        t: CanonicalForm,
+        budget: &ValueBudget,
+    ) -> Result<CanonicalForm, ValueError> {
+        let integers_scale = |g: CanonicalForm| {
             g.as_number()
                 .filter(|n| n.is_integer())
                 .map(|n| times(s, n.numerator(), budget))
@@ -113,7 +118,7 @@ impl Game {
     /// `G_t`: `G` cooled by `t ≥ 0` (see the [module docs](self)). Cooling by a
     /// negative `t` is refused: it does not act on values (equal games can give
     /// different results).
-    pub fn cool(self, t: Dyadic, budget: &Budget) -> Result<Game, ValueError> {
+    pub fn cool(self, t: Dyadic, budget: &ValueBudget) -> Result<CanonicalForm, ValueError> {
         if t < Dyadic::ZERO {
             return Err(not_defined(format!(
                 "cooling by {t}: only t >= 0 is defined (heat(G, {}) warms a game)",
@@ -124,21 +129,29 @@ impl Game {
     }
 }
 
-impl Game {
+impl CanonicalForm {
     /// `G:H`, the ordinal sum of base `G` and subordinate `H` (see the
     /// [module docs](self)).
-    pub fn ordinal(self, h: Game, budget: &Budget) -> Result<Game, ValueError> {
+    pub fn ordinal(
+        self,
+        h: CanonicalForm,
+        budget: &ValueBudget,
+    ) -> Result<CanonicalForm, ValueError> {
         let mut memo = HashMap::new();
         ordinal(self, h, budget, &mut memo)
     }
 }
 
-impl Game {
+impl CanonicalForm {
     /// `G.U`, the Norton product of `G` by a positive `U` (see the
     /// [module docs](self)); an error when `U` is not positive.
-    pub fn norton(self, u: Game, budget: &Budget) -> Result<Game, ValueError> {
-        let positive =
-            Game::zero().leq_within(u, budget)? && !u.leq_within(Game::zero(), budget)?;
+    pub fn norton(
+        self,
+        u: CanonicalForm,
+        budget: &ValueBudget,
+    ) -> Result<CanonicalForm, ValueError> {
+        let positive = CanonicalForm::zero().leq_within(u, budget)?
+            && !u.leq_within(CanonicalForm::zero(), budget)?;
         if !positive {
             return Err(not_defined(format!(
                 "the Norton product G.U needs U > 0, found U = {u}"
@@ -160,23 +173,23 @@ impl Game {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Incentives {
     /// The value `G`.
-    pub game: Game,
+    pub game: CanonicalForm,
     /// `(G^L, G^L − G)` for each Left option, in the order the canonical form
     /// prints them.
-    pub left: Vec<(Game, Game)>,
+    pub left: Vec<(CanonicalForm, CanonicalForm)>,
     /// `(G^R, G − G^R)` for each Right option, in the order the canonical form
     /// prints them.
-    pub right: Vec<(Game, Game)>,
+    pub right: Vec<(CanonicalForm, CanonicalForm)>,
 }
 
-impl Game {
+impl CanonicalForm {
     /// Left's incentives `G^L − G` and Right's `G − G^R`, one for each option of the
     /// canonical form (see the [module docs](self)).
-    pub fn incentives(self, budget: &Budget) -> Result<Incentives, ValueError> {
+    pub fn incentives(self, budget: &ValueBudget) -> Result<Incentives, ValueError> {
         let minus = self.try_neg()?;
         // In the order of their text, as the canonical form prints them; an option
         // too long to print sensibly goes last, by its handle.
-        let printed = |options: &[Game]| {
+        let printed = |options: &[CanonicalForm]| {
             let mut v = options.to_vec();
             v.sort_by_cached_key(|o| match o.to_string_within(Style::Ascii, 1 << 12) {
                 Some(text) => (false, text, 0),
@@ -199,12 +212,12 @@ impl Game {
 }
 
 fn norton(
-    g: Game,
-    u: Game,
-    steps: &[Game],
-    budget: &Budget,
-    memo: &mut HashMap<Game, Game>,
-) -> Result<Game, ValueError> {
+    g: CanonicalForm,
+    u: CanonicalForm,
+    steps: &[CanonicalForm],
+    budget: &ValueBudget,
+    memo: &mut HashMap<CanonicalForm, CanonicalForm>,
+) -> Result<CanonicalForm, ValueError> {
     if let Some(n) = g.as_number().filter(|n| n.is_integer()) {
         return times(u, n.numerator(), budget);
     }
@@ -226,17 +239,17 @@ fn norton(
             right.push(p.add_within(step.try_neg()?, budget)?);
         }
     }
-    let h = Game::from_options_within(&left, &right, budget)?;
+    let h = CanonicalForm::from_options_within(&left, &right, budget)?;
     memo.insert(g, h);
     Ok(h)
 }
 
 fn ordinal(
-    g: Game,
-    h: Game,
-    budget: &Budget,
-    memo: &mut HashMap<Game, Game>,
-) -> Result<Game, ValueError> {
+    g: CanonicalForm,
+    h: CanonicalForm,
+    budget: &ValueBudget,
+    memo: &mut HashMap<CanonicalForm, CanonicalForm>,
+) -> Result<CanonicalForm, ValueError> {
     if let Some(&o) = memo.get(&h) {
         return Ok(o);
     }
@@ -249,7 +262,7 @@ fn ordinal(
     for &hr in h.right_options() {
         right.push(ordinal(g, hr, budget, memo)?);
     }
-    let o = Game::from_options_within(&left, &right, budget)?;
+    let o = CanonicalForm::from_options_within(&left, &right, budget)?;
     memo.insert(h, o);
     Ok(o)
 }
@@ -257,12 +270,12 @@ fn ordinal(
 /// The game with options `left` and `right`, each shifted: Left's by `dl`, Right's
 /// by `dr`.
 fn shifted(
-    left: Vec<Game>,
-    right: Vec<Game>,
-    dl: Game,
-    dr: Game,
-    budget: &Budget,
-) -> Result<Game, ValueError> {
+    left: Vec<CanonicalForm>,
+    right: Vec<CanonicalForm>,
+    dl: CanonicalForm,
+    dr: CanonicalForm,
+    budget: &ValueBudget,
+) -> Result<CanonicalForm, ValueError> {
     let left = left
         .into_iter()
         .map(|g| g.add_within(dl, budget))
@@ -271,19 +284,19 @@ fn shifted(
         .into_iter()
         .map(|g| g.add_within(dr, budget))
         .collect::<Result<Vec<_>, _>>()?;
-    Game::from_options_within(&left, &right, budget)
+    CanonicalForm::from_options_within(&left, &right, budget)
 }
 
 /// `G` warmed by `t`: `frozen(G)` when it is `Some` (a number that stays, or an
 /// integer overheated), otherwise `{warm(G^L) + t | warm(G^R) − t}` (heating and
 /// overheating differ only in what stays).
 fn warm(
-    g: Game,
-    t: Game,
-    frozen: &dyn Fn(Game) -> Option<Result<Game, ValueError>>,
-    budget: &Budget,
-    memo: &mut HashMap<Game, Game>,
-) -> Result<Game, ValueError> {
+    g: CanonicalForm,
+    t: CanonicalForm,
+    frozen: &dyn Fn(CanonicalForm) -> Option<Result<CanonicalForm, ValueError>>,
+    budget: &ValueBudget,
+    memo: &mut HashMap<CanonicalForm, CanonicalForm>,
+) -> Result<CanonicalForm, ValueError> {
     if let Some(h) = frozen(g) {
         return h;
     }
@@ -298,7 +311,7 @@ fn warm(
     Ok(h)
 }
 
-fn cool(g: Game, t: Dyadic, budget: &Budget) -> Result<Game, ValueError> {
+fn cool(g: CanonicalForm, t: Dyadic, budget: &ValueBudget) -> Result<CanonicalForm, ValueError> {
     if g.is_number() {
         return Ok(g);
     }
@@ -317,11 +330,11 @@ fn cool(g: Game, t: Dyadic, budget: &Budget) -> Result<Game, ValueError> {
         }
     };
     let h = if t > temperature {
-        Game::number(mean)
+        CanonicalForm::number(mean)
     } else {
         let left = children(g.left_options(), |o| cool(o, t, budget))?;
         let right = children(g.right_options(), |o| cool(o, t, budget))?;
-        let t = Game::number(t);
+        let t = CanonicalForm::number(t);
         shifted(left, right, t.try_neg()?, t, budget)?
     };
     ARENA.cooled.insert((g.id(), t), h);
@@ -330,15 +343,15 @@ fn cool(g: Game, t: Dyadic, budget: &Budget) -> Result<Game, ValueError> {
 
 /// Each option transformed by `f`.
 pub(super) fn children<T>(
-    options: &[Game],
-    mut f: impl FnMut(Game) -> Result<T, ValueError>,
+    options: &[CanonicalForm],
+    mut f: impl FnMut(CanonicalForm) -> Result<T, ValueError>,
 ) -> Result<Vec<T>, ValueError> {
     options.iter().map(|&o| f(o)).collect()
 }
 
 /// `n·s`: `s` added to itself |n| times (negated for n < 0), by doubling.
-fn times(s: Game, n: i64, budget: &Budget) -> Result<Game, ValueError> {
-    let mut acc = Game::zero();
+fn times(s: CanonicalForm, n: i64, budget: &ValueBudget) -> Result<CanonicalForm, ValueError> {
+    let mut acc = CanonicalForm::zero();
     let mut power = if n < 0 { s.try_neg()? } else { s };
     let mut k = n.unsigned_abs();
     while k > 0 {

@@ -1,5 +1,5 @@
 //! The hash-consing arena: every canonical form is stored once, for the life of the
-//! process, so that equal values are the same [`Game`] handle and compare in O(1).
+//! process, so that equal values are the same [`CanonicalForm`] handle and compare in O(1).
 //!
 //! Nodes are never freed (like interned symbols): each thread allocates the forms it
 //! stores and their lists of options from bump allocators of its own, chunks of one
@@ -223,7 +223,7 @@ fn grew<T>(bytes: &AtomicU64, before: usize, after: usize) {
 /// themselves, rather than a map from a copy of their ids to the handle. Sharded
 /// like [`Sharded`].
 struct FormSet {
-    shards: Box<[Mutex<HashTable<Game>>]>,
+    shards: Box<[Mutex<HashTable<CanonicalForm>>]>,
     /// Bytes of the shards' buckets (also counted in [`TABLE_BYTES`]).
     bytes: AtomicU64,
 }
@@ -231,7 +231,7 @@ struct FormSet {
 /// The hash of the form with options `left` and `right` (each sorted by id), from
 /// the options' addresses: a stored form has one address for the life of the
 /// process, and reading it does not touch the form.
-fn options_hash(left: &[Game], right: &[Game]) -> u64 {
+fn options_hash(left: &[CanonicalForm], right: &[CanonicalForm]) -> u64 {
     let mut h = FixedState::with_seed(0x5eed).build_hasher();
     h.write_usize(left.len());
     for g in left.iter().chain(right) {
@@ -242,7 +242,7 @@ fn options_hash(left: &[Game], right: &[Game]) -> u64 {
 
 /// Whether two lists hold the same stored forms, by their addresses (as `==` by
 /// their ids, without reading the forms).
-fn same_forms(a: &[Game], b: &[Game]) -> bool {
+fn same_forms(a: &[CanonicalForm], b: &[CanonicalForm]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| std::ptr::eq(x.0, y.0))
 }
 
@@ -258,10 +258,10 @@ impl FormSet {
     /// shard's lock) if there is none: when two threads race, the first is kept.
     fn get_or_insert_with(
         &self,
-        left: &[Game],
-        right: &[Game],
-        make: impl FnOnce() -> Game,
-    ) -> Game {
+        left: &[CanonicalForm],
+        right: &[CanonicalForm],
+        make: impl FnOnce() -> CanonicalForm,
+    ) -> CanonicalForm {
         let hash = options_hash(left, right);
         let mut shard = lock_shard(&self.shards, hash);
         let capacity = shard.capacity();
@@ -273,7 +273,7 @@ impl FormSet {
             Entry::Occupied(e) => *e.get(),
             Entry::Vacant(e) => *e.insert(make()).get(),
         };
-        grew::<Game>(&self.bytes, capacity, shard.capacity());
+        grew::<CanonicalForm>(&self.bytes, capacity, shard.capacity());
         g
     }
 }
@@ -307,8 +307,8 @@ pub(crate) enum Kind {
     /// Any other canonical form: its options, each list sorted by id, and its
     /// negative once first asked for ([`ops::neg`](super::ops::neg)).
     Moves {
-        left: &'static [Game],
-        right: &'static [Game],
+        left: &'static [CanonicalForm],
+        right: &'static [CanonicalForm],
         negative: OnceRef<'static, Node>,
     },
 }
@@ -323,23 +323,23 @@ pub(crate) struct Node {
 }
 
 /// Left's and Right's options of a Nus, made on first use.
-type NusOptions = (&'static [Game], &'static [Game]);
+type NusOptions = (&'static [CanonicalForm], &'static [CanonicalForm]);
 
 /// A short partizan game in canonical form: a handle to the one stored copy of its
 /// value. Equality (`==`) is equality of values and costs O(1); `<=`, `<`, `>=`, `>`
 /// are the order of games (a [`PartialOrd`]: confused games compare as `None`).
 #[derive(Clone, Copy)]
-pub struct Game(pub(crate) &'static Node);
+pub struct CanonicalForm(pub(crate) &'static Node);
 
-impl PartialEq for Game {
-    fn eq(&self, other: &Game) -> bool {
+impl PartialEq for CanonicalForm {
+    fn eq(&self, other: &CanonicalForm) -> bool {
         self.0.id == other.0.id
     }
 }
 
-impl Eq for Game {}
+impl Eq for CanonicalForm {}
 
-impl Hash for Game {
+impl Hash for CanonicalForm {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.0.id.hash(state);
     }
@@ -348,16 +348,16 @@ impl Hash for Game {
 pub(crate) struct Arena {
     next_id: AtomicU32,
     bytes: AtomicU64,
-    nus: Sharded<Nus, Game>,
+    nus: Sharded<Nus, CanonicalForm>,
     moves: FormSet,
-    pub(crate) sums: Sharded<u64, Game>,
+    pub(crate) sums: Sharded<u64, CanonicalForm>,
     pub(crate) leqs: ComparisonCache,
     /// The canonical forms of small lists of options ([`CanonKey`]).
-    pub(crate) canon: Sharded<CanonKey, Game>,
+    pub(crate) canon: Sharded<CanonKey, CanonicalForm>,
     /// Reduced canonical forms, by the game's id.
-    pub(crate) reduced: Sharded<u32, Game>,
+    pub(crate) reduced: Sharded<u32, CanonicalForm>,
     /// Cooled games, by the game's id and the temperature.
-    pub(crate) cooled: Sharded<(u32, Dyadic), Game>,
+    pub(crate) cooled: Sharded<(u32, Dyadic), CanonicalForm>,
 }
 
 /// The most options (Left's and Right's together) of a list whose canonical form
@@ -498,7 +498,7 @@ impl ComparisonCache {
 }
 
 /// A key for an ordered pair of stored forms.
-pub(crate) fn pair(a: Game, b: Game) -> u64 {
+pub(crate) fn pair(a: CanonicalForm, b: CanonicalForm) -> u64 {
     (u64::from(a.0.id) << 32) | u64::from(b.0.id)
 }
 
@@ -508,7 +508,7 @@ pub(crate) fn count_bytes(bytes: u64) {
     ARENA.bytes.fetch_add(bytes, Ordering::Relaxed);
 }
 
-fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) -> Game {
+fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) -> CanonicalForm {
     let options = match &kind {
         Kind::Nus(..) => 0,
         Kind::Moves { left, right, .. } => left.len() + right.len(),
@@ -520,7 +520,7 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
         (std::mem::size_of::<Node>() + 8 * options) as u64,
         Ordering::Relaxed,
     );
-    Game(leak(Node {
+    CanonicalForm(leak(Node {
         id,
         kind,
         left_stop,
@@ -576,7 +576,7 @@ const SMALL_INTEGER: i64 = 8;
 
 /// The stored forms of the small values, each filled the first time it is asked
 /// for (so ids are given in the same order as without this table).
-static SMALL: [OnceLock<Game>; 4 * SMALL_INTEGER as usize + 2] =
+static SMALL: [OnceLock<CanonicalForm>; 4 * SMALL_INTEGER as usize + 2] =
     [const { OnceLock::new() }; 4 * SMALL_INTEGER as usize + 2];
 
 /// The slot of `v` in [`SMALL`], if it is a small integer, or one plus `*`.
@@ -590,7 +590,7 @@ fn small_slot(v: Nus) -> Option<usize> {
 }
 
 /// The stored form of a Nus value.
-pub(crate) fn intern_nus(v: Nus) -> Game {
+pub(crate) fn intern_nus(v: Nus) -> CanonicalForm {
     match small_slot(v) {
         Some(i) => *SMALL[i].get_or_init(|| intern_nus_in_arena(v)),
         None => intern_nus_in_arena(v),
@@ -605,8 +605,8 @@ fn make_nus_options(v: Nus) -> &'static NusOptions {
     let (l, r) = v
         .options()
         .expect("options of a representable Nus are representable");
-    let sorted = |v: Vec<Nus>| -> &'static [Game] {
-        let mut g: SmallVec<[Game; 4]> = v.into_iter().map(intern_nus).collect();
+    let sorted = |v: Vec<Nus>| -> &'static [CanonicalForm] {
+        let mut g: SmallVec<[CanonicalForm; 4]> = v.into_iter().map(intern_nus).collect();
         g.sort_by_key(|g| g.id());
         leak_slice(&g)
     };
@@ -616,7 +616,7 @@ fn make_nus_options(v: Nus) -> &'static NusOptions {
 }
 
 /// [`intern_nus`] through the arena's table.
-fn intern_nus_in_arena(v: Nus) -> Game {
+fn intern_nus_in_arena(v: Nus) -> CanonicalForm {
     ARENA.nus.get_or_insert_with(
         &v,
         |v| *v,
@@ -633,7 +633,7 @@ fn intern_nus_in_arena(v: Nus) -> Game {
 
 /// The stored form `{left | right}`, which must already be canonical (no dominated
 /// or reversible options, not a Nus); each list sorted by id without repeats.
-pub(crate) fn intern_moves(left: &[Game], right: &[Game]) -> Game {
+pub(crate) fn intern_moves(left: &[CanonicalForm], right: &[CanonicalForm]) -> CanonicalForm {
     ARENA.moves.get_or_insert_with(left, right, || {
         let left_stop = left.iter().map(|g| g.0.right_stop).max();
         let right_stop = right.iter().map(|g| g.0.left_stop).min();
@@ -653,7 +653,7 @@ pub(crate) fn intern_moves(left: &[Game], right: &[Game]) -> Game {
     })
 }
 
-impl Game {
+impl CanonicalForm {
     pub(crate) fn id(self) -> u32 {
         self.0.id
     }
@@ -677,7 +677,7 @@ impl Game {
     }
 
     /// Left's options in canonical form.
-    pub fn left_options(self) -> &'static [Game] {
+    pub fn left_options(self) -> &'static [CanonicalForm] {
         match &self.0.kind {
             Kind::Nus(v, options) => options.get_or_init(|| make_nus_options(*v)).0,
             Kind::Moves { left, .. } => left,
@@ -685,7 +685,7 @@ impl Game {
     }
 
     /// Right's options in canonical form.
-    pub fn right_options(self) -> &'static [Game] {
+    pub fn right_options(self) -> &'static [CanonicalForm] {
         match &self.0.kind {
             Kind::Nus(v, options) => options.get_or_init(|| make_nus_options(*v)).1,
             Kind::Moves { right, .. } => right,
@@ -698,7 +698,7 @@ impl Game {
         self.0.left_stop
     }
 
-    /// The right stop: as [`left_stop`](Game::left_stop), Right starting.
+    /// The right stop: as [`left_stop`](CanonicalForm::left_stop), Right starting.
     pub fn right_stop(self) -> Dyadic {
         self.0.right_stop
     }

@@ -27,9 +27,9 @@ use rayon::prelude::*;
 use hashbrown::hash_table::{self, HashTable};
 use smallvec::SmallVec;
 
-use super::arena::{bucket_bytes, form_bytes, hash_of, Game, Sharded};
+use super::arena::{bucket_bytes, form_bytes, hash_of, CanonicalForm, Sharded};
 use super::error::ValueError;
-use super::ops::{self, Budget};
+use super::ops::{self, ValueBudget};
 
 /// A partizan ruleset, as the canonical-form engine needs it.
 pub trait PartizanRules: Sync {
@@ -119,9 +119,9 @@ pub struct SearchStats {
 /// options' (its winning moves), searches the game once.
 pub struct Table<P> {
     /// The positions without a word ([`PartizanRules::word`]).
-    map: Sharded<P, Game>,
+    map: Sharded<P, CanonicalForm>,
     /// The positions by their words.
-    words: Sharded<u64, Game>,
+    words: Sharded<u64, CanonicalForm>,
 }
 
 /// Shards of a table's positions by their words: few, so that the words of one
@@ -139,7 +139,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
 
     /// The values of `parts` that the table holds, in their order: the words'
     /// look-ups together ([`Sharded::get_many`]), the other positions' one by one.
-    fn get_parts(&self, parts: &[Part<P>]) -> Vec<Option<Game>> {
+    fn get_parts(&self, parts: &[Part<P>]) -> Vec<Option<CanonicalForm>> {
         let mut found = vec![None; parts.len()];
         let mut words: SmallVec<[u64; 64]> = SmallVec::new();
         let mut at: SmallVec<[usize; 64]> = SmallVec::new();
@@ -160,7 +160,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         found
     }
 
-    fn get(&self, rep: &P, word: Option<u64>) -> Option<Game> {
+    fn get(&self, rep: &P, word: Option<u64>) -> Option<CanonicalForm> {
         match word {
             Some(w) => self.words.get(&w),
             None => self.map.get(rep),
@@ -168,7 +168,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
     }
 
     /// Sets the value of `rep`; whether it is new to the table.
-    fn insert(&self, rep: P, word: Option<u64>, g: Game) -> bool {
+    fn insert(&self, rep: P, word: Option<u64>, g: CanonicalForm) -> bool {
         match word {
             Some(w) => self.words.insert(w, g),
             None => self.map.insert(rep, g),
@@ -248,7 +248,7 @@ pub struct Engine<'r, R: PartizanRules> {
     limits: Limits,
     table: Table<R::Position>,
     positions: AtomicU64,
-    budget: Budget,
+    budget: ValueBudget,
 }
 
 impl<'r, R: PartizanRules> Engine<'r, R> {
@@ -259,7 +259,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             limits,
             table: Table::new(),
             positions: AtomicU64::new(0),
-            budget: Budget::unlimited(),
+            budget: ValueBudget::unlimited(),
         }
     }
 
@@ -302,10 +302,10 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     }
 
     /// The engine with at most `steps` steps of value work in all (comparisons,
-    /// sums and reductions, as [`Budget::steps`] counts them); past it a search
+    /// sums and reductions, as [`ValueBudget::steps`] counts them); past it a search
     /// stops with [`EngineError::Value`] holding a budget error.
     pub fn with_steps(mut self, steps: u64) -> Self {
-        self.budget = Budget::steps(steps);
+        self.budget = ValueBudget::steps(steps);
         self
     }
 
@@ -378,13 +378,17 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     }
 
     /// The canonical form of `position`.
-    pub fn value(&self, position: &R::Position) -> Result<Game, EngineError> {
+    pub fn value(&self, position: &R::Position) -> Result<CanonicalForm, EngineError> {
         self.value_at(position, self.limits.parallel)
     }
 
     /// The value of one position (its parts searched on every core when
     /// `parallel`), by [`values_of`](Self::values_of).
-    fn value_at(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
+    fn value_at(
+        &self,
+        position: &R::Position,
+        parallel: bool,
+    ) -> Result<CanonicalForm, EngineError> {
         let values = self.values_of(std::slice::from_ref(position), parallel)?;
         Ok(values[0])
     }
@@ -395,7 +399,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         rep: R::Position,
         word: Option<u64>,
         parallel: bool,
-    ) -> Result<Game, EngineError> {
+    ) -> Result<CanonicalForm, EngineError> {
         let g = self.search(&rep, parallel)?;
         // Two threads may value the same position at once: it counts once.
         if self.table.insert(rep, word, g) {
@@ -408,7 +412,11 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     /// every core when `parallel`): first every option's parts, then their values
     /// in the table in one batch of look-ups, then a search of each part the table
     /// did not hold (unless an earlier one in the batch valued it meanwhile).
-    fn values_of(&self, options: &[R::Position], parallel: bool) -> Result<Vec<Game>, EngineError> {
+    fn values_of(
+        &self,
+        options: &[R::Position],
+        parallel: bool,
+    ) -> Result<Vec<CanonicalForm>, EngineError> {
         let mut parts = Vec::with_capacity(options.len() + options.len() / 2);
         let mut ends = Vec::with_capacity(options.len());
         for option in options {
@@ -436,7 +444,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
                     Some(t) => ops::add(t, g, &self.budget)?,
                 });
             }
-            values.push(total.unwrap_or_else(Game::zero));
+            values.push(total.unwrap_or_else(CanonicalForm::zero));
             start = end;
         }
         Ok(values)
@@ -466,7 +474,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
         Ok(())
     }
 
-    fn search(&self, position: &R::Position, parallel: bool) -> Result<Game, EngineError> {
+    fn search(&self, position: &R::Position, parallel: bool) -> Result<CanonicalForm, EngineError> {
         let mut left = self.rules.left_options(position);
         let right = self.rules.right_options(position);
         let (left, right) = if parallel {
@@ -490,7 +498,10 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     /// the classes in parallel: two options that are images of each other would
     /// otherwise be searched by two threads at once, neither finding the other's
     /// value in the table yet.
-    fn values_in_parallel(&self, options: &[R::Position]) -> Result<Vec<Game>, EngineError> {
+    fn values_in_parallel(
+        &self,
+        options: &[R::Position],
+    ) -> Result<Vec<CanonicalForm>, EngineError> {
         let mut classes: Vec<R::Position> = Vec::new();
         let mut class_of: HashMap<R::Position, usize> = HashMap::new();
         let mut of_option: Vec<(usize, bool)> = Vec::with_capacity(options.len());
@@ -502,7 +513,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             });
             of_option.push((i, negated));
         }
-        let values: Vec<Game> = classes
+        let values: Vec<CanonicalForm> = classes
             .par_iter()
             .map(|c| self.value_at(c, false))
             .collect::<Result<_, _>>()?;
@@ -556,7 +567,7 @@ mod tests {
                         ..Limits::default()
                     };
                     let g = Engine::new(&Piles, limits).value(&(a, b)).unwrap();
-                    let want = Game::integer(i64::from(a) - i64::from(b)).unwrap();
+                    let want = CanonicalForm::integer(i64::from(a) - i64::from(b)).unwrap();
                     assert_eq!(g, want, "({a}, {b}), parallel: {parallel}");
                 }
             }

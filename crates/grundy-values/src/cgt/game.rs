@@ -1,37 +1,37 @@
-//! The public face of [`Game`]: constructors, arithmetic and order.
+//! The public face of [`CanonicalForm`]: constructors, arithmetic and order.
 
 use std::cmp::Ordering;
 use std::ops::{Add, Neg, Sub};
 
-use super::arena::{intern_nus, Game};
+use super::arena::{intern_nus, CanonicalForm};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::Nus;
-use super::ops::{self, Budget};
+use super::ops::{self, ValueBudget};
 
-impl Game {
+impl CanonicalForm {
     /// 0, the game in which nobody can move.
-    pub fn zero() -> Game {
+    pub fn zero() -> CanonicalForm {
         intern_nus(Nus::default())
     }
 
     /// The number `x`.
-    pub fn number(x: Dyadic) -> Game {
+    pub fn number(x: Dyadic) -> CanonicalForm {
         intern_nus(Nus::number(x))
     }
 
     /// The integer `n` (|n| ≤ 2^62).
-    pub fn integer(n: i64) -> Result<Game, ValueError> {
-        Ok(Game::number(Dyadic::from_int(n)?))
+    pub fn integer(n: i64) -> Result<CanonicalForm, ValueError> {
+        Ok(CanonicalForm::number(Dyadic::from_int(n)?))
     }
 
     /// The nimber `*m`.
-    pub fn nimber(m: u32) -> Result<Game, ValueError> {
+    pub fn nimber(m: u32) -> Result<CanonicalForm, ValueError> {
         Ok(intern_nus(Nus::new(Dyadic::ZERO, 0, m)?))
     }
 
     /// `*`, the nimber `*1`.
-    pub fn star() -> Game {
+    pub fn star() -> CanonicalForm {
         intern_nus(Nus {
             number: Dyadic::ZERO,
             ups: 0,
@@ -40,58 +40,68 @@ impl Game {
     }
 
     /// `n·↑` (`n < 0`: `|n|·↓`).
-    pub fn ups(n: i32) -> Result<Game, ValueError> {
+    pub fn ups(n: i32) -> Result<CanonicalForm, ValueError> {
         Ok(intern_nus(Nus::new(Dyadic::ZERO, n, 0)?))
     }
 
     /// The Nus value `number + ups·↑ + *nimber`.
-    pub fn from_nus(v: Nus) -> Result<Game, ValueError> {
+    pub fn from_nus(v: Nus) -> Result<CanonicalForm, ValueError> {
         Ok(intern_nus(Nus::new(v.number, v.ups, v.nimber)?))
     }
 
     /// The canonical form of `{left | right}` (each option already canonical, as
-    /// every [`Game`] is).
-    pub fn from_options(left: &[Game], right: &[Game]) -> Result<Game, ValueError> {
-        Game::from_options_within(left, right, &Budget::unlimited())
+    /// every [`CanonicalForm`] is).
+    pub fn from_options(
+        left: &[CanonicalForm],
+        right: &[CanonicalForm],
+    ) -> Result<CanonicalForm, ValueError> {
+        CanonicalForm::from_options_within(left, right, &ValueBudget::unlimited())
     }
 
-    /// [`from_options`](Game::from_options) within a budget.
+    /// [`from_options`](CanonicalForm::from_options) within a budget.
     pub fn from_options_within(
-        left: &[Game],
-        right: &[Game],
-        budget: &Budget,
-    ) -> Result<Game, ValueError> {
+        left: &[CanonicalForm],
+        right: &[CanonicalForm],
+        budget: &ValueBudget,
+    ) -> Result<CanonicalForm, ValueError> {
         ops::canonical_of(left, right, budget)
     }
 
     /// The switch `±g` = `{g | -g}`.
-    pub fn plus_minus(g: Game) -> Result<Game, ValueError> {
-        Game::from_options(&[g], &[g.try_neg()?])
+    pub fn plus_minus(g: CanonicalForm) -> Result<CanonicalForm, ValueError> {
+        CanonicalForm::from_options(&[g], &[g.try_neg()?])
     }
 
     /// `self + other`, or an error if a number in the result overflows.
-    pub fn try_add(self, other: Game) -> Result<Game, ValueError> {
-        ops::add(self, other, &Budget::unlimited())
+    pub fn try_add(self, other: CanonicalForm) -> Result<CanonicalForm, ValueError> {
+        ops::add(self, other, &ValueBudget::unlimited())
     }
 
-    /// [`try_add`](Game::try_add) within a budget.
-    pub fn add_within(self, other: Game, budget: &Budget) -> Result<Game, ValueError> {
+    /// [`try_add`](CanonicalForm::try_add) within a budget.
+    pub fn add_within(
+        self,
+        other: CanonicalForm,
+        budget: &ValueBudget,
+    ) -> Result<CanonicalForm, ValueError> {
         ops::add(self, other, budget)
     }
 
     /// `-self`, or an error if a number overflows.
-    pub fn try_neg(self) -> Result<Game, ValueError> {
+    pub fn try_neg(self) -> Result<CanonicalForm, ValueError> {
         ops::neg(self)
     }
 
     /// `self - other`.
-    pub fn try_sub(self, other: Game) -> Result<Game, ValueError> {
+    pub fn try_sub(self, other: CanonicalForm) -> Result<CanonicalForm, ValueError> {
         self.try_add(other.try_neg()?)
     }
 
     /// The sum of `games` (0 for none).
-    pub fn sum_within(games: &[Game], budget: &Budget) -> Result<Game, ValueError> {
-        let mut total = Game::zero();
+    pub fn sum_within(
+        games: &[CanonicalForm],
+        budget: &ValueBudget,
+    ) -> Result<CanonicalForm, ValueError> {
+        let mut total = CanonicalForm::zero();
         for &g in games {
             total = ops::add(total, g, budget)?;
         }
@@ -99,24 +109,28 @@ impl Game {
     }
 
     /// Whether `self <= other`: Left, moving second in `other - self`, wins.
-    pub fn leq(self, other: Game) -> bool {
-        // Comparison never overflows and has no budget: Budget::unlimited never fails.
-        ops::leq(self, other, &Budget::unlimited()).unwrap_or(false)
+    pub fn leq(self, other: CanonicalForm) -> bool {
+        // Comparison never overflows and has no budget: ValueBudget::unlimited never fails.
+        ops::leq(self, other, &ValueBudget::unlimited()).unwrap_or(false)
     }
 
     /// Whether `self <= other`, within a budget.
-    pub fn leq_within(self, other: Game, budget: &Budget) -> Result<bool, ValueError> {
+    pub fn leq_within(
+        self,
+        other: CanonicalForm,
+        budget: &ValueBudget,
+    ) -> Result<bool, ValueError> {
         ops::leq(self, other, budget)
     }
 
     /// Whether the two are confused (incomparable, `||`): neither `<=` holds.
-    pub fn is_confused_with(self, other: Game) -> bool {
+    pub fn is_confused_with(self, other: CanonicalForm) -> bool {
         !self.leq(other) && !other.leq(self)
     }
 }
 
-impl PartialOrd for Game {
-    fn partial_cmp(&self, other: &Game) -> Option<Ordering> {
+impl PartialOrd for CanonicalForm {
+    fn partial_cmp(&self, other: &CanonicalForm) -> Option<Ordering> {
         if self == other {
             return Some(Ordering::Equal);
         }
@@ -128,37 +142,37 @@ impl PartialOrd for Game {
     }
 }
 
-impl Add for Game {
-    type Output = Game;
+impl Add for CanonicalForm {
+    type Output = CanonicalForm;
 
     /// The disjunctive sum. Panics only if a number overflows (beyond 2^62, or a
-    /// denominator beyond 2^62); [`Game::try_add`] returns that as an error.
-    fn add(self, other: Game) -> Game {
+    /// denominator beyond 2^62); [`CanonicalForm::try_add`] returns that as an error.
+    fn add(self, other: CanonicalForm) -> CanonicalForm {
         self.try_add(other).expect("number overflow in a game sum")
     }
 }
 
-impl Sub for Game {
-    type Output = Game;
+impl Sub for CanonicalForm {
+    type Output = CanonicalForm;
 
-    /// `self + (-other)`; panics only on number overflow, see [`Game::try_sub`].
-    fn sub(self, other: Game) -> Game {
+    /// `self + (-other)`; panics only on number overflow, see [`CanonicalForm::try_sub`].
+    fn sub(self, other: CanonicalForm) -> CanonicalForm {
         self.try_sub(other)
             .expect("number overflow in a game difference")
     }
 }
 
-impl Neg for Game {
-    type Output = Game;
+impl Neg for CanonicalForm {
+    type Output = CanonicalForm;
 
-    /// The negative; panics only on number overflow, see [`Game::try_neg`].
-    fn neg(self) -> Game {
+    /// The negative; panics only on number overflow, see [`CanonicalForm::try_neg`].
+    fn neg(self) -> CanonicalForm {
         self.try_neg().expect("number overflow in a negation")
     }
 }
 
-impl std::iter::Sum for Game {
-    fn sum<I: Iterator<Item = Game>>(iter: I) -> Game {
-        iter.fold(Game::zero(), |a, b| a + b)
+impl std::iter::Sum for CanonicalForm {
+    fn sum<I: Iterator<Item = CanonicalForm>>(iter: I) -> CanonicalForm {
+        iter.fold(CanonicalForm::zero(), |a, b| a + b)
     }
 }

@@ -1,7 +1,7 @@
 //! A value read up to infinitesimals: its reduced canonical form, and the atomic
 //! weight of an all-small value.
 //!
-//! - [`Game::reduced`]: the **reduced canonical form** of `G`, the simplest game
+//! - [`CanonicalForm::reduced`]: the **reduced canonical form** of `G`, the simplest game
 //!   `H` with `G − H` infinitesimal (Calistrate, "The reduced canonical form of a
 //!   game", *Games of No Chance*, 1996; Grossman and Siegel, "Reductions of
 //!   partizan games", *Games of No Chance 3*, 2009; Siegel, *Combinatorial Game
@@ -16,7 +16,7 @@
 //!   `G^L1` is replaced by the Left options of `G^L1R1`), until neither applies.
 //!   (Calistrate's own construction, the star projection of `G` heated by `*`, is
 //!   the tests' check of this one.)
-//! - [`Game::atomic_weight`]: the **atomic weight** (Winning Ways' "uppitiness") of an
+//! - [`CanonicalForm::atomic_weight`]: the **atomic weight** (Winning Ways' "uppitiness") of an
 //!   all-small `G` (in every position where one player can move, so can the other):
 //!   roughly how many ↑ the value is worth. `aw(n·↑ + *m) = n`; for any other `G`,
 //!   with `G'' = {aw(G^L) − 2 | aw(G^R) + 2}`, `aw(G) = G''` unless `G''` is an
@@ -30,26 +30,26 @@
 //!   day `k`, before `G`.
 //!
 //! Each works on the canonical form, each subposition once per call, within a
-//! [`Budget`].
+//! [`ValueBudget`].
 //!
 //! ```
-//! use grundy_values::cgt::{Budget, Game};
+//! use grundy_values::cgt::{ValueBudget, CanonicalForm};
 //!
-//! let budget = Budget::unlimited();
-//! let g: Game = "{1*|0} + ^".parse().unwrap();
+//! let budget = ValueBudget::unlimited();
+//! let g: CanonicalForm = "{1*|0} + ^".parse().unwrap();
 //! assert_eq!(g.reduced(&budget).unwrap().to_string(), "{1|0}");
-//! let h: Game = "{^^|v}".parse().unwrap();
+//! let h: CanonicalForm = "{^^|v}".parse().unwrap();
 //! assert_eq!(h.atomic_weight(&budget).unwrap().to_string(), "1/2");
 //! ```
 
 use std::collections::HashMap;
 
 use super::algebra::{children, not_defined};
-use super::arena::{Game, ARENA};
+use super::arena::{CanonicalForm, ARENA};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
-use super::ops::{remove_dominated_by, Budget};
+use super::ops::{remove_dominated_by, ValueBudget};
 
 /// Whether `a ≤_Inf b`: `a ≤ b + x` for every positive number `x`.
 ///
@@ -59,7 +59,7 @@ use super::ops::{remove_dominated_by, Budget};
 /// every such `x` (stops keep the order), so `R(K) ≥ 0`. Hence `a ≤_Inf b` exactly
 /// when `R(b − a) ≥ 0`, and `a − b` is infinitesimal (strictly between `−x` and `x`
 /// for every number `x > 0`) exactly when both its stops are 0.
-fn inf_leq(a: Game, b: Game, budget: &Budget) -> Result<bool, ValueError> {
+fn inf_leq(a: CanonicalForm, b: CanonicalForm, budget: &ValueBudget) -> Result<bool, ValueError> {
     // From the stops alone: R(b − a) ≥ R(b) − L(a), and a ≤_Inf b keeps both stops
     // in order (stops are monotone and blind to infinitesimals).
     if b.right_stop() >= a.left_stop() {
@@ -75,7 +75,11 @@ fn inf_leq(a: Game, b: Game, budget: &Budget) -> Result<bool, ValueError> {
 
 /// Removes the options that another dominates up to infinitesimals: for Left
 /// (`max`) those `≤_Inf` another, for Right those `≥_Inf` another.
-fn remove_inf_dominated(v: &mut Vec<Game>, max: bool, budget: &Budget) -> Result<(), ValueError> {
+fn remove_inf_dominated(
+    v: &mut Vec<CanonicalForm>,
+    max: bool,
+    budget: &ValueBudget,
+) -> Result<(), ValueError> {
     v.sort_unstable_by_key(|g| g.id());
     v.dedup();
     let kept = remove_dominated_by(v, max, |a, b| inf_leq(a, b, budget))?;
@@ -85,9 +89,9 @@ fn remove_inf_dominated(v: &mut Vec<Game>, max: bool, budget: &Budget) -> Result
 
 /// The first of `options` for which `test` holds.
 fn first(
-    options: &[Game],
-    mut test: impl FnMut(Game) -> Result<bool, ValueError>,
-) -> Result<Option<Game>, ValueError> {
+    options: &[CanonicalForm],
+    mut test: impl FnMut(CanonicalForm) -> Result<bool, ValueError>,
+) -> Result<Option<CanonicalForm>, ValueError> {
     for &o in options {
         if test(o)? {
             return Ok(Some(o));
@@ -96,18 +100,18 @@ fn first(
     Ok(None)
 }
 
-impl Game {
+impl CanonicalForm {
     /// The reduced canonical form: the simplest game infinitesimally close to this
     /// one (see the [module docs](self)).
-    pub fn reduced(self, budget: &Budget) -> Result<Game, ValueError> {
+    pub fn reduced(self, budget: &ValueBudget) -> Result<CanonicalForm, ValueError> {
         reduced(self, budget)
     }
 }
 
-fn reduced(g: Game, budget: &Budget) -> Result<Game, ValueError> {
+fn reduced(g: CanonicalForm, budget: &ValueBudget) -> Result<CanonicalForm, ValueError> {
     // Both stops x: g − x is infinitesimal, and x is the simplest game there.
     if g.left_stop() == g.right_stop() {
-        return Ok(Game::number(g.left_stop()));
+        return Ok(CanonicalForm::number(g.left_stop()));
     }
     // Memoised for the whole process: the reduced form is a function of the value.
     if let Some(h) = ARENA.reduced.get(&g.id()) {
@@ -152,12 +156,12 @@ fn reduced(g: Game, budget: &Budget) -> Result<Game, ValueError> {
     }
     // No option is dominated or reversible even up to infinitesimals, so the
     // canonical form keeps them all.
-    let h = Game::from_options_within(&left, &right, budget)?;
+    let h = CanonicalForm::from_options_within(&left, &right, budget)?;
     ARENA.reduced.insert(g.id(), h);
     Ok(h)
 }
 
-impl Game {
+impl CanonicalForm {
     /// Whether the value is all-small: in every position of its canonical form where
     /// one player can move, so can the other (0, `*`, `↑`, `{0|↑*}`, but not `1/2`
     /// or `{1|0}`).
@@ -167,7 +171,7 @@ impl Game {
 
     /// The atomic weight of an all-small value (see the [module docs](self)); an
     /// error naming a position where only one player can move otherwise.
-    pub fn atomic_weight(self, budget: &Budget) -> Result<Game, ValueError> {
+    pub fn atomic_weight(self, budget: &ValueBudget) -> Result<CanonicalForm, ValueError> {
         if let Some(p) = one_sided_position(self, &mut HashMap::new()) {
             let who = if p.left_options().is_empty() {
                 "Right"
@@ -181,11 +185,11 @@ impl Game {
             )));
         }
         if let Some(v) = self.as_nus() {
-            return Game::integer(i64::from(v.ups));
+            return CanonicalForm::integer(i64::from(v.ups));
         }
         let n = self.birthday() + 1;
         let far_star = match u32::try_from(n).ok().filter(|&n| n < NIMBER_LIMIT) {
-            Some(n) => Game::nimber(n)?,
+            Some(n) => CanonicalForm::nimber(n)?,
             None => {
                 return Err(ValueError::TooLarge(format!(
                     "the atomic weight of a game born on day {}: it is compared with the \
@@ -199,7 +203,10 @@ impl Game {
 }
 
 /// A position of `g`'s canonical form where exactly one player can move, if any.
-fn one_sided_position(g: Game, seen: &mut HashMap<Game, Option<Game>>) -> Option<Game> {
+fn one_sided_position(
+    g: CanonicalForm,
+    seen: &mut HashMap<CanonicalForm, Option<CanonicalForm>>,
+) -> Option<CanonicalForm> {
     if let Some(v) = g.as_nus() {
         if v.number == Dyadic::ZERO {
             // 0 + ↑n*m: every position is again 0 + ↑k*j, with moves for both or
@@ -223,39 +230,39 @@ fn one_sided_position(g: Game, seen: &mut HashMap<Game, Option<Game>>) -> Option
 }
 
 fn atomic_weight(
-    g: Game,
-    far_star: Game,
-    budget: &Budget,
-    memo: &mut HashMap<Game, Game>,
-) -> Result<Game, ValueError> {
+    g: CanonicalForm,
+    far_star: CanonicalForm,
+    budget: &ValueBudget,
+    memo: &mut HashMap<CanonicalForm, CanonicalForm>,
+) -> Result<CanonicalForm, ValueError> {
     if let Some(v) = g.as_nus() {
         // All-small: 0 + ↑n*m, of atomic weight n.
-        return Game::integer(i64::from(v.ups));
+        return CanonicalForm::integer(i64::from(v.ups));
     }
     if let Some(&w) = memo.get(&g) {
         return Ok(w);
     }
     budget.charge()?;
-    let two = Game::integer(2)?;
-    let minus_two = Game::integer(-2)?;
+    let two = CanonicalForm::integer(2)?;
+    let minus_two = CanonicalForm::integer(-2)?;
     let left = children(g.left_options(), |o| {
         atomic_weight(o, far_star, budget, memo)?.add_within(minus_two, budget)
     })?;
     let right = children(g.right_options(), |o| {
         atomic_weight(o, far_star, budget, memo)?.add_within(two, budget)
     })?;
-    let candidate = Game::from_options_within(&left, &right, budget)?;
+    let candidate = CanonicalForm::from_options_within(&left, &right, budget)?;
     let w = if candidate.as_number().is_some_and(Dyadic::is_integer) {
         let below = g.leq_within(far_star, budget)?;
         let above = far_star.leq_within(g, budget)?;
         if below && !above {
             // G < ⧾: the least integer n ⧐ every aw(G^L) − 2.
             let bounds = children(&left, |x| least_integer_not_below(x, budget))?;
-            Game::integer(bounds.into_iter().max().unwrap_or(0))?
+            CanonicalForm::integer(bounds.into_iter().max().unwrap_or(0))?
         } else if above && !below {
             // G > ⧾: the greatest integer n ⧏ every aw(G^R) + 2.
             let bounds = children(&right, |x| greatest_integer_not_above(x, budget))?;
-            Game::integer(bounds.into_iter().min().unwrap_or(0))?
+            CanonicalForm::integer(bounds.into_iter().min().unwrap_or(0))?
         } else {
             candidate
         }
@@ -269,14 +276,14 @@ fn atomic_weight(
 /// The least integer `n` with `n ⧐ x` (not `n ≤ x`). An integer below the right
 /// stop `R(x)` is below `x`, one above it is not `≤ x` (that would put it at or
 /// below `R(x)`): so `n` is `⌈R(x)⌉`, or one more when that is `≤ x`.
-fn least_integer_not_below(x: Game, budget: &Budget) -> Result<i64, ValueError> {
+fn least_integer_not_below(x: CanonicalForm, budget: &ValueBudget) -> Result<i64, ValueError> {
     let r = x.right_stop();
     let ceiling = if r.is_integer() {
         r.floor()
     } else {
         r.floor() + 1
     };
-    Ok(if Game::integer(ceiling)?.leq_within(x, budget)? {
+    Ok(if CanonicalForm::integer(ceiling)?.leq_within(x, budget)? {
         ceiling + 1
     } else {
         ceiling
@@ -285,9 +292,9 @@ fn least_integer_not_below(x: Game, budget: &Budget) -> Result<i64, ValueError> 
 
 /// The greatest integer `n` with `n ⧏ x` (not `x ≤ n`): `⌊L(x)⌋`, or one less when
 /// `x` is `≤` that (the mirror of [`least_integer_not_below`]).
-fn greatest_integer_not_above(x: Game, budget: &Budget) -> Result<i64, ValueError> {
+fn greatest_integer_not_above(x: CanonicalForm, budget: &ValueBudget) -> Result<i64, ValueError> {
     let floor = x.left_stop().floor();
-    Ok(if x.leq_within(Game::integer(floor)?, budget)? {
+    Ok(if x.leq_within(CanonicalForm::integer(floor)?, budget)? {
         floor - 1
     } else {
         floor
@@ -298,13 +305,13 @@ fn greatest_integer_not_above(x: Game, budget: &Budget) -> Result<i64, ValueErro
 mod tests {
     use super::*;
 
-    fn g(text: &str) -> Game {
+    fn g(text: &str) -> CanonicalForm {
         text.parse().unwrap()
     }
 
     #[test]
     fn the_integers_next_to_a_game() {
-        let budget = Budget::unlimited();
+        let budget = ValueBudget::unlimited();
         // The least n not <= x: 1 for 1/2, 2 for 1, 0 for * (confused), 1 for ^
         // (0 <= ^), -1 for +-1 (-1 is confused with it, -2 below it).
         for (x, n) in [("1/2", 1), ("1", 2), ("*", 0), ("^", 1), ("+-1", -1)] {
@@ -318,7 +325,7 @@ mod tests {
 
     #[test]
     fn the_order_up_to_infinitesimals() {
-        let budget = Budget::unlimited();
+        let budget = ValueBudget::unlimited();
         let leq = |a: &str, b: &str| inf_leq(g(a), g(b), &budget).unwrap();
         assert!(leq("^", "0") && leq("0", "^") && leq("*", "v"));
         assert!(leq("0", "{1|0}") && !leq("{1|0}", "0"));

@@ -1,20 +1,20 @@
 //! Invariants of a value: outcome class, mean, temperature, thermograph. (Stops and
-//! birthday are stored with each form: [`Game::left_stop`], [`Game::birthday`].)
+//! birthday are stored with each form: [`CanonicalForm::left_stop`], [`CanonicalForm::birthday`].)
 
-use super::arena::Game;
+use super::arena::CanonicalForm;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::thermograph::Thermograph;
 use crate::outcome::Outcome;
 
-impl Game {
+impl CanonicalForm {
     /// Who wins: `L` (Left whoever starts, G > 0), `R` (G < 0), `P` (the second
     /// player, G = 0) or `N` (the first player, G || 0).
     pub fn outcome(self) -> Outcome {
         if let Some(v) = self.as_nus() {
             return v.outcome();
         }
-        let zero = Game::zero();
+        let zero = CanonicalForm::zero();
         Outcome::from_wins(!self.leq(zero), !zero.leq(self))
     }
 

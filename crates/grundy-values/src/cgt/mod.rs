@@ -2,7 +2,7 @@
 //! notation, and invariants (outcome, stops, mean, temperature, birthday,
 //! thermograph).
 //!
-//! A [`Game`] is a handle to the one stored copy of a canonical form (see
+//! A [`CanonicalForm`] is a handle to the one stored copy of a canonical form (see
 //! [`arena`]), so equal values are the same handle and `==` costs O(1). Values of
 //! the form number + ups + nimber ([`Nus`]) are added and compared in closed form;
 //! the rest follow the definitions, with memo tables for sums, negations and
@@ -30,10 +30,10 @@
 //! | `incentives(G)` | Left's and Right's incentives, a list and so the whole expression ([`parse_incentives`]) |
 //!
 //! Values print in the same notation, ASCII by default (`Display`) and Unicode with
-//! `{:#}` or [`Game::to_string_in`]: a number + ups + nimber as above, `±x` for
+//! `{:#}` or [`CanonicalForm::to_string_in`]: a number + ups + nimber as above, `±x` for
 //! `{x | -x}` with x a positive number-ups-nimber, other forms in braces with slash
 //! notation for a side that holds one such form. Reading what is printed gives the
-//! same value back. The **explicit** form ([`Game::explicit`]) writes every option
+//! same value back. The **explicit** form ([`CanonicalForm::explicit`]) writes every option
 //! as braces: `0` is `{|}`, `1` is `{{|}|}`, `*` is `{{|}|{|}}`; it is read back by
 //! the same parser.
 //!
@@ -41,12 +41,12 @@
 //! (confused), `<|` (less than or confused: not `>=`), `|>`.
 //!
 //! ```
-//! use grundy_values::cgt::Game;
+//! use grundy_values::cgt::CanonicalForm;
 //!
-//! let g: Game = "{1|0} + ^ + *2".parse().unwrap();
+//! let g: CanonicalForm = "{1|0} + ^ + *2".parse().unwrap();
 //! assert_eq!(g.to_string(), "{1^*2|^*2}");
-//! let up: Game = "^".parse().unwrap();
-//! let up_star: Game = "^*".parse().unwrap();
+//! let up: CanonicalForm = "^".parse().unwrap();
+//! let up_star: CanonicalForm = "^*".parse().unwrap();
 //! assert_eq!((up + up_star).to_string(), "^2*");
 //! assert_eq!(up.partial_cmp(&"*".parse().unwrap()), None); // ^ || *
 //! ```
@@ -66,13 +66,13 @@ mod print;
 pub mod thermograph;
 
 pub use algebra::{nim_product, Incentives};
-pub use arena::{stats, ArenaStats, Game};
+pub use arena::{stats, ArenaStats, CanonicalForm};
 pub use dyadic::{Dyadic, MAX_EXP, MAX_NUM};
 pub use error::ValueError;
 pub use nus::{Nus, MAX_UPS, NIMBER_LIMIT};
-pub use ops::Budget;
+pub use ops::ValueBudget;
 pub use parse::{
-    parse_incentives, parse_query, parse_value, NotationError, Query, Relation, MAX_NESTING,
+    parse_incentives, parse_query, parse_value, ExpressionError, Query, Relation, MAX_NESTING,
 };
 pub use print::Style;
 pub use thermograph::{Thermograph, Wall};

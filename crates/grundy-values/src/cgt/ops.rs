@@ -18,7 +18,8 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use super::arena::{
-    intern_moves, intern_nus, pair, CanonKey, Game, Kind, ARENA, CANON_ENTRIES, CANON_OPTIONS,
+    intern_moves, intern_nus, pair, CanonKey, CanonicalForm, Kind, ARENA, CANON_ENTRIES,
+    CANON_OPTIONS,
 };
 use super::dyadic::Dyadic;
 use super::error::ValueError;
@@ -30,7 +31,7 @@ use crate::deadline;
 /// A budget made while a [deadline] is in force on its thread
 /// also stops the computation at that deadline, on whichever thread charges it.
 #[derive(Debug)]
-pub struct Budget {
+pub struct ValueBudget {
     limit: u64,
     used: AtomicU64,
     deadline: Option<Instant>,
@@ -39,15 +40,15 @@ pub struct Budget {
 /// How many steps share one reading of the clock against the deadline.
 const STEPS_PER_READING: u64 = 1024;
 
-impl Budget {
+impl ValueBudget {
     /// No limit (but the deadline in force, if any).
-    pub fn unlimited() -> Budget {
-        Budget::steps(u64::MAX)
+    pub fn unlimited() -> ValueBudget {
+        ValueBudget::steps(u64::MAX)
     }
 
     /// At most `limit` steps (and the deadline in force, if any).
-    pub fn steps(limit: u64) -> Budget {
-        Budget {
+    pub fn steps(limit: u64) -> ValueBudget {
+        ValueBudget {
             limit,
             used: AtomicU64::new(0),
             deadline: deadline::current(),
@@ -79,8 +80,8 @@ impl Budget {
 }
 
 fn any(
-    games: &[Game],
-    mut f: impl FnMut(Game) -> Result<bool, ValueError>,
+    games: &[CanonicalForm],
+    mut f: impl FnMut(CanonicalForm) -> Result<bool, ValueError>,
 ) -> Result<bool, ValueError> {
     for &g in games {
         if f(g)? {
@@ -91,7 +92,7 @@ fn any(
 }
 
 /// Whether `g <= h`.
-pub(crate) fn leq(g: Game, h: Game, b: &Budget) -> Result<bool, ValueError> {
+pub(crate) fn leq(g: CanonicalForm, h: CanonicalForm, b: &ValueBudget) -> Result<bool, ValueError> {
     b.charge()?;
     if g == h {
         return Ok(true);
@@ -124,22 +125,22 @@ pub(crate) fn leq(g: Game, h: Game, b: &Budget) -> Result<bool, ValueError> {
 /// A game given by lists of canonical options, not yet reduced.
 #[derive(Clone, Copy)]
 struct Opts<'a> {
-    left: &'a [Game],
-    right: &'a [Game],
+    left: &'a [CanonicalForm],
+    right: &'a [CanonicalForm],
 }
 
 /// Whether `{g} <= h`.
-fn opts_leq(g: Opts<'_>, h: Game, b: &Budget) -> Result<bool, ValueError> {
+fn opts_leq(g: Opts<'_>, h: CanonicalForm, b: &ValueBudget) -> Result<bool, ValueError> {
     Ok(!any(g.left, |gl| leq(h, gl, b))? && !any(h.right_options(), |hr| leq_opts(hr, g, b))?)
 }
 
 /// Whether `h <= {g}`.
-fn leq_opts(h: Game, g: Opts<'_>, b: &Budget) -> Result<bool, ValueError> {
+fn leq_opts(h: CanonicalForm, g: Opts<'_>, b: &ValueBudget) -> Result<bool, ValueError> {
     Ok(!any(g.right, |gr| leq(gr, h, b))? && !any(h.left_options(), |hl| opts_leq(g, hl, b))?)
 }
 
 /// A list of options being reduced: on the stack while short, as most are.
-type Options = SmallVec<[Game; 8]>;
+type Options = SmallVec<[CanonicalForm; 8]>;
 
 fn sort_dedup(v: &mut Options) {
     v.sort_unstable_by_key(|g| g.id());
@@ -148,7 +149,7 @@ fn sort_dedup(v: &mut Options) {
 
 /// Removes the options that another option dominates: for Left (`max`) those below
 /// another, for Right those above another.
-fn remove_dominated(v: &mut Options, max: bool, b: &Budget) -> Result<(), ValueError> {
+fn remove_dominated(v: &mut Options, max: bool, b: &ValueBudget) -> Result<(), ValueError> {
     let kept = remove_dominated_by(v, max, |x, y| leq(x, y, b))?;
     v.truncate(kept);
     Ok(())
@@ -159,9 +160,9 @@ fn remove_dominated(v: &mut Options, max: bool, b: &Budget) -> Result<(), ValueE
 /// truncates `v` to them): for Left (`max`) those not `below` another, for Right
 /// those no other is `below`. Of options each `below` the other, the last is kept.
 pub(crate) fn remove_dominated_by(
-    v: &mut [Game],
+    v: &mut [CanonicalForm],
     max: bool,
-    mut below: impl FnMut(Game, Game) -> Result<bool, ValueError>,
+    mut below: impl FnMut(CanonicalForm, CanonicalForm) -> Result<bool, ValueError>,
 ) -> Result<usize, ValueError> {
     if v.len() < 2 {
         return Ok(v.len());
@@ -194,23 +195,31 @@ pub(crate) fn remove_dominated_by(
 }
 
 /// The canonical form of `{left | right}`, whose options are canonical.
-pub(crate) fn canonical(left: Vec<Game>, right: Vec<Game>, b: &Budget) -> Result<Game, ValueError> {
+pub(crate) fn canonical(
+    left: Vec<CanonicalForm>,
+    right: Vec<CanonicalForm>,
+    b: &ValueBudget,
+) -> Result<CanonicalForm, ValueError> {
     canonical_from(Cow::Owned(left), Cow::Owned(right), b)
 }
 
 /// [`canonical`] of options given as slices: copied only when the form has to be
 /// worked out.
-pub(crate) fn canonical_of(left: &[Game], right: &[Game], b: &Budget) -> Result<Game, ValueError> {
+pub(crate) fn canonical_of(
+    left: &[CanonicalForm],
+    right: &[CanonicalForm],
+    b: &ValueBudget,
+) -> Result<CanonicalForm, ValueError> {
     canonical_from(Cow::Borrowed(left), Cow::Borrowed(right), b)
 }
 
 /// [`canonical`] of options in any order and with repeats. Numbers have their form in
 /// closed form; a short list's form is looked up, and kept once worked out.
 fn canonical_from(
-    left: Cow<'_, [Game]>,
-    right: Cow<'_, [Game]>,
-    b: &Budget,
-) -> Result<Game, ValueError> {
+    left: Cow<'_, [CanonicalForm]>,
+    right: Cow<'_, [CanonicalForm]>,
+    b: &ValueBudget,
+) -> Result<CanonicalForm, ValueError> {
     if let Some(g) = all_numbers(&left, &right)? {
         return Ok(g);
     }
@@ -220,7 +229,7 @@ fn canonical_from(
     }
     // A step is a reduction worked out, not one found in closed form or in the memo.
     b.charge()?;
-    let options = |list: Cow<'_, [Game]>| match list {
+    let options = |list: Cow<'_, [CanonicalForm]>| match list {
         Cow::Borrowed(list) => Options::from_slice(list),
         Cow::Owned(list) => Options::from_vec(list),
     };
@@ -237,7 +246,7 @@ fn canonical_from(
 /// The key of a short list of options in the memo of canonical forms: the number of
 /// Left's options, then the ids of Left's and of Right's, each side sorted without
 /// repeats, the rest `u32::MAX`; `None` for a list of more than [`CANON_OPTIONS`].
-fn canon_key(left: &[Game], right: &[Game]) -> Option<CanonKey> {
+fn canon_key(left: &[CanonicalForm], right: &[CanonicalForm]) -> Option<CanonKey> {
     if left.len() + right.len() > CANON_OPTIONS {
         return None;
     }
@@ -273,7 +282,11 @@ fn canon_key(left: &[Game], right: &[Game]) -> Option<CanonKey> {
 
 /// The canonical form of options that are not all numbers, sorted by id without
 /// repeats: dominated options removed and reversible ones bypassed until none is left.
-fn simplify(mut left: Options, mut right: Options, b: &Budget) -> Result<Game, ValueError> {
+fn simplify(
+    mut left: Options,
+    mut right: Options,
+    b: &ValueBudget,
+) -> Result<CanonicalForm, ValueError> {
     loop {
         remove_dominated(&mut left, true, b)?;
         remove_dominated(&mut right, false, b)?;
@@ -335,7 +348,10 @@ fn simplify(mut left: Options, mut right: Options, b: &Budget) -> Result<Game, V
 
 /// `{left | right}` when every option is a number: the simplest number between
 /// them, `x*` for `{x|x}`, or the switch `{max left | min right}`.
-fn all_numbers(left: &[Game], right: &[Game]) -> Result<Option<Game>, ValueError> {
+fn all_numbers(
+    left: &[CanonicalForm],
+    right: &[CanonicalForm],
+) -> Result<Option<CanonicalForm>, ValueError> {
     let mut max_left: Option<Dyadic> = None;
     for g in left {
         let Some(x) = g.as_number() else {
@@ -367,7 +383,10 @@ fn all_numbers(left: &[Game], right: &[Game]) -> Result<Option<Game>, ValueError
 /// The Nus whose canonical form is `{left | right}` (lists reduced and sorted), if
 /// any: the candidates are read off the shapes listed at [`Nus::options`] and
 /// checked option by option.
-fn recognise_nus(left: &[Game], right: &[Game]) -> Result<Option<Nus>, ValueError> {
+fn recognise_nus(
+    left: &[CanonicalForm],
+    right: &[CanonicalForm],
+) -> Result<Option<Nus>, ValueError> {
     let mut candidates: SmallVec<[Nus; 3]> = SmallVec::new();
     // x + *m: both sides x + *k for k < m.
     if left == right {
@@ -415,7 +434,11 @@ fn recognise_nus(left: &[Game], right: &[Game]) -> Result<Option<Nus>, ValueErro
 }
 
 /// `g + h`.
-pub(crate) fn add(g: Game, h: Game, b: &Budget) -> Result<Game, ValueError> {
+pub(crate) fn add(
+    g: CanonicalForm,
+    h: CanonicalForm,
+    b: &ValueBudget,
+) -> Result<CanonicalForm, ValueError> {
     let (gv, hv) = (g.as_nus(), h.as_nus());
     if let (Some(x), Some(y)) = (gv, hv) {
         return Ok(intern_nus(x.checked_add(y)?));
@@ -434,7 +457,10 @@ pub(crate) fn add(g: Game, h: Game, b: &Budget) -> Result<Game, ValueError> {
     b.charge()?;
     let mut left = Vec::new();
     let mut right = Vec::new();
-    let translate = |x: Game, k: Game, left: &mut Vec<Game>, right: &mut Vec<Game>| {
+    let translate = |x: CanonicalForm,
+                     k: CanonicalForm,
+                     left: &mut Vec<CanonicalForm>,
+                     right: &mut Vec<CanonicalForm>| {
         for &kl in k.left_options() {
             left.push(add(kl, x, b)?);
         }
@@ -467,7 +493,7 @@ pub(crate) fn add(g: Game, h: Game, b: &Budget) -> Result<Game, ValueError> {
 }
 
 /// `-g`.
-pub(crate) fn neg(g: Game) -> Result<Game, ValueError> {
+pub(crate) fn neg(g: CanonicalForm) -> Result<CanonicalForm, ValueError> {
     match &g.0.kind {
         Kind::Nus(v, _) => Ok(intern_nus(v.checked_neg()?)),
         Kind::Moves {
@@ -476,7 +502,7 @@ pub(crate) fn neg(g: Game) -> Result<Game, ValueError> {
             negative,
         } => {
             if let Some(n) = negative.get() {
-                return Ok(Game(n));
+                return Ok(CanonicalForm(n));
             }
             let mut nl = right
                 .iter()

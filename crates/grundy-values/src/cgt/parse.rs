@@ -4,15 +4,15 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::algebra::Incentives;
-use super::arena::Game;
+use super::arena::CanonicalForm;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::{Nus, MAX_UPS, NIMBER_LIMIT};
-use super::ops::Budget;
+use super::ops::ValueBudget;
 
 /// Text that is not a value in the notation, or whose value cannot be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
+pub enum ExpressionError {
     /// Not the notation: where (1-based column, in characters), what was expected
     /// and what stood there.
     #[error("column {column}: expected {expected}, found {found}")]
@@ -35,11 +35,13 @@ pub enum NotationError {
     },
 }
 
-impl NotationError {
+impl ExpressionError {
     /// The 1-based column of the problem.
     pub fn column(&self) -> usize {
         match self {
-            NotationError::Syntax { column, .. } | NotationError::Value { column, .. } => *column,
+            ExpressionError::Syntax { column, .. } | ExpressionError::Value { column, .. } => {
+                *column
+            }
         }
     }
 }
@@ -67,7 +69,12 @@ pub enum Relation {
 
 impl Relation {
     /// Whether `g REL h` holds.
-    pub fn holds(self, g: Game, h: Game, budget: &Budget) -> Result<bool, ValueError> {
+    pub fn holds(
+        self,
+        g: CanonicalForm,
+        h: CanonicalForm,
+        budget: &ValueBudget,
+    ) -> Result<bool, ValueError> {
         let le = || g.leq_within(h, budget);
         let ge = || h.leq_within(g, budget);
         Ok(match self {
@@ -101,15 +108,15 @@ impl Relation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Query {
     /// An expression's value.
-    Value(Game),
+    Value(CanonicalForm),
     /// `left REL right` and whether it holds.
     Compare {
         /// The left-hand value.
-        left: Game,
+        left: CanonicalForm,
         /// The relation.
         relation: Relation,
         /// The right-hand value.
-        right: Game,
+        right: CanonicalForm,
         /// Whether the relation holds.
         holds: bool,
     },
@@ -117,12 +124,12 @@ pub enum Query {
 
 /// Reads an expression or a comparison (`EXPR`, or `EXPR REL EXPR` with REL one of
 /// `<= >= < > = == || <| |>`), computing within `budget`.
-pub fn parse_query(text: &str, budget: &Budget) -> Result<Query, NotationError> {
+pub fn parse_query(text: &str, budget: &ValueBudget) -> Result<Query, ExpressionError> {
     let mut p = Parser::new(text, budget);
     query(&mut p, budget).map_err(|e| p.in_chars(e))
 }
 
-fn query(p: &mut Parser<'_>, budget: &Budget) -> Result<Query, NotationError> {
+fn query(p: &mut Parser<'_>, budget: &ValueBudget) -> Result<Query, ExpressionError> {
     let left = p.expr()?;
     p.skip_ws();
     let query = if let Some((relation, len)) = p.relation() {
@@ -131,7 +138,7 @@ fn query(p: &mut Parser<'_>, budget: &Budget) -> Result<Query, NotationError> {
         let right = p.expr()?;
         let holds = relation
             .holds(left, right, budget)
-            .map_err(|source| NotationError::Value { column, source })?;
+            .map_err(|source| ExpressionError::Value { column, source })?;
         Query::Compare {
             left,
             relation,
@@ -152,12 +159,12 @@ fn query(p: &mut Parser<'_>, budget: &Budget) -> Result<Query, NotationError> {
 
 /// Reads an expression (sums, differences, negation, parentheses over the value
 /// notation), computing within `budget`.
-pub fn parse_value(text: &str, budget: &Budget) -> Result<Game, NotationError> {
+pub fn parse_value(text: &str, budget: &ValueBudget) -> Result<CanonicalForm, ExpressionError> {
     let mut p = Parser::new(text, budget);
     value(&mut p).map_err(|e| p.in_chars(e))
 }
 
-fn value(p: &mut Parser<'_>) -> Result<Game, NotationError> {
+fn value(p: &mut Parser<'_>) -> Result<CanonicalForm, ExpressionError> {
     let g = p.expr()?;
     p.skip_ws();
     if p.pos < p.bytes.len() {
@@ -167,15 +174,21 @@ fn value(p: &mut Parser<'_>) -> Result<Game, NotationError> {
 }
 
 /// Reads `incentives(EXPR)`, the whole text, and gives the incentives of the
-/// expression's value ([`Game::incentives`]); `None` when the text is not a call of
+/// expression's value ([`CanonicalForm::incentives`]); `None` when the text is not a call of
 /// `incentives`. The incentives are a list of games, not one value, so elsewhere in
 /// an expression `incentives(G)` is refused.
-pub fn parse_incentives(text: &str, budget: &Budget) -> Result<Option<Incentives>, NotationError> {
+pub fn parse_incentives(
+    text: &str,
+    budget: &ValueBudget,
+) -> Result<Option<Incentives>, ExpressionError> {
     let mut p = Parser::new(text, budget);
     incentives(&mut p, budget).map_err(|e| p.in_chars(e))
 }
 
-fn incentives(p: &mut Parser<'_>, budget: &Budget) -> Result<Option<Incentives>, NotationError> {
+fn incentives(
+    p: &mut Parser<'_>,
+    budget: &ValueBudget,
+) -> Result<Option<Incentives>, ExpressionError> {
     p.skip_ws();
     if p.function_name().as_deref() != Some("incentives") {
         return Ok(None);
@@ -192,12 +205,12 @@ fn incentives(p: &mut Parser<'_>, budget: &Budget) -> Result<Option<Incentives>,
         .map_err(Parser::value_err(column))
 }
 
-impl FromStr for Game {
-    type Err = NotationError;
+impl FromStr for CanonicalForm {
+    type Err = ExpressionError;
 
     /// Reads the notation of [`cgt`](crate::cgt), sums and differences included.
-    fn from_str(s: &str) -> Result<Game, NotationError> {
-        parse_value(s, &Budget::unlimited())
+    fn from_str(s: &str) -> Result<CanonicalForm, ExpressionError> {
+        parse_value(s, &ValueBudget::unlimited())
     }
 }
 
@@ -217,10 +230,10 @@ struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
-    budget: &'a Budget,
+    budget: &'a ValueBudget,
     depth: usize,
     /// The options read of the braces being read, innermost last.
-    games: Vec<Game>,
+    games: Vec<CanonicalForm>,
     /// The pieces of the braces being read, innermost last.
     pieces: Vec<Piece>,
     /// Whether braces in the plain notation are read by the quick path first
@@ -237,7 +250,7 @@ enum Piece {
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &'a str, budget: &'a Budget) -> Self {
+    fn new(text: &'a str, budget: &'a ValueBudget) -> Self {
         Parser {
             text,
             bytes: text.as_bytes(),
@@ -307,26 +320,26 @@ impl<'a> Parser<'a> {
     }
 
     /// `e` with its byte column turned into a character column.
-    fn in_chars(&self, e: NotationError) -> NotationError {
+    fn in_chars(&self, e: ExpressionError) -> ExpressionError {
         match e {
-            NotationError::Syntax {
+            ExpressionError::Syntax {
                 column,
                 expected,
                 found,
-            } => NotationError::Syntax {
+            } => ExpressionError::Syntax {
                 column: self.char_column(column),
                 expected,
                 found,
             },
-            NotationError::Value { column, source } => NotationError::Value {
+            ExpressionError::Value { column, source } => ExpressionError::Value {
                 column: self.char_column(column),
                 source,
             },
         }
     }
 
-    fn expected(&self, what: &str) -> NotationError {
-        NotationError::Syntax {
+    fn expected(&self, what: &str) -> ExpressionError {
+        ExpressionError::Syntax {
             column: self.pos + 1,
             expected: what.to_string(),
             found: match self.peek() {
@@ -336,8 +349,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn value_err(column: usize) -> impl Fn(ValueError) -> NotationError {
-        move |source| NotationError::Value { column, source }
+    fn value_err(column: usize) -> impl Fn(ValueError) -> ExpressionError {
+        move |source| ExpressionError::Value { column, source }
     }
 
     fn relation(&self) -> Option<(Relation, usize)> {
@@ -379,7 +392,7 @@ impl<'a> Parser<'a> {
         )
     }
 
-    fn expr(&mut self) -> Result<Game, NotationError> {
+    fn expr(&mut self) -> Result<CanonicalForm, ExpressionError> {
         let mut total = match self.lone_integer() {
             Some(g) => g,
             None => self.product()?,
@@ -415,7 +428,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Terms joined by `x` (or `×`): Conway's nim product of nimbers.
-    fn product(&mut self) -> Result<Game, NotationError> {
+    fn product(&mut self) -> Result<CanonicalForm, ExpressionError> {
         let mut g = self.term()?;
         loop {
             self.skip_ws();
@@ -431,7 +444,7 @@ impl<'a> Parser<'a> {
 
     /// `name(arguments)`: `cool(G, t)`, `heat(G, t)`, `overheat(G, s, t)`,
     /// `ordinal(G, H)`, `norton(G, U)`, `reduced(G)`, `atomic_weight(G)`.
-    fn call(&mut self, name: &str) -> Result<Game, NotationError> {
+    fn call(&mut self, name: &str) -> Result<CanonicalForm, ExpressionError> {
         let column = self.pos + 1;
         let arity = match name {
             "reduced" | "atomic_weight" => 1,
@@ -468,7 +481,11 @@ impl<'a> Parser<'a> {
     }
 
     /// `name(` at the cursor and `arity` arguments separated by commas, then `)`.
-    fn arguments(&mut self, name: &str, arity: usize) -> Result<Vec<Game>, NotationError> {
+    fn arguments(
+        &mut self,
+        name: &str,
+        arity: usize,
+    ) -> Result<Vec<CanonicalForm>, ExpressionError> {
         self.pos += name.len();
         self.skip_ws();
         self.pos += 1; // '('
@@ -513,12 +530,17 @@ impl<'a> Parser<'a> {
             .then(|| self.text[self.pos..self.pos + len].to_owned())
     }
 
-    fn plus_minus(&self, g: Game, column: usize) -> Result<Game, NotationError> {
+    fn plus_minus(
+        &self,
+        g: CanonicalForm,
+        column: usize,
+    ) -> Result<CanonicalForm, ExpressionError> {
         let neg = g.try_neg().map_err(Self::value_err(column))?;
-        Game::from_options_within(&[g], &[neg], self.budget).map_err(Self::value_err(column))
+        CanonicalForm::from_options_within(&[g], &[neg], self.budget)
+            .map_err(Self::value_err(column))
     }
 
-    fn term(&mut self) -> Result<Game, NotationError> {
+    fn term(&mut self) -> Result<CanonicalForm, ExpressionError> {
         self.skip_ws();
         if self.depth >= MAX_NESTING {
             return Err(self.expected(&format!(
@@ -531,7 +553,7 @@ impl<'a> Parser<'a> {
         t
     }
 
-    fn term_inner(&mut self) -> Result<Game, NotationError> {
+    fn term_inner(&mut self) -> Result<CanonicalForm, ExpressionError> {
         let column = self.pos + 1;
         if let Some(len) = self.plus_minus_len() {
             self.pos += len;
@@ -577,12 +599,12 @@ impl<'a> Parser<'a> {
     /// An expression that is a small integer and nothing more, ended by `,`, `|`,
     /// `}`, `)` or the end (the options of most games written out): its value, the
     /// cursor moved past it. Anything else leaves the cursor for the full grammar.
-    fn lone_integer(&mut self) -> Option<Game> {
+    fn lone_integer(&mut self) -> Option<CanonicalForm> {
         self.skip_ws();
         let start = self.pos;
         let n = self.small_integer()?;
         if self.at_list_end() {
-            if let Ok(g) = Game::integer(n) {
+            if let Ok(g) = CanonicalForm::integer(n) {
                 return Some(g);
             }
         }
@@ -600,7 +622,7 @@ impl<'a> Parser<'a> {
 
     /// `[number][ups][star]`, at least one part: `3/4`, `-2`, `^`, `v3`, `^^`, `*`,
     /// `*5`, `2^*`, `-1/2v*3`, and the Unicode arrows.
-    fn literal(&mut self) -> Result<Game, NotationError> {
+    fn literal(&mut self) -> Result<CanonicalForm, ExpressionError> {
         let start = self.pos;
         let mut number = Dyadic::ZERO;
         let mut ups: i64 = 0;
@@ -627,12 +649,12 @@ impl<'a> Parser<'a> {
                 text.insert(0, '-');
             }
             number = text.parse().map_err(|e: ValueError| match e {
-                ValueError::BadNumber(_) => NotationError::Syntax {
+                ValueError::BadNumber(_) => ExpressionError::Syntax {
                     column: start + 1,
                     expected: "a dyadic rational: an integer or m/d with d a power of two".into(),
                     found: format!("{text:?}"),
                 },
-                other => NotationError::Value {
+                other => ExpressionError::Value {
                     column: start + 1,
                     source: other,
                 },
@@ -653,7 +675,7 @@ impl<'a> Parser<'a> {
                 // Refused as written, not as a clamped count.
                 let k = d.parse::<i64>().ok().filter(|k| *k <= i64::from(MAX_UPS));
                 let Some(k) = k else {
-                    return Err(NotationError::Value {
+                    return Err(ExpressionError::Value {
                         column: start + 1,
                         source: ValueError::TooLarge(format!(
                             "{d} ups: at most {MAX_UPS} ups or downs are supported"
@@ -677,7 +699,7 @@ impl<'a> Parser<'a> {
                     Some(m) => m,
                     // Refused as written, not as a clamped number.
                     None => {
-                        return Err(NotationError::Value {
+                        return Err(ExpressionError::Value {
                             column: start + 1,
                             source: ValueError::TooLarge(format!(
                                 "*{d}: nimbers below *{NIMBER_LIMIT} are supported"
@@ -695,14 +717,14 @@ impl<'a> Parser<'a> {
         let ups = i32::try_from(ups).unwrap_or(i32::MAX);
         let nimber = u32::try_from(nimber).unwrap_or(u32::MAX);
         Nus::new(number, ups, nimber)
-            .and_then(Game::from_nus)
+            .and_then(CanonicalForm::from_nus)
             .map_err(Self::value_err(start + 1))
     }
 
     /// `{L1,L2|R1}` with slash notation: the longest run of bars splits the braces,
     /// and each side is a list of options or, if it has bars itself, one game. The
     /// options and pieces read go on the parser's stacks and are taken off at the end.
-    fn braces(&mut self) -> Result<Game, NotationError> {
+    fn braces(&mut self) -> Result<CanonicalForm, ExpressionError> {
         let open = self.pos;
         if self.plain {
             let games = self.games.len();
@@ -721,7 +743,7 @@ impl<'a> Parser<'a> {
         g
     }
 
-    fn braces_from(&mut self, open: usize, first: usize) -> Result<Game, NotationError> {
+    fn braces_from(&mut self, open: usize, first: usize) -> Result<CanonicalForm, ExpressionError> {
         loop {
             // A list of options, possibly empty.
             let start = self.games.len();
@@ -771,7 +793,7 @@ impl<'a> Parser<'a> {
     /// of the clock.) `level` is the nesting of these braces as [`term`](Self::term)
     /// counts it. The options read go on the parser's stack; the caller takes them
     /// off.
-    fn plain_braces(&mut self, level: usize) -> Option<Game> {
+    fn plain_braces(&mut self, level: usize) -> Option<CanonicalForm> {
         // One pass over the bytes, the braces still open on a stack of their own
         // (`open[..depth]`): for each, where its options start on the parser's stack,
         // and where Right's start once its bar is read (`NO_BAR` until then). Braces
@@ -829,7 +851,7 @@ impl<'a> Parser<'a> {
                     depth -= 1;
                     pos += 1;
                     let (left, right) = self.games[start..].split_at(bar - start);
-                    let g = Game::from_options_within(left, right, self.budget).ok()?;
+                    let g = CanonicalForm::from_options_within(left, right, self.budget).ok()?;
                     self.games.truncate(start);
                     if depth == 0 {
                         self.pos = pos;
@@ -845,7 +867,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The game of the pieces `lo..hi` of the stack.
-    fn slash(&self, lo: usize, hi: usize, column: usize) -> Result<Game, NotationError> {
+    fn slash(&self, lo: usize, hi: usize, column: usize) -> Result<CanonicalForm, ExpressionError> {
         // The longest run of bars, where it is, and the next run as long, if any.
         let (mut max, mut top, mut again) = (0, None, None);
         for (i, piece) in self.pieces[lo..hi].iter().enumerate() {
@@ -858,14 +880,14 @@ impl<'a> Parser<'a> {
             }
         }
         let Some((split, first_column)) = top else {
-            return Err(NotationError::Syntax {
+            return Err(ExpressionError::Syntax {
                 column,
                 expected: "'|' between Left's and Right's options".into(),
                 found: "'}'".into(),
             });
         };
         if let Some(c) = again {
-            return Err(NotationError::Syntax {
+            return Err(ExpressionError::Syntax {
                 column: c,
                 expected: format!(
                     "one longest run of bars (this {max} repeats the one at column {}; write nested braces)",
@@ -892,7 +914,8 @@ impl<'a> Parser<'a> {
                 std::slice::from_ref(&right_game)
             }
         };
-        Game::from_options_within(left, right, self.budget).map_err(Self::value_err(column))
+        CanonicalForm::from_options_within(left, right, self.budget)
+            .map_err(Self::value_err(column))
     }
 }
 
@@ -931,11 +954,11 @@ fn small_integer_at(bytes: &[u8], pos: usize) -> Option<(i64, usize)> {
 /// An integer at `pos` of `bytes` as [`Parser::plain_braces`] reads one (an optional
 /// `-`, then `0` or at most 18 digits not starting with `0`, not followed by `/`):
 /// its game and the position past it.
-fn plain_integer_at(bytes: &[u8], pos: usize) -> Option<(Game, usize)> {
+fn plain_integer_at(bytes: &[u8], pos: usize) -> Option<(CanonicalForm, usize)> {
     // One digit, as most options of most texts are: no number to accumulate.
     if let Some([d @ b'0'..=b'9', next @ ..]) = bytes.get(pos..) {
         if !matches!(next.first(), Some(b'0'..=b'9' | b'/')) {
-            return Some((Game::integer(i64::from(d - b'0')).ok()?, pos + 1));
+            return Some((CanonicalForm::integer(i64::from(d - b'0')).ok()?, pos + 1));
         }
     }
     let negative = bytes.get(pos) == Some(&b'-');
@@ -946,7 +969,10 @@ fn plain_integer_at(bytes: &[u8], pos: usize) -> Option<(Game, usize)> {
         return None;
     }
     let (n, end) = small_integer_at(bytes, first)?;
-    Some((Game::integer(if negative { -n } else { n }).ok()?, end))
+    Some((
+        CanonicalForm::integer(if negative { -n } else { n }).ok()?,
+        end,
+    ))
 }
 
 impl fmt::Display for Query {
@@ -964,8 +990,8 @@ mod tests {
     use proptest::prelude::*;
 
     /// [`parse_query`] with the quick path for plain braces on or off.
-    fn read(text: &str, plain: bool) -> Result<Query, NotationError> {
-        let budget = Budget::steps(200_000);
+    fn read(text: &str, plain: bool) -> Result<Query, ExpressionError> {
+        let budget = ValueBudget::steps(200_000);
         let mut p = Parser::new(text, &budget);
         p.plain = plain;
         query(&mut p, &budget).map_err(|e| p.in_chars(e))

@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write};
 
-use super::arena::{Game, Kind};
+use super::arena::{CanonicalForm, Kind};
 use super::dyadic::Dyadic;
 use super::nus::Nus;
 
@@ -16,7 +16,7 @@ pub enum Style {
     Unicode,
 }
 
-impl Game {
+impl CanonicalForm {
     /// The value in the short notation of [`cgt`](crate::cgt) in `style`.
     /// (`Display` prints ASCII; `{:#}` prints Unicode.)
     pub fn to_string_in(self, style: Style) -> String {
@@ -45,34 +45,34 @@ impl Game {
 
 /// Writes the explicit form with a stack of its own (a birthday in the millions is
 /// fine), giving up as soon as the text is longer than `max_len`.
-fn explicit(g: Game, out: &mut String, max_len: usize) -> bool {
+fn explicit(g: CanonicalForm, out: &mut String, max_len: usize) -> bool {
     enum Item {
-        Game(Game),
+        CanonicalForm(CanonicalForm),
         Text(char),
     }
-    let mut stack = vec![Item::Game(g)];
+    let mut stack = vec![Item::CanonicalForm(g)];
     while let Some(item) = stack.pop() {
         match item {
             Item::Text(c) => out.push(c),
-            Item::Game(g) => {
+            Item::CanonicalForm(g) => {
                 out.push('{');
                 stack.push(Item::Text('}'));
                 // Each side in the order of the options' short notation, the same in
                 // every process (handles are numbered in the order values were made).
-                let ordered = |side: &[Game]| {
+                let ordered = |side: &[CanonicalForm]| {
                     let mut side = side.to_vec();
                     side.sort_by_cached_key(|o| o.to_string());
                     side
                 };
                 for (i, &r) in ordered(g.right_options()).iter().enumerate().rev() {
-                    stack.push(Item::Game(r));
+                    stack.push(Item::CanonicalForm(r));
                     if i > 0 {
                         stack.push(Item::Text(','));
                     }
                 }
                 stack.push(Item::Text('|'));
                 for (i, &l) in ordered(g.left_options()).iter().enumerate().rev() {
-                    stack.push(Item::Game(l));
+                    stack.push(Item::CanonicalForm(l));
                     if i > 0 {
                         stack.push(Item::Text(','));
                     }
@@ -86,7 +86,7 @@ fn explicit(g: Game, out: &mut String, max_len: usize) -> bool {
     true
 }
 
-impl fmt::Display for Game {
+impl fmt::Display for CanonicalForm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let style = if f.alternate() {
             Style::Unicode
@@ -97,7 +97,7 @@ impl fmt::Display for Game {
     }
 }
 
-impl fmt::Debug for Game {
+impl fmt::Debug for CanonicalForm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_game(f, *self, Style::Ascii)
     }
@@ -134,7 +134,7 @@ pub(crate) fn write_nus(out: &mut impl Write, v: Nus, style: Style) -> fmt::Resu
 }
 
 /// `±a` when `g` is `{a | -a}` for a positive Nus `a`.
-fn plus_minus(g: Game) -> Option<Nus> {
+fn plus_minus(g: CanonicalForm) -> Option<Nus> {
     let (left, right) = (g.left_options(), g.right_options());
     let ([a], [b]) = (left, right) else {
         return None;
@@ -144,7 +144,7 @@ fn plus_minus(g: Game) -> Option<Nus> {
     (neg == y && x.partial_cmp(Nus::default()) == Some(std::cmp::Ordering::Greater)).then_some(x)
 }
 
-fn write_game(out: &mut impl Write, g: Game, style: Style) -> fmt::Result {
+fn write_game(out: &mut impl Write, g: CanonicalForm, style: Style) -> fmt::Result {
     match &g.0.kind {
         Kind::Nus(v, _) => write_nus(out, *v, style),
         Kind::Moves { .. } => {
@@ -162,8 +162,12 @@ fn write_game(out: &mut impl Write, g: Game, style: Style) -> fmt::Result {
 /// Writes `L1,L2|R1` (without the outer braces) and returns the number of bars of
 /// its main separator. A side with a single option that itself prints in braces is
 /// written inline with fewer bars: `{3|{2|0}}` is `{3||2|0}`.
-fn write_braces_inner(out: &mut String, g: Game, style: Style) -> Result<usize, fmt::Error> {
-    let side = |opts: &[Game], out: &mut String| -> Result<usize, fmt::Error> {
+fn write_braces_inner(
+    out: &mut String,
+    g: CanonicalForm,
+    style: Style,
+) -> Result<usize, fmt::Error> {
+    let side = |opts: &[CanonicalForm], out: &mut String| -> Result<usize, fmt::Error> {
         if let [one] = opts {
             if matches!(one.0.kind, Kind::Moves { .. }) && plus_minus(*one).is_none() {
                 return write_braces_inner(out, *one, style);
@@ -198,13 +202,13 @@ fn write_braces_inner(out: &mut String, g: Game, style: Style) -> Result<usize, 
 /// number of bars of its main separator (0 otherwise), exactly as [`write_game`]
 /// writes it, saturating; each distinct game is measured once.
 fn printed_len(
-    g: Game,
+    g: CanonicalForm,
     style: Style,
     memo: &mut std::collections::HashMap<u32, (u64, u64, usize)>,
 ) -> (u64, usize) {
     // (the whole text, the text inside the braces, the bars), by game.
     fn inner(
-        g: Game,
+        g: CanonicalForm,
         style: Style,
         memo: &mut std::collections::HashMap<u32, (u64, u64, usize)>,
     ) -> (u64, u64, usize) {
@@ -225,7 +229,7 @@ fn printed_len(
                     let sign = if style == Style::Unicode { "±" } else { "+-" };
                     (sign.len() as u64 + text.len() as u64, 0, 0)
                 } else {
-                    let mut side = |opts: &[Game]| -> (u64, usize) {
+                    let mut side = |opts: &[CanonicalForm]| -> (u64, usize) {
                         if let [one] = opts {
                             if matches!(one.0.kind, Kind::Moves { .. })
                                 && plus_minus(*one).is_none()
@@ -263,7 +267,7 @@ mod length_tests {
     /// has numbers, switches, inline braces and shared options.
     #[test]
     fn the_counted_length_is_the_written_length() {
-        let budget = crate::cgt::ops::Budget::steps(1 << 24);
+        let budget = crate::cgt::ops::ValueBudget::steps(1 << 24);
         for text in [
             "0",
             "*",

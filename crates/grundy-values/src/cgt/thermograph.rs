@@ -14,7 +14,7 @@ use std::sync::{Arc, LazyLock};
 
 use serde::Serialize;
 
-use super::arena::{count_bytes, Game, Sharded};
+use super::arena::{count_bytes, CanonicalForm, Sharded};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::Nus;
@@ -180,13 +180,13 @@ pub struct Thermograph {
 
 impl Thermograph {
     /// The thermograph of `g`.
-    pub fn of(g: Game) -> Result<Thermograph, ValueError> {
+    pub fn of(g: CanonicalForm) -> Result<Thermograph, ValueError> {
         Thermograph::shared(g).map(Arc::unwrap_or_clone)
     }
 
     /// The thermograph of `g` as kept for the process, without copying its walls:
     /// for the temperature and the mean.
-    pub(crate) fn shared(g: Game) -> Result<Arc<Thermograph>, ValueError> {
+    pub(crate) fn shared(g: CanonicalForm) -> Result<Arc<Thermograph>, ValueError> {
         thermograph(g, &mut HashMap::new(), true)
     }
 }
@@ -202,12 +202,12 @@ const KEPT: usize = 1 << 16;
 const KEPT_CORNERS: usize = 16;
 
 /// The thermograph of `g` if it was kept.
-fn kept_thermograph(g: Game) -> Option<Arc<Thermograph>> {
+fn kept_thermograph(g: CanonicalForm) -> Option<Arc<Thermograph>> {
     THERMOGRAPHS.get(&g.id())
 }
 
 /// Keeps the thermograph `t` of `g` if it is small and there is room.
-fn keep_thermograph(g: Game, t: &Arc<Thermograph>) {
+fn keep_thermograph(g: CanonicalForm, t: &Arc<Thermograph>) {
     let corners = t.left.corners.len() + t.right.corners.len();
     if corners <= KEPT_CORNERS && THERMOGRAPHS.insert_below(g.id(), Arc::clone(t), KEPT) {
         count_bytes(
@@ -226,7 +226,7 @@ fn keep_thermograph(g: Game, t: &Arc<Thermograph>) {
 /// the process ([`keep_thermograph`]), so cooling a game by its options and each
 /// option by its own finds the thermographs below already made.
 fn thermograph(
-    g: Game,
+    g: CanonicalForm,
     memo: &mut HashMap<u32, Arc<Thermograph>>,
     shortcut: bool,
 ) -> Result<Arc<Thermograph>, ValueError> {
@@ -247,7 +247,7 @@ fn thermograph(
             nimber: small_nimber(v.ups, v.nimber),
             ..v
         };
-        thermograph(Game::from_nus(same)?, memo, shortcut)?
+        thermograph(CanonicalForm::from_nus(same)?, memo, shortcut)?
     } else if let Some(x) = g.as_number() {
         let temperature = if x.is_integer() {
             Dyadic::int(-1)
@@ -445,13 +445,13 @@ fn small_nimber(ups: i32, m: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cgt::{parse_value, Budget};
+    use crate::cgt::{parse_value, ValueBudget};
 
     /// The shortcut for infinitesimals gives what the walls built from the options
     /// give, on every small `x + n·↑ + *m`.
     #[test]
     fn infinitesimals_shortcut_agrees_with_the_options() {
-        let budget = Budget::unlimited();
+        let budget = ValueBudget::unlimited();
         for x in ["0", "1", "-3/4", "5/2"] {
             for ups in ["", "+^", "+v", "+^^^", "+vv"] {
                 for m in 0..24 {
@@ -471,7 +471,7 @@ mod tests {
     /// option of a game asked for later.
     #[test]
     fn kept_thermographs_are_the_ones_built_afresh() {
-        let budget = Budget::unlimited();
+        let budget = ValueBudget::unlimited();
         let texts = [
             "{1|-1}",
             "{2|{1|0}}",
@@ -500,7 +500,7 @@ mod tests {
     /// `*4095` has 4095 options, each with its own: found at once, not in seconds.
     #[test]
     fn a_big_nimber_is_quick() {
-        let g = parse_value("*4095 + 1/2", &Budget::unlimited()).unwrap();
+        let g = parse_value("*4095 + 1/2", &ValueBudget::unlimited()).unwrap();
         let t = Thermograph::of(g).unwrap();
         assert_eq!(
             (t.temperature, t.mean),

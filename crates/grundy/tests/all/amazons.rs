@@ -4,7 +4,7 @@
 //! round trips by proptest.
 
 use grundy::cgt::engine::{Engine, Limits};
-use grundy::cgt::Game;
+use grundy::cgt::CanonicalForm;
 use grundy::registry::{build, Params};
 use grundy::rules::amazons::{AmazonMove, Amazons, Board};
 use grundy::ruleset::RulesetExt;
@@ -61,14 +61,15 @@ fn bigger_boards_agree_with_the_plain_engine() {
 /// cgsuite"), read with our parser and compared as a game.
 #[test]
 fn a_value_published_with_cgt_tools() {
-    let published: Game = "{{6|{3|1, {3|0, {1/2|0}}}}, {6|{4*|-3, {3, {3|0, {1/2|0}}|-4}}}|-3, \
+    let published: CanonicalForm =
+        "{{6|{3|1, {3|0, {1/2|0}}}}, {6|{4*|-3, {3, {3|0, {1/2|0}}|-4}}}|-3, \
          {0, {0|-2}, {1|-3}|-5}, {0, {0, *|0, {0, {1/2, {1|0}|v}|v}}|-5}, {{2, {2|0}|0, {0, \
          {2|0, {2|0}}|0}}, {2, {3|0}|0, {0, {0, ^*|0}|-1}}, {{2|0}, {2|{1|1/4}, {2|0}}|v*, \
          {1/2|{{0|-1}, {*|-1}|-1}}, {{0, ^*|0}|-1}}, {{3|0}, {3|1, {2|0}}, {3, {3|1}|1, \
          {1|0, *}}|-1/16, {0|-1}, {*|-1}}|-5, {v, v*, {0, {0, ^*|0}|-1}|-5}, {{1/2|{-1/4, \
          {0|-1}, {*|-1}|-1}}, {{1|1/4}|{-1/4|-1}}, {{1|{1|0}, {1|*}}|-1/2}|-5}}}"
-        .parse()
-        .unwrap();
+            .parse()
+            .unwrap();
     let rules = build("amazons", &Params::new()).unwrap();
     let a = rules
         .analyze("x..#|....|.#.o", grundy::Player::Left, 0)

@@ -7,10 +7,10 @@
 //! Calistrate's construction of the reduced form.
 
 use crate::cgt_common::{tree_strategy, Naive};
-use grundy::cgt::{nim_product, Dyadic, Game, ValueError};
+use grundy::cgt::{nim_product, CanonicalForm, Dyadic, ValueError};
 use proptest::prelude::*;
 
-fn value(text: &str) -> Game {
+fn value(text: &str) -> CanonicalForm {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -75,16 +75,16 @@ fn ordinal_sums_as_published() {
 /// expansion (the Hackenbush ruleset's closed form).
 #[test]
 fn hackenbush_strings_are_ordinal_sums_of_their_edges() {
-    let budget = grundy::cgt::Budget::unlimited();
+    let budget = grundy::cgt::ValueBudget::unlimited();
     for len in 1..=10u32 {
         for bits in 0..1u32 << len {
             let string: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
-            let edge = |blue: bool| Game::integer(if blue { 1 } else { -1 }).unwrap();
+            let edge = |blue: bool| CanonicalForm::integer(if blue { 1 } else { -1 }).unwrap();
             let sum = string[1..].iter().fold(edge(string[0]), |g, &blue| {
                 g.ordinal(edge(blue), &budget).unwrap()
             });
             let expected = grundy::rules::hackenbush::sign_expansion(&string).unwrap();
-            assert_eq!(sum, Game::number(expected), "{string:?}");
+            assert_eq!(sum, CanonicalForm::number(expected), "{string:?}");
         }
     }
 }
@@ -97,11 +97,14 @@ fn norton_products_multiply_and_add() {
     same("norton(-2, {3|1})", "-({3|1} + {3|1})");
     same("norton(1/2, ^) + norton(1/2, ^)", "^");
     same("norton(3/4, {2|1}) + norton(1/4, {2|1})", "{2|1}");
-    let err = "norton(1, *)".parse::<Game>().unwrap_err().to_string();
+    let err = "norton(1, *)"
+        .parse::<CanonicalForm>()
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("needs U > 0, found U = *"), "{err}");
     // On every pair of values born by day 2, for positive units: (G + H).U = G.U + H.U.
-    let budget = grundy::cgt::Budget::unlimited();
-    let day2: Vec<Game> = {
+    let budget = grundy::cgt::ValueBudget::unlimited();
+    let day2: Vec<CanonicalForm> = {
         let mut n = Naive::default();
         let zero = n.node(vec![], vec![]);
         let one = n.node(vec![zero], vec![]);
@@ -128,7 +131,11 @@ fn norton_products_multiply_and_add() {
     for u in ["1", "2", "^", "1*", "{3|1}", "1/2"] {
         let u = value(u);
         for &g in &day2 {
-            assert_eq!(g.norton(Game::integer(1).unwrap(), &budget).unwrap(), g);
+            assert_eq!(
+                g.norton(CanonicalForm::integer(1).unwrap(), &budget)
+                    .unwrap(),
+                g
+            );
             for &h in &day2 {
                 let sum = (g + h).norton(u, &budget).unwrap();
                 let parts = g.norton(u, &budget).unwrap() + h.norton(u, &budget).unwrap();
@@ -147,8 +154,8 @@ fn nim_products_in_the_notation() {
     for (a, b) in [(2048u32, 2048u32), (4095, 4095), (100, 200)] {
         let text = format!("*{a} x *{b}");
         let p = nim_product(a.into(), b.into());
-        match text.parse::<Game>() {
-            Ok(g) => assert_eq!(g, Game::nimber(p as u32).unwrap(), "{text}"),
+        match text.parse::<CanonicalForm>() {
+            Ok(g) => assert_eq!(g, CanonicalForm::nimber(p as u32).unwrap(), "{text}"),
             Err(e) => assert!(
                 p >= 4096 && e.to_string().contains("nimbers below"),
                 "{text}: {e}"
@@ -159,7 +166,7 @@ fn nim_products_in_the_notation() {
 
 #[test]
 fn operations_that_do_not_apply_say_why() {
-    let err = |text: &str| text.parse::<Game>().unwrap_err().to_string();
+    let err = |text: &str| text.parse::<CanonicalForm>().unwrap_err().to_string();
     assert_eq!(
         err("1 x *2"),
         "column 3: the nim product multiplies nimbers, found 1 and *2"
@@ -203,9 +210,9 @@ fn operations_that_do_not_apply_say_why() {
         err("reduced(*, *)")
     );
     // A budget error, not a hang: heating a big value within a small budget.
-    let budget = grundy::cgt::Budget::steps(2);
+    let budget = grundy::cgt::ValueBudget::steps(2);
     let big = value("{{{4|3}|{2|1}}|{{0|-1}|{-2|-3}}}");
-    let heated = big.heat(Game::integer(1).unwrap(), &budget);
+    let heated = big.heat(CanonicalForm::integer(1).unwrap(), &budget);
     assert!(
         matches!(heated, Err(ValueError::Budget { .. })),
         "{big}: {heated:?}"
@@ -213,8 +220,8 @@ fn operations_that_do_not_apply_say_why() {
 }
 
 /// The laws of cooling on `g`, for t = 0, 1/2, 1, 3/2, 2.
-fn cooling_laws(g: Game) {
-    let budget = grundy::cgt::Budget::unlimited();
+fn cooling_laws(g: CanonicalForm) {
+    let budget = grundy::cgt::ValueBudget::unlimited();
     for t in [d(0, 0), d(1, 1), d(1, 0), d(3, 1), d(2, 0)] {
         let c = g.cool(t, &budget).unwrap();
         assert_eq!(
@@ -267,7 +274,7 @@ fn cooling_keeps_the_mean_lowers_the_temperature_and_adds_on_day_two() {
     }
     games.sort_by_key(|g| g.to_string());
     games.dedup();
-    let budget = grundy::cgt::Budget::unlimited();
+    let budget = grundy::cgt::ValueBudget::unlimited();
     for &g in &games {
         cooling_laws(g);
         for &h in &games {
@@ -289,7 +296,7 @@ proptest! {
         let (ta, tb) = (a.to_naive(&mut n), b.to_naive(&mut n));
         let (g, h) = (n.to_game(ta), n.to_game(tb));
         cooling_laws(g);
-        let budget = grundy::cgt::Budget::unlimited();
+        let budget = grundy::cgt::ValueBudget::unlimited();
         for t in [d(1, 2), d(1, 0), d(5, 1)] {
             let sum = (g + h).cool(t, &budget).unwrap();
             let parts = g.cool(t, &budget).unwrap() + h.cool(t, &budget).unwrap();
@@ -299,9 +306,9 @@ proptest! {
 }
 
 /// The 22 values born by day 2, from the day-1 values 0, 1, -1 and *.
-fn day_two() -> Vec<Game> {
+fn day_two() -> Vec<CanonicalForm> {
     let day1 = [value("0"), value("1"), value("-1"), value("*")];
-    let pick = |m: usize| -> Vec<Game> {
+    let pick = |m: usize| -> Vec<CanonicalForm> {
         (0..4)
             .filter(|i| m >> i & 1 == 1)
             .map(|i| day1[i])
@@ -310,7 +317,7 @@ fn day_two() -> Vec<Game> {
     let mut all = Vec::new();
     for l in 0..16usize {
         for r in 0..16usize {
-            all.push(Game::from_options(&pick(l), &pick(r)).unwrap());
+            all.push(CanonicalForm::from_options(&pick(l), &pick(r)).unwrap());
         }
     }
     all.sort_by_key(|g| g.to_string());
@@ -325,7 +332,7 @@ fn day_two() -> Vec<Game> {
 /// `L(g) <= 0 < x` gives `g < x` (a game whose left stop is negative, as that of
 /// `g - x`, is negative); likewise `g > -x` for every `x` exactly when `R(g) >= 0`;
 /// and `R(g) <= L(g)`. (The law tests below also check `-1/64 < g < 1/64` directly.)
-fn is_infinitesimal(g: Game) -> bool {
+fn is_infinitesimal(g: CanonicalForm) -> bool {
     g.left_stop() == Dyadic::ZERO && g.right_stop() == Dyadic::ZERO
 }
 
@@ -335,22 +342,25 @@ fn is_infinitesimal(g: Game) -> bool {
 /// `x` (x a number) and of any other game `{p(G^L) | p(G^R)}`. The library follows
 /// Grossman and Siegel's other construction (reductions up to infinitesimals), so
 /// the two check each other.
-fn calistrate(g: Game) -> Game {
-    fn projection(g: Game) -> Game {
+fn calistrate(g: CanonicalForm) -> CanonicalForm {
+    fn projection(g: CanonicalForm) -> CanonicalForm {
         if let Some(v) = g.as_nus() {
             if v.ups == 0 && v.nimber <= 1 {
-                return Game::number(v.number);
+                return CanonicalForm::number(v.number);
             }
         }
-        let left: Vec<Game> = g.left_options().iter().map(|&o| projection(o)).collect();
-        let right: Vec<Game> = g.right_options().iter().map(|&o| projection(o)).collect();
-        Game::from_options(&left, &right).unwrap()
+        let left: Vec<CanonicalForm> = g.left_options().iter().map(|&o| projection(o)).collect();
+        let right: Vec<CanonicalForm> = g.right_options().iter().map(|&o| projection(o)).collect();
+        CanonicalForm::from_options(&left, &right).unwrap()
     }
     match g.as_nus() {
-        Some(v) => Game::number(v.number),
+        Some(v) => CanonicalForm::number(v.number),
         None => projection(
-            g.heat(Game::star(), &grundy::cgt::Budget::unlimited())
-                .unwrap(),
+            g.heat(
+                CanonicalForm::star(),
+                &grundy::cgt::ValueBudget::unlimited(),
+            )
+            .unwrap(),
         ),
     }
 }
@@ -402,12 +412,12 @@ fn reduced_forms_as_worked_out() {
 /// The laws of the reduced canonical form on `g`: it is infinitesimally close to
 /// `g`, reduced already, no older than `g`, the same for `-g` negated and for `g`
 /// plus any infinitesimal, and what Calistrate's construction gives.
-fn reduced_laws(g: Game) {
-    let budget = grundy::cgt::Budget::unlimited();
+fn reduced_laws(g: CanonicalForm) {
+    let budget = grundy::cgt::ValueBudget::unlimited();
     let r = g.reduced(&budget).unwrap();
     let difference = g - r;
     assert!(is_infinitesimal(difference), "{g} - {r} = {difference}");
-    let x = Game::number(d(1, 6));
+    let x = CanonicalForm::number(d(1, 6));
     assert!(
         -x < difference && difference < x,
         "{g} - {r} is not within 1/64"
@@ -437,7 +447,7 @@ fn reduced_laws(g: Game) {
 
 #[test]
 fn reduced_forms_obey_their_laws_on_day_two_and_its_sums() {
-    let budget = grundy::cgt::Budget::unlimited();
+    let budget = grundy::cgt::ValueBudget::unlimited();
     let day2 = day_two();
     for &g in &day2 {
         reduced_laws(g);
@@ -465,7 +475,7 @@ proptest! {
     }
 }
 
-fn aw(text: &str) -> Game {
+fn aw(text: &str) -> CanonicalForm {
     value(&format!("atomic_weight({text})"))
 }
 
@@ -496,7 +506,7 @@ fn atomic_weights_as_published_and_worked_out() {
         let grundy::Value::Canonical(g) = a.value.unwrap() else {
             panic!("clobber {position}: not a canonical form");
         };
-        let budget = grundy::cgt::Budget::unlimited();
+        let budget = grundy::cgt::ValueBudget::unlimited();
         assert_eq!(
             g.atomic_weight(&budget).unwrap(),
             value(w),
@@ -523,12 +533,12 @@ fn atomic_weights_as_published_and_worked_out() {
 /// All-small values: every `{L|R}` with `L` and `R` sets of 0, *, ^, v, ^*, v*, *2
 /// (both empty or neither), and the Norton multiples `W.^` of the values born by
 /// day 2 (all-small, made of ^ and its incentives v and ^*).
-fn all_small_values() -> Vec<Game> {
-    let base: Vec<Game> = ["0", "*", "^", "v", "^*", "v*", "*2"]
+fn all_small_values() -> Vec<CanonicalForm> {
+    let base: Vec<CanonicalForm> = ["0", "*", "^", "v", "^*", "v*", "*2"]
         .iter()
         .map(|s| value(s))
         .collect();
-    let pick = |m: usize| -> Vec<Game> {
+    let pick = |m: usize| -> Vec<CanonicalForm> {
         (0..7)
             .filter(|i| m >> i & 1 == 1)
             .map(|i| base[i])
@@ -538,11 +548,11 @@ fn all_small_values() -> Vec<Game> {
     for l in 0..128usize {
         for r in 0..128usize {
             if (l == 0) == (r == 0) {
-                all.push(Game::from_options(&pick(l), &pick(r)).unwrap());
+                all.push(CanonicalForm::from_options(&pick(l), &pick(r)).unwrap());
             }
         }
     }
-    let budget = grundy::cgt::Budget::unlimited();
+    let budget = grundy::cgt::ValueBudget::unlimited();
     for w in day_two() {
         all.push(w.norton(value("^"), &budget).unwrap());
     }
@@ -553,10 +563,10 @@ fn all_small_values() -> Vec<Game> {
 
 #[test]
 fn atomic_weights_add_and_negate_on_all_small_values() {
-    let budget = grundy::cgt::Budget::unlimited();
+    let budget = grundy::cgt::ValueBudget::unlimited();
     let games = all_small_values();
     assert_eq!(games.len(), 84);
-    let weights: Vec<Game> = games
+    let weights: Vec<CanonicalForm> = games
         .iter()
         .map(|g| {
             assert!(g.is_all_small(), "{g}");
@@ -577,7 +587,7 @@ fn atomic_weights_add_and_negate_on_all_small_values() {
 /// born by day 2, most of them not integers (1/2, {1|0}, +-1, *, ^...).
 #[test]
 fn the_atomic_weight_of_w_times_up_is_w() {
-    let budget = grundy::cgt::Budget::unlimited();
+    let budget = grundy::cgt::ValueBudget::unlimited();
     for w in day_two() {
         let g = w.norton(value("^"), &budget).unwrap();
         assert_eq!(g.atomic_weight(&budget).unwrap(), w, "{w}.^ = {g}");
@@ -591,7 +601,7 @@ fn the_far_star_is_remote_enough() {
     for g in all_small_values() {
         let day = u32::try_from(g.birthday()).unwrap();
         let relation = |n: u32| {
-            let far = Game::nimber(n).unwrap();
+            let far = CanonicalForm::nimber(n).unwrap();
             (g.leq(far), far.leq(g))
         };
         for n in day + 2..day + 8 {
@@ -605,12 +615,12 @@ type Printed = Vec<(String, String)>;
 
 #[test]
 fn incentives_as_worked_out() {
-    let budget = grundy::cgt::Budget::unlimited();
+    let budget = grundy::cgt::ValueBudget::unlimited();
     let incentives = |text: &str| -> (Printed, Printed) {
         let list = grundy::cgt::parse_incentives(&format!("incentives({text})"), &budget)
             .unwrap()
             .unwrap();
-        let show = |v: &[(Game, Game)]| {
+        let show = |v: &[(CanonicalForm, CanonicalForm)]| {
             v.iter()
                 .map(|(o, i)| (o.to_string(), i.to_string()))
                 .collect::<Vec<_>>()
@@ -666,7 +676,7 @@ fn incentives_as_worked_out() {
 /// every sum of two.
 #[test]
 fn incentives_are_the_options_minus_the_game() {
-    let budget = grundy::cgt::Budget::unlimited();
+    let budget = grundy::cgt::ValueBudget::unlimited();
     let day2 = day_two();
     let mut games = day2.clone();
     for &g in &day2 {
@@ -687,7 +697,7 @@ fn incentives_are_the_options_minus_the_game() {
             assert_eq!(g - i, gr, "{g}: Right to {gr}");
         }
         if g.is_number() {
-            let zero = Game::zero();
+            let zero = CanonicalForm::zero();
             assert!(list.left.iter().chain(&list.right).all(|&(_, i)| i < zero));
         }
     }

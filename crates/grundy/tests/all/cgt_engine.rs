@@ -4,7 +4,7 @@
 //! outcomes against a plain game-tree search).
 
 use grundy::cgt::engine::{Engine, EngineError, Limits};
-use grundy::cgt::{Dyadic, Game};
+use grundy::cgt::{CanonicalForm, Dyadic};
 use grundy::rules::domineering::{Board, Domineering};
 use grundy::rules::hackenbush::{sign_expansion, Hackenbush, Strings};
 use grundy::ruleset::ByParts;
@@ -32,7 +32,11 @@ fn hackenbush_strings_are_their_sign_expansions() {
         for bits in 0..1u32 << len {
             let s = string(bits, len);
             let g = engine.value(&position(vec![s.clone()])).unwrap();
-            assert_eq!(g, Game::number(sign_expansion(&s).unwrap()), "{s:?}");
+            assert_eq!(
+                g,
+                CanonicalForm::number(sign_expansion(&s).unwrap()),
+                "{s:?}"
+            );
         }
     }
     // Sums of strings are sums of their values.
@@ -52,7 +56,7 @@ fn hackenbush_strings_are_their_sign_expansions() {
                         .fold(Dyadic::ZERO, |x, y| x.checked_add(y).unwrap());
                     assert_eq!(
                         engine.value(&position(p.clone())).unwrap(),
-                        Game::number(expected),
+                        CanonicalForm::number(expected),
                         "{p:?}"
                     );
                 }

@@ -10,7 +10,7 @@
 use crate::cgt_common;
 
 use cgt_common::{tree_strategy, Naive, Tree};
-use grundy::cgt::{Game, Style};
+use grundy::cgt::{CanonicalForm, Style};
 use proptest::prelude::*;
 
 /// The 256 games {L | R} with L, R subsets of the day-1 values 0, 1, -1, *, as
@@ -38,23 +38,23 @@ fn day_two(n: &mut Naive) -> Vec<usize> {
 
 /// Checks one game against the reference: its canonical form is canonical, equal
 /// to it, and prints and reads back.
-fn check_one(n: &mut Naive, t: usize) -> Game {
+fn check_one(n: &mut Naive, t: usize) -> CanonicalForm {
     let g = n.to_game(t);
     let c = n.of_game(g);
     assert!(n.eq(c, t), "{g} is not equal to its input");
     assert!(n.is_canonical(c), "{g} is not canonical");
     for style in [Style::Ascii, Style::Unicode] {
         let text = g.to_string_in(style);
-        assert_eq!(text.parse::<Game>().unwrap(), g, "{text}");
+        assert_eq!(text.parse::<CanonicalForm>().unwrap(), g, "{text}");
     }
     let explicit = g.explicit(1 << 20).unwrap();
-    assert_eq!(explicit.parse::<Game>().unwrap(), g, "{explicit}");
+    assert_eq!(explicit.parse::<CanonicalForm>().unwrap(), g, "{explicit}");
     g
 }
 
 /// Checks a pair: comparison (both by the naive order and by game-tree search of
 /// H − G), equality of forms, and the sum against the naive sum.
-fn check_pair(n: &mut Naive, (t, g): (usize, Game), (u, h): (usize, Game)) {
+fn check_pair(n: &mut Naive, (t, g): (usize, CanonicalForm), (u, h): (usize, CanonicalForm)) {
     let le = g <= h;
     assert_eq!(le, n.le(t, u), "{g} <= {h}");
     // G ≤ H exactly when Right, moving first in H − G, loses.
@@ -76,14 +76,14 @@ fn check_pair(n: &mut Naive, (t, g): (usize, Game), (u, h): (usize, Game)) {
 fn day_two_has_22_values_and_every_pair_obeys_the_laws() {
     let mut n = Naive::default();
     let trees = day_two(&mut n);
-    let games: Vec<Game> = trees.iter().map(|&t| check_one(&mut n, t)).collect();
+    let games: Vec<CanonicalForm> = trees.iter().map(|&t| check_one(&mut n, t)).collect();
     let mut distinct: Vec<String> = games.iter().map(|g| g.to_string()).collect();
     distinct.sort();
     distinct.dedup();
     // Winning Ways and Lessons in Play: 22 games are born by day 2.
     assert_eq!(distinct.len(), 22, "{distinct:?}");
     // Pairs of the distinct values (and a few repeats through equal forms).
-    let mut reps: Vec<(usize, Game)> = Vec::new();
+    let mut reps: Vec<(usize, CanonicalForm)> = Vec::new();
     for (&t, &g) in trees.iter().zip(&games) {
         if !reps.iter().any(|&(_, h)| h == g) {
             reps.push((t, g));
@@ -114,7 +114,7 @@ proptest! {
         let mut n = n;
         let to = |t: &Tree, n: &mut Naive| { let i = t.to_naive(n); n.to_game(i) };
         let (g, h, k) = (to(&a, &mut n), to(&b, &mut n), to(&c, &mut n));
-        prop_assert_eq!(g + (-g), Game::zero());
+        prop_assert_eq!(g + (-g), CanonicalForm::zero());
         prop_assert_eq!(g + h, h + g);
         prop_assert_eq!((g + h) + k, g + (h + k));
         prop_assert_eq!(g - h, -(h - g));

@@ -2,10 +2,10 @@
 //! and errors that name the column and what was expected.
 
 use grundy::cgt::{
-    parse_query, parse_value, Budget, Game, NotationError, Query, Style, ValueError,
+    parse_query, parse_value, CanonicalForm, ExpressionError, Query, Style, ValueBudget, ValueError,
 };
 
-fn g(s: &str) -> Game {
+fn g(s: &str) -> CanonicalForm {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
@@ -59,8 +59,8 @@ fn slash_notation_splits_at_the_longest_bar_run() {
 }
 
 fn syntax(text: &str) -> (usize, String) {
-    match parse_query(text, &Budget::unlimited()) {
-        Err(NotationError::Syntax {
+    match parse_query(text, &ValueBudget::unlimited()) {
+        Err(ExpressionError::Syntax {
             column, expected, ..
         }) => (column, expected),
         other => panic!("{text}: {other:?}"),
@@ -69,8 +69,8 @@ fn syntax(text: &str) -> (usize, String) {
 
 /// The column and the reason of `text`'s value error.
 fn value_error(text: &str) -> (usize, ValueError) {
-    match parse_query(text, &Budget::unlimited()) {
-        Err(NotationError::Value { column, source }) => (column, source),
+    match parse_query(text, &ValueBudget::unlimited()) {
+        Err(ExpressionError::Value { column, source }) => (column, source),
         other => panic!("{text}: {other:?}"),
     }
 }
@@ -119,7 +119,7 @@ fn columns_count_characters_not_bytes() {
         value_error("↑ + *5000"),
         (5, ValueError::TooLarge(_))
     ));
-    let g = |s: &str| parse_value(s, &Budget::unlimited()).unwrap();
+    let g = |s: &str| parse_value(s, &ValueBudget::unlimited()).unwrap();
     assert_eq!(g("1\u{3000}+\u{a0}2"), g("3"));
     assert_eq!(g("*2 × *3"), g("*2 x *3"));
     assert_eq!(g("−2"), g("-2"));
@@ -141,7 +141,7 @@ proptest::proptest! {
             '=',
         ];
         let text: String = picks.iter().map(|&i| ALPHABET[i]).collect();
-        if let Err(e) = parse_query(&text, &Budget::steps(100_000)) {
+        if let Err(e) = parse_query(&text, &ValueBudget::steps(100_000)) {
             let column = e.column();
             proptest::prop_assert!(
                 (1..=text.chars().count() + 1).contains(&column),
@@ -153,9 +153,9 @@ proptest::proptest! {
 
 #[test]
 fn a_budget_stops_a_long_computation() {
-    let tiny = Budget::steps(10);
+    let tiny = ValueBudget::steps(10);
     match parse_query("{3|{2|0}} + {5|{1|-1}} + {4|1} + ^*3", &tiny) {
-        Err(NotationError::Value {
+        Err(ExpressionError::Value {
             source: ValueError::Budget { .. },
             ..
         }) => {}
@@ -165,7 +165,7 @@ fn a_budget_stops_a_long_computation() {
 
 #[test]
 fn comparisons() {
-    let holds = |s: &str| match parse_query(s, &Budget::unlimited()).unwrap() {
+    let holds = |s: &str| match parse_query(s, &ValueBudget::unlimited()).unwrap() {
         Query::Compare { holds, .. } => holds,
         Query::Value(v) => panic!("{s} is the value {v}"),
     };

@@ -5,7 +5,7 @@
 use crate::cgt_common;
 
 use cgt_common::Naive;
-use grundy::cgt::{Dyadic, Game, Nus};
+use grundy::cgt::{CanonicalForm, Dyadic, Nus};
 
 fn naive_number(n: &mut Naive, x: Dyadic) -> usize {
     if x.is_integer() {
@@ -45,7 +45,7 @@ fn naive_nus(n: &mut Naive, v: Nus) -> usize {
     n.add(g, s)
 }
 
-fn height(g: Game) -> u64 {
+fn height(g: CanonicalForm) -> u64 {
     g.left_options()
         .iter()
         .chain(g.right_options())
@@ -71,7 +71,7 @@ fn small_nus() -> Vec<Nus> {
 fn closed_forms_are_the_canonical_forms_of_the_sums() {
     let mut n = Naive::default();
     for v in small_nus() {
-        let g = Game::from_nus(v).unwrap();
+        let g = CanonicalForm::from_nus(v).unwrap();
         assert_eq!(g.as_nus(), Some(v));
         let t = n.of_game(g);
         let reference = naive_nus(&mut n, v);
@@ -80,7 +80,7 @@ fn closed_forms_are_the_canonical_forms_of_the_sums() {
         assert_eq!(g.birthday(), height(g), "birthday of {g}");
         // Rebuilding from the options recognises the same Nus.
         assert_eq!(
-            Game::from_options(g.left_options(), g.right_options()).unwrap(),
+            CanonicalForm::from_options(g.left_options(), g.right_options()).unwrap(),
             g
         );
     }
@@ -93,7 +93,7 @@ fn closed_form_order_and_outcomes_match_the_definitions() {
     let trees: Vec<usize> = all.iter().map(|&v| naive_nus(&mut n, v)).collect();
     let zero = n.node(vec![], vec![]);
     for (i, &v) in all.iter().enumerate() {
-        let g = Game::from_nus(v).unwrap();
+        let g = CanonicalForm::from_nus(v).unwrap();
         let outcome = g.outcome();
         assert_eq!(
             outcome.left_starting_wins(),
@@ -105,9 +105,9 @@ fn closed_form_order_and_outcomes_match_the_definitions() {
             n.first_player_wins(trees[i], false),
             "{g}"
         );
-        assert_eq!(n.le(zero, trees[i]), Game::zero() <= g, "{g}");
+        assert_eq!(n.le(zero, trees[i]), CanonicalForm::zero() <= g, "{g}");
         for (j, &w) in all.iter().enumerate().step_by(5) {
-            let h = Game::from_nus(w).unwrap();
+            let h = CanonicalForm::from_nus(w).unwrap();
             assert_eq!(g <= h, n.le(trees[i], trees[j]), "{g} <= {h}");
             let s = g + h;
             assert_eq!(s.as_nus(), Some(v.checked_add(w).unwrap()));

@@ -1,9 +1,9 @@
 //! Published values of short games (`tests/data/cgt/values.txt`, sources in the
 //! file): canonical forms, comparisons and invariants as grundy computes them.
 
-use grundy::cgt::{parse_query, parse_value, Budget, Game, Query};
+use grundy::cgt::{parse_query, parse_value, CanonicalForm, Query, ValueBudget};
 
-fn invariant(name: &str, g: Game) -> String {
+fn invariant(name: &str, g: CanonicalForm) -> String {
     match name {
         "temperature" => g.temperature().unwrap().to_string(),
         "mean" => g.mean().unwrap().to_string(),
@@ -27,7 +27,7 @@ fn published_values() {
         let (lhs, expected) = line
             .split_once(" => ")
             .unwrap_or_else(|| panic!("line {}: no ' => '", i + 1));
-        let budget = Budget::unlimited();
+        let budget = ValueBudget::unlimited();
         let got = match lhs.split_once(' ') {
             Some((name, expr))
                 if name.chars().all(|c| c.is_ascii_lowercase() || c == '_') && name != "v" =>

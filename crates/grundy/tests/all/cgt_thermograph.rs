@@ -6,10 +6,10 @@
 use crate::cgt_common;
 
 use cgt_common::{tree_strategy, Naive};
-use grundy::cgt::{thermograph, Dyadic, Game};
+use grundy::cgt::{thermograph, CanonicalForm, Dyadic};
 use proptest::prelude::*;
 
-fn g(s: &str) -> Game {
+fn g(s: &str) -> CanonicalForm {
     s.parse().unwrap()
 }
 

@@ -10,7 +10,7 @@ use grundy::ruleset::RulesetExt;
 use std::collections::BTreeMap;
 
 use grundy::cgt::engine::{Engine, Limits};
-use grundy::cgt::{Budget, Game};
+use grundy::cgt::{CanonicalForm, ValueBudget};
 use grundy::registry::{build, Params};
 use grundy::rules::hackenbush::{Colour, Forest, Hackenbush, Tree, LARGEST_TREES};
 use grundy::ruleset::AsPartizan;
@@ -28,7 +28,7 @@ fn forest(text: &str) -> Forest {
     text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"))
 }
 
-fn value(text: &str) -> Game {
+fn value(text: &str) -> CanonicalForm {
     match Hackenbush.value(&forest(text)).unwrap() {
         Value::Canonical(g) => g,
         v => panic!("{text}: {v}"),
@@ -117,7 +117,7 @@ fn green_trees_are_the_nimbers_of_the_colon_principle() {
     let engine = Engine::new(&plain, Limits::default());
     for (n, list) in trees.iter().enumerate() {
         for (text, nimber) in list {
-            let expected = Game::nimber(*nimber).unwrap();
+            let expected = CanonicalForm::nimber(*nimber).unwrap();
             assert_eq!(value(text), expected, "{text}");
             if n <= 8 {
                 assert_eq!(engine.value(&forest(text)).unwrap(), expected, "{text}");
@@ -126,16 +126,19 @@ fn green_trees_are_the_nimbers_of_the_colon_principle() {
     }
     // Green trees side by side add up as nimbers: *1 + *4 + *1 = *4, *1 + *2 + *4
     // = *7.
-    assert_eq!(value("G,G(G,GG),G(GG,GG)"), Game::nimber(4).unwrap());
-    assert_eq!(value("G,GG,GGGG"), Game::nimber(7).unwrap());
+    assert_eq!(
+        value("G,G(G,GG),G(GG,GG)"),
+        CanonicalForm::nimber(4).unwrap()
+    );
+    assert_eq!(value("G,GG,GGGG"), CanonicalForm::nimber(7).unwrap());
 }
 
 /// The value of each edge alone: blue 1 = {0|}, red -1 = {|0}, green * = {0|0}.
-fn edge(c: Colour) -> Game {
+fn edge(c: Colour) -> CanonicalForm {
     match c {
-        Colour::Blue => Game::integer(1).unwrap(),
-        Colour::Red => Game::integer(-1).unwrap(),
-        Colour::Green => Game::star(),
+        Colour::Blue => CanonicalForm::integer(1).unwrap(),
+        Colour::Red => CanonicalForm::integer(-1).unwrap(),
+        Colour::Green => CanonicalForm::star(),
     }
 }
 
@@ -146,10 +149,10 @@ fn edge(c: Colour) -> Game {
 /// Games, ch. 15). So a string is its edges' ordinal sums from the ground up, and a
 /// tree its stalk's value : the sum of its branches' values. Every string of up to
 /// 8 edges (3^8 colourings) and every tree of the enumeration up to 6 edges,
-/// against the engine (the base taken in canonical form, as `Game::ordinal` does).
+/// against the engine (the base taken in canonical form, as `CanonicalForm::ordinal` does).
 #[test]
 fn strings_and_trees_are_ordinal_sums() {
-    let budget = Budget::unlimited();
+    let budget = ValueBudget::unlimited();
     let ordinal = |edges: &[Colour]| {
         edges[1..]
             .iter()
@@ -172,11 +175,11 @@ fn strings_and_trees_are_ordinal_sums() {
         }
     }
     assert_eq!(n, (1..=8).map(|k| 3u64.pow(k)).sum::<u64>());
-    fn tree_value(t: &Tree, budget: &Budget) -> Game {
+    fn tree_value(t: &Tree, budget: &ValueBudget) -> CanonicalForm {
         let stalk = t.edges()[1..].iter().fold(edge(t.edges()[0]), |g, &c| {
             g.ordinal(edge(c), budget).unwrap()
         });
-        let above = t.branches().iter().fold(Game::zero(), |g, b| {
+        let above = t.branches().iter().fold(CanonicalForm::zero(), |g, b| {
             g.add_within(tree_value(b, budget), budget).unwrap()
         });
         stalk.ordinal(above, budget).unwrap()
@@ -287,19 +290,25 @@ fn green_edges_with_blue_and_red_ones() {
 #[test]
 fn big_positions_are_valued_or_refused() {
     assert_eq!(value(&"G".repeat(32)).to_string(), "*32");
-    assert_eq!(value(&vec!["G".repeat(32); 64].join(",")), Game::zero());
+    assert_eq!(
+        value(&vec!["G".repeat(32); 64].join(",")),
+        CanonicalForm::zero()
+    );
     let wide = format!("G({})", vec!["G"; 31].join(","));
     assert_eq!(value(&wide).to_string(), "*2");
     let rules = build("hackenbush", &Params::new()).unwrap();
     let a = rules.analyze(&wide, Player::Left, 8).unwrap();
     assert_eq!(a.value.unwrap().to_string(), "*2");
-    let budget = Budget::unlimited();
+    let budget = ValueBudget::unlimited();
     let branches = ["BRG", "BGR", "RBG", "RGB", "GBR", "GRB", "BBG"];
-    let sum = branches.iter().fold(Game::zero(), |g, b| {
+    let sum = branches.iter().fold(CanonicalForm::zero(), |g, b| {
         g.add_within(value(b), &budget).unwrap()
     });
     let bush = format!("G({})", branches.join(","));
-    assert_eq!(value(&bush), Game::star().ordinal(sum, &budget).unwrap());
+    assert_eq!(
+        value(&bush),
+        CanonicalForm::star().ordinal(sum, &budget).unwrap()
+    );
     let too_big = "G(BRG,BGR,RBG,RGB,GBR,GRB,BBG,RRG,GGB,GGR)";
     let started = std::time::Instant::now();
     let err = rules

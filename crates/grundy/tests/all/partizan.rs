@@ -9,7 +9,7 @@ use grundy::ruleset::RulesetExt;
 use std::path::Path;
 
 use grundy::cgt::engine::{Engine, Limits};
-use grundy::cgt::Game;
+use grundy::cgt::CanonicalForm;
 use grundy::registry::{build, Params};
 use grundy::rules::ab::Ab;
 use grundy::rules::clobber::{self, Clobber};
@@ -49,7 +49,7 @@ fn published_values_of_the_partizan_rulesets() {
             .unwrap_or_else(|| panic!("{at}: no canonical form"));
         assert_eq!(canonical.canonical_form, value, "{at}");
         // The printed form reads back as the same value.
-        let g: Game = value.parse().unwrap();
+        let g: CanonicalForm = value.parse().unwrap();
         assert_eq!(Value::Canonical(g), a.value.unwrap(), "{at}");
         checked += 1;
     }

@@ -11,7 +11,7 @@ use grundy::problems::Problem;
 use grundy::problems::{ABGAME, ADAPWNS, LEGOWARZ, TABGAME};
 use grundy::setter::answers::first_player_wins;
 use grundy::setter::gen::{GenError, Kind, Options};
-use grundy::setter::shrink::{shrink, Budget};
+use grundy::setter::shrink::{shrink, ShrinkBudget};
 use grundy::setter::validate::{parse, validate};
 use grundy::setter::{Input, Scale};
 use proptest::prelude::*;
@@ -276,7 +276,7 @@ fn a_long_board_shrinks_to_the_threshold() {
         Some(v) => v.iter().any(|b| b.len() >= 101),
         None => false,
     };
-    let out = shrink(input, Budget::runs(10_000), &mut fails);
+    let out = shrink(input, ShrinkBudget::runs(10_000), &mut fails);
     let Some(v) = out.input.cases_of::<Vec<u8>>() else {
         panic!()
     };
@@ -301,7 +301,7 @@ fn a_pattern_inside_a_row_is_isolated() {
         Some(v) => v.iter().any(|r| r.windows(3).any(|w| w == b"A.B")),
         None => false,
     };
-    let out = shrink(input, Budget::runs(10_000), &mut fails);
+    let out = shrink(input, ShrinkBudget::runs(10_000), &mut fails);
     assert_eq!(out.input, Input::new(ABGAME, vec![b"A.B".to_vec()]));
 }
 
@@ -316,7 +316,7 @@ fn numbers_shrink_to_the_least_failing_value() {
             .any(|b| u128::from(b.height) + u128::from(b.count) > 1 << 63),
         None => false,
     };
-    let out = shrink(input, Budget::runs(10_000), &mut fails);
+    let out = shrink(input, ShrinkBudget::runs(10_000), &mut fails);
     let Some(v) = out.input.cases_of::<Building>() else {
         panic!()
     };
@@ -344,7 +344,7 @@ fn table_queries_follow_their_cells() {
             .any(|c| c.queries.iter().any(|&(x, y)| x >= 3 && y >= 4)),
         None => false,
     };
-    let out = shrink(input, Budget::runs(10_000), &mut fails);
+    let out = shrink(input, ShrinkBudget::runs(10_000), &mut fails);
     let Some(v) = out.input.cases_of::<TableCase>() else {
         panic!()
     };
@@ -357,7 +357,7 @@ fn table_queries_follow_their_cells() {
 fn the_budget_is_kept() {
     let input = boards(&[&"P.".repeat(64)]);
     let mut fails = |_: &Input| true;
-    let out = shrink(input, Budget::runs(5), &mut fails);
+    let out = shrink(input, ShrinkBudget::runs(5), &mut fails);
     assert_eq!(out.runs, 5);
     assert!(out.exhausted);
 }

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::values::{memo, printable, sign_expansion, values};
 use super::{Forest, Hackenbush};
-use crate::cgt::{Dyadic, Game};
+use crate::cgt::{CanonicalForm, Dyadic};
 use crate::rules::canonical;
 use crate::ruleset::{Explanation, Parts};
 
@@ -32,7 +32,7 @@ impl Hackenbush {
                     "{tree} is a Blue-Red string: {v}, by Berlekamp's sign expansion."
                 ));
             } else if let Some(n) = tree.green_nimber() {
-                let star = Game::nimber(n).ok()?;
+                let star = CanonicalForm::nimber(n).ok()?;
                 if tree.branches.is_empty() {
                     known.push(format!(
                         "{tree} is a green stalk of {n} edges, {star}: a Nim heap."

@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use super::enumerate::{self, LARGEST_POSITION};
 use super::values::{memo, printable, total, values};
 use super::{Cut, Forest, Hackenbush, Tree};
-use crate::cgt::{Dyadic, Game};
+use crate::cgt::{CanonicalForm, Dyadic};
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical;
@@ -140,7 +140,7 @@ impl Ruleset for Hackenbush {
 impl ClosedForm for Hackenbush {
     fn value(&self, pos: &Forest) -> Result<Value, Unsolved> {
         match pos.blue_red_strings() {
-            Some(strings) => Ok(Value::Canonical(Game::number(values(&strings)?.1))),
+            Some(strings) => Ok(Value::Canonical(CanonicalForm::number(values(&strings)?.1))),
             None => {
                 self.within_search(pos)?;
                 let g = canonical::canonical_form(self, memo(), pos)?;

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::{Forest, Hackenbush};
-use crate::cgt::{Dyadic, Game, Style};
+use crate::cgt::{CanonicalForm, Dyadic, Style};
 use crate::rules::canonical::Memo;
 use crate::ruleset::{Parts, Unsolved};
 
@@ -74,7 +74,7 @@ pub fn total(pos: &Forest) -> Result<Dyadic, Unsolved> {
 }
 
 /// `g`, when its short notation is at most [`MAX_PRINTED`] bytes long.
-pub(super) fn printable(g: Game) -> Result<Game, Unsolved> {
+pub(super) fn printable(g: CanonicalForm) -> Result<CanonicalForm, Unsolved> {
     match g.to_string_within(Style::Ascii, MAX_PRINTED) {
         Some(_) => Ok(g),
         None => Err(Unsolved::over_budget(format!(

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use grundy::cgt::Game;
+use grundy::cgt::CanonicalForm;
 
 /// Game trees without simplification; a node is its sorted, deduplicated option ids.
 #[derive(Default)]
@@ -17,7 +17,7 @@ pub struct Naive {
     sums: HashMap<(usize, usize), usize>,
     negs: HashMap<usize, usize>,
     wins: HashMap<(usize, bool), bool>,
-    from_game: HashMap<Game, usize>,
+    from_game: HashMap<CanonicalForm, usize>,
 }
 
 impl Naive {
@@ -113,7 +113,7 @@ impl Naive {
     }
 
     /// The tree of a canonical form, option by option.
-    pub fn of_game(&mut self, g: Game) -> usize {
+    pub fn of_game(&mut self, g: CanonicalForm) -> usize {
         if let Some(&i) = self.from_game.get(&g) {
             return i;
         }
@@ -125,11 +125,11 @@ impl Naive {
     }
 
     /// The library's canonical form of a naive tree, built bottom-up with
-    /// `Game::from_options`.
-    pub fn to_game(&self, g: usize) -> Game {
-        let left: Vec<Game> = self.nodes[g].0.iter().map(|&o| self.to_game(o)).collect();
-        let right: Vec<Game> = self.nodes[g].1.iter().map(|&o| self.to_game(o)).collect();
-        Game::from_options(&left, &right).unwrap()
+    /// `CanonicalForm::from_options`.
+    pub fn to_game(&self, g: usize) -> CanonicalForm {
+        let left: Vec<CanonicalForm> = self.nodes[g].0.iter().map(|&o| self.to_game(o)).collect();
+        let right: Vec<CanonicalForm> = self.nodes[g].1.iter().map(|&o| self.to_game(o)).collect();
+        CanonicalForm::from_options(&left, &right).unwrap()
     }
 
     /// Whether `g` (a canonical form's tree) has no dominated and no reversible
