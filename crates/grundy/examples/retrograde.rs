@@ -103,18 +103,17 @@ where
 /// then the positions of a line of play from its end backwards.
 fn seven_by_six(seconds: u64) {
     let c4 = ConnectFour;
-    let cap = 1 << 24;
+    let limits = grundy::engine::search::Limits::default();
     let until = Instant::now() + Duration::from_secs(seconds);
     let empty = c4
         .parse_position(".......|.......|.......|.......|.......|.......")
         .unwrap();
     let start = Instant::now();
     let half = Instant::now() + Duration::from_secs(seconds / 2);
-    let (result, nodes) =
-        grundy::deadline::within(half, || c4.search_counted(&empty, u64::MAX, cap));
+    let (result, nodes) = grundy::deadline::within(half, || c4.score(&empty, limits));
     println!(
         "7x6 empty: {} after {nodes} positions expanded in {:.1} s",
-        result.map_or("unsolved".to_owned(), |r| r.to_string()),
+        result.map_or("unsolved".to_owned(), |s| s.words()),
         start.elapsed().as_secs_f64()
     );
     // A fixed line of play without four in a row (columns, a = leftmost; drawn at
@@ -133,15 +132,14 @@ fn seven_by_six(seconds: u64) {
             break;
         }
         let start = Instant::now();
-        let (result, nodes) =
-            grundy::deadline::within(until, || c4.search_counted(p, u64::MAX, cap));
+        let (result, nodes) = grundy::deadline::within(until, || c4.score(p, limits));
         println!(
             "after {played:>2} moves ({}): {} after {nodes} positions in {:.2} s",
             c4.show_position(p),
-            result.map_or("unsolved".to_owned(), |r| r.to_string()),
+            result.map_or("unsolved".to_owned(), |s| s.words()),
             start.elapsed().as_secs_f64()
         );
-        if result.is_none() {
+        if result.is_err() {
             break;
         }
     }

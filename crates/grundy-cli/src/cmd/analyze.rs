@@ -52,14 +52,33 @@ pub struct Args {
     /// and which one answers.
     #[arg(long, conflicts_with = "moves")]
     explain_engine: bool,
+    /// Stop after S seconds (0: no limit): a position not solved by then is
+    /// refused with the reason, as one past a budget is.
+    #[arg(long, value_name = "S", default_value = "0", value_parser = super::numbers::analyze_time)]
+    time_limit: std::time::Duration,
+    /// The search's transposition table, in bytes (1024 to 2^40) [default: 64 MiB].
+    #[arg(long, value_name = "BYTES", value_parser = super::numbers::search_memory)]
+    memory: Option<u64>,
 }
 
-/// Runs `grundy analyze`.
 /// How a person lists more moves than a listing holds.
 const LIST_MORE: &str = "see --limit";
 
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let memory = args
+        .memory
+        .unwrap_or(grundy::engine::search::DEFAULT_MEMORY);
+    let limit = args.time_limit;
+    let work = move || grundy::engine::search::with_memory(memory, || answer(args));
+    if limit.is_zero() {
+        return work();
+    }
+    grundy::deadline::within(std::time::Instant::now() + limit, work)
+}
+
+/// `grundy analyze` within the limits `run` set.
+fn answer(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.build()?;
     let to_move = to_move(game.as_ref(), args.to_move.as_deref())?;
     let pos = args.position.as_str();

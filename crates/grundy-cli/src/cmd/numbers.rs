@@ -26,6 +26,17 @@ pub fn request_budget(text: &str) -> Result<Duration, String> {
     bounds::seconds("--budget", text, Range::new(0.001, 3600.0)).map_err(|e| e.to_string())
 }
 
+/// `analyze --time-limit`: 0 (no limit) to 30 days.
+pub fn analyze_time(text: &str) -> Result<Duration, String> {
+    bounds::seconds("--time-limit", text, grundy::sequence::TIME_LIMIT).map_err(|e| e.to_string())
+}
+
+/// `analyze --memory`: the search's table, from 1 KiB to 1 TiB.
+pub fn search_memory(text: &str) -> Result<u64, String> {
+    use grundy::engine::search::{MAX_MEMORY, MIN_MEMORY};
+    bounds::count("--memory", text, MIN_MEMORY, MAX_MEMORY).map_err(|e| e.to_string())
+}
+
 /// The most requests `grundy serve` works on at once.
 pub const MAX_WORKERS: u64 = 1024;
 
@@ -70,5 +81,8 @@ mod tests {
             .unwrap_err()
             .contains("1 to 1024"));
         assert!(workers("0").is_err());
+        assert_eq!(search_memory("1024").unwrap(), 1024);
+        assert!(search_memory("1023").unwrap_err().contains("--memory"));
+        assert!(analyze_time("-1").unwrap_err().contains("--time-limit"));
     }
 }

@@ -458,6 +458,7 @@ fn explain_engine_a_game_with_ties_goes_to_the_tiers() {
     assert_eq!(
         verdicts(&v),
         pairs(&[
+            ("search", "does-not-apply"),
             ("tiers", "answered"),
             ("retrograde", "does-not-apply"),
             ("own-solver", "does-not-apply"),
@@ -480,6 +481,10 @@ fn explain_engine_a_game_with_ties_goes_to_the_tiers() {
     );
     assert_eq!(
         v["engines"][0]["limit"],
+        "within a table of 67108864 bytes (--memory) and the time limit"
+    );
+    assert_eq!(
+        v["engines"][1]["limit"],
         "within RETRO_BUDGET = 8388608 moves listed"
     );
 }
@@ -487,20 +492,21 @@ fn explain_engine_a_game_with_ties_goes_to_the_tiers() {
 #[test]
 fn explain_engine_a_position_no_engine_takes() {
     // The empty 7x6 Connect Four board: past the retrograde engines' reach, and
-    // past alpha-beta's budget.
+    // the search stops at the time limit of a second.
     let board = ".......|.......|.......|.......|.......|.......";
-    let v = explain_json(&["connect-four", board]);
+    let v = explain_json(&["connect-four", board, "--time-limit", "1"]);
     assert_eq!(v["answered_by"], Value::Null);
     assert_eq!(
         verdicts(&v),
         pairs(&[
+            ("search", "no-answer"),
             ("tiers", "does-not-apply"),
             ("retrograde", "does-not-apply"),
-            ("own-solver", "no-answer"),
+            ("own-solver", "does-not-apply"),
         ])
     );
     assert!(conditions(&v, "tiers")[1].contains("> RETRO_REACH = 1073741824"));
-    assert!(v["unsolved"].as_str().unwrap().contains("alpha-beta"));
+    assert!(v["unsolved"].as_str().unwrap().contains("time limit"));
     // A big misère octal position: past the exhaustive engine's reach, and the
     // closed form knows no theory for it.
     let v = explain_json(&["octal", "40,40", "--code", "0.35", "--misere"]);
@@ -516,7 +522,14 @@ fn explain_engine_a_position_no_engine_takes() {
     assert!(conditions(&v, "exhaustive")[1].contains("> ENGINE_REACH = 1048576"));
     // The text says so, and the command still succeeds: the explanation is the answer.
     grundy()
-        .args(["analyze", "connect-four", board, "--explain-engine"])
+        .args([
+            "analyze",
+            "connect-four",
+            board,
+            "--explain-engine",
+            "--time-limit",
+            "1",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("no engine answers: "));

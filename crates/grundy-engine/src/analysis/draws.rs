@@ -9,7 +9,7 @@ use super::route::{self, Asked, Engine};
 use super::{Analysis, MoveReport, MoveValue, RETRO_BUDGET};
 use crate::engine::retrograde::{solve, GameResult, RulesetStates, Solved, TooBig};
 use crate::engine::tiers::{solve_tiers, Keep, TierError, TieredSolved};
-use crate::engine::Budget;
+use crate::engine::{search, Budget};
 use crate::game::Player;
 use crate::ruleset::RulesetExt;
 use crate::ruleset::{Explanation, Kind, Ruleset, Unsolved};
@@ -103,6 +103,7 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
                 Err(e) => return Err(Unsolved::failed(e.to_string())),
             },
             Engine::Retrograde => solve(&states, root.clone(), &mut budget).map(Lookup::Plain),
+            Engine::Search => return searched(rules, pos, to_move, asked, budget),
             Engine::OwnSolver => return own_solver(rules, pos, to_move, moves, &too_big),
             _ => continue,
         };
@@ -112,6 +113,46 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
         }
     }
     Err(own_failed(&too_big, Unsolved::no_closed_form(rules.name())))
+}
+
+/// `pos` and its moves by alpha-beta search over the game's own space
+/// ([`OwnSearch`](crate::ruleset::OwnSearch)) with a table of the thread's
+/// [`memory`](search::memory): within the thread's deadline for the analysis, and
+/// within `budget` positions for `--moves` and play.
+fn searched<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    asked: Asked,
+    budget: Budget,
+) -> Result<SolvedMoves<R::Move>, Unsolved> {
+    let caps = rules.capabilities();
+    let own = caps
+        .search
+        .ok_or_else(|| Unsolved::failed("the game has no search space of its own"))?;
+    let nodes = match asked {
+        Asked::Analyze => u64::MAX,
+        Asked::Moves | Asked::Play => budget.left(),
+    };
+    let limits = search::Limits {
+        memory: search::memory(),
+        nodes,
+    };
+    let solved = own.search(pos, to_move, limits, None)?;
+    Ok(SolvedMoves {
+        result: solved.score.result(),
+        remoteness: solved.remoteness,
+        moves: solved
+            .moves
+            .into_iter()
+            .map(|(mv, score, remoteness)| (mv, score.result(), remoteness))
+            .collect(),
+        solved_by: format!(
+            "alpha-beta search over {} positions with a transposition table of {} bytes",
+            solved.nodes, solved.table_bytes
+        ),
+        engine: Engine::Search,
+    })
 }
 
 /// Why a position was not solved: the retrograde engines stopped (`too_big`), and
@@ -268,7 +309,18 @@ pub fn analyze<R: Ruleset + ?Sized>(
             .collect()
     };
     let winning = of(GameResult::Win);
-    let best = of(solved.result);
+    // The best moves keep the result and the remoteness: a winner's quickest wins, a
+    // loser's longest stalls, a tie's quickest ties.
+    let best: Vec<&R::Move> = solved
+        .moves
+        .iter()
+        .filter(|m| m.1 == solved.result)
+        .filter(|m| match (solved.remoteness, m.2) {
+            (Some(mine), Some(after)) => after + 1 == mine,
+            _ => true,
+        })
+        .map(|m| &m.0)
+        .collect();
     let Explanation {
         reduction,
         sentences,
@@ -281,7 +333,11 @@ pub fn analyze<R: Ruleset + ?Sized>(
         rules: rules.parameters(),
         position: rules.show_position(pos),
         to_move: match rules.kind() {
-            Kind::Impartial => "first player".to_owned(),
+            Kind::Impartial => rules
+                .capabilities()
+                .presentation
+                .and_then(|p| p.mark_to_move(pos))
+                .unwrap_or_else(|| "first player".to_owned()),
             Kind::Partizan => rules.player_name(to_move, to_move),
         },
         to_move_wins: solved.result == GameResult::Win,

@@ -90,9 +90,10 @@ pub struct Analysis {
     /// ([`REMOTENESS_BUDGET`] for games without ties or cycles).
     pub remoteness: Option<u32>,
     /// The moves that keep `result` for the player to move, with the position each
-    /// leads to, in move order (at most the limit asked): the winning moves of a win;
-    /// every legal move of a loss; the moves to a tie of a tie; the moves to a draw
-    /// of a draw.
+    /// leads to, in move order (at most the limit asked). In a game with ties or
+    /// cycles they keep the remoteness too: a win's quickest winning moves, a loss's
+    /// moves that stall longest, a tie's quickest moves to a tie, a draw's moves to a
+    /// draw. In other games: the winning moves of a win, every legal move of a loss.
     pub best_moves: Vec<MoveReport>,
     /// How the result was found, for a game with ties or cycles (the retrograde
     /// engine, or the ruleset's own method for a position too big for it); absent

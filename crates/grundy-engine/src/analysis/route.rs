@@ -8,15 +8,16 @@
 //!
 //! | asked | a game with ties or cycles ([`ties_or_cycles`]) | a game without |
 //! |---|---|---|
-//! | analyze | tiers, retrograde, own-solver | closed-form, exhaustive; remoteness |
-//! | `--moves` | tiers, retrograde, own-solver | closed-form; remoteness |
-//! | play | tiers, retrograde, own-solver | remoteness, closed-form |
+//! | analyze | search, tiers, retrograde, own-solver | closed-form, exhaustive; remoteness |
+//! | `--moves` | search, tiers, retrograde, own-solver | closed-form; remoteness |
+//! | play | search, tiers, retrograde, own-solver | remoteness, closed-form |
 //!
 //! Each engine takes a position on conditions of its own, in the code's names
 //! ([`check`]):
 //!
 //! | engine | code | takes a position when | within |
 //! |---|---|---|---|
+//! | search | `engine::search` | `capabilities().search` is some (a space of the game's own; the game must be acyclic) | a table of `--memory` bytes, the time limit |
 //! | tiers | `engine::tiers` | `tier(pos)` is some, `reach(pos) <= RETRO_REACH` or unknown | [`RETRO_BUDGET`] moves listed (analyze), `--budget` (`--moves`, play) |
 //! | retrograde | `engine::retrograde` | `tier(pos)` is none, `reach(pos) <= RETRO_REACH` or unknown | the same |
 //! | own-solver | the [`OwnSolver`](crate::ruleset::OwnSolver) capability | `capabilities().solver` is some | the game's own |
@@ -49,6 +50,8 @@ pub const EXHAUSTIVE_LIMIT: u128 = 1 << 17;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Engine {
+    /// Alpha-beta search over the game's own space (`engine::search`).
+    Search,
     /// The retrograde engine one tier at a time (`engine::tiers`).
     Tiers,
     /// The retrograde engine over every state reachable (`engine::retrograde`).
@@ -69,6 +72,7 @@ impl Engine {
     /// The engine's name, as `--explain-engine` prints it.
     pub fn name(self) -> &'static str {
         match self {
+            Engine::Search => "search",
             Engine::Tiers => "tiers",
             Engine::Retrograde => "retrograde",
             Engine::OwnSolver => "own-solver",
@@ -81,6 +85,7 @@ impl Engine {
     /// Where its code is: a module of `engine`, or a capability of the game.
     pub fn code(self) -> &'static str {
         match self {
+            Engine::Search => "engine::search",
             Engine::Tiers => "engine::tiers",
             Engine::Retrograde => "engine::retrograde",
             Engine::OwnSolver => "the OwnSolver capability",
@@ -95,6 +100,9 @@ impl Engine {
         match self {
             Engine::Tiers | Engine::Retrograde => {
                 "win, lose, tie or draw with remoteness, of the position and of every move"
+            }
+            Engine::Search => {
+                "win, lose or tie with remoteness, of the position and of every move, by alpha-beta search"
             }
             Engine::OwnSolver => "win, lose, tie or draw, with remoteness where it finds it",
             Engine::ClosedForm => "the value, who wins and the winning moves",
@@ -140,7 +148,12 @@ pub const ROUTES: [(Asked, bool, &[Engine]); 6] = [
 ];
 
 /// The engines of a game with ties or cycles, for every question.
-const DRAWS: &[Engine] = &[Engine::Tiers, Engine::Retrograde, Engine::OwnSolver];
+const DRAWS: &[Engine] = &[
+    Engine::Search,
+    Engine::Tiers,
+    Engine::Retrograde,
+    Engine::OwnSolver,
+];
 
 /// Whether `rules` can end in a tie or go on forever, so that the retrograde
 /// engines answer it rather than the acyclic ones.
@@ -296,6 +309,7 @@ pub fn check<R: Ruleset + ?Sized>(
             },
             reach("RETRO_REACH", RETRO_REACH, true),
         ],
+        Engine::Search => vec![capability("search", caps.search.is_some())],
         Engine::OwnSolver => vec![capability("solver", caps.solver.is_some())],
         Engine::ClosedForm => vec![capability("closed_form", caps.closed_form.is_some())],
         Engine::Exhaustive => vec![
@@ -328,6 +342,10 @@ fn analyze_limit(engine: Engine) -> Option<String> {
         Engine::Tiers | Engine::Retrograde => Some(moves("RETRO_BUDGET", RETRO_BUDGET)),
         Engine::Exhaustive => Some(moves("Budget::DEFAULT", Budget::DEFAULT.left())),
         Engine::Remoteness => Some(moves("REMOTENESS_BUDGET", REMOTENESS_BUDGET)),
+        Engine::Search => Some(format!(
+            "within a table of {} bytes (--memory) and the time limit",
+            crate::engine::search::memory()
+        )),
         Engine::OwnSolver | Engine::ClosedForm => None,
     }
 }

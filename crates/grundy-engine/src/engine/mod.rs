@@ -10,7 +10,8 @@
 //! | [`dense`] | win/loss, Grundy values or remoteness of every position `0..n` in one pass over a flat table, in parallel by stages | every move to a smaller index; the whole table in memory (1 bit, 1 byte or 2 bytes a position) | the pawns' positions by size (`win_table`, `grundy verify pawns`) |
 //! | [`loopy`] | Smith's generalised Sprague-Grundy values of loopy impartial games, and sums answered from their parts | an impartial game given as lists of successors | `digraph`'s own solver (analyze, `--moves`, play) |
 //! | [`retrograde`] | win, lose, tie or draw with remoteness of every state reachable from a root, in games with ties and cycles; the result packing the retrograde solvers share | every state and its moves both ways in memory (about 120–150 bytes a state), within a budget of moves listed | the route's `retrograde` engine (games with ties or cycles and no tiers: `digraph`, `toads --backsliding`, `fox-and-geese`) |
-//! | [`tiers`] | the same answers, one tier at a time, for games whose states fall into tiers no move lowers | a move that lowers its tier is refused; the explored tiers in memory (about 50 bytes a state), within a budget of moves listed | the route's `tiers` engine (`tictactoe`, `connect-four`) |
+//! | [`search`] | win, lose or tie with remoteness, every move's score and the best moves, by alpha-beta search with a transposition table and null-window probes | acyclic; a table of fixed memory, within a budget of nodes and the thread's deadline | the route's `search` engine (positions too big for the retrograde engines: `connect-four`) |
+//! | [`tiers`] | the same answers, one tier at a time, for games whose states fall into tiers no move lowers | a move that lowers its tier is refused; the explored tiers in memory (about 50 bytes a state), within a budget of moves listed | the route's `tiers` engine (`tictactoe`; `connect-four` goes to the search) |
 //!
 //! Which engine answers a position is decided in one place, the routing table of
 //! [`analysis::route`](crate::analysis::route), which `grundy analyze
@@ -32,6 +33,7 @@ pub mod loopy;
 pub mod partizan;
 pub mod remoteness;
 pub mod retrograde;
+pub mod search;
 pub mod tiers;
 
 // What the engines share.

@@ -9,6 +9,7 @@
 //! | [`WebBoard`] | a board drawn as data, the spots a move touches, editing by clicks | the web playground |
 //! | [`Parts`] | each player's options built directly, the split into independent parts, symmetry | the engines that value by parts |
 //! | [`Tiers`] | a tier no move lowers | the tiered retrograde solver |
+//! | [`OwnSearch`] | a fast representation for the search engine (bitboards, wins found by shifts, moves ordered by threats) | analyze, `--moves`, play, the server |
 //! | [`OwnSolver`] | the result of a game with ties or cycles too big for the retrograde engine | analyze, play |
 //! | [`ManyMoves`] | the first moves and their count without listing them all | play, `--moves`, the engines |
 //! | [`Enumerate`] | every position of a size | verify |
@@ -63,6 +64,8 @@ pub struct Capabilities<'a, P, M> {
     pub parts: Option<&'a dyn Parts<Position = P, Move = M>>,
     /// Tiers for the tiered solver.
     pub tiers: Option<&'a dyn Tiers<Position = P, Move = M>>,
+    /// The game's own space for the search engine.
+    pub search: Option<&'a dyn OwnSearch<Position = P, Move = M>>,
     /// The game's own solver past the retrograde engine's budget.
     pub solver: Option<&'a dyn OwnSolver<Position = P, Move = M>>,
     /// Moves listed without listing them all.
@@ -85,6 +88,7 @@ impl<P, M> Default for Capabilities<'_, P, M> {
             web_board: None,
             parts: None,
             tiers: None,
+            search: None,
             solver: None,
             many_moves: None,
             enumerate: None,
@@ -144,6 +148,12 @@ impl<'a, P, M> Capabilities<'a, P, M> {
     /// With tiers.
     pub fn tiers(mut self, c: &'a dyn Tiers<Position = P, Move = M>) -> Self {
         self.tiers = Some(c);
+        self
+    }
+
+    /// With a search space of its own.
+    pub fn search(mut self, c: &'a dyn OwnSearch<Position = P, Move = M>) -> Self {
+        self.search = Some(c);
         self
     }
 
@@ -279,6 +289,14 @@ pub trait Presentation: Ruleset {
         default_player_name(self.kind(), player, first)
     }
 
+    /// The name of the player to move at `pos` where the position itself says who
+    /// it is (Connect Four's `x` or `o`, by the marks' counts), for the analysis'
+    /// `to_move`; by default `None` (the player is named by their seat or side).
+    fn mark_to_move(&self, pos: &Self::Position) -> Option<String> {
+        let _ = pos;
+        None
+    }
+
     /// Why the game ended at `pos` (where `to_move`, called `to_move_name`, is to
     /// move), for a person; `last_mover` names who made the last move, `None` when
     /// nobody moved. `None` for the normal-play sentence "X has no move left and
@@ -404,6 +422,24 @@ pub trait Tiers: Ruleset {
     /// works one tier at a time, from the highest down, and refuses a move that
     /// breaks the promise; `None` for a position without a tier.
     fn tier(&self, pos: &Self::Position) -> Option<u32>;
+}
+
+/// A search space of the game's own for the search engine
+/// ([`engine::search`](crate::engine::search)): the same answers as the generic
+/// space of its moves ([`RulesetSpace`](crate::engine::search::RulesetSpace)), found
+/// faster (Connect Four's bitboards: wins found by shifts, the moves that do not lose
+/// at once, moves ordered by the threats they make).
+pub trait OwnSearch: Ruleset {
+    /// `pos` with `to_move` to move and every legal move from it, solved exactly by
+    /// [`search::solve`](crate::engine::search::solve) over the game's space within
+    /// `limits`, calling `progress` with the nodes visited now and then.
+    fn search(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+        limits: crate::engine::search::Limits,
+        progress: Option<&mut dyn FnMut(u64)>,
+    ) -> Result<crate::engine::search::Solved<Self::Move>, crate::engine::search::Stop>;
 }
 
 /// The game's own method for a game with ties or cycles whose position is too big for

@@ -57,8 +57,8 @@ pub mod notation;
 
 pub use adapt::{AsImpartial, AsPartizan, ByParts};
 pub use capability::{
-    Capabilities, ClosedForm, Enumerate, HeapSequence, ManyMoves, MisereForm, OwnSolver, Parts,
-    Presentation, Tiers, WebBoard,
+    Capabilities, ClosedForm, Enumerate, HeapSequence, ManyMoves, MisereForm, OwnSearch, OwnSolver,
+    Parts, Presentation, Tiers, WebBoard,
 };
 pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved, UnsolvedKind};
 pub use ext::RulesetExt;

@@ -1,6 +1,7 @@
 //! Tests of `grundy_games::rules::connect_four`.
 
 use grundy_engine::engine::retrograde::GameResult;
+use grundy_engine::engine::search::{Limits, Score};
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::RulesetExt;
 use grundy_engine::ruleset::{End, Ruleset};
@@ -21,12 +22,39 @@ fn drops_fall_and_lines_end_the_game() {
 }
 
 #[test]
-fn alpha_beta_finds_a_threat() {
+fn the_search_finds_a_threat() {
     let c4 = ConnectFour;
+    let limits = Limits::default();
     // x to move has three in column a: a win at once.
     let p = c4.parse_position("....|x...|xo..|xoo.").unwrap();
-    assert_eq!(c4.search(&p, 1 << 20), Some(GameResult::Win));
+    assert_eq!(c4.score(&p, limits).0, Ok(Score::win(1)));
     // o to move must block it, and then cannot be beaten on so small a board.
     let q = c4.parse_position("....|x...|xo..|xo..").unwrap();
-    assert_ne!(c4.search(&q, 1 << 20), Some(GameResult::Lose));
+    assert_ne!(
+        c4.score(&q, limits).0.map(|s| s.result()),
+        Ok(GameResult::Lose)
+    );
+}
+
+#[test]
+fn a_move_sequence_is_a_position() {
+    let c4 = ConnectFour;
+    let p = c4.parse_position("4453").unwrap();
+    assert_eq!(
+        c4.show_position(&p),
+        ".......|.......|.......|.......|...o...|..oxx.."
+    );
+    let q = c4.parse_position("5x4:33").unwrap();
+    assert_eq!(c4.show_position(&q), ".....|.....|..o..|..x..");
+    // A digit outside the board, a full column, a move after four in a row.
+    let e = c4.parse_position("4483").unwrap_err();
+    assert_eq!(e.column, 3, "{e}");
+    assert!(e.to_string().contains("from 1 to 7"), "{e}");
+    let e = c4.parse_position("4444444").unwrap_err();
+    assert_eq!(e.column, 7, "{e}");
+    assert!(e.to_string().contains("not full"), "{e}");
+    let e = c4.parse_position("12121213").unwrap_err();
+    assert_eq!(e.column, 8, "{e}");
+    assert!(e.to_string().contains("over"), "{e}");
+    assert!(c4.parse_position("9x4:1").is_err());
 }

@@ -41,7 +41,8 @@ fn the_catalogue_is_the_engine_modules() {
     let files: BTreeSet<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        // A module is a file, or a directory with its mod.rs.
+        .filter(|p| p.extension().is_some_and(|x| x == "rs") || p.join("mod.rs").is_file())
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .filter(|name| name != "mod" && !SUPPORT.contains(&name.as_str()))
         .collect();
@@ -75,6 +76,7 @@ fn the_catalogue_is_the_engine_modules() {
 #[test]
 fn every_routed_engine_is_in_the_routing_table_and_the_catalogue() {
     let engines = [
+        Engine::Search,
         Engine::Tiers,
         Engine::Retrograde,
         Engine::OwnSolver,
@@ -140,7 +142,10 @@ fn the_route_agrees_with_the_analysis_on_every_example() {
             if route.ties || route.cycles {
                 let solved_by = analysis.solved_by.expect("solved_by");
                 let retrograde = solved_by.starts_with("the retrograde engine");
-                assert_eq!(retrograde, by != Engine::OwnSolver, "{what}: {solved_by}");
+                let tiers_or_plain = matches!(by, Engine::Tiers | Engine::Retrograde);
+                assert_eq!(retrograde, tiers_or_plain, "{what}: {solved_by}");
+                let search = solved_by.starts_with("alpha-beta search");
+                assert_eq!(search, by == Engine::Search, "{what}: {solved_by}");
             }
         }
     }

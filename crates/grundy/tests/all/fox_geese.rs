@@ -177,7 +177,11 @@ fn the_analysis_best_moves_are_minimaxs() {
         let next = successors(&st.0, st.1);
         let mut best: Vec<String> = next
             .iter()
-            .filter(|t| !w || !minimax(&((*t).clone(), !st.1), &mut memo).0)
+            .filter(|t| {
+                // A best move keeps the result and the remoteness.
+                let (tw, tm) = minimax(&((*t).clone(), !st.1), &mut memo);
+                tw != w && tm + 1 == m
+            })
             .map(|t| text(t))
             .collect();
         let mut got: Vec<String> = a.best_moves.iter().map(|m| m.after.clone()).collect();

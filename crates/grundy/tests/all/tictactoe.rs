@@ -210,7 +210,9 @@ fn every_boards_best_moves_are_minimaxs() {
             if b[i] == 0 && over(&b).is_none() {
                 let mut c = b;
                 c[i] = mover(&b);
-                if -minimax(&c, &mut memo).0 == r {
+                // A best move keeps the result and the remoteness.
+                let (rc, mc) = minimax(&c, &mut memo);
+                if -rc == r && mc + 1 == m {
                     best.push(c);
                 }
             }

@@ -194,13 +194,16 @@ fn the_analysis_best_moves_are_the_brute_forces() {
                 let (r, m) = want[&(s.clone(), left)];
                 assert_eq!((a.result, a.remoteness), (r, m), "{}", text(&s));
                 assert_eq!(a.to_move_wins, r == GameResult::Win);
+                // A best move keeps the result and, where there is one, the
+                // remoteness.
                 let keep = |t: &Vec<u8>| {
-                    let theirs = want[&(t.clone(), !left)].0;
-                    match r {
+                    let (theirs, after) = want[&(t.clone(), !left)];
+                    let result = match r {
                         GameResult::Win => theirs == GameResult::Lose,
                         GameResult::Draw => theirs == GameResult::Draw,
                         _ => true,
-                    }
+                    };
+                    result && (m.is_none() || after.map(|d| d + 1) == m)
                 };
                 let mut best: Vec<String> = successors(&s, left)
                     .iter()
