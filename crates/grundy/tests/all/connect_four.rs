@@ -1,8 +1,8 @@
 //! Connect Four on small boards against plain minimax written here, independently
 //! of the library: every board reachable from the empty 4×4 one, its result and
-//! remoteness from the retrograde engine's one pass; the empty board 4 wide and 5
-//! high and its moves through the analysis; the alpha-beta search (the answer for
-//! boards too big for the retrograde engine) on every reachable 4×4 board.
+//! remoteness from the retrograde engine's one pass and from the search (every
+//! move's too); the empty board 4 wide and 5 high and its best moves through the
+//! analysis; and the empty boards of the published table of results.
 
 use std::collections::HashMap;
 
@@ -265,33 +265,50 @@ fn the_empty_4_wide_5_high_board_and_its_moves_agree_with_minimax() {
 
 /// The empty boards of Christophe Steininger's table of results by width and height
 /// (https://github.com/ChristopheSteininger/c4, readme.md, "Results"; the sizes with
-/// width + height <= 15 were solved first by John Tromp) that the alpha-beta search
-/// answers on this machine within minutes: the result for the first player.
-/// Ignored by default (seconds to minutes each); run with
-/// `cargo test -p grundy --test all published_small_boards -- --ignored --nocapture`.
+/// width + height <= 15 were solved first by John Tromp): the result for the first
+/// player ("Draw" is a tie here, "2nd" a loss for the first player).
+const PUBLISHED: [(usize, usize, GameResult); 10] = [
+    (5, 4, GameResult::Tie),
+    (4, 5, GameResult::Tie),
+    (6, 4, GameResult::Lose),
+    (4, 6, GameResult::Tie),
+    (5, 5, GameResult::Tie),
+    (7, 4, GameResult::Tie),
+    (4, 7, GameResult::Tie),
+    (6, 5, GameResult::Tie),
+    (5, 6, GameResult::Tie),
+    (4, 4, GameResult::Tie),
+];
+
+/// The first player's result on the empty board `w` wide and `h` high, by the search.
+fn empty_board(w: usize, h: usize) -> GameResult {
+    let c4 = ConnectFour;
+    let board = vec![".".repeat(w); h].join("|");
+    let pos = c4.parse_position(&board).unwrap();
+    let start = std::time::Instant::now();
+    let (got, nodes) = c4.score(&pos, Limits::default());
+    eprintln!(
+        "{w} wide {h} high: {got:?} after {nodes} positions in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    got.unwrap().result()
+}
+
+/// The published boards with width + height <= 10 (each well under a second).
+#[test]
+fn published_small_boards() {
+    for (w, h, want) in PUBLISHED.into_iter().filter(|b| b.0 + b.1 <= 10) {
+        assert_eq!(empty_board(w, h), want, "{w} wide {h} high");
+    }
+}
+
+/// The published boards with width + height = 11 (seconds each). Ignored by default;
+/// run with `cargo test -p grundy --test all published_bigger_boards -- --ignored
+/// --nocapture`.
 #[test]
 #[ignore]
-fn published_small_boards() {
-    let c4 = ConnectFour;
-    // (width, height, the first player's result): "Draw" is a tie here, "2nd" a
-    // loss for the first player.
-    let table = [
-        (5, 4, GameResult::Tie),
-        (4, 6, GameResult::Tie),
-        (6, 4, GameResult::Lose),
-        (5, 5, GameResult::Tie),
-        (7, 4, GameResult::Tie),
-        (4, 7, GameResult::Tie),
-    ];
-    for (w, h, want) in table {
-        let board = vec![".".repeat(w); h].join("|");
-        let pos = c4.parse_position(&board).unwrap();
-        let start = std::time::Instant::now();
-        let (got, nodes) = c4.score(&pos, Limits::default());
-        eprintln!(
-            "{w} wide {h} high: {got:?} after {nodes} positions in {:.1} s",
-            start.elapsed().as_secs_f64()
-        );
-        assert_eq!(got.map(|s| s.result()), Ok(want), "{w} wide {h} high");
+fn published_bigger_boards() {
+    for (w, h, want) in PUBLISHED.into_iter().filter(|b| b.0 + b.1 > 10) {
+        assert_eq!(empty_board(w, h), want, "{w} wide {h} high");
     }
 }
