@@ -134,19 +134,11 @@ fn searched<R: Ruleset + ?Sized>(
         Asked::Analyze => u64::MAX,
         Asked::Moves | Asked::Play => budget.left(),
     };
-    let limits = search::Limits {
-        memory: search::memory(),
-        nodes,
-    };
-    let solved = own.search(pos, to_move, limits, None)?;
+    let solved = own.search(pos, to_move, search::memory(), nodes, None)?;
     Ok(SolvedMoves {
-        result: solved.score.result(),
+        result: solved.result,
         remoteness: solved.remoteness,
-        moves: solved
-            .moves
-            .into_iter()
-            .map(|(mv, score, remoteness)| (mv, score.result(), remoteness))
-            .collect(),
+        moves: solved.moves,
         solved_by: format!(
             "alpha-beta search over {} positions with a transposition table of {} bytes",
             solved.nodes, solved.table_bytes

@@ -33,7 +33,7 @@ use std::ops::RangeInclusive;
 use super::board::{At, Board};
 use super::{
     Convention, End, Explanation, GameResult, IllegalMove, Kind, Listing, Positions, Ruleset,
-    RulesetExt, Unsolved, WinTable,
+    RulesetExt, Searched, Unsolved, WinTable,
 };
 use crate::game::Player;
 use crate::sequence::SequenceSpec;
@@ -431,15 +431,17 @@ pub trait Tiers: Ruleset {
 /// at once, moves ordered by the threats they make).
 pub trait OwnSearch: Ruleset {
     /// `pos` with `to_move` to move and every legal move from it, solved exactly by
-    /// [`search::solve`](crate::engine::search::solve) over the game's space within
-    /// `limits`, calling `progress` with the nodes visited now and then.
+    /// [`search::solve`](crate::engine::search::solve) over the game's space with a
+    /// table of `memory` bytes and within `nodes` nodes, calling `progress` with the
+    /// nodes visited now and then.
     fn search(
         &self,
         pos: &Self::Position,
         to_move: Player,
-        limits: crate::engine::search::Limits,
+        memory: u64,
+        nodes: u64,
         progress: Option<&mut dyn FnMut(u64)>,
-    ) -> Result<crate::engine::search::Solved<Self::Move>, crate::engine::search::Stop>;
+    ) -> Result<Searched<Self::Move>, Unsolved>;
 }
 
 /// The game's own method for a game with ties or cycles whose position is too big for

@@ -62,7 +62,7 @@ pub use capability::{
 };
 pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved, UnsolvedKind};
 pub use ext::RulesetExt;
-pub use result::GameResult;
+pub use result::{GameResult, Searched};
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;

@@ -3,6 +3,22 @@
 
 use serde::Serialize;
 
+/// A position and each of its moves solved by a search ([`OwnSearch`](super::OwnSearch)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Searched<M> {
+    /// The result for the player to move.
+    pub result: GameResult,
+    /// Its remoteness (a tie's where the game fixes it).
+    pub remoteness: Option<u32>,
+    /// Every legal move, in the game's order, with its result for the player who
+    /// makes it and the remoteness of the position it leads to.
+    pub moves: Vec<(M, GameResult, Option<u32>)>,
+    /// The nodes visited.
+    pub nodes: u64,
+    /// The bytes of the transposition table.
+    pub table_bytes: u64,
+}
+
 /// The result of a position for the player to move, under best play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

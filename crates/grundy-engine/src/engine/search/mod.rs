@@ -487,6 +487,22 @@ pub struct Solved<M> {
     pub table_bytes: u64,
 }
 
+impl<M> From<Solved<M>> for crate::ruleset::Searched<M> {
+    fn from(s: Solved<M>) -> Self {
+        crate::ruleset::Searched {
+            result: s.score.result(),
+            remoteness: s.remoteness,
+            moves: s
+                .moves
+                .into_iter()
+                .map(|(mv, score, after)| (mv, score.result(), after))
+                .collect(),
+            nodes: s.nodes,
+            table_bytes: s.table_bytes,
+        }
+    }
+}
+
 impl<M: Copy> Solved<M> {
     /// The moves that keep the score: a winner's quickest wins, a loser's longest
     /// stalls, a tied position's ties.

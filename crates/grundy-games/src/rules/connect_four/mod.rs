@@ -38,7 +38,7 @@ use crate::rules::marks::{Marks, GLYPHS};
 use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::{Capabilities, OwnSearch, Presentation, Tiers, WebBoard};
-use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset};
+use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset, Searched, Unsolved};
 use bits::Bitboard;
 use grundy_engine::engine::search::{self, Limits, Score, Solved, Stop};
 
@@ -365,9 +365,11 @@ impl OwnSearch for ConnectFour {
         &self,
         pos: &Marks,
         _: Player,
-        limits: Limits,
+        memory: u64,
+        nodes: u64,
         progress: Option<&mut dyn FnMut(u64)>,
-    ) -> Result<Solved<Drop>, Stop> {
-        self.solve(pos, limits, progress)
+    ) -> Result<Searched<Drop>, Unsolved> {
+        let limits = Limits::new(memory, nodes).map_err(Unsolved::unsupported)?;
+        Ok(self.solve(pos, limits, progress)?.into())
     }
 }
