@@ -60,3 +60,21 @@ def test_a_user_game_past_its_budget_is_budget_exceeded_with_its_kind():
         Chain().grundy(100, budget=10)
     assert raised.value.kind == "over_budget"
     assert isinstance(raised.value, grundy.GrundyError)
+
+
+def test_a_search_past_its_time_limit_gives_the_best_move_found_unproven():
+    # 4453 on 7x6 Connect Four takes the search longer than half a second.
+    a = grundy.analyze("connect-four", "4453", time_limit=0.5)
+    assert a["proven"] is False
+    assert a["result"] is None and a["remoteness"] is None
+    assert a["best_found"]["move"] in "abcdefg"
+    assert a["unsolved"]["kind"] == "over_time"
+    # Solved in time: proven, with its result.
+    a = grundy.analyze("connect-four", "31661212464", time_limit=30, memory=1 << 20)
+    assert a["proven"] is True and a["result"] == "lose"
+
+
+@pytest.mark.parametrize("kwargs", [{"time_limit": -1}, {"time_limit": float("nan")}, {"memory": 10}])
+def test_time_limit_and_memory_are_range_checked(kwargs):
+    with pytest.raises(ValueError):
+        grundy.analyze("connect-four", "4453", **kwargs)

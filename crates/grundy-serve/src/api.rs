@@ -30,8 +30,10 @@ type Answer = Result<Response, ApiError>;
 /// The most work a match's hints may take.
 const HINTS: Duration = Duration::from_secs(2);
 
-/// The most work a match's extras (the values shown beside the board) may take.
-const EXTRAS: Duration = Duration::from_secs(1);
+/// The most work a match's extras (the values shown beside the board) may take: a
+/// reply of the engine comes within a second where its search is bounded (Connect
+/// Four on 7×6 plays the best move it finds in its budget of positions).
+const EXTRAS: Duration = Duration::from_millis(250);
 
 /// What a match keeps of its budget beyond the engine's search, the hints and extras.
 const MARGIN: Duration = Duration::from_secs(1);
@@ -193,7 +195,15 @@ pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
             let game = games.build(&name, &params)?;
             let player = to_move(game.as_ref(), given_to_move.as_deref())?;
             let bad = |e| analyze_error(&name, &position, e);
-            let analysis = game.analyze(&position, player, limit).map_err(bad)?;
+            let analysis = match game.analyze(&position, player, limit) {
+                Ok(analysis) => analysis,
+                // Past the work budget's time, the best move a search found, unproven.
+                Err(AnalyzeError::Unsolved(why)) if why.best_found.is_some() => {
+                    let json = report::unproven_json(game.name(), &position, &why);
+                    return report::pretty(&json.unwrap_or_default()).map_err(internal_json);
+                }
+                Err(e) => return Err(bad(e)),
+            };
             let moves = if with_moves {
                 Some(
                     game.move_values(&position, player, limit, Budget::moves(budget))
@@ -687,6 +697,9 @@ fn replay(
             positions.push((m.position(), m.to_move()));
         }
     }
+    // Whether the engine's move (if it moved) is proven best, or only the best its
+    // search found in time.
+    let proven = (!engine_moves.is_empty()).then(|| m.engine_proven());
     let winner = m.winner();
     let over = m.over();
     let mover = player_of(m.to_move(), first);
@@ -797,6 +810,7 @@ fn replay(
             "more_losing": hints.more_losing,
         },
         "engine_moves": engine_moves,
+        "proven": proven,
         "remoteness": remoteness,
         "board": board,
     }))

@@ -382,6 +382,14 @@ async function analyze() {
   if (ctl !== analyzeCtl) return;
   out.classList.remove("stale");
   out.removeAttribute("aria-busy");
+  if (a.proven === false) {
+    // Not solved in the time the server gives: the best move its search found.
+    const f = a.best_found;
+    out.replaceChildren(
+      el("p", { class: "verdict", id: "verdict", text: `Not proven in time (${a.unsolved.reason}).` }),
+      el("p", { id: "best-found", text: `Best found, not proven: ${f.move}, by a search ${f.depth} moves deep.` }));
+    return;
+  }
   const res = RESULTS[a.result] || (a.to_move_wins ? RESULTS.win : RESULTS.lose);
   const parts = [
     el("p", { class: "verdict " + (a.result || (a.to_move_wins ? "win" : "lose")), id: "verdict", text: `${a.to_move} to move ${res.verb}` }),
@@ -521,7 +529,8 @@ function renderPlay(r, animate) {
     status.textContent = "A tie: nobody wins. " + lastText + r.ending;
     document.body.dataset.state = "over";
   } else {
-    const engineMoved = r.engine_moves && r.engine_moves.length ? `The engine played ${r.engine_moves[0]}. ` : "";
+    const unproven = r.proven === false ? " (best found, not proven)" : "";
+    const engineMoved = r.engine_moves && r.engine_moves.length ? `The engine played ${r.engine_moves[0]}${unproven}. ` : "";
     status.textContent = engineMoved + (r.your_turn ? `Your move (you are ${you}).` : "The engine's move.");
     document.body.dataset.state = r.your_turn ? "your-turn" : "engine-turn";
   }

@@ -486,6 +486,57 @@ async fn play_answers_a_board_too_big_for_the_engine_within_the_budget() {
     assert_eq!(r["engine_moves"].as_array().unwrap().len(), 1, "{r}");
     assert_eq!(r["your_turn"], true, "{r}");
     assert_eq!(r["values"].as_array().unwrap().len(), 2, "{r}");
+    // Nobody knows how long this game lasts: no remoteness, and the engine's move
+    // is not proven best.
+    assert_eq!(r["remoteness"], Value::Null, "{r}");
+    assert_eq!(r["proven"], false, "{r}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_four_7x6_plays_the_best_found_move_marked_unproven() {
+    let board = ["......."; 6].join("|");
+    let mut moves = Vec::new();
+    for reply in 0..3 {
+        let (status, r) = post_json(
+            "/api/play",
+            json!({ "game": "connect-four", "position": board, "you": "second",
+                    "moves": moves, "reply": true }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{r}");
+        let engine = r["engine_moves"].as_array().unwrap();
+        assert_eq!(engine.len(), 1, "reply {reply}: {r}");
+        // The first move of 7x6 is beyond any proof in a reply's budget; a move the
+        // search does not prove leaves the remoteness unknown, never 0.
+        assert!(r["proven"].is_boolean(), "reply {reply}: {r}");
+        if reply == 0 || r["proven"] == false {
+            assert_eq!(r["proven"], false, "reply {reply}: {r}");
+            assert_eq!(r["remoteness"], Value::Null, "reply {reply}: {r}");
+        }
+        moves.push(engine[0].clone());
+        moves.push(json!("a"));
+    }
+    // The engine opens in the centre column.
+    assert_eq!(moves[0], "d");
+    // The analysis within the server's budget: the best move found, unproven.
+    let state = AppState::new(Limits {
+        budget: Duration::from_secs(2),
+        ..Limits::default()
+    });
+    let (status, _, text) = get_with(state, "/api/analyze?game=connect-four&position=4453").await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let a: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(a["proven"], false, "{a}");
+    assert_eq!(a["result"], Value::Null, "{a}");
+    assert_eq!(a["remoteness"], Value::Null, "{a}");
+    assert!(a["best_found"]["move"].is_string(), "{a}");
+    // A position the search proves answers as before, proven.
+    let (status, a) = get_json("/api/analyze?game=connect-four&position=31661212464").await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(
+        (a["proven"].clone(), a["result"].clone()),
+        (json!(true), json!("lose"))
+    );
 }
 
 /// Reads from `stream` until the server closes it or 5 s pass; what was read.

@@ -53,7 +53,10 @@ pub struct Args {
     #[arg(long, conflicts_with = "moves")]
     explain_engine: bool,
     /// Stop after S seconds (0: no limit): a position not solved by then is
-    /// refused with the reason, as one past a budget is.
+    /// refused with the reason, as one past a budget is; in a game searched by
+    /// alpha-beta (Connect Four) the answer is then the best move the search found,
+    /// marked "best found, not proven" (JSON: "proven": false, result and
+    /// remoteness null).
     #[arg(long, value_name = "S", default_value = "0", value_parser = super::numbers::analyze_time)]
     time_limit: std::time::Duration,
     /// The search's transposition table, in bytes (1024 to 2^40) [default: 64 MiB].
@@ -103,7 +106,25 @@ fn answer(args: Args) -> anyhow::Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let analysis = game.analyze(pos, to_move, args.limit).map_err(bad)?;
+    let analysis = match game.analyze(pos, to_move, args.limit) {
+        Ok(analysis) => analysis,
+        // Past the time limit, the best move a search found, marked unproven.
+        Err(AnalyzeError::Unsolved(why)) if why.best_found.is_some() => {
+            let text = if args.json {
+                grundy::report::unproven_json(game.name(), pos, &why)
+                    .map(|json| grundy::report::pretty(&json))
+                    .transpose()?
+            } else {
+                text::unproven(game.name(), pos, &why)
+            };
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            out.write_all(text.unwrap_or_default().as_bytes())?;
+            out.flush()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(e) => return Err(bad(e)),
+    };
     let moves = if args.moves {
         Some(
             game.move_values(pos, to_move, args.limit, Budget::moves(args.budget))

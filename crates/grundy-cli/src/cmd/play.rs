@@ -246,7 +246,12 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
             }
             if self.game.to_move() != self.you {
                 if let Some(mv) = self.game.engine_move() {
-                    writeln!(self.out, "The engine ({engine}) plays {mv}.")?;
+                    let unproven = if self.game.engine_proven() {
+                        ""
+                    } else {
+                        " (best found, not proven)"
+                    };
+                    writeln!(self.out, "The engine ({engine}) plays {mv}{unproven}.")?;
                 }
                 continue;
             }

@@ -548,3 +548,28 @@ fn explain_engine_refuses_moves_and_bad_positions() {
         .code(2)
         .stderr(predicate::str::contains("bad nim position"));
 }
+
+#[test]
+fn a_position_past_the_time_limit_gets_the_best_move_found_unproven() {
+    // 4453 on 7x6 takes the search longer than a second: the answer is the best move
+    // of the deepest search completed, never a result.
+    let v = analyze_json(&["connect-four", "4453", "--time-limit", "1"]);
+    assert_eq!(v["proven"], false, "{v}");
+    assert_eq!(v["result"], Value::Null, "{v}");
+    assert_eq!(v["remoteness"], Value::Null, "{v}");
+    let mv = v["best_found"]["move"].as_str().unwrap();
+    assert!(("a"..="g").contains(&mv), "{v}");
+    assert!(v["best_found"]["depth"].as_u64().unwrap() >= 1, "{v}");
+    assert_eq!(v["unsolved"]["kind"], "over_time", "{v}");
+    grundy()
+        .args(["analyze", "connect-four", "4453", "--time-limit", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Best found, not proven: "));
+    // A position the search solves in time is proven.
+    let v = analyze_json(&["connect-four", "31661212464", "--time-limit", "30"]);
+    assert_eq!(
+        (v["proven"].clone(), v["result"].clone()),
+        (Value::Bool(true), "lose".into())
+    );
+}

@@ -12,8 +12,10 @@ use crate::engine::tiers::{solve_tiers, Keep, TierError, TieredSolved};
 use crate::engine::{search, Budget};
 use crate::game::Player;
 use crate::ruleset::RulesetExt;
-use crate::ruleset::{Explanation, Kind, Ruleset, Unsolved};
+use crate::ruleset::{BestFound, Explanation, Kind, Ruleset, Unsolved, UnsolvedKind};
 use crate::values::Outcome;
+use grundy_values::deadline;
+use std::time::Instant;
 
 /// Positions whose game below may have more positions than this
 /// ([`Ruleset::reach`], when known) are not tried by the retrograde engine: 2^30.
@@ -119,6 +121,12 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
 /// ([`OwnSearch`](crate::ruleset::OwnSearch)) with a table of the thread's
 /// [`memory`](search::memory): within the thread's deadline for the analysis, and
 /// within `budget` positions for `--moves` and play.
+///
+/// Under a deadline (a time limit) the analysis' exact search gets three quarters of
+/// the time left; if that does not finish, searches of growing depth spend the next
+/// three sixteenths finding the best move they can (the last sixteenth is left for
+/// the answer to reach its reader), and the refusal carries it ([`BestFound`]),
+/// never a result: a front end shows it as "best found, not proven".
 fn searched<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
@@ -134,7 +142,33 @@ fn searched<R: Ruleset + ?Sized>(
         Asked::Analyze => u64::MAX,
         Asked::Moves | Asked::Play => budget.left(),
     };
-    let solved = own.search(pos, to_move, search::memory(), nodes, None)?;
+    let memory = search::memory();
+    let at = deadline::current().filter(|_| asked == Asked::Analyze && !deadline::cancelled());
+    let solved = match at {
+        None => own.search(pos, to_move, memory, nodes, None)?,
+        Some(at) => {
+            let now = Instant::now();
+            let left = at.saturating_duration_since(now);
+            let (exact_end, guess_end) = (now + left * 3 / 4, now + left * 15 / 16);
+            match deadline::within(exact_end, || own.search(pos, to_move, memory, nodes, None)) {
+                Ok(solved) => solved,
+                Err(e) if e.kind == UnsolvedKind::OverTime && !deadline::cancelled() => {
+                    let guess = deadline::within(guess_end, || {
+                        own.guess(pos, to_move, memory, nodes, false)
+                    })?;
+                    let Some(mv) = guess.best else {
+                        return Err(e);
+                    };
+                    return Err(e.with_best_found(BestFound {
+                        mv: mv.to_string(),
+                        after: rules.show_position(&rules.play(pos, &mv)),
+                        depth: guess.depth,
+                    }));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    };
     Ok(SolvedMoves {
         result: solved.result,
         remoteness: solved.remoteness,

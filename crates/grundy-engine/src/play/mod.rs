@@ -25,6 +25,7 @@ use crate::analysis::route::{self, Asked, Engine};
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
 use crate::engine::retrograde::{rank_moves, GameResult};
+use crate::engine::search;
 use crate::game::Player;
 use crate::ruleset::RulesetExt;
 use crate::ruleset::{AsImpartial, AsPartizan, End, Kind, Ruleset};
@@ -106,10 +107,11 @@ impl Hints {
     /// The remoteness of the position itself (how many moves the game lasts under
     /// best play, the winner hurrying and the loser stalling), from the moves'
     /// [`Hint::moves_left`]: the quickest winning move, or when every move loses the
-    /// longest. `None` when a move is left out or its count is unknown; `Some(0)`
-    /// for a position with no move (or a decided one: no hint).
+    /// longest. `None` when a move is left out or its count is unknown, and when
+    /// there is no hint (a finished game's remoteness is 0, but no hint also means
+    /// that no engine could judge the moves in time: the caller knows which).
     pub fn remoteness(&self) -> Option<u32> {
-        if self.more_winning > 0 || self.more_losing > 0 {
+        if self.more_winning > 0 || self.more_losing > 0 || self.moves.is_empty() {
             return None;
         }
         best_remoteness(self.moves.iter().map(|h| (h.result, h.moves_left)))
@@ -145,6 +147,13 @@ pub trait Match {
     /// Plays the engine's move for the seat to move and returns it in notation;
     /// `None` when the game is over.
     fn engine_move(&mut self) -> Option<String>;
+    /// Whether the engine's last move was proven best (or, where only the closed
+    /// form knows the position, proven winning or the position proven lost);
+    /// `false` when it was the best move its search found within its limits. `true`
+    /// before the engine moves.
+    fn engine_proven(&self) -> bool {
+        true
+    }
     /// Every legal move of the seat to move with its verdict.
     fn hints(&mut self) -> Hints;
     /// Goes back to the starting position.
@@ -161,6 +170,7 @@ pub struct RulesetMatch<'r, R: Ruleset + ?Sized> {
     to_move: Seat,
     moved: bool,
     budget: Budget,
+    proven: bool,
 }
 
 impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
@@ -175,6 +185,7 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
             to_move: Seat::First,
             moved: false,
             budget: Budget::DEFAULT,
+            proven: true,
         }
     }
 
@@ -338,16 +349,37 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
             return None;
         }
         let mover = self.mover();
+        if let Some(own) = self.rules.capabilities().search {
+            // A game with a search of its own: the best move the search proves within
+            // the budget and the thread's deadline, else the best it found.
+            let guess = own
+                .guess(&self.pos, mover, search::memory(), self.budget.left(), true)
+                .ok()?;
+            self.proven = guess.proven.is_some();
+            let mv = guess.best?;
+            return Some(self.advance(&mv));
+        }
+        self.proven = true;
         let mv = if let Some(ranked) = self.ranked() {
             ranked.into_iter().next().map(|(mv, _, _)| mv)
         } else {
-            self.rules
-                .winning_listing(&self.pos, mover, 1)
-                .ok()
-                .and_then(|l| l.moves.into_iter().next())
-                .or_else(|| self.rules.stalling_move(&self.pos, mover))
+            match self.rules.winning_listing(&self.pos, mover, 1) {
+                Ok(l) => l
+                    .moves
+                    .into_iter()
+                    .next()
+                    .or_else(|| self.rules.stalling_move(&self.pos, mover)),
+                Err(_) => {
+                    self.proven = false;
+                    self.rules.stalling_move(&self.pos, mover)
+                }
+            }
         }?;
         Some(self.advance(&mv))
+    }
+
+    fn engine_proven(&self) -> bool {
+        self.proven
     }
 
     fn hints(&mut self) -> Hints {
@@ -405,6 +437,7 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
         self.pos = self.start.clone();
         self.to_move = Seat::First;
         self.moved = false;
+        self.proven = true;
     }
 }
 

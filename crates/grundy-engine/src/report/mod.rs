@@ -24,6 +24,7 @@ use crate::analysis::route::EngineReport;
 use crate::analysis::{Analysis, MoveValue};
 use crate::misere::genus::HeapGenus;
 use crate::misere::quotient::Quotient;
+use crate::ruleset::Unsolved;
 use crate::sequence::{Sequence, SequenceSpec};
 
 /// The object `grundy analyze --json` prints: the analysis, and with `--moves` the
@@ -33,10 +34,33 @@ pub fn analysis_json(
     moves: Option<&[MoveValue]>,
 ) -> serde_json::Result<Value> {
     let mut out = serde_json::to_value(analysis)?;
+    out["proven"] = json!(true);
     if let Some(moves) = moves {
         out["moves"] = serde_json::to_value(moves)?;
     }
     Ok(out)
+}
+
+/// The object `grundy analyze --json` prints for a position its time limit left
+/// unsolved where a search found a best move ([`Unsolved::best_found`]): `"proven":
+/// false`, `result` and `remoteness` null, the move found (`best_found`: `move`,
+/// `after`, `depth`), and why it is not proven (`unsolved`: `kind`, `reason`).
+/// `None` when the refusal carries no move.
+pub fn unproven_json(game: &str, position: &str, why: &Unsolved) -> Option<Value> {
+    let found = why.best_found.as_ref()?;
+    Some(json!({
+        "game": game,
+        "position": position,
+        "proven": false,
+        "result": null,
+        "remoteness": null,
+        "best_found": {
+            "move": found.mv,
+            "after": found.after,
+            "depth": found.depth,
+        },
+        "unsolved": { "kind": why.kind.name(), "reason": why.reason },
+    }))
 }
 
 /// The object `grundy analyze --explain-engine --json` prints: the route of the

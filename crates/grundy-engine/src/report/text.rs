@@ -206,6 +206,18 @@ fn write_analysis(out: &mut String, a: &Analysis, more: &str) -> fmt::Result {
     Ok(())
 }
 
+/// A position its time limit left unsolved, with the best move a search found
+/// ([`Unsolved::best_found`](crate::ruleset::Unsolved::best_found)): two lines,
+/// "... not proven (why)" and "Best found, not proven: ...". `None` when the refusal
+/// carries no move.
+pub fn unproven(game: &str, position: &str, why: &crate::ruleset::Unsolved) -> Option<String> {
+    let found = why.best_found.as_ref()?;
+    Some(format!(
+        "{game} {position}: not proven ({})\nBest found, not proven: {} (to {}), by a search {} moves deep.\n",
+        why.reason, found.mv, found.after, found.depth
+    ))
+}
+
 /// The route of `grundy analyze` on a position as text: the game's properties, the
 /// engines tried in order with their conditions (`+` holds, `-` does not), and the
 /// one that answered.

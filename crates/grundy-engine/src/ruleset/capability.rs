@@ -32,8 +32,8 @@ use std::ops::RangeInclusive;
 
 use super::board::{At, Board};
 use super::{
-    Convention, End, Explanation, GameResult, IllegalMove, Kind, Listing, Positions, Ruleset,
-    RulesetExt, Searched, Unsolved, WinTable,
+    Convention, End, Explanation, GameResult, Guess, IllegalMove, Kind, Listing, Positions,
+    Ruleset, RulesetExt, Searched, Unsolved, WinTable,
 };
 use crate::game::Player;
 use crate::sequence::SequenceSpec;
@@ -442,6 +442,21 @@ pub trait OwnSearch: Ruleset {
         nodes: u64,
         progress: Option<&mut dyn FnMut(u64)>,
     ) -> Result<Searched<Self::Move>, Unsolved>;
+
+    /// The best move of `pos` with `to_move` to move found with a table of `memory`
+    /// bytes, within `nodes` nodes and the thread's deadline: with `prove`, by
+    /// [`search::decide`](crate::engine::search::decide) (proven where the exact
+    /// search finishes, else the best move of searches of growing depth); without,
+    /// by those searches alone ([`Search::deepen`](crate::engine::search::Search::deepen)).
+    /// Fails only on a memory out of range.
+    fn guess(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+        memory: u64,
+        nodes: u64,
+        prove: bool,
+    ) -> Result<Guess<Self::Move>, Unsolved>;
 }
 
 /// The game's own method for a game with ties or cycles whose position is too big for

@@ -314,6 +314,22 @@ pub struct Unsolved {
     pub kind: UnsolvedKind,
     /// Why the answer is not known, for a person.
     pub reason: String,
+    /// The best move a search found before a time limit stopped it, where a game's
+    /// own search ran out of time ([`BestFound`]); `None` otherwise.
+    pub best_found: Option<Box<BestFound>>,
+}
+
+/// The best move a search found in the time it had, not proven best: the best move
+/// of the deepest search to a fixed depth it completed, judged at that depth by the
+/// game's estimate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestFound {
+    /// The move, in the ruleset's notation.
+    pub mv: String,
+    /// The position after it, in the ruleset's notation.
+    pub after: String,
+    /// The depth of the deepest search completed, in moves.
+    pub depth: u32,
 }
 
 impl Unsolved {
@@ -322,6 +338,15 @@ impl Unsolved {
         Unsolved {
             kind,
             reason: reason.into(),
+            best_found: None,
+        }
+    }
+
+    /// The same, with the best move a search found before its time ran out.
+    pub fn with_best_found(self, found: BestFound) -> Unsolved {
+        Unsolved {
+            best_found: Some(Box::new(found)),
+            ..self
         }
     }
 
@@ -406,6 +431,10 @@ impl Unsolved {
         } else {
             format!("{}; {}", self.reason, other.reason)
         };
-        Unsolved { kind, reason }
+        Unsolved {
+            kind,
+            reason,
+            best_found: self.best_found.or(other.best_found),
+        }
     }
 }

@@ -60,9 +60,9 @@ pub use capability::{
     Capabilities, ClosedForm, Enumerate, HeapSequence, ManyMoves, MisereForm, OwnSearch, OwnSolver,
     Parts, Presentation, Tiers, WebBoard,
 };
-pub use error::{IllegalMove, MoveError, ParamError, SizeError, Unsolved, UnsolvedKind};
+pub use error::{BestFound, IllegalMove, MoveError, ParamError, SizeError, Unsolved, UnsolvedKind};
 pub use ext::RulesetExt;
-pub use result::{GameResult, Searched};
+pub use result::{GameResult, Guess, Searched};
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;

@@ -19,6 +19,22 @@ pub struct Searched<M> {
     pub table_bytes: u64,
 }
 
+/// A position's best move as far as a search found it within its limits
+/// ([`OwnSearch::guess`](super::OwnSearch::guess)): proven, or the best move of the
+/// deepest search completed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guess<M> {
+    /// The move; `None` when the game is over.
+    pub best: Option<M>,
+    /// The position's result and remoteness (a tie's where the game fixes it) when
+    /// the move is proven to keep them; `None` when it is only the best found.
+    pub proven: Option<(GameResult, Option<u32>)>,
+    /// The deepest search to a fixed depth completed, in moves (0: none).
+    pub depth: u32,
+    /// The nodes visited.
+    pub nodes: u64,
+}
+
 /// The result of a position for the player to move, under best play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

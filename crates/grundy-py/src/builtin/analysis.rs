@@ -24,7 +24,11 @@ fn bad_position(game: &dyn DynRuleset, position: &str, e: &impl std::fmt::Displa
 /// `grundy.analyze(game, position, **params)`: what `grundy analyze GAME POSITION
 /// --json` prints, as a dict. The game's parameters are keyword arguments
 /// (`step=3`, `code="0.77"`, `set=[2, 4, 5]`), as are the command's options:
-/// `to_move="B"`, `moves=True`, `limit=N`, `budget=N`.
+/// `to_move="B"`, `moves=True`, `limit=N`, `budget=N`, `time_limit=SECONDS` and
+/// `memory=BYTES` (the search's table). Under `time_limit`, a position of a game
+/// searched by alpha-beta (Connect Four) that is not solved in time gives the best
+/// move the search found: `proven` False, `result` and `remoteness` None, the move
+/// in `best_found`.
 #[pyfunction]
 #[pyo3(signature = (game, position, **params))]
 pub fn analyze(
@@ -47,14 +51,52 @@ pub fn analyze(
         Some(v) => v.extract()?,
         None => Budget::DEFAULT.left(),
     };
+    let time_limit = match take(Some(&params), "time_limit")? {
+        Some(v) => {
+            let secs: f64 = v.extract()?;
+            grundy::bounds::seconds_value("time_limit", secs, grundy::sequence::TIME_LIMIT)
+                .map_err(bad)?
+        }
+        None => std::time::Duration::ZERO,
+    };
+    let memory = match take(Some(&params), "memory")? {
+        Some(v) => {
+            use grundy::engine::search::{MAX_MEMORY, MIN_MEMORY};
+            let bytes: u64 = v.extract()?;
+            if !(MIN_MEMORY..=MAX_MEMORY).contains(&bytes) {
+                return Err(bad(format!(
+                    "memory: expected bytes from {MIN_MEMORY} to {MAX_MEMORY}, got {bytes}"
+                )));
+            }
+            bytes
+        }
+        None => grundy::engine::search::DEFAULT_MEMORY,
+    };
     let ruleset = build(game, Some(&params))?;
     let player = to_move(ruleset.as_ref(), to_move_arg)?;
+    let work =
+        || grundy::engine::search::with_memory(memory, || ruleset.analyze(position, player, limit));
+    let analyzed = if time_limit.is_zero() {
+        work()
+    } else {
+        grundy::deadline::within(std::time::Instant::now() + time_limit, work)
+    };
     let refuse = |e: registry::AnalyzeError| match e {
         registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
         registry::AnalyzeError::Unsolved(why) => errors::unsolved(&why),
         other => GrundyError::new_err(other.to_string()),
     };
-    let analysis = ruleset.analyze(position, player, limit).map_err(&refuse)?;
+    let analysis = match analyzed {
+        Ok(analysis) => analysis,
+        Err(registry::AnalyzeError::Unsolved(why)) if why.best_found.is_some() => {
+            let json = grundy::report::unproven_json(ruleset.name(), position, &why);
+            return loads(
+                py,
+                &grundy::report::pretty(&json.unwrap_or_default()).map_err(bad)?,
+            );
+        }
+        Err(e) => return Err(refuse(e)),
+    };
     let listed = if moves {
         Some(
             ruleset

@@ -213,6 +213,57 @@ fn every_board_reachable_on_4x4_agrees_with_minimax_and_alpha_beta() {
     }
 }
 
+/// Play beyond proof on every board reachable on 4×4: without a node budget the guess
+/// proves the result and remoteness with a move that keeps them; within a budget the
+/// move is legal and whatever is proven is minimax's.
+#[test]
+fn every_guess_on_4x4_is_legal_and_proven_only_when_minimax_agrees() {
+    let c4 = ConnectFour;
+    let mut memo = HashMap::new();
+    minimax(&B::empty(4, 4), &mut memo);
+    let mut unproven = 0;
+    for (b, &(r, m)) in &memo {
+        let pos = c4.parse_position(&b.text()).unwrap();
+        let children = if b.over().is_some() {
+            Vec::new()
+        } else {
+            b.children()
+        };
+        let child = |col: u8| {
+            let after = c4.show_position(&c4.play(&pos, &grundy::rules::connect_four::Drop(col)));
+            children.iter().find(|c| c.text() == after)
+        };
+        let keeps = |col: u8| child(col).is_some_and(|c| -memo[c].0 == r && memo[c].1 + 1 == m);
+        for (nodes, prove) in [(u64::MAX, true), (3_000, true), (1, false)] {
+            let guess = c4.guess(&pos, Limits::new(4 << 10, nodes).unwrap(), prove);
+            match guess.best {
+                Some(best) => assert!(
+                    best.0 < 4 && child(best.0).is_some(),
+                    "{}: {guess:?}",
+                    b.text()
+                ),
+                None => assert!(children.is_empty(), "{}: {guess:?}", b.text()),
+            }
+            match guess.proven {
+                Some(proven) => {
+                    assert_eq!(proven, (as_result(r), Some(m)), "{}", b.text());
+                    if let Some(best) = guess.best {
+                        assert!(keeps(best.0), "{}: {guess:?}", b.text());
+                    }
+                }
+                None => {
+                    assert!(nodes != u64::MAX, "{}: unproven without a budget", b.text());
+                    unproven += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{} boards, {unproven} guesses within a budget unproven",
+        memo.len()
+    );
+}
+
 /// A search's limits with a table of 4 KiB.
 fn small() -> Limits {
     Limits::new(4 << 10, u64::MAX).unwrap()
@@ -311,4 +362,76 @@ fn published_bigger_boards() {
     for (w, h, want) in PUBLISHED.into_iter().filter(|b| b.0 + b.1 > 10) {
         assert_eq!(empty_board(w, h), want, "{w} wide {h} high");
     }
+}
+
+/// A player who takes every immediate win and blocks every immediate threat, and
+/// otherwise drops a stone in a column drawn by `rng` (xorshift).
+fn greedy(b: &B, rng: &mut u64) -> B {
+    let me = b.mover();
+    let kids = b.children();
+    if let Some(win) = kids.iter().find(|k| k.four(me)) {
+        return win.clone();
+    }
+    // The other player's stone where each of my stones would land.
+    let theirs = |k: &B| {
+        let mut t = k.clone();
+        let i = (0..t.cells.len())
+            .find(|&i| t.cells[i] != b.cells[i])
+            .unwrap();
+        t.cells[i] = 3 - me;
+        t
+    };
+    if let Some(block) = kids.iter().find(|k| theirs(k).four(3 - me)) {
+        return block.clone();
+    }
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    kids[(*rng % kids.len() as u64) as usize].clone()
+}
+
+/// The engine moving first on the standard board, playing the best move its search
+/// finds within a budget of positions a move (a small fraction of what it searches in
+/// the second the playground gives it), against players who see one move ahead and
+/// otherwise drop stones at random: it wins every match.
+#[test]
+fn the_engine_moving_first_on_7x6_wins_against_one_move_lookahead() {
+    const NODES: u64 = 200_000;
+    let c4 = ConnectFour;
+    let mut unproven = 0;
+    for seed in 1..=8u64 {
+        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut b = B::empty(7, 6);
+        let mut line = String::new();
+        while b.over().is_none() {
+            b = if b.mover() == 1 {
+                let pos = c4.parse_position(&b.text()).unwrap();
+                let guess = c4.guess(&pos, Limits::new(16 << 20, NODES).unwrap(), true);
+                unproven += usize::from(guess.proven.is_none());
+                let col = guess.best.unwrap().0;
+                line.push(char::from(b'1' + col));
+                let after =
+                    c4.show_position(&c4.play(&pos, &grundy::rules::connect_four::Drop(col)));
+                c4.parse_position(&after).unwrap();
+                b.children()
+                    .into_iter()
+                    .find(|k| k.text() == after)
+                    .unwrap()
+            } else {
+                let next = greedy(&b, &mut rng);
+                let col = (0..next.cells.len())
+                    .find(|&i| next.cells[i] != b.cells[i])
+                    .unwrap()
+                    % 7;
+                line.push(char::from(b'1' + col as u8));
+                next
+            };
+        }
+        eprintln!("seed {seed}: {line}");
+        assert!(
+            b.four(1) && !b.four(2),
+            "seed {seed}: the engine did not win: {line}"
+        );
+    }
+    eprintln!("{unproven} engine moves unproven");
 }

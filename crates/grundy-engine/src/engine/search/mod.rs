@@ -19,10 +19,12 @@
 //! than [`MAX_DEPTH`]; it is deterministic (the same answer and the same node count
 //! for the same position, limits and memory).
 
+pub mod anytime;
 mod ruleset;
 mod score;
 pub mod table;
 
+pub use anytime::{decide, Decided, Deepened, ESTIMATE_BAND};
 pub use ruleset::RulesetSpace;
 pub use score::{Score, MAX_REMOTENESS};
 pub use table::{Table, TableKey, Whole};
@@ -78,7 +80,7 @@ pub trait Space {
     /// A position with the player to move.
     type Node: Clone;
     /// A move.
-    type Move: Copy;
+    type Move: Copy + PartialEq;
     /// A key naming one node exactly (two nodes never share one).
     type Key: TableKey;
 
@@ -103,6 +105,15 @@ pub trait Space {
     fn longest(&self, node: &Self::Node) -> Option<u32> {
         let _ = node;
         None
+    }
+
+    /// A guess at the worth of `node` to the player to move, for play beyond proof
+    /// ([`anytime`]): bigger is better, only the order of guesses matters, and
+    /// guesses are clamped within `±`[`ESTIMATE_BAND`]` − 1`. By default 0 (every
+    /// unfinished line alike).
+    fn estimate(&self, node: &Self::Node) -> i32 {
+        let _ = node;
+        0
     }
 
     /// The remoteness of a tie at `node`, when every tie from it takes the same

@@ -11,6 +11,40 @@ use crate::ruleset::End;
 /// from each vertex where `longest` is some.
 struct ListedSpace(Listed, Option<Vec<u32>>);
 
+/// A listed game with estimates that are a hash of the vertex (any estimate must
+/// leave the proven answers alone).
+struct Guessing(ListedSpace);
+
+impl Space for Guessing {
+    type Node = u32;
+    type Move = u32;
+    type Key = u64;
+
+    fn key(&self, node: &u32) -> u64 {
+        self.0.key(node)
+    }
+
+    fn legal(&self, node: &u32) -> Vec<u32> {
+        self.0.legal(node)
+    }
+
+    fn play(&self, node: &u32, mv: u32) -> u32 {
+        self.0.play(node, mv)
+    }
+
+    fn longest(&self, node: &u32) -> Option<u32> {
+        self.0.longest(node)
+    }
+
+    fn expand(&self, node: &u32, moves: &mut Vec<u32>) -> Expansion {
+        self.0.expand(node, moves)
+    }
+
+    fn estimate(&self, node: &u32) -> i32 {
+        (u64::from(*node).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 44) as i32 - (1 << 19)
+    }
+}
+
 impl Space for ListedSpace {
     type Node = u32;
     type Move = u32;
@@ -148,4 +182,112 @@ fn memory_out_of_range_is_refused() {
     assert!(Limits::new(MIN_MEMORY - 1, 1).is_err());
     assert!(Limits::new(MAX_MEMORY + 1, 1).is_err());
     assert!(Limits::new(DEFAULT_MEMORY, 1).is_ok());
+}
+
+/// A listed game's vertices with their exact scores, and every way of searching it.
+fn random_cases(seed: u64, games: usize) -> Vec<(Listed, Vec<Option<Score>>)> {
+    let mut rng = Rng(seed);
+    (0..games)
+        .map(|_| {
+            let n = 2 + rng.below(40) as u32;
+            let g = random_dag(&mut rng, n);
+            let solved = solve(&g, 0, &mut Budget::unlimited()).unwrap();
+            let scores = (0..n)
+                .map(|v| solved.get(&v).map(|(r, m)| score_of(r, m)))
+                .collect();
+            (g, scores)
+        })
+        .collect()
+}
+
+/// Whether `mv` from `v` keeps the score `want` of `v`.
+fn keeps(scores: &[Option<Score>], mv: u32, want: Score) -> bool {
+    scores[mv as usize].is_some_and(|s| s.before() == want)
+}
+
+#[test]
+fn deepening_proves_the_exact_score_with_a_move_that_keeps_it() {
+    for (g, scores) in random_cases(0x00de_e9e2, 200) {
+        for memory in [MIN_MEMORY, 1 << 16] {
+            for space in [
+                Guessing(ListedSpace(g.clone(), None)),
+                ListedSpace(g.clone(), None).into(),
+            ] {
+                let mut search = Search::new(&space, Limits::new(memory, u64::MAX).unwrap());
+                for (v, want) in scores.iter().enumerate() {
+                    let (v, Some(want)) = (v as u32, *want) else {
+                        continue;
+                    };
+                    let found = search.deepen(&v);
+                    assert_eq!(found.proven, Some(want), "vertex {v} of {g:?}");
+                    match found.best {
+                        None => assert!(space.legal(&v).is_empty()),
+                        Some(mv) => assert!(keeps(&scores, mv, want), "vertex {v} of {g:?}"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl From<ListedSpace> for Guessing {
+    /// The listed game with every estimate 0 (the default's).
+    fn from(space: ListedSpace) -> Self {
+        Guessing(ListedSpace(space.0, space.1))
+    }
+}
+
+#[test]
+fn a_decision_within_any_limits_is_legal_and_proven_only_when_true() {
+    for (g, scores) in random_cases(0x00de_c1de, 120) {
+        let space = Guessing(ListedSpace(g.clone(), None));
+        for nodes in [0, 1, 50, 5_000, u64::MAX] {
+            for (v, want) in scores.iter().enumerate() {
+                let (v, Some(want)) = (v as u32, *want) else {
+                    continue;
+                };
+                let limits = Limits::new(MIN_MEMORY, nodes).unwrap();
+                let decided = decide(&space, &v, limits);
+                assert_eq!(decide(&space, &v, limits), decided, "deterministic");
+                let legal = space.legal(&v);
+                match decided.best {
+                    None => assert!(legal.is_empty()),
+                    Some(mv) => assert!(legal.contains(&mv)),
+                }
+                if let Some(proven) = decided.proven {
+                    assert_eq!(proven, want, "vertex {v} of {g:?}");
+                    if let Some(mv) = decided.best {
+                        assert!(keeps(&scores, mv, want), "vertex {v} of {g:?}");
+                    }
+                }
+                if nodes == u64::MAX {
+                    assert_eq!(decided.proven, Some(want), "unlimited: proven");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_decision_past_its_limits_is_the_deepening_move_unproven() {
+    // A long chain with a branch at every vertex: far too deep for the budgets.
+    let n = 2000u32;
+    let g = Listed {
+        succ: (0..n).map(|v| (v + 1..(v + 3).min(n)).collect()).collect(),
+        ends: vec![None; n as usize],
+        tiers: Vec::new(),
+    };
+    let space = Guessing(ListedSpace(g, None));
+    let decided = decide(&space, &0, Limits::new(MIN_MEMORY, 20_000).unwrap());
+    assert_eq!(decided.proven, None);
+    assert!(decided.depth >= 1, "{decided:?}");
+    assert!(matches!(decided.best, Some(1 | 2)));
+    let past = std::time::Instant::now() - std::time::Duration::from_secs(1);
+    let late = deadline::within(past, || {
+        decide(&space, &0, Limits::new(MIN_MEMORY, u64::MAX).unwrap())
+    });
+    // The deadline is read every few thousand nodes: the searches stop there.
+    assert_eq!(late.proven, None);
+    assert!(matches!(late.best, Some(1 | 2)));
+    assert!(late.nodes <= 2 * CHECK_EVERY, "{late:?}");
 }

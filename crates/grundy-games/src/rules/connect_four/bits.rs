@@ -279,6 +279,15 @@ impl<B: Bits> Space for Bitboard<B> {
         Some(self.cells() - node.stones)
     }
 
+    /// The cells that would complete a four for the player to move, less the
+    /// other player's: open threats decide most games that are not decided by force.
+    fn estimate(&self, node: &Node<B>) -> i32 {
+        let theirs = node.all ^ node.mine;
+        let mine = self.threats(node.mine, node.all).count();
+        let against = self.threats(theirs, node.all).count();
+        mine as i32 - against as i32
+    }
+
     fn tie_remoteness(&self, node: &Node<B>) -> Option<u32> {
         Some(self.cells() - node.stones)
     }

@@ -38,9 +38,11 @@ use crate::rules::marks::{Marks, GLYPHS};
 use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::{Capabilities, OwnSearch, Presentation, Tiers, WebBoard};
-use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset, Searched, Unsolved};
+use crate::ruleset::{
+    End, Explanation, Guess, IllegalMove, Kind, MoveError, Ruleset, Searched, Unsolved,
+};
 use bits::Bitboard;
-use grundy_engine::engine::search::{self, Limits, Score, Solved, Stop};
+use grundy_engine::engine::search::{self, Limits, Score, Solved, Space, Stop};
 
 pub mod bits;
 
@@ -126,6 +128,40 @@ impl ConnectFour {
         match Bitboard::<u64>::new(w, h) {
             Some(b) => run(&b, pos, limits, progress),
             None => run(&wide(w, h), pos, limits, progress),
+        }
+    }
+
+    /// The best move of `pos` found within `limits` and the thread's deadline:
+    /// proven where the exact search finishes (with `prove`), else the best move of
+    /// the deepest search to a fixed depth ([`OwnSearch::guess`]).
+    pub fn guess(&self, pos: &Marks, limits: Limits, prove: bool) -> Guess<Drop> {
+        fn run<B: bits::Bits>(
+            b: &Bitboard<B>,
+            pos: &Marks,
+            limits: Limits,
+            prove: bool,
+        ) -> Guess<Drop> {
+            let node = b.node(pos);
+            let (best, proven, depth, nodes) = if prove {
+                let d = search::decide(b, &node, limits);
+                (d.best, d.proven, d.depth, d.nodes)
+            } else {
+                let mut s = search::Search::new(b, limits);
+                let d = s.deepen(&node);
+                (d.best, d.proven, d.depth, s.nodes())
+            };
+            let tie = b.tie_remoteness(&node);
+            Guess {
+                best: best.map(Drop),
+                proven: proven.map(|s| (s.result(), s.remoteness().or(tie))),
+                depth,
+                nodes,
+            }
+        }
+        let (w, h) = (u32::from(pos.cols), u32::from(pos.rows));
+        match Bitboard::<u64>::new(w, h) {
+            Some(b) => run(&b, pos, limits, prove),
+            None => run(&wide(w, h), pos, limits, prove),
         }
     }
 
@@ -371,5 +407,17 @@ impl OwnSearch for ConnectFour {
     ) -> Result<Searched<Drop>, Unsolved> {
         let limits = Limits::new(memory, nodes).map_err(Unsolved::unsupported)?;
         Ok(self.solve(pos, limits, progress)?.into())
+    }
+
+    fn guess(
+        &self,
+        pos: &Marks,
+        _: Player,
+        memory: u64,
+        nodes: u64,
+        prove: bool,
+    ) -> Result<Guess<Drop>, Unsolved> {
+        let limits = Limits::new(memory, nodes).map_err(Unsolved::unsupported)?;
+        Ok(ConnectFour::guess(self, pos, limits, prove))
     }
 }
