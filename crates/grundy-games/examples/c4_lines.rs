@@ -4,9 +4,11 @@
 //! mode (`-a`): the sequence, then one score per column, `-1000` for a full column.
 //! A score is from the side to move: a win with the mover's own k-th stone scores
 //! (width · height + 2) / 2 − k, a loss the negative of the opponent's, a tie 0.
-//! Last, on standard error, the positions visited in all.
+//! Last, on standard error, the positions visited in all. With `--root`, the score of
+//! the position alone (Pons's solver's default mode): the sequence and one score.
+//! A line may also be a board (`.......|...`, the empty board included).
 //!
-//! `cargo run --release -p grundy-games --example c4_lines -- [MEMORY_BYTES] < lines`
+//! `cargo run --release -p grundy-games --example c4_lines -- [--root] [MEMORY_BYTES] < lines`
 
 use std::io::BufRead;
 
@@ -32,7 +34,12 @@ fn pons(s: Score, cells: u32, stones: u32) -> i64 {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let memory = match std::env::args().nth(1) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let root = args.first().is_some_and(|a| a == "--root");
+    if root {
+        args.remove(0);
+    }
+    let memory = match args.first() {
         Some(m) => m.parse()?,
         None => DEFAULT_MEMORY,
     };
@@ -43,6 +50,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let line = line?;
         let seq = line.split_whitespace().next().unwrap_or("");
         let pos = c4.parse_position(seq)?;
+        if root {
+            let (score, n) = c4.score(&pos, limits);
+            nodes += n;
+            let stones = (pos.x | pos.o).count_ones();
+            println!("{seq} {}", pons(score?, pos.cells(), stones));
+            continue;
+        }
         let solved = c4.solve(&pos, limits, None)?;
         nodes += solved.nodes;
         let stones = (pos.x | pos.o).count_ones();
