@@ -171,7 +171,7 @@ impl<S: Space> Search<'_, S> {
             Expansion::Search { lower, upper } => (lower.0, upper.0),
         };
         let key = space.key(node);
-        let slot = self.table.index(&key);
+        let slot = self.table.probe(&key);
         let (tl, tu) = self.table.get_at(slot, &key);
         let (lower, upper) = (lower.max(tl), upper.min(tu));
         if lower >= beta || lower == upper {

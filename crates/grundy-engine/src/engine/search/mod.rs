@@ -99,6 +99,12 @@ pub trait Space {
     /// at least as good for the player to move.
     fn expand(&self, node: &Self::Node, moves: &mut Vec<Self::Move>) -> Expansion;
 
+    /// The keys are numbers below `2^key_bits` (a board's bits), when the space
+    /// knows such a bound: the table then keeps 8 bytes a slot ([`table`]).
+    fn key_bits(&self) -> Option<u32> {
+        None
+    }
+
     /// A bound on how many moves any game from `node` lasts (the empty cells of a
     /// board that fills up), where the game has one: the search then probes the
     /// scores in the order that refutes quick results first.
@@ -229,7 +235,10 @@ impl<'s, S: Space> Search<'s, S> {
     pub fn new(space: &'s S, limits: Limits) -> Search<'s, S> {
         Search {
             space,
-            table: Table::new(limits.memory.clamp(MIN_MEMORY, MAX_MEMORY)),
+            table: Table::for_keys(
+                limits.memory.clamp(MIN_MEMORY, MAX_MEMORY),
+                space.key_bits(),
+            ),
             nodes: 0,
             max_nodes: limits.nodes,
             next_check: CHECK_EVERY,
@@ -417,7 +426,7 @@ impl<'s, S: Space> Search<'s, S> {
             Expansion::Search { lower, upper } => (lower.0, upper.0),
         };
         let key = space.key(node);
-        let slot = self.table.index(&key);
+        let slot = self.table.probe(&key);
         let (tl, tu) = self.table.get_at(slot, &key);
         let (lower, upper) = (lower.max(tl), upper.min(tu));
         if lower >= beta || lower == upper {

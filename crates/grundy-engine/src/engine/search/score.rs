@@ -84,6 +84,60 @@ pub(crate) fn child_bound(y: i32) -> i32 {
     -y - y.signum()
 }
 
+/// Remoteness below this is kept exactly in a table slot's 16-bit bounds ([`pack_lower`]).
+const PACKED_REMOTENESS: i32 = 1 << 14;
+
+/// A lower bound on a score in 16 bits: exact for a tie, `BELOW`, `ABOVE`, and a
+/// win or a loss in fewer than 2^14 moves; any other score rounded down to the
+/// nearest one kept (a weaker bound, still true). Wins in `r` are `2^14 + 1 − r`,
+/// losses the negative, a tie 0, `BELOW` and `ABOVE` the extremes of `i16`.
+pub(crate) fn pack_lower(v: i32) -> i16 {
+    pack(v, true)
+}
+
+/// An upper bound on a score in 16 bits: as [`pack_lower`], any score not kept
+/// rounded up.
+pub(crate) fn pack_upper(v: i32) -> i16 {
+    pack(v, false)
+}
+
+fn pack(v: i32, lower: bool) -> i16 {
+    const R: i32 = PACKED_REMOTENESS;
+    if v >= ABOVE {
+        return i16::MAX;
+    }
+    if v <= BELOW {
+        return i16::MIN;
+    }
+    if v == 0 {
+        return 0;
+    }
+    // The remoteness of the win or loss v is.
+    let r = SPAN - v.abs();
+    let c = if r < R {
+        R + 1 - r
+    } else if (v > 0) == lower {
+        // A win rounded down, or a loss rounded up: to the tie.
+        return 0;
+    } else {
+        // A win rounded up to the slowest win kept, a loss down to the slowest loss.
+        2
+    };
+    (if v > 0 { c } else { -c }) as i16
+}
+
+/// The score a packed bound stands for ([`pack_lower`], [`pack_upper`]).
+pub(crate) fn unpack(c: i16) -> i32 {
+    const R: i32 = PACKED_REMOTENESS;
+    match c {
+        i16::MAX => ABOVE,
+        i16::MIN => BELOW,
+        0 => 0,
+        c if c > 0 => SPAN - (R + 1 - i32::from(c)),
+        c => -(SPAN - (R + 1 + i32::from(c))),
+    }
+}
+
 /// Below every score.
 pub(crate) const BELOW: i32 = -SPAN - 1;
 
@@ -115,6 +169,28 @@ mod tests {
         assert_eq!(Score::TIE.before(), Score::TIE);
         assert_eq!(Score::lose(4).remoteness(), Some(4));
         assert_eq!(Score::win(7).result(), GameResult::Win);
+    }
+
+    #[test]
+    fn packed_bounds_are_exact_where_kept_and_true_elsewhere() {
+        let mut values: Vec<i32> = vec![BELOW, ABOVE, 0];
+        for r in (0..40).chain(PACKED_REMOTENESS as u32 - 3..PACKED_REMOTENESS as u32 + 3) {
+            values.push(Score::win(r).0);
+            values.push(Score::lose(r).0);
+        }
+        values.extend([Score::win(MAX_REMOTENESS).0, Score::lose(MAX_REMOTENESS).0]);
+        for v in values {
+            let (lo, hi) = (unpack(pack_lower(v)), unpack(pack_upper(v)));
+            assert!(lo <= v && v <= hi, "{v}: {lo} {hi}");
+            let kept = v.abs() > SPAN || v == 0 || SPAN - v.abs() < PACKED_REMOTENESS;
+            assert_eq!(kept, lo == v && hi == v, "{v}");
+        }
+        // Packing keeps the order, so narrowing packed bounds narrows the bounds.
+        let sorted: Vec<i16> = [Score::lose(3), Score::lose(9), Score::TIE, Score::win(8)]
+            .iter()
+            .map(|s| pack_lower(s.0))
+            .collect();
+        assert!(sorted.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]

@@ -1,10 +1,17 @@
 //! The transposition table: a fixed number of slots (an odd number), allocated
-//! once from the memory given, each holding one position's exact key and the bounds on its score found so
-//! far. A new position takes the slot of its key's index, replacing what was there
-//! (the position searched last is the one most likely to be met again); the table
-//! never grows and is never emptied.
+//! once from the memory given, each holding one position's key and the bounds on
+//! its score found so far. A new position takes the slot of its key's index,
+//! replacing what was there (the position searched last is the one most likely to
+//! be met again); the table never grows and is never emptied.
+//!
+//! A slot names its position exactly, in one of two layouts chosen when the table is
+//! made: where the key is a number below `n · 2^32` for a table of `n` slots (a board's
+//! bits, [`Space::key_bits`](super::Space::key_bits)), its slot is the number's
+//! remainder by `n` and the slot keeps the quotient in 32 bits, so the two name the
+//! key; a slot is then 8 bytes (the quotient and two 16-bit bounds, [`pack_lower`]).
+//! Any other key is kept whole beside its bounds.
 
-use super::score::{ABOVE, BELOW};
+use super::score::{pack_lower, pack_upper, unpack, ABOVE, BELOW};
 
 /// A key that names one position exactly (two positions never share a key), and
 /// spreads keys over the table's slots.
@@ -15,12 +22,23 @@ pub trait TableKey: Clone + Eq + Default {
     /// the positions one search visits in turn stay near each other in memory,
     /// which measured faster than a hash that scatters them (bench/README.md).
     fn spread(&self) -> u64;
+
+    /// The key itself when it is a number (then [`spread`](TableKey::spread) must be
+    /// that number), which lets a table keep only part of it; `None` by default.
+    fn number(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl TableKey for u64 {
     #[inline]
     fn spread(&self) -> u64 {
         *self
+    }
+
+    #[inline]
+    fn number(&self) -> Option<u64> {
+        Some(*self)
     }
 }
 
@@ -50,70 +68,153 @@ impl<P: Clone + Eq + std::hash::Hash> TableKey for Whole<P> {
     }
 }
 
-/// One slot: a key and the bounds on its score, `lower ≤ score ≤ upper`. An empty
-/// slot holds the default key with bounds that say nothing, so finding it is finding
-/// nothing.
+/// A slot keeping its key whole, and packed bounds `lower ≤ score ≤ upper`. An
+/// empty slot holds the default key with bounds that say nothing, so finding it is
+/// finding nothing.
 #[derive(Clone)]
-struct Slot<K> {
+struct Keyed<K> {
     key: K,
-    lower: i32,
-    upper: i32,
+    lower: i16,
+    upper: i16,
+}
+
+/// A slot keeping the quotient of its key by the number of slots: 8 bytes.
+#[derive(Clone, Copy)]
+struct Packed {
+    quotient: u32,
+    lower: i16,
+    upper: i16,
+}
+
+/// The slots in one of the two layouts.
+enum Slots<K> {
+    Keyed(Vec<Keyed<K>>),
+    Packed(Vec<Packed>),
+}
+
+/// Where a key's bounds are kept: its slot, and the quotient a packed slot checks.
+#[derive(Clone, Copy, Debug)]
+pub struct Probe {
+    slot: usize,
+    quotient: u32,
 }
 
 /// A transposition table of fixed memory.
 pub struct Table<K> {
-    slots: Vec<Slot<K>>,
+    slots: Slots<K>,
+    len: u64,
+}
+
+/// The largest odd number of slots of `slot_bytes` that fit in `memory` (at least one).
+fn fitting(memory: u64, slot_bytes: usize) -> usize {
+    let fit = usize::try_from(memory / slot_bytes as u64).unwrap_or(usize::MAX);
+    if fit % 2 == 0 {
+        fit.saturating_sub(1)
+    } else {
+        fit
+    }
+    .max(1)
 }
 
 impl<K: TableKey> Table<K> {
-    /// The bytes one slot takes.
-    pub const SLOT_BYTES: usize = std::mem::size_of::<Slot<K>>();
+    /// The bytes of a slot keeping its key whole.
+    pub const KEYED_BYTES: usize = std::mem::size_of::<Keyed<K>>();
+
+    /// The bytes of a packed slot: 8.
+    pub const PACKED_BYTES: usize = std::mem::size_of::<Packed>();
 
     /// A table of as many slots as fit in `memory` bytes (an odd number, at least
-    /// one), allocated and cleared now.
+    /// one), allocated and cleared now, keeping keys whole.
     pub fn new(memory: u64) -> Table<K> {
-        let fit = usize::try_from(memory / Self::SLOT_BYTES as u64).unwrap_or(usize::MAX);
-        let n = if fit % 2 == 0 {
-            fit.saturating_sub(1)
-        } else {
-            fit
+        Table::for_keys(memory, None)
+    }
+
+    /// A table as [`new`](Table::new) for keys below `2^key_bits` where given: with
+    /// packed slots when the keys are numbers that its slots name in 32 bits.
+    pub fn for_keys(memory: u64, key_bits: Option<u32>) -> Table<K> {
+        let packed = fitting(memory, Self::PACKED_BYTES);
+        let numbers = K::default().number().is_some();
+        let fits = key_bits.is_some_and(|b| b <= 64 && (1u128 << b) <= (packed as u128) << 32);
+        if numbers && fits {
+            let empty = Packed {
+                quotient: 0,
+                lower: i16::MIN,
+                upper: i16::MAX,
+            };
+            return Table {
+                slots: Slots::Packed(vec![empty; packed]),
+                len: packed as u64,
+            };
         }
-        .max(1);
-        let empty = Slot {
+        let n = fitting(memory, Self::KEYED_BYTES);
+        let empty = Keyed {
             key: K::default(),
-            lower: BELOW,
-            upper: ABOVE,
+            lower: i16::MIN,
+            upper: i16::MAX,
         };
         Table {
-            slots: vec![empty; n],
+            slots: Slots::Keyed(vec![empty; n]),
+            len: n as u64,
         }
     }
 
     /// The bytes the slots take.
     pub fn bytes(&self) -> u64 {
-        (self.slots.len() * Self::SLOT_BYTES) as u64
+        match &self.slots {
+            Slots::Keyed(s) => (s.len() * Self::KEYED_BYTES) as u64,
+            Slots::Packed(s) => (s.len() * Self::PACKED_BYTES) as u64,
+        }
     }
 
-    /// The slot of `key`.
+    /// Whether the slots are packed (8 bytes each).
+    pub fn packed(&self) -> bool {
+        matches!(self.slots, Slots::Packed(_))
+    }
+
+    /// Where `key`'s bounds are kept.
     #[inline]
-    pub fn index(&self, key: &K) -> usize {
-        (key.spread() % self.slots.len() as u64) as usize
+    pub fn probe(&self, key: &K) -> Probe {
+        match (&self.slots, key.number()) {
+            (Slots::Packed(_), Some(n)) => Probe {
+                slot: (n % self.len) as usize,
+                // Below 2^32 for every key the table was made for; a bigger key
+                // (which the space said it has not) is checked against a
+                // quotient no slot holds for it, so it is never found nor kept.
+                quotient: u32::try_from(n / self.len).unwrap_or(u32::MAX),
+            },
+            _ => Probe {
+                slot: (key.spread() % self.len) as usize,
+                quotient: 0,
+            },
+        }
     }
 
     /// The bounds known on the score of the position with `key`: (below every score,
     /// above every score) when none are.
     #[inline]
     pub fn get(&self, key: &K) -> (i32, i32) {
-        self.get_at(self.index(key), key)
+        self.get_at(self.probe(key), key)
     }
 
-    /// [`get`](Table::get) with the key's slot `i` (its [`index`](Table::index))
-    /// already found.
+    /// [`get`](Table::get) with the key's [`probe`](Table::probe) already found.
     #[inline]
-    pub fn get_at(&self, i: usize, key: &K) -> (i32, i32) {
-        let slot = &self.slots[i];
-        if slot.key == *key {
-            (slot.lower, slot.upper)
+    pub fn get_at(&self, p: Probe, key: &K) -> (i32, i32) {
+        let (found, lower, upper) = match &self.slots {
+            Slots::Packed(s) => {
+                let slot = &s[p.slot];
+                (
+                    slot.quotient == p.quotient && p.quotient != u32::MAX,
+                    slot.lower,
+                    slot.upper,
+                )
+            }
+            Slots::Keyed(s) => {
+                let slot = &s[p.slot];
+                (slot.key == *key, slot.lower, slot.upper)
+            }
+        };
+        if found {
+            (unpack(lower), unpack(upper))
         } else {
             (BELOW, ABOVE)
         }
@@ -123,43 +224,91 @@ impl<K: TableKey> Table<K> {
     /// its slot already holds for it, or replacing another position's bounds.
     #[inline]
     pub fn put(&mut self, key: &K, lower: i32, upper: i32) {
-        self.put_at(self.index(key), key, lower, upper);
+        self.put_at(self.probe(key), key, lower, upper);
     }
 
-    /// [`put`](Table::put) with the key's slot `i` already found.
+    /// [`put`](Table::put) with the key's [`probe`](Table::probe) already found.
     #[inline]
-    pub fn put_at(&mut self, i: usize, key: &K, lower: i32, upper: i32) {
-        let slot = &mut self.slots[i];
-        if slot.key == *key {
-            slot.lower = slot.lower.max(lower);
-            slot.upper = slot.upper.min(upper);
-        } else {
-            *slot = Slot {
-                key: key.clone(),
-                lower,
-                upper,
-            };
+    pub fn put_at(&mut self, p: Probe, key: &K, lower: i32, upper: i32) {
+        let (lower, upper) = (pack_lower(lower), pack_upper(upper));
+        match &mut self.slots {
+            Slots::Packed(s) => {
+                if p.quotient == u32::MAX {
+                    return;
+                }
+                let slot = &mut s[p.slot];
+                if slot.quotient == p.quotient {
+                    slot.lower = slot.lower.max(lower);
+                    slot.upper = slot.upper.min(upper);
+                } else {
+                    *slot = Packed {
+                        quotient: p.quotient,
+                        lower,
+                        upper,
+                    };
+                }
+            }
+            Slots::Keyed(s) => {
+                let slot = &mut s[p.slot];
+                if slot.key == *key {
+                    slot.lower = slot.lower.max(lower);
+                    slot.upper = slot.upper.min(upper);
+                } else {
+                    *slot = Keyed {
+                        key: key.clone(),
+                        lower,
+                        upper,
+                    };
+                }
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::Score;
     use super::*;
 
     #[test]
     fn the_table_keeps_to_its_memory_and_narrows_bounds() {
         let mut t: Table<u64> = Table::new(1 << 10);
         assert!(t.bytes() <= 1 << 10);
+        let (w, l) = (|r| Score::win(r).0, |r| Score::lose(r).0);
         assert_eq!(t.get(&7), (BELOW, ABOVE));
-        t.put(&7, -3, 10);
-        t.put(&7, 2, 20);
-        assert_eq!(t.get(&7), (2, 10));
+        t.put(&7, l(3), w(10));
+        t.put(&7, 0, w(2));
+        assert_eq!(t.get(&7), (0, w(10)));
         // A key with the same slot replaces it.
-        let other = (8..).find(|k| t.index(k) == t.index(&7)).unwrap();
+        let other = (8..).find(|k| t.probe(k).slot == t.probe(&7).slot).unwrap();
         t.put(&other, 0, 0);
         assert_eq!(t.get(&7), (BELOW, ABOVE));
         assert_eq!(t.get(&other), (0, 0));
-        assert_eq!(Table::<u64>::new(0).slots.len(), 1);
+        assert_eq!(Table::<u64>::new(0).len, 1);
+    }
+
+    #[test]
+    fn packed_slots_name_their_keys_exactly() {
+        // 127 slots of 8 bytes: keys below 127 · 2^32 are packed.
+        let mut t: Table<u64> = Table::for_keys(127 * 8, Some(38));
+        assert!(t.packed());
+        assert_eq!(t.bytes(), 127 * 8);
+        // Keys sharing a slot and differing in the quotient only.
+        let keys = [5u64, 5 + 127, 5 + 127 * 1000, 5 + 127 * (1 << 31)];
+        for (i, k) in keys.iter().enumerate() {
+            let bounds = (Score::lose(i as u32).0, Score::win(i as u32).0);
+            t.put(k, bounds.0, bounds.1);
+            assert_eq!(t.get(k), bounds);
+            for other in &keys[..i] {
+                assert_eq!(t.get(other), (BELOW, ABOVE), "{other} after {k}");
+            }
+        }
+        // Keys too big for the table's promise are never found nor kept.
+        let big = 5 + 127 * (1u64 << 33);
+        t.put(&big, 1, 1);
+        assert_eq!(t.get(&big), (BELOW, ABOVE));
+        // Too few slots for the bits: kept whole.
+        assert!(!Table::<u64>::for_keys(127 * 8, Some(40)).packed());
+        assert!(!Table::<u128>::for_keys(1 << 20, Some(20)).packed());
     }
 }

@@ -66,6 +66,12 @@ impl Space for ListedSpace {
         self.1.as_ref().map(|l| l[*node as usize])
     }
 
+    /// Vertices are 32-bit numbers: the table packs its slots (those of `Guessing`,
+    /// which does not say, keep keys whole).
+    fn key_bits(&self) -> Option<u32> {
+        Some(32)
+    }
+
     fn expand(&self, node: &u32, moves: &mut Vec<u32>) -> Expansion {
         match self.0.end(node) {
             Some(End::Win) => Expansion::Known(Score::win(0)),

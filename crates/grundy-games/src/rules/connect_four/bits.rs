@@ -275,6 +275,12 @@ impl<B: Bits> Space for Bitboard<B> {
         }
     }
 
+    /// The key's bits: each column's stones plus its mover's stay within the
+    /// column's `height + 1` bits.
+    fn key_bits(&self) -> Option<u32> {
+        Some(self.width * (self.height + 1))
+    }
+
     fn longest(&self, node: &Node<B>) -> Option<u32> {
         Some(self.cells() - node.stones)
     }
