@@ -9,7 +9,6 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use grundy::check::{check, check_lines};
 
 use super::rules::{examples, to_move, GameArgs};
@@ -61,8 +60,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
                 Box::new(std::io::stdin().lock())
             } else {
-                let file = std::fs::File::open(path)
-                    .with_context(|| format!("cannot open {}", path.display()))?;
+                let file = grundy::files::open_regular(path)?;
                 Box::new(std::io::BufReader::new(file))
             };
             let mut input = input;

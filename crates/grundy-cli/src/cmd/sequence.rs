@@ -445,8 +445,8 @@ fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
 /// `kind` says so); `None` for any other file.
 fn check_quotient(path: &std::path::Path) -> anyhow::Result<Option<ExitCode>> {
     use grundy::misere::quotient_check::{self, QuotientCertificate, KIND};
-    let bytes = grundy::files::read_limited(path, MAX_QUOTIENT_FILE)
-        .with_context(|| format!("{}", path.display()))?;
+    // The error names the file.
+    let bytes = grundy::files::read_limited(path, MAX_QUOTIENT_FILE)?;
     if bytes.first() != Some(&b'{') {
         return Ok(None);
     }
