@@ -218,7 +218,7 @@ fn certificates_are_written_and_checked() {
         .arg(&bad)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read the certificate"));
+        .stderr(predicate::str::contains("is neither gzip nor JSON"));
     // Nothing proven, nothing to certify.
     grundy()
         .args([
