@@ -376,7 +376,7 @@ fn truncated_and_garbage_certificates() {
     let header = "grundy-certificate 1\ngame: subtraction 1,2\npreperiod: 0\nperiod: 3\n";
     let good = gz(format!("{header}values: 5\n\n\x00\x01\x02\x00\x01").as_bytes());
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("empty", vec![], "cannot read the certificate"),
+        ("empty", vec![], "is empty"),
         (
             "truncated",
             good[..good.len() / 2].to_vec(),
@@ -390,7 +390,7 @@ fn truncated_and_garbage_certificates() {
         (
             "not gzip",
             b"\0\0\0\0\xff\xff".to_vec(),
-            "cannot read the certificate",
+            "is neither gzip nor JSON",
         ),
         ("no magic", gz(b"hello\n"), "line 1"),
         (
