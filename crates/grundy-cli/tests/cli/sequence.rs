@@ -795,8 +795,10 @@ fn sequence_check_says_what_a_file_is() {
     let (code, text) = edited(&|c| c["elements"][1] = "renamed".into());
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("\"renamed\" is not a heap"), "{text}");
-    // A field the format does not have.
-    let (code, text) = edited(&|c| c["extra"] = 1.into());
+    // A field missing.
+    let (code, text) = edited(&|c| {
+        c.as_object_mut().unwrap().remove("pretending");
+    });
     assert_eq!(code, Some(2), "{text}");
-    assert!(text.contains("unknown field `extra`"), "{text}");
+    assert!(text.contains("missing field `pretending`"), "{text}");
 }

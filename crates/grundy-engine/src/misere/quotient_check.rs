@@ -39,7 +39,6 @@ pub const MAX_STATES: usize = 1 << 22;
 
 /// A misère quotient as a certificate states it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct QuotientCertificate {
     /// What the file is: always [`KIND`].
     pub kind: String,
