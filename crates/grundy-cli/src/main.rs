@@ -32,7 +32,7 @@ enum Command {
     Sequence(cmd::sequence::Args),
     /// Serve the web playground and its JSON API (127.0.0.1:8080 by default).
     Serve(cmd::serve::Args),
-    /// Check that a move is legal and winning (for "print any winning move" answers).
+    /// Check a move: legal and winning, tying, drawing or losing (for "print any winning move" answers).
     Check(cmd::check::Args),
     /// Play the perfect engine against a program over its stdin/stdout.
     Interact(cmd::interact::Args),

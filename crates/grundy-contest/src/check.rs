@@ -4,12 +4,68 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use grundy_engine::dynamic::{AnalyzeError, DynRuleset, MoveVerdict};
+use grundy_engine::dynamic::{AnalyzeError, Best, DynRuleset, MoveVerdict};
+use grundy_engine::ruleset::GameResult;
 use grundy_engine::Player;
 
+/// What [`check`] returns for a legal move after which the mover wins.
+pub const WINNING: u8 = 0;
+/// What [`check`] returns for an illegal move, or one after which the mover loses.
+pub const LOSING: u8 = 1;
+/// What [`check`] returns for text that is not a position and a move in the game's
+/// notation, or a move that cannot be decided.
+pub const BAD_INPUT: u8 = 2;
+/// What [`check`] returns for a legal move after which best play ends in a tie.
+pub const TYING: u8 = 3;
+/// What [`check`] returns for a legal move after which best play goes on forever.
+pub const DRAWING: u8 = 4;
+
+/// How bad an answer of [`check`] is, for [`check_lines`]'s worst: winning, tying,
+/// drawing, losing, bad input.
+fn rank(code: u8) -> u8 {
+    match code {
+        WINNING => 0,
+        TYING => 1,
+        DRAWING => 2,
+        LOSING => 3,
+        _ => 4,
+    }
+}
+
+/// The worse of two answers of [`check`] ([`rank`]).
+pub fn worse(a: u8, b: u8) -> u8 {
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// What else the mover could have done, in words, for a move that does not win.
+fn better(best: &Best) -> String {
+    match best.result {
+        Some(GameResult::Win) => format!(
+            "the mover's winning moves from the position before: {}",
+            best.moves.join(", ")
+        ),
+        Some(GameResult::Lose) => "every move loses here".to_owned(),
+        Some(GameResult::Tie) => format!(
+            "no move wins here; the best is a tie, by {}",
+            best.moves.join(", ")
+        ),
+        Some(GameResult::Draw) => format!(
+            "no move wins here; the best is a draw, by {}",
+            best.moves.join(", ")
+        ),
+        None => "the position before the move is too big to say what was best".to_owned(),
+    }
+}
+
 /// Checks the move `mv` of `player` in `position` and writes the verdict, after
-/// `prefix`; returns how bad it was: 0 legal and winning, 1 illegal or losing, 2 not
-/// a move in the game's notation (or not decided).
+/// `prefix`; returns how the move does: [`WINNING`] (0) legal and winning,
+/// [`LOSING`] (1) illegal or losing, [`BAD_INPUT`] (2) not a move in the game's
+/// notation (or not decided), [`TYING`] (3) legal, and best play then ends in a tie,
+/// [`DRAWING`] (4) legal, and best play then goes on forever.
 pub fn check(
     game: &dyn DynRuleset,
     position: &str,
@@ -26,44 +82,59 @@ pub fn check(
                 "{prefix}bad {} position {position:?}: {e}",
                 game.name()
             )?;
-            return Ok(2);
+            return Ok(BAD_INPUT);
         }
         Err(e) => {
             writeln!(out, "{prefix}{mv}: cannot be decided: {e}")?;
-            return Ok(2);
+            return Ok(BAD_INPUT);
         }
     };
     Ok(match verdict {
         MoveVerdict::Winning { after } => {
             writeln!(out, "{prefix}{mv}: legal and winning (-> {after})")?;
-            0
+            WINNING
         }
-        MoveVerdict::Losing { after, winning } => {
-            let better = if winning.is_empty() {
-                "every move loses here".to_owned()
-            } else {
-                format!(
-                    "the mover's winning moves from the position before: {}",
-                    winning.join(", ")
-                )
+        MoveVerdict::Tying { after, best } => {
+            let also = match best.result {
+                Some(GameResult::Win) => format!(" ({})", better(&best)),
+                _ => String::new(),
             };
             writeln!(
                 out,
-                "{prefix}{mv}: legal but losing: the opponent wins {after} ({better})"
+                "{prefix}{mv}: legal and tying: best play from {after} ends in a tie{also}"
             )?;
-            1
+            TYING
+        }
+        MoveVerdict::Drawing { after, best } => {
+            let also = match best.result {
+                Some(GameResult::Win) => format!(" ({})", better(&best)),
+                _ => String::new(),
+            };
+            writeln!(
+                out,
+                "{prefix}{mv}: legal and drawing: best play from {after} goes on forever (a draw){also}"
+            )?;
+            DRAWING
+        }
+        MoveVerdict::Losing { after, best, .. } => {
+            writeln!(
+                out,
+                "{prefix}{mv}: legal but losing: the opponent wins {after} ({})",
+                better(&best)
+            )?;
+            LOSING
         }
         MoveVerdict::Illegal { reason } => {
             writeln!(out, "{prefix}{mv}: illegal: {reason}")?;
-            1
+            LOSING
         }
         MoveVerdict::NotAMove { message } => {
             writeln!(out, "{prefix}{mv:?}: {message}")?;
-            2
+            BAD_INPUT
         }
         other => {
             writeln!(out, "{prefix}{mv}: {other:?}")?;
-            2
+            BAD_INPUT
         }
     })
 }
@@ -128,7 +199,7 @@ fn excerpt(text: &str) -> String {
 }
 
 /// Checks every line `POSITION MOVE` of `input` (blank lines skipped), writing
-/// `line N: ...` for each; returns the worst of [`check`]'s answers.
+/// `line N: ...` for each; returns the worst of [`check`]'s answers ([`worse`]).
 pub fn check_lines(
     game: &dyn DynRuleset,
     player: Player,
@@ -149,7 +220,7 @@ pub fn check_lines(
                     "{prefix}longer than {MAX_LINE} bytes ({bytes} bytes), skipped: \
                      expected `POSITION MOVE`"
                 )?;
-                worst = worst.max(2);
+                worst = worse(worst, BAD_INPUT);
                 continue;
             }
         };
@@ -163,10 +234,10 @@ pub fn check_lines(
                     "{prefix}expected `POSITION MOVE`, found {:?}",
                     excerpt(&line)
                 )?;
-                2
+                BAD_INPUT
             }
         };
-        worst = worst.max(bad);
+        worst = worse(worst, bad);
     }
     Ok(worst)
 }

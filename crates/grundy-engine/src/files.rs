@@ -1,6 +1,8 @@
-//! Files grundy writes: through a temporary created exclusively beside the target
-//! (never through a symlink, never over anything but a regular file), renamed over
-//! the target only once it is whole, and removed on any failure.
+//! Files grundy reads and writes. Reads open regular files only ([`open_regular`]:
+//! never a FIFO, a device or a directory, refused before a byte is read). Writes go
+//! through a temporary created exclusively beside the target (never through a
+//! symlink, never over anything but a regular file), renamed over the target only
+//! once it is whole, and removed on any failure.
 //!
 //! ```
 //! let dir = tempfile::tempdir().unwrap();
@@ -23,6 +25,14 @@ pub enum FileError {
     /// The target exists and is not a regular file (a directory, a FIFO, a device).
     #[error("{0}: exists and is not a regular file")]
     NotRegular(PathBuf),
+    /// A file to read is not a regular file: what it is instead.
+    #[error("{path}: is {kind}, not a regular file; grundy reads only regular files")]
+    NotReadable {
+        /// The file.
+        path: PathBuf,
+        /// What it is: "a directory", "a FIFO", "a socket", "a device".
+        kind: &'static str,
+    },
     /// A file to read is larger than the reader takes.
     #[error("{path}: is {size} bytes, more than the {limit} bytes read")]
     TooLarge {
@@ -56,11 +66,8 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
             error,
         }
     };
-    let file = File::open(path).map_err(io("open it"))?;
+    let file = open_regular(path)?;
     let meta = file.metadata().map_err(io("read its size"))?;
-    if !meta.is_file() {
-        return Err(FileError::NotRegular(path.to_owned()));
-    }
     if meta.len() > limit {
         return Err(FileError::TooLarge {
             path: path.to_owned(),
@@ -80,6 +87,61 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
         });
     }
     Ok(bytes)
+}
+
+/// The regular file `path`, opened for reading; anything else (a directory, a FIFO,
+/// a socket, a device) is refused with [`FileError::NotRegular`] before a byte is
+/// read. The file is opened without blocking (`O_NONBLOCK` on Unix), so that a FIFO
+/// with no writer cannot hold the open, and its type is then read from the open
+/// descriptor (`fstat`), so that nothing can be swapped in between the check and the
+/// read (the flag changes nothing for a regular file, whose reads never wait).
+/// Every file grundy reads is opened through here.
+pub fn open_regular(path: &Path) -> Result<File, FileError> {
+    let io = |doing: &'static str| {
+        move |error| FileError::Io {
+            path: path.to_owned(),
+            doing,
+            error,
+        }
+    };
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io("open it"))?;
+    let meta = file.metadata().map_err(io("look at it"))?;
+    if !meta.is_file() {
+        return Err(FileError::NotReadable {
+            path: path.to_owned(),
+            kind: kind_of(&meta.file_type()),
+        });
+    }
+    Ok(file)
+}
+
+/// What a file that is not a regular file is, in words.
+fn kind_of(t: &fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "something else"
+    }
 }
 
 /// Checks that `path` may be written: it is absent or a regular file (not a symlink),

@@ -21,7 +21,7 @@ use crate::sequence::certificate::{CertifiedGame, CheckError};
 use crate::sequence::SequenceSpec;
 
 pub use crate::dynamic::{
-    AnalyzeError, BoardView, DynRuleset, MoveVerdict, Param, Params, RulesetSpec, SpotEdit,
+    AnalyzeError, Best, BoardView, DynRuleset, MoveVerdict, Param, Params, RulesetSpec, SpotEdit,
     TouchedMove,
 };
 

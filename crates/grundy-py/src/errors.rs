@@ -169,5 +169,6 @@ pub fn value_error(e: grundy::cgt::ValueError) -> PyErr {
         E::Deadline => raise(UnsolvedKind::OverTime, e.to_string()),
         E::Overflow | E::TooLarge(_) => pyo3::exceptions::PyOverflowError::new_err(e.to_string()),
         E::BadNumber(_) | E::Undefined(_) => PyValueError::new_err(e.to_string()),
+        E::TooDeep { .. } => pyo3::exceptions::PyRecursionError::new_err(e.to_string()),
     }
 }

@@ -5,9 +5,9 @@ use std::hash::{Hash, Hasher};
 
 use grundy::cgt::{self, thermograph, CanonicalForm, Dyadic, Query, Style, ValueBudget};
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRecursionError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyInt, PyString};
 
 use crate::errors::{bad, value_error};
 
@@ -97,6 +97,10 @@ fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
     if let Ok(n) = arg.extract::<i64>() {
         return CanonicalForm::integer(n).map_err(value_error);
     }
+    if arg.is_instance_of::<PyInt>() {
+        // An int past 64 bits: past the numbers a value holds.
+        return Err(value_error(cgt::ValueError::Overflow));
+    }
     let fraction = arg.py().import("fractions")?.getattr("Fraction")?;
     if arg.is_instance(&fraction)? {
         let text = arg.str()?.to_string();
@@ -118,17 +122,25 @@ fn parse_value(text: &str) -> PyResult<CanonicalForm> {
     }
 }
 
-/// A notation error with the text and a caret under the column (as the CLI shows it).
+/// A notation error with the text and a caret under the column (as the CLI shows it):
+/// a `RecursionError` for a value nested too deeply, a `ValueError` otherwise.
 fn notation(text: &str, e: &cgt::ExpressionError) -> PyErr {
     let column = e.column();
-    bad(format!(
-        "{e}\n  {text}\n  {}^",
-        " ".repeat(column.saturating_sub(1))
-    ))
+    let message = format!("{e}\n  {text}\n  {}^", " ".repeat(column.saturating_sub(1)));
+    match e {
+        cgt::ExpressionError::Value {
+            source: cgt::ValueError::TooDeep { .. },
+            ..
+        } => PyRecursionError::new_err(message),
+        _ => bad(message),
+    }
 }
 
 /// `grundy.value(text)`: the canonical form of an expression in the notation of
-/// `grundy value` (sums, differences, `cool(G, t)`, `*a x *b`, ...).
+/// `grundy value` (sums, differences, `cool(G, t)`, `*a x *b`, ...). Raises
+/// `ValueError` for text not in the notation, `RecursionError` for a value nested
+/// too deeply to work through (`ordinal(1, 100000)`), `OverflowError` for numbers
+/// past the library's.
 #[pyfunction]
 pub fn value(text: &str) -> PyResult<Fresh> {
     parse_value(text).map(Fresh)

@@ -139,12 +139,18 @@ def test_gen_refuses_unknown_sizes_and_kinds():
 
 def _cli_verdict(cli, game, position, move, *options):
     """The CLI's verdict, from its exit code (0 winning, 1 losing or illegal, 2 a
-    move it cannot read) and its words."""
+    move it cannot read, 3 tying, 4 drawing) and its words."""
     done = cli.run("check", game, *options, "--", position, move)
     text = done.stdout + done.stderr
     if done.returncode == 0:
         assert "legal and winning" in text, text
         return "winning", text
+    if done.returncode == 3:
+        assert "legal and tying" in text, text
+        return "tying", text
+    if done.returncode == 4:
+        assert "legal and drawing" in text, text
+        return "drawing", text
     if done.returncode == 1:
         if "legal but losing" in text:
             return "losing", text
@@ -199,14 +205,45 @@ def test_check_judges_nim_moves_by_boutons_rule():
         ("subtraction", "7,9", "1-3", {"set": "2,4,5"}),
         ("octal", "5", "1-1", {"code": "0.77"}),
         ("hackenbush", "BBR,RB", "1-3", {}),
+        ("tictactoe", "...|...|...", "b2", {}),
+        ("tictactoe", "x..|.o.|...", "c3", {}),
+        ("tictactoe", "xx.|oo.|...", "c1", {}),
+        ("tictactoe", "xx.|oo.|...", "a3", {}),
+        ("digraph", "0>0,0>1,1>2@0", "0>0", {}),
+        ("digraph", "0>0,0>1,1>2@0", "0>1", {}),
+        ("toads", "TTT..FFF", "3-4", {"backsliding": True}),
+        ("connect-four", "....|....|....|....", "a", {}),
     ],
 )
 def test_check_judges_moves_of_other_games_as_the_cli(cli, game, position, move, params):
     options = []
     for key, value in params.items():
-        options += ["--" + key.replace("_", "-"), value]
+        options += ["--" + key.replace("_", "-")] + ([] if value is True else [value])
     expected, text = _cli_verdict(cli, game, position, move, *options)
     assert grundy.check(game, position, move, **params)["verdict"] == expected, text
+
+
+@pytest.mark.parametrize(
+    "game, position, move, params, verdict, best, best_moves",
+    [
+        # The first move of tic-tac-toe: every move ties under best play.
+        ("tictactoe", "...|...|...", "b2", {}, "tying", "tie", None),
+        # x to move wins at c1; a3 lets o win at c2.
+        ("tictactoe", "xx.|oo.|...", "c1", {}, "winning", None, None),
+        ("tictactoe", "xx.|oo.|...", "a3", {}, "losing", "win", ["c1"]),
+        # 0>0 keeps the token on its loop (a draw); 0>1 lets the opponent move to 2.
+        ("digraph", "0>0,0>1,1>2@0", "0>0", {}, "drawing", "draw", ["0>0"]),
+        ("digraph", "0>0,0>1,1>2@0", "0>1", {}, "losing", "draw", ["0>0"]),
+        ("toads", "TTT..FFF", "3-4", {"backsliding": True}, "drawing", "draw", None),
+    ],
+)
+def test_check_tells_ties_and_draws_from_wins(game, position, move, params, verdict, best, best_moves):
+    found = grundy.check(game, position, move, **params)
+    assert found["verdict"] == verdict, found
+    if verdict != "winning":
+        assert found["best"] == best, found
+        if best_moves is not None:
+            assert found["best_moves"] == best_moves, found
 
 
 def test_check_refuses_a_bad_position_with_value_error():

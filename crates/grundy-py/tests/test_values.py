@@ -364,3 +364,42 @@ def test_values_are_not_tracked_by_the_cycle_collector():
     assert [str(v) for v in made] == texts
     # Made by the class itself, a value is tracked as PyO3 makes it: harmless.
     assert grundy.Value("*") == grundy.value("*")
+
+
+@pytest.mark.parametrize("big", [2**63, -(2**63) - 1, 10**30])
+def test_an_int_past_64_bits_is_too_large_not_the_wrong_type(big):
+    # Once a TypeError: "expected a grundy.Value, an int, ... got int".
+    one = grundy.value("1")
+    for call in (lambda: one.cool(big), lambda: one + big, lambda: one.ordinal(big)):
+        with pytest.raises(OverflowError, match="too large to represent"):
+            call()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: grundy.value("ordinal(1, 100000)"),
+        lambda: grundy.value("1").ordinal(100000),
+        lambda: grundy.value("*").ordinal(30000),
+        lambda: grundy.value("ordinal(1, -100000)"),
+        lambda: grundy.value("ordinal({1|0}, 60000)"),
+    ],
+)
+def test_a_value_too_deep_is_a_recursion_error_not_a_crash(make):
+    # These once killed the interpreter (SIGSEGV: the stack overflowed).
+    with pytest.raises(RecursionError, match="nested too deeply"):
+        make()
+
+
+def test_the_deepest_values_print_hash_and_draw():
+    g = grundy.value("ordinal(*, 1000)")
+    assert str(g).startswith("{0,{0,")
+    assert hash(g) == hash(grundy.value("ordinal(*, 1000)"))
+    assert g.svg().startswith("<svg")
+    deeper = grundy.value("ordinal(*, 1900)")
+    assert str(deeper).startswith("{0,{0,")
+    hash(deeper)
+    try:
+        deeper.svg()
+    except RecursionError as e:
+        assert "nested too deeply" in str(e)

@@ -106,9 +106,9 @@ pub(crate) fn text_response(status: StatusCode, content_type: &str, text: String
 }
 
 /// Refuses a request target longer than `max` bytes (414), and turns the plain-text
-/// refusals of the layers and extractors below (a body too large, a path that cannot
-/// be read) into JSON errors.
-pub(crate) async fn limit_uri(max: usize, req: Request, next: Next) -> Response {
+/// refusals of the layers and extractors below (a body over `max_body` bytes, a path
+/// that cannot be read) into JSON errors.
+pub(crate) async fn limit_uri(max: usize, max_body: usize, req: Request, next: Next) -> Response {
     let len = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
     if len > max {
         return ApiError::with(
@@ -129,7 +129,9 @@ pub(crate) async fn limit_uri(max: usize, req: Request, next: Next) -> Response 
         .map(|b| String::from_utf8_lossy(&b).trim().to_owned())
         .unwrap_or_default();
     let message = match (status, text.is_empty()) {
-        (StatusCode::PAYLOAD_TOO_LARGE, _) => "the request body is too large".to_owned(),
+        (StatusCode::PAYLOAD_TOO_LARGE, _) => {
+            format!("the request body is too large: at most {max_body} bytes are accepted")
+        }
         (_, true) => status
             .canonical_reason()
             .unwrap_or("bad request")

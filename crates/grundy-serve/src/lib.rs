@@ -182,10 +182,11 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
         .layer(axum::middleware::from_fn(move |req, next| {
             intake::arrive(body_timeout, max_body, req, next)
         }))
-        .layer(axum::middleware::from_fn(move |req, next| {
-            error::limit_uri(max_uri, req, next)
-        }))
+        // Inside limit_uri, which turns its plain-text 413 into a JSON error.
         .layer(tower_http::limit::RequestBodyLimitLayer::new(max_body))
+        .layer(axum::middleware::from_fn(move |req, next| {
+            error::limit_uri(max_uri, max_body, req, next)
+        }))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             error::panic_response,
         ))

@@ -1117,3 +1117,33 @@ async fn misere_sequence_errors() {
         start.elapsed()
     );
 }
+
+/// A body over the limit is refused with a JSON error saying the limit, however it
+/// is sent: with its length announced (once refused as plain text, "length limit
+/// exceeded", before the body was read) or without.
+#[tokio::test]
+async fn a_body_too_large_is_a_json_error() {
+    let max = Limits::default().max_body_bytes;
+    let moves = vec!["1-1"; 100_000];
+    let body = json!({ "game": "nim", "position": "1", "moves": moves }).to_string();
+    assert!(body.len() > max);
+    for announced in [true, false] {
+        let mut req = Request::post("/api/play").header("content-type", "application/json");
+        if announced {
+            req = req.header("content-length", body.len());
+        }
+        let req = req.body(Body::from(body.clone())).unwrap();
+        let (status, content_type, text) = send(app(state()), req).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{text}");
+        assert!(
+            content_type.starts_with("application/json"),
+            "announced {announced}: {content_type}: {text}"
+        );
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(
+            v["error"],
+            format!("the request body is too large: at most {max} bytes are accepted"),
+            "announced {announced}"
+        );
+    }
+}

@@ -3,13 +3,14 @@
 //!
 //! Exit codes: 0 every move checked is legal and winning; 1 some move is illegal or
 //! losing (each is said, with why); 2 a line is not a move in the game's notation, or
-//! bad usage.
+//! bad usage; 3 a move is legal and tying (best play then ends in a tie); 4 a move is
+//! legal and drawing (best play then goes on forever). With --file, the worst line's:
+//! 2, then 1, then 4, then 3, then 0.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use grundy::check::{check, check_lines};
 
 use super::rules::{examples, to_move, GameArgs};
@@ -18,13 +19,18 @@ const MORE: &str = "
 With --file, each line of FILE is `POSITION MOVE` (separated by spaces); every line is
 checked and reported as `line N: ...`.
 
-Exit codes: 0 every move is legal and winning; 1 a move is illegal or losing; 2 a line
-is not a position and a move in the game's notation.";
+A legal move is winning, tying, drawing or losing: the result of best play after it,
+for the player who made it (a tie: the game ends with neither winning, as a full
+tic-tac-toe board; a draw: play goes on forever, as on a loopy digraph).
+
+Exit codes: 0 the move is legal and winning; 1 illegal or losing; 2 not a position and
+a move in the game's notation; 3 legal and tying; 4 legal and drawing. With --file, the
+code of the worst line: 2, then 1, then 4, then 3, then 0.";
 
 /// Arguments of `grundy check`.
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Check that a move is legal and winning (for \"print any winning move\" answers)",
+    about = "Check a move: legal and winning, tying, drawing or losing (for \"print any winning move\" answers)",
     after_help = format!("{}\n{MORE}", examples("check", " MOVE"))
 )]
 pub struct Args {
@@ -61,8 +67,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
                 Box::new(std::io::stdin().lock())
             } else {
-                let file = std::fs::File::open(path)
-                    .with_context(|| format!("cannot open {}", path.display()))?;
+                let file = grundy::files::open_regular(path)?;
                 Box::new(std::io::BufReader::new(file))
             };
             let mut input = input;

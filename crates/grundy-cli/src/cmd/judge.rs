@@ -1,6 +1,5 @@
 //! `grundy judge PROBLEM [FILE]`: answer a contest judge's input exactly.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
@@ -85,8 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     match args.file {
         Some(path) if path.as_os_str() != "-" => {
-            let file =
-                File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
+            let file = grundy::files::open_regular(&path)?;
             judge(problem, file, output).with_context(|| path.display().to_string())
         }
         _ => judge(problem, io::stdin().lock(), output),

@@ -4,7 +4,7 @@
 //! offers its sequence through the ruleset contract (`heap_sequence`). Nothing here
 //! names a game.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -413,8 +413,14 @@ fn certify(common: &Common, spec: &SequenceSpec<'_>, seq: &Sequence) -> anyhow::
 
 /// `grundy sequence check FILE`.
 fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
-    if let Some(code) = check_quotient(path)? {
-        return Ok(code);
+    // A sequence's certificate is gzip; anything else is read as a quotient's JSON.
+    let mut head = Vec::with_capacity(2);
+    grundy::files::open_regular(path)?
+        .take(2)
+        .read_to_end(&mut head)
+        .with_context(|| format!("{}: cannot read it", path.display()))?;
+    if head != GZIP_MAGIC {
+        return check_quotient(path);
     }
     let cert = Certificate::load(path).with_context(|| format!("{}", path.display()))?;
     let stdout = io::stdout();
@@ -441,17 +447,48 @@ fn check(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// `grundy sequence check FILE` for a misère quotient certificate (a JSON file whose
-/// `kind` says so); `None` for any other file.
-fn check_quotient(path: &std::path::Path) -> anyhow::Result<Option<ExitCode>> {
+/// The first bytes of a gzip stream.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// `grundy sequence check FILE` for a file that is not gzip: a misère quotient
+/// certificate (a JSON object whose `kind` says so, a UTF-8 byte-order mark allowed
+/// before it), or an error that says what the file is instead.
+fn check_quotient(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     use grundy::misere::quotient_check::{self, QuotientCertificate, KIND};
-    let bytes = grundy::files::read_limited(path, MAX_QUOTIENT_FILE)
-        .with_context(|| format!("{}", path.display()))?;
-    if bytes.first() != Some(&b'{') {
-        return Ok(None);
+    let expected = format!(
+        "a certificate is a gzip file written by grundy sequence --certificate, or a JSON \
+         object of kind {KIND:?} written by grundy sequence --misere --quotient --certificate"
+    );
+    // The error names the file.
+    let bytes = grundy::files::read_limited(path, MAX_QUOTIENT_FILE)?;
+    let text = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
+    let file = path.display();
+    if text.iter().all(u8::is_ascii_whitespace) {
+        anyhow::bail!("{file}: is empty: {expected}");
     }
-    let cert: QuotientCertificate = serde_json::from_slice(&bytes)
-        .with_context(|| format!("{}: not a {KIND} certificate", path.display()))?;
+    let value: serde_json::Value = serde_json::from_slice(text)
+        .map_err(|e| anyhow::anyhow!("{file}: is neither gzip nor JSON ({e}): {expected}"))?;
+    let shape = match &value {
+        serde_json::Value::Object(_) => None,
+        serde_json::Value::Null => Some("null"),
+        serde_json::Value::Bool(_) => Some("a boolean"),
+        serde_json::Value::Number(_) => Some("a number"),
+        serde_json::Value::String(_) => Some("a string"),
+        serde_json::Value::Array(_) => Some("an array"),
+    };
+    if let Some(shape) = shape {
+        anyhow::bail!("{file}: is JSON, but {shape}, not an object: {expected}");
+    }
+    if value.get("kind").and_then(serde_json::Value::as_str) != Some(KIND) {
+        anyhow::bail!(
+            "{file}: is a JSON object, but its \"kind\" is {}, not {KIND:?}: {expected}",
+            value
+                .get("kind")
+                .map_or("missing".to_owned(), |k| k.to_string())
+        );
+    }
+    let cert: QuotientCertificate = serde_json::from_value(value)
+        .map_err(|e| anyhow::anyhow!("{file}: not a well-formed {KIND} certificate: {e}"))?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let checked = registry::certified_game(&cert.game)
@@ -467,11 +504,11 @@ fn check_quotient(path: &std::path::Path) -> anyhow::Result<Option<ExitCode>> {
                 cert.table.len(),
                 cert.p_portion.len()
             )?;
-            Ok(Some(ExitCode::SUCCESS))
+            Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
             writeln!(out, "invalid: {}: {e}", cert.game)?;
-            Ok(Some(ExitCode::from(1)))
+            Ok(ExitCode::from(1))
         }
     }
 }

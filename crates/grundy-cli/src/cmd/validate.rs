@@ -1,6 +1,5 @@
 //! `grundy validate PROBLEM [FILE]`: check an input against its statement, strictly.
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,8 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let problem = args.problem;
     let (result, name) = match &args.file {
         Some(path) if path.as_os_str() != "-" => {
-            let file =
-                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+            let file = grundy::files::open_regular(path)?;
             (check(problem, file), path.display().to_string())
         }
         _ => (

@@ -573,3 +573,42 @@ fn a_position_past_the_time_limit_gets_the_best_move_found_unproven() {
         (Value::Bool(true), "lose".into())
     );
 }
+
+/// Bad positions name the character that is wrong and what was found there: the
+/// `X` of `3X2` (once "column 4 ... found the end"), the comma of an empty cake or
+/// heap (once "expected 'x'" and "found the end"), and no echo of the text in
+/// parentheses (once `()` for an empty vertex).
+#[test]
+fn bad_positions_name_what_is_found_where() {
+    for (game, position, message) in [
+        (
+            "cutcake",
+            "3X2",
+            "column 2: expected 'x' between the width and the height (cakes are WxH, e.g. 3x2), found 'X'",
+        ),
+        ("cutcake", "3x2,", "column 5: expected a cake WxH, e.g. 3x2, found the end"),
+        (",", ",3x2", "column 1: expected a cake WxH, e.g. 3x2, found ','"),
+        ("cutcake", "3x2,,1x1", "column 5: expected a cake WxH, e.g. 3x2, found ','"),
+        ("cutcake", "3", "column 2: expected 'x' between the width and the height (cakes are WxH, e.g. 3x2), found the end"),
+        ("cutcake", "x2", "column 1: expected a side from 1 to"),
+        ("nim", "1,,1", "column 3: expected a heap size (digits), found ','"),
+        ("nim", ",1", "column 1: expected a heap size (digits), found ','"),
+        ("nim", "1,", "column 3: expected a heap size (digits), found the end"),
+        ("digraph", "0>1@", "column 5: expected a vertex number 0 to 127, found the end"),
+        ("digraph", "0>x@0", "column 3: expected a vertex number 0 to 127, found \"x\""),
+        ("digraph", "0>1,,1>2@0", "column 5: expected an edge A>B, e.g. 0>1, found ','"),
+    ] {
+        let game = if game == "," { "cutcake" } else { game };
+        let out = grundy()
+            .args(["analyze", game, "--", position])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{game} {position}: {stderr}");
+        assert!(
+            stderr.contains(&format!("bad {game} position {position:?}: {message}")),
+            "{game} {position}: {stderr}"
+        );
+        assert!(!stderr.contains("()"), "{game} {position}: {stderr}");
+    }
+}

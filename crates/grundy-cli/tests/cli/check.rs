@@ -65,6 +65,56 @@ fn check_a_file_reports_every_line_and_the_worst_exit_code() {
         );
 }
 
+/// A move that ties or draws is neither winning nor losing: its own words and exit
+/// code (3 tying, 4 drawing), and a losing move beside a draw names the draw.
+#[test]
+fn check_tells_tying_and_drawing_moves_from_winning_ones() {
+    let check = |args: &[&str]| {
+        let out = grundy().arg("check").args(args).output().unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap() + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let (code, text) = check(&["tictactoe", "...|...|...", "b2"]);
+    assert_eq!(code, 3, "{text}");
+    assert_eq!(
+        text,
+        "b2: legal and tying: best play from ...|.x.|... ends in a tie\n"
+    );
+    let (code, text) = check(&["digraph", "0>0,0>1,1>2@0", "0>0"]);
+    assert_eq!(code, 4, "{text}");
+    assert_eq!(
+        text,
+        "0>0: legal and drawing: best play from 0>0,0>1,1>2@0 goes on forever (a draw)\n"
+    );
+    let (code, text) = check(&["digraph", "0>0,0>1,1>2@0", "0>1"]);
+    assert_eq!(code, 1, "{text}");
+    assert_eq!(
+        text,
+        "0>1: legal but losing: the opponent wins 0>0,0>1,1>2@1 (no move wins here; the best \
+         is a draw, by 0>0)\n"
+    );
+    let (code, text) = check(&["toads", "TTT..FFF", "3-4", "--backsliding"]);
+    assert_eq!(code, 4, "{text}");
+    assert!(
+        text.starts_with("3-4: legal and drawing: best play from TT.T.FFF goes on forever"),
+        "{text}"
+    );
+    // The worst line of a file: a draw is worse than a tie, a loss than a draw.
+    let lines = |input: &str| {
+        let out = grundy()
+            .args(["check", "digraph", "--file", "-"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        out.status.code().unwrap()
+    };
+    assert_eq!(lines("0>0,0>1,1>2@0 0>0\n1>2@1 1>2\n"), 4);
+    assert_eq!(lines("0>0,0>1,1>2@0 0>0\n0>0,0>1,1>2@0 0>1\n"), 1);
+    assert_eq!(lines("0>0,0>1,1>2@0 0>1\nnot-a-line\n"), 2);
+}
+
 fn interact(position: &str, seat: &str, player: &[&str]) -> (i32, String) {
     let out = grundy()
         .args([

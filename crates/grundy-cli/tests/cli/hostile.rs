@@ -376,7 +376,7 @@ fn truncated_and_garbage_certificates() {
     let header = "grundy-certificate 1\ngame: subtraction 1,2\npreperiod: 0\nperiod: 3\n";
     let good = gz(format!("{header}values: 5\n\n\x00\x01\x02\x00\x01").as_bytes());
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("empty", vec![], "cannot read the certificate"),
+        ("empty", vec![], "is empty"),
         (
             "truncated",
             good[..good.len() / 2].to_vec(),
@@ -390,7 +390,7 @@ fn truncated_and_garbage_certificates() {
         (
             "not gzip",
             b"\0\0\0\0\xff\xff".to_vec(),
-            "cannot read the certificate",
+            "is neither gzip nor JSON",
         ),
         ("no magic", gz(b"hello\n"), "line 1"),
         (
@@ -514,4 +514,42 @@ fn check_file_skips_an_endless_line_without_echoing_it() {
         r.stdout
     );
     assert!(r.stdout.contains("line 2: 1-1: legal"), "{}", r.stdout);
+}
+
+/// Every command that reads a named file refuses a FIFO (and a directory) before it
+/// reads: a FIFO with no writer once held `grundy sequence check` forever.
+#[test]
+fn a_file_to_read_must_be_a_regular_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for (path, kind) in [
+        (&fifo, "is a FIFO"),
+        (&dir.path().to_owned(), "is a directory"),
+    ] {
+        let p = path.to_str().unwrap();
+        let runs: [Vec<&str>; 4] = [
+            vec!["sequence", "check", p],
+            vec!["judge", "adapwns", p],
+            vec!["validate", "adapwns", p],
+            vec!["check", "nim", "--file", p],
+        ];
+        for args in runs {
+            let out = super::grundy()
+                .args(&args)
+                .timeout(std::time::Duration::from_secs(10))
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(&format!("{p}: {kind}, not a regular file")),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
 }

@@ -106,3 +106,48 @@ fn fox_and_geese_bad_boards_say_where() {
             .stderr(predicate::str::contains(needle));
     }
 }
+
+/// The result for the other player moving first, in its own word: a draw is a draw
+/// for either player here, where it was once printed as "loses" (the JSON had only
+/// `other_to_move_wins: false`); each board against the same board with the other
+/// player named to move.
+#[test]
+fn the_other_player_draws_where_the_game_is_a_draw() {
+    for board in ["TTT..FFF", "FF..TT", "F..TFT", "FF.TT.", "T.F", "TT.F"] {
+        let left = analyze_json(&["toads", "--backsliding", board]);
+        let right = analyze_json(&["toads", "--backsliding", board, "--to-move", "Right"]);
+        assert_eq!(left["other_to_move_result"], right["result"], "{board}");
+        assert_eq!(right["other_to_move_result"], left["result"], "{board}");
+        assert_eq!(
+            left["other_to_move_wins"],
+            right["result"] == "win",
+            "{board}"
+        );
+        let word = match right["result"].as_str().unwrap() {
+            "win" => "wins",
+            "lose" => "loses",
+            "draw" => "draws (neither player can end the game: endless play)",
+            other => panic!("{board}: {other}"),
+        };
+        grundy()
+            .args(["analyze", "toads", "--backsliding", board])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!(
+                "\nthe other player to move: {word}\n"
+            )));
+    }
+    let v = analyze_json(&["toads", "--backsliding", "TTT..FFF"]);
+    assert_eq!(v["other_to_move_result"], "draw");
+    assert_eq!(v["other_to_move_wins"], false);
+    // Without draws: the result agrees with other_to_move_wins.
+    let v = analyze_json(&["ab", "A..B.A..B"]);
+    assert_eq!(
+        v["other_to_move_result"],
+        if v["other_to_move_wins"] == true {
+            "win"
+        } else {
+            "lose"
+        }
+    );
+}

@@ -218,7 +218,7 @@ fn certificates_are_written_and_checked() {
         .arg(&bad)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read the certificate"));
+        .stderr(predicate::str::contains("is neither gzip nor JSON"));
     // Nothing proven, nothing to certify.
     grundy()
         .args([
@@ -716,4 +716,89 @@ fn misere_quotient_and_its_certificate() {
         .assert()
         .code(1)
         .stdout(predicate::str::starts_with("invalid: octal 0.75: outcome:"));
+}
+
+/// `grundy sequence check` says what a file that is not a certificate is (it once
+/// called every such file an "invalid gzip header"), takes a JSON certificate after
+/// a UTF-8 byte-order mark, and checks every field of a quotient certificate: P's
+/// elements listed once each, the elements' names.
+#[test]
+fn sequence_check_says_what_a_file_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.json");
+    grundy()
+        .args(["sequence", "octal", "0.75", "--misere", "--quotient"])
+        .args(["--to", "6", "--certificate"])
+        .arg(&path)
+        .assert()
+        .success();
+    let good = std::fs::read(&path).unwrap();
+    let check = |bytes: &[u8]| {
+        let file = dir.path().join("c");
+        std::fs::write(&file, bytes).unwrap();
+        let out = grundy()
+            .args(["sequence", "check"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (
+            out.status.code(),
+            text.replace(file.to_str().unwrap(), "FILE"),
+        )
+    };
+    for (bytes, says) in [
+        (&b"6"[..], "FILE: is JSON, but a number, not an object"),
+        (b"null", "FILE: is JSON, but null, not an object"),
+        (b"[1, 2]", "FILE: is JSON, but an array, not an object"),
+        (b"", "FILE: is empty"),
+        (b" \n", "FILE: is empty"),
+        (b"hello", "FILE: is neither gzip nor JSON"),
+        (
+            b"{\"kind\": \"x\"}",
+            "its \"kind\" is \"x\", not \"grundy mis\u{e8}re quotient\"",
+        ),
+    ] {
+        let (code, text) = check(bytes);
+        assert_eq!(code, Some(2), "{bytes:?}: {text}");
+        assert!(text.contains(says), "{bytes:?}: {text}");
+        assert!(!text.contains("gzip header"), "{bytes:?}: {text}");
+    }
+    let mut with_bom = "\u{feff}".as_bytes().to_vec();
+    with_bom.extend_from_slice(&good);
+    let (code, text) = check(&with_bom);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.starts_with("valid: misère quotient of octal 0.75"),
+        "{text}"
+    );
+    let edited = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut cert: serde_json::Value = serde_json::from_slice(&good).unwrap();
+        edit(&mut cert);
+        check(&serde_json::to_vec(&cert).unwrap())
+    };
+    // An element of P listed twice.
+    let (code, text) = edited(&|c| {
+        let first = c["p_portion"][0].clone();
+        c["p_portion"].as_array_mut().unwrap().insert(0, first);
+    });
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("malformed: P lists 1 before 1"), "{text}");
+    // Names that are not their elements' sums.
+    let (code, text) = edited(&|c| c["elements"][1] = "2".into());
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("element 1 is named \"2\", but that sum is element"),
+        "{text}"
+    );
+    let (code, text) = edited(&|c| c["elements"][1] = "renamed".into());
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("\"renamed\" is not a heap"), "{text}");
+    // A field missing.
+    let (code, text) = edited(&|c| {
+        c.as_object_mut().unwrap().remove("pretending");
+    });
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("missing field `pretending`"), "{text}");
 }

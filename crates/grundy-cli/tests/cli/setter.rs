@@ -193,7 +193,8 @@ fn validate_names_the_line_column_and_constraint() {
     // Usage errors: exit 2.
     let out = run(&["validate", "abgame", "/nonexistent/input.txt"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).starts_with("grundy: cannot open /nonexistent/input.txt"));
+    assert!(text(&out.stderr)
+        .starts_with("grundy: /nonexistent/input.txt: cannot open it: No such file or directory"));
 }
 
 #[test]

@@ -245,3 +245,43 @@ fn printing_is_bounded_too() {
             "--explicit-limit: expected a whole number from 0 to 1000000",
         ));
 }
+
+/// Values nested too deeply to work through are an error (exit 2, the reason), never
+/// a crash: they overflowed the stack ("thread 'main' has overflowed its stack",
+/// exit 134). A value as deep as a form may be still prints, in text and JSON.
+#[test]
+fn values_too_deep_are_an_error_not_a_crash() {
+    for expr in [
+        "ordinal(1, 100000)",
+        "ordinal(*, 30000)",
+        "ordinal({1|0}, 60000)",
+        "ordinal(1, -100000)",
+        "ordinal(*, 2500)",
+        "ordinal(*, 20000) <= 0",
+    ] {
+        let out = grundy().args(["value", expr]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{expr}: {stderr}");
+        assert!(
+            stderr.contains("the value is nested too deeply to work through"),
+            "{expr}: {stderr}"
+        );
+    }
+    assert!(value("ordinal(*, 1900)").starts_with("{0,{0,"));
+    let out = grundy()
+        .args(["value", "ordinal(*, 1000)", "--json", "--details"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["canonical_form"].as_str().unwrap().starts_with("{0,{0,"),
+        "{v}"
+    );
+    // An ordinal sum within reach: 1 : 3000 is 3001.
+    assert_eq!(value("ordinal(1, 3000)"), "3001\n");
+}

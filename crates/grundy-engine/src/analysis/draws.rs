@@ -368,6 +368,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         },
         to_move_wins: solved.result == GameResult::Win,
         other_to_move_wins: other.map(|r| r == GameResult::Win),
+        other_to_move_result: other,
         outcome,
         value: None,
         value_unknown: Some(format!("{} (see result)", super::NO_VALUE_WITH_DRAWS)),

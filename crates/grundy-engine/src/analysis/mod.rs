@@ -44,6 +44,10 @@ pub struct Analysis {
     /// Whether the other player would win moving first (partizan games only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_to_move_wins: Option<bool>,
+    /// The result for the other player moving first: `win`, `lose`, `tie` or `draw`
+    /// (partizan games only; `other_to_move_wins` is whether it is `win`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_to_move_result: Option<GameResult>,
     /// The outcome class of the position; `None` (JSON `null`) where a tie or a draw
     /// is in play, which no class describes (see `result`).
     pub outcome: Option<Outcome>,
@@ -305,6 +309,13 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
         },
         to_move_wins,
         other_to_move_wins,
+        other_to_move_result: other_to_move_wins.map(|wins| {
+            if wins {
+                GameResult::Win
+            } else {
+                GameResult::Lose
+            }
+        }),
         outcome: Some(outcome),
         value,
         value_unknown,

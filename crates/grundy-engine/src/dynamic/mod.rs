@@ -20,7 +20,8 @@ use crate::ruleset::board::{At, Board};
 use crate::ruleset::notation::NotationError;
 use crate::ruleset::RulesetExt;
 use crate::ruleset::{
-    AsImpartial, AsPartizan, Convention, Kind, MoveError, ParamError, Ruleset, SizeError, Unsolved,
+    AsImpartial, AsPartizan, Convention, GameResult, Kind, MoveError, ParamError, Ruleset,
+    SizeError, Unsolved,
 };
 use crate::sequence::SequenceSpec;
 use crate::values::Value;
@@ -93,7 +94,9 @@ pub enum AnalyzeError {
     Unsolved(#[from] Unsolved),
 }
 
-/// What [`DynRuleset::check_move`] found of a move.
+/// What [`DynRuleset::check_move`] found of a move: winning, tying, drawing or
+/// losing (the result of best play after it, for the player who made it), illegal,
+/// or not a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MoveVerdict {
@@ -102,12 +105,29 @@ pub enum MoveVerdict {
         /// The position after the move.
         after: String,
     },
+    /// A legal move after which best play ends in a tie (a game with ties).
+    Tying {
+        /// The position after the move.
+        after: String,
+        /// What the mover could force from the position before the move.
+        best: Best,
+    },
+    /// A legal move after which best play goes on forever: a draw (a game whose
+    /// positions can come back).
+    Drawing {
+        /// The position after the move.
+        after: String,
+        /// What the mover could force from the position before the move.
+        best: Best,
+    },
     /// A legal move after which the opponent wins.
     Losing {
         /// The position after the move.
         after: String,
         /// Some winning moves of the position, when it has any (at most 5).
         winning: Vec<String>,
+        /// What the mover could force from the position before the move.
+        best: Best,
     },
     /// A move in the notation that the rules do not allow here, with why.
     Illegal {
@@ -119,6 +139,19 @@ pub enum MoveVerdict {
         /// What is wrong and how moves are written.
         message: String,
     },
+}
+
+/// The best result the player to move can force from a position, and some moves
+/// that force it (at most 5; none when the result is a loss, or when the position
+/// was not solved).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The result under best play for the player to move; `None` when the position
+    /// before the move was not solved (only the move itself was).
+    pub result: Option<GameResult>,
+    /// Some moves that keep that result: winning moves of a win, the moves to a tie
+    /// or a draw that keep it.
+    pub moves: Vec<String>,
 }
 
 /// A legal move and the spots of the board it touches.
@@ -316,21 +349,59 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         };
         let after_pos = self.play(&pos, &mv);
         let after = self.show_position(&after_pos);
-        let opponent_wins = match self.wins(&after_pos, to_move.opponent()) {
-            Ok(w) => w,
-            Err(why) => {
-                // Without a closed form, the engine decides small positions.
-                let a = analyze(self, &after_pos, to_move.opponent(), 0).map_err(|_| why)?;
-                a.to_move_wins
+        let opponent = to_move.opponent();
+        // The result for the opponent, to move after it: where a tie or endless play
+        // is possible, from the engines that know them; else who wins.
+        let result = if route::ties_or_cycles(self) {
+            analyze(self, &after_pos, opponent, 0)?.result
+        } else {
+            let opponent_wins = match self.wins(&after_pos, opponent) {
+                Ok(w) => w,
+                Err(why) => {
+                    // Without a closed form, the engine decides small positions.
+                    let a = analyze(self, &after_pos, opponent, 0).map_err(|_| why)?;
+                    a.to_move_wins
+                }
+            };
+            if opponent_wins {
+                GameResult::Win
+            } else {
+                GameResult::Lose
             }
         };
-        if !opponent_wins {
+        if result == GameResult::Lose {
             return Ok(MoveVerdict::Winning { after });
         }
-        let winning = analyze(self, &pos, to_move, 5)
-            .map(|a| a.winning_moves.into_iter().map(|m| m.mv).collect())
-            .unwrap_or_default();
-        Ok(MoveVerdict::Losing { after, winning })
+        let best = match analyze(self, &pos, to_move, 5) {
+            Ok(a) => Best {
+                result: Some(a.result),
+                moves: if a.result == GameResult::Lose {
+                    Vec::new()
+                } else {
+                    a.best_moves.into_iter().map(|m| m.mv).collect()
+                },
+            },
+            Err(_) => Best {
+                result: None,
+                moves: Vec::new(),
+            },
+        };
+        Ok(match result {
+            GameResult::Tie => MoveVerdict::Tying { after, best },
+            GameResult::Draw => MoveVerdict::Drawing { after, best },
+            _ => {
+                let winning = if best.result == Some(GameResult::Win) {
+                    best.moves.clone()
+                } else {
+                    Vec::new()
+                };
+                MoveVerdict::Losing {
+                    after,
+                    winning,
+                    best,
+                }
+            }
+        })
     }
 
     fn start_match(

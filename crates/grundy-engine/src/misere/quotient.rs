@@ -329,6 +329,52 @@ mod tests {
         assert!(quotient_check::check(&bad, &rules).is_err());
         // The rules of another game.
         assert!(quotient_check::check(&good, &Rules::TakeAndBreak(vec![0, 7, 7])).is_err());
+        // P's elements listed twice (once accepted as "3 elements in P"), or out of
+        // order.
+        let mut bad = good.clone();
+        bad.p_portion.insert(0, good.p_portion[0]);
+        let malformed =
+            |bad: &QuotientCertificate, needle: &str| match quotient_check::check(bad, &rules) {
+                Err(QuotientViolation::Malformed(why)) => {
+                    assert!(why.contains(needle), "{why}: expected {needle:?}")
+                }
+                other => panic!("{bad:?}: {other:?}, expected malformed: {needle}"),
+            };
+        malformed(&bad, "listed once each, in increasing order");
+        let mut bad = good.clone();
+        bad.p_portion.reverse();
+        malformed(&bad, "listed once each, in increasing order");
+        // Element names: each must be a shortest sum of heaps giving the element.
+        let named = |x: usize, name: &str| {
+            let mut bad = good.clone();
+            bad.elements[x] = name.to_owned();
+            bad
+        };
+        let one = good.pretending[1] as usize;
+        malformed(&named(one, "2"), "but that sum is element");
+        malformed(
+            &named(one, "1+1+1"),
+            "a sum of 3 heaps, but it is a sum of 1",
+        );
+        malformed(&named(0, ""), "\"\" is not a heap");
+        malformed(&named(one, "01"), "\"01\" is not a heap");
+        malformed(
+            &named(one, "7"),
+            "\"7\" is not a heap (a number from 1 to 6)",
+        );
+        malformed(&named(one, "x"), "\"x\" is not a heap");
+        let two_two = good
+            .elements
+            .iter()
+            .position(|e| e == "2+2")
+            .expect("2+2 names an element of 0.75's quotient");
+        malformed(&named(two_two, "2+ 2"), "\" 2\" is not a heap");
+        let one_two = good.elements.iter().position(|e| e == "1+2").unwrap();
+        malformed(&named(one_two, "2+1"), "not in increasing order");
+        // Two elements swapping names.
+        let mut bad = good.clone();
+        bad.elements.swap(one, two_two);
+        malformed(&bad, "but that sum is element");
         // The kind.
         let mut bad = good.clone();
         bad.kind = "something else".to_owned();

@@ -46,16 +46,38 @@ pub struct QuotientCertificate {
     pub game: String,
     /// The largest heap n of the sums.
     pub heap_bound: usize,
-    /// A name for each element (its shortest sum of heaps, e.g. `2+3`; `0` for the
-    /// identity).
+    /// A name for each element: one of its shortest sums of heaps, heaps in
+    /// increasing order, e.g. `2+3`; `0` for the identity. Checked: the name's sum is
+    /// the element, and no shorter sum is.
     pub elements: Vec<String>,
     /// The multiplication table: `table[x][y]` is the index of x·y.
     pub table: Vec<Vec<u32>>,
-    /// The elements of the P-portion.
+    /// The elements of the P-portion, in increasing order.
     pub p_portion: Vec<u32>,
     /// The pretending function: the image of heaps 0, 1, ..., n (heap 0 is the
     /// identity).
     pub pretending: Vec<u32>,
+}
+
+/// The heaps of an element's name: `0` for none, else heaps `1..=n` joined by `+`
+/// in increasing order (repeats allowed), e.g. `1+2+2`; or why the name is not one.
+fn element_heaps(name: &str, n: usize) -> Result<Vec<usize>, String> {
+    if name == "0" {
+        return Ok(Vec::new());
+    }
+    let mut heaps = Vec::new();
+    for part in name.split('+') {
+        let digits = !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+        let h = match part.parse::<usize>() {
+            Ok(h) if digits && !part.starts_with('0') && (1..=n).contains(&h) => h,
+            _ => return Err(format!("{part:?} is not a heap (a number from 1 to {n})")),
+        };
+        if heaps.last().is_some_and(|&last| last > h) {
+            return Err("the heaps are not in increasing order".to_owned());
+        }
+        heaps.push(h);
+    }
+    Ok(heaps)
 }
 
 /// The `kind` of a quotient certificate.
@@ -158,9 +180,15 @@ pub fn check(cert: &QuotientCertificate, rules: &Rules) -> Result<(), QuotientVi
         return malformed("heap 0 must be the identity".to_owned());
     }
     let mut in_p = vec![false; m];
-    for &x in &cert.p_portion {
+    for (i, &x) in cert.p_portion.iter().enumerate() {
         if x as usize >= m {
             return malformed(format!("P holds {x}, not an element"));
+        }
+        if i > 0 && cert.p_portion[i - 1] >= x {
+            return malformed(format!(
+                "P lists {} before {x}: its elements are listed once each, in increasing order",
+                cert.p_portion[i - 1]
+            ));
         }
         in_p[x as usize] = true;
     }
@@ -178,20 +206,42 @@ pub fn check(cert: &QuotientCertificate, rules: &Rules) -> Result<(), QuotientVi
         }
     }
     let gens: Vec<u32> = cert.pretending[1..].to_vec();
-    let mut reached = vec![false; m];
-    reached[0] = true;
+    // The fewest heaps whose sum each element is (breadth first from the identity).
+    let mut fewest: Vec<Option<usize>> = vec![None; m];
+    fewest[0] = Some(0);
     let mut queue = VecDeque::from([0u32]);
     while let Some(x) = queue.pop_front() {
+        let d = fewest[x as usize].expect("an element queued is reached");
         for &g in &gens {
             let y = t(x, g);
-            if !reached[y as usize] {
-                reached[y as usize] = true;
+            if fewest[y as usize].is_none() {
+                fewest[y as usize] = Some(d + 1);
                 queue.push_back(y);
             }
         }
     }
-    if let Some(x) = reached.iter().position(|r| !r) {
+    if let Some(x) = fewest.iter().position(Option::is_none) {
         return monoid(format!("element {x} is no sum of heaps"));
+    }
+    // Each element's name is one of its shortest sums of heaps, heaps in increasing
+    // order (`0` for the identity): the messages below name elements by it.
+    for (x, name) in cert.elements.iter().enumerate() {
+        let heaps = element_heaps(name, n).map_err(|why| {
+            QuotientViolation::Malformed(format!("element {x} is named {name:?}: {why}"))
+        })?;
+        let worth = heaps.iter().fold(0u32, |z, &h| t(z, cert.pretending[h]));
+        if worth as usize != x {
+            return malformed(format!(
+                "element {x} is named {name:?}, but that sum is element {worth}"
+            ));
+        }
+        let shortest = fewest[x].expect("every element is reached");
+        if heaps.len() != shortest {
+            return malformed(format!(
+                "element {x} is named {name:?}, a sum of {} heaps, but it is a sum of {shortest}",
+                heaps.len()
+            ));
+        }
     }
     for x in 0..m as u32 {
         for y in 0..m as u32 {

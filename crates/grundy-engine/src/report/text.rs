@@ -107,15 +107,14 @@ fn write_analysis(out: &mut String, a: &Analysis, more: &str) -> fmt::Result {
         format!(" ({})", a.rules)
     };
     writeln!(out, "{}{}: {}", a.game, rules, a.position)?;
-    let verdict = |wins: bool| if wins { "wins" } else { "loses" };
-    let result = match a.result {
+    let verdict = |result: GameResult| match result {
         GameResult::Win => "wins",
         GameResult::Lose => "loses",
         GameResult::Tie => "ties (neither player can win)",
         GameResult::Draw => "draws (neither player can end the game: endless play)",
     };
-    writeln!(out, "{} to move: {result}", a.to_move)?;
-    if let Some(other) = a.other_to_move_wins {
+    writeln!(out, "{} to move: {}", a.to_move, verdict(a.result))?;
+    if let Some(other) = a.other_to_move_result {
         writeln!(out, "the other player to move: {}", verdict(other))?;
     }
     let outcome = a.outcome.map_or_else(|| "-".to_owned(), |o| o.to_string());

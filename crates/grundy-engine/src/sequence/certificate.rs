@@ -78,6 +78,9 @@ pub enum FormatError {
         "cannot read the certificate (is it a gzip certificate written by grundy sequence?): {0}"
     )]
     Io(#[from] io::Error),
+    /// The file cannot be opened, or is not a regular file.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// The gzip stream's own check failed at its end: its checksum or length does not
     /// match the bytes read.
     #[error("the file is damaged: its gzip checksum does not match ({0})")]
@@ -211,7 +214,7 @@ impl Certificate {
 
     /// Reads a certificate from a file.
     pub fn load(path: &Path) -> Result<Certificate, FormatError> {
-        Certificate::read(std::fs::File::open(path)?)
+        Certificate::read(crate::files::open_regular(path)?)
     }
 }
 

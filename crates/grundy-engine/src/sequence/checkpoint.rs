@@ -58,6 +58,9 @@ pub enum CheckpointError {
     /// Reading failed (including a broken gzip stream).
     #[error("cannot read the checkpoint (is it a checkpoint written by grundy sequence?): {0}")]
     Io(#[from] io::Error),
+    /// The file cannot be opened, or is not a regular file.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A header line is not what was expected.
     #[error("line {line}: expected {expected}, found {found:?}")]
     Header {
@@ -190,9 +193,11 @@ impl Checkpoint {
     /// Reads the checkpoint at `path` if there is one (`None` when the file does not
     /// exist), refusing one of another game than `game`.
     pub fn resume(path: &Path, game: &str) -> Result<Option<Checkpoint>, CheckpointError> {
-        let file = match std::fs::File::open(path) {
+        let file = match files::open_regular(path) {
             Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(FileError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => {
+                return Ok(None)
+            }
             Err(e) => return Err(e.into()),
         };
         let checkpoint = Checkpoint::read(file)?;

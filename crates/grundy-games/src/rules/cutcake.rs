@@ -121,14 +121,20 @@ impl FromStr for Cakes {
                     )),
                 }
             };
-            let Some((w, h)) = part.split_once('x') else {
+            if part.is_empty() {
+                // Nothing between two commas, or before the first, or after the last.
+                return Err(NotationError::at(text, at, "a cake WxH, e.g. 3x2"));
+            }
+            let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+            let w = side(&part[..digits], at)?;
+            if !part[digits..].starts_with('x') {
                 return Err(NotationError::at(
                     text,
-                    at + part.len(),
+                    at + digits,
                     "'x' between the width and the height (cakes are WxH, e.g. 3x2)",
                 ));
-            };
-            cakes.push((side(w, at)?, side(h, at + w.len() + 1)?));
+            }
+            cakes.push((w, side(&part[digits + 1..], at + digits + 1)?));
             at += part.len() + 1;
         }
         Ok(Cakes(cakes))

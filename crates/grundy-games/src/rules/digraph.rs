@@ -91,10 +91,16 @@ impl std::str::FromStr for Tokens {
         if !edges_text.is_empty() {
             for part in edges_text.split(',') {
                 let Some(gt) = part.find('>') else {
+                    let found = if part.is_empty() {
+                        // Nothing before this ',' or '@': that is what was found.
+                        Found::Char(text[offset..].chars().next().unwrap_or(','))
+                    } else {
+                        Found::Text(part.to_owned())
+                    };
                     return Err(NotationError::new(
                         offset + 1,
                         "an edge A>B, e.g. 0>1",
-                        Found::Text(part.to_owned()),
+                        found,
                     ));
                 };
                 let a = vertex(offset, &part[..gt])?;
@@ -194,7 +200,7 @@ impl std::fmt::Display for Slide {
 
 /// Reads a vertex number written at byte `at` of the text (column `at + 1`).
 fn vertex(at: usize, part: &str) -> Result<u8, NotationError> {
-    let expected = format!("a vertex number 0 to {} ({part})", MAX_VERTICES - 1);
+    let expected = format!("a vertex number 0 to {}", MAX_VERTICES - 1);
     let found = if part.is_empty() {
         Found::End
     } else {

@@ -26,7 +26,12 @@ pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>, NotationError> {
         return Ok(out);
     }
     let mut column = 1;
-    for part in text.split(',') {
+    let parts: Vec<&str> = text.split(',').collect();
+    for (i, part) in parts.iter().enumerate() {
+        if part.is_empty() && i + 1 < parts.len() {
+            // Nothing before this comma: the comma is what was found.
+            return Err(NotationError::new(column, what, Found::Char(',')));
+        }
         out.push(parse_number(part, column, what)?);
         column += part.chars().count() + 1;
     }

@@ -334,6 +334,171 @@ impl Marks {
                 }
             }
         }
+        if let Err(why) = marks.played_to(k, gravity) {
+            return Err(whole(format!("a board reached by play: {why}")));
+        }
         Ok(marks)
+    }
+
+    /// Whether the mark in cell `i` is the last mover's (the mover before the player
+    /// to move) and could have been placed last: under `gravity`, nothing above it.
+    fn could_be_last(self, i: u32, gravity: bool) -> bool {
+        let bit = 1u64 << i;
+        let mine = match self.to_move() {
+            Mark::X => self.o,
+            Mark::O => self.x,
+        };
+        let cols = u32::from(self.cols);
+        mine & bit != 0 && (!gravity || i < cols || self.is_empty(i - cols))
+    }
+
+    /// The board without the mark in cell `i`.
+    fn without(self, i: u32) -> Marks {
+        let keep = !(1u64 << i);
+        Marks {
+            x: self.x & keep,
+            o: self.o & keep,
+            ..self
+        }
+    }
+
+    /// Checks that play can reach this board, whose counts are right (x has as many
+    /// marks as o, or one more), at most one player has `k` in a row and only the
+    /// last mover, and under `gravity` every mark rests on the bottom or on a mark.
+    /// Or why not.
+    ///
+    /// The rule. The game stops at the first `k` in a row, and every board before it
+    /// has fewer marks, so no board before it has `k` in a row (a line on a board is a
+    /// line on every board with more marks). So a board with a line is reachable
+    /// exactly when some mark of the last mover that could have been placed last (on
+    /// top of its column under gravity) leaves, taken back, a board without a line
+    /// that is reachable; a board without a line is reachable exactly when the marks
+    /// can be placed in turn, x first, each (under gravity) on the ones below: when it
+    /// is empty, or some mark of the last mover on top of its column leaves, taken
+    /// back, such a board. Without gravity any order of the marks will do, so every
+    /// board without a line is reachable. Under gravity the boards met are the
+    /// board's columns cut to some heights, each looked at once (at most 9^8 of them
+    /// on an 8×8 board, one bit each).
+    pub(crate) fn played_to(self, k: u32, gravity: bool) -> Result<(), String> {
+        let cells = self.cells();
+        let lines = |b: Marks| b.has_line(b.x, k) || b.has_line(b.o, k);
+        let mut before = vec![self];
+        if lines(self) {
+            let last = match self.to_move() {
+                Mark::X => Mark::O,
+                Mark::O => Mark::X,
+            };
+            before = (0..cells)
+                .filter(|&i| self.could_be_last(i, gravity))
+                .map(|i| self.without(i))
+                .filter(|b| !lines(*b))
+                .collect();
+            if before.is_empty() {
+                let place = if gravity { " on top of its column" } else { "" };
+                return Err(format!(
+                    "{l} has {k} in a row, but no one mark of {l}{place} makes every one of them, \
+                     so {l} had {k} in a row before the last move and the game had stopped",
+                    l = last.letter()
+                ));
+            }
+        }
+        if !gravity {
+            return Ok(());
+        }
+        let mut search = Ordering::new(self);
+        if before.iter().any(|&b| search.orderable(b)) {
+            Ok(())
+        } else {
+            Err(
+                "no order of moves builds it: x and o take turns, x first, each mark falling \
+                 onto the marks below, and every order runs into a column whose next mark is \
+                 not the mover's"
+                    .to_owned(),
+            )
+        }
+    }
+}
+
+/// The search of [`Marks::played_to`] for an order of moves that builds a board
+/// under gravity. The boards met are the board's columns cut to some heights: a
+/// board met is its heights, numbered in mixed radix, and marked in a bit set once
+/// found not to be buildable, so each is looked at once.
+struct Ordering {
+    /// The whole board.
+    board: Marks,
+    /// Each column's step in the number of a board met (the product of the radices,
+    /// each a column's marks plus one, of the columns after it).
+    step: Vec<usize>,
+    /// One bit per board met: found not to be buildable.
+    dead: Vec<u64>,
+}
+
+impl Ordering {
+    fn new(board: Marks) -> Ordering {
+        let mut step = vec![0; usize::from(board.cols)];
+        let mut states = 1usize;
+        for c in (0..board.cols).rev() {
+            step[usize::from(c)] = states;
+            states *= 1 + usize::from(Ordering::height(board, c));
+        }
+        Ordering {
+            board,
+            step,
+            dead: vec![0; states.div_ceil(64)],
+        }
+    }
+
+    /// The marks in column `c` of `b`.
+    fn height(b: Marks, c: u8) -> u8 {
+        (0..b.rows).filter(|&r| !b.is_empty(b.index(r, c))).count() as u8
+    }
+
+    /// Whether `cut`, the whole board cut to some column heights, can be built by
+    /// moves in turn: x and o alternate, x first, each mark on the marks below.
+    fn orderable(&mut self, cut: Marks) -> bool {
+        let mut heights: Vec<u8> = (0..cut.cols).map(|c| Ordering::height(cut, c)).collect();
+        let at = heights
+            .iter()
+            .zip(&self.step)
+            .map(|(&h, &s)| usize::from(h) * s)
+            .sum();
+        let marks = heights.iter().map(|&h| u32::from(h)).sum();
+        self.build(&mut heights, at, marks)
+    }
+
+    /// [`orderable`](Self::orderable) of the cut to `heights`, numbered `at`, of
+    /// `marks` marks.
+    fn build(&mut self, heights: &mut [u8], at: usize, marks: u32) -> bool {
+        if marks == 0 {
+            return true;
+        }
+        if self.dead[at / 64] >> (at % 64) & 1 == 1 {
+            return false;
+        }
+        // x made the odd moves: the last mark is x's when there are an odd number.
+        let last = if marks % 2 == 1 {
+            self.board.x
+        } else {
+            self.board.o
+        };
+        let rows = self.board.rows;
+        for c in 0..heights.len() {
+            let h = heights[c];
+            if h == 0 {
+                continue;
+            }
+            let top = self.board.index(rows - h, c as u8);
+            if last >> top & 1 == 0 {
+                continue;
+            }
+            heights[c] = h - 1;
+            let found = self.build(heights, at - self.step[c], marks - 1);
+            heights[c] = h;
+            if found {
+                return true;
+            }
+        }
+        self.dead[at / 64] |= 1 << (at % 64);
+        false
     }
 }

@@ -13,9 +13,12 @@ fn heaps_round_trip_and_errors() {
         e.to_string(),
         "column 3: expected a heap size (digits), found 'x'"
     );
+    // An empty heap: the comma after it is what stands there.
     let e = "3,,4".parse::<Heaps>().unwrap_err();
     assert_eq!(e.column, 3);
-    assert_eq!(e.found, Found::End);
+    assert_eq!(e.found, Found::Char(','));
+    let e = "3,".parse::<Heaps>().unwrap_err();
+    assert_eq!((e.column, e.found), (3, Found::End));
     let e = "12,18446744073709551616".parse::<Heaps>().unwrap_err();
     assert_eq!(e.column, 4);
     assert!("3, 5".parse::<Heaps>().is_err());

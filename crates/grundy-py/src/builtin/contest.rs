@@ -92,10 +92,13 @@ pub fn validate(problem: &str, input: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// `grundy.check(game, position, move, to_move=None, **params)`: whether a move is
-/// legal and winning, as `grundy check` judges it. Returns a dict: `verdict`
-/// (`"winning"`, `"losing"`, `"illegal"`, `"not a move"`), and `after` (the position
-/// after a legal move), `winning` (some winning moves, after a losing one) or
-/// `reason`.
+/// legal, and winning, tying, drawing or losing, as `grundy check` judges it. Returns
+/// a dict: `verdict` (`"winning"`, `"tying"`, `"drawing"`, `"losing"`, `"illegal"`,
+/// `"not a move"`); for a legal move `after` (the position after it), and for one
+/// that does not win `best` (the best result the mover could force from the position
+/// before: `"win"`, `"lose"`, `"tie"`, `"draw"`, or `None` when it is too big to
+/// solve) and `best_moves` (some moves that force it); `winning` (some winning moves,
+/// after a losing one); or `reason`.
 #[pyfunction]
 #[pyo3(signature = (game, position, r#move, **params))]
 pub fn check(
@@ -120,9 +123,29 @@ pub fn check(
         })?;
     let json = match verdict {
         MoveVerdict::Winning { after } => serde_json::json!({"verdict": "winning", "after": after}),
-        MoveVerdict::Losing { after, winning } => {
-            serde_json::json!({"verdict": "losing", "after": after, "winning": winning})
-        }
+        MoveVerdict::Tying { after, best } => serde_json::json!({
+            "verdict": "tying",
+            "after": after,
+            "best": best.result.map(|r| r.word()),
+            "best_moves": best.moves,
+        }),
+        MoveVerdict::Drawing { after, best } => serde_json::json!({
+            "verdict": "drawing",
+            "after": after,
+            "best": best.result.map(|r| r.word()),
+            "best_moves": best.moves,
+        }),
+        MoveVerdict::Losing {
+            after,
+            winning,
+            best,
+        } => serde_json::json!({
+            "verdict": "losing",
+            "after": after,
+            "winning": winning,
+            "best": best.result.map(|r| r.word()),
+            "best_moves": best.moves,
+        }),
         MoveVerdict::Illegal { reason } => {
             serde_json::json!({"verdict": "illegal", "reason": reason})
         }

@@ -34,6 +34,7 @@
 use std::collections::HashMap;
 
 use super::arena::{CanonicalForm, ARENA};
+use super::depth::deeper;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
@@ -224,6 +225,7 @@ fn norton(
     if let Some(&h) = memo.get(&g) {
         return Ok(h);
     }
+    let _level = deeper()?;
     budget.charge()?;
     let mut left = Vec::new();
     for &gl in g.left_options() {
@@ -253,6 +255,7 @@ fn ordinal(
     if let Some(&o) = memo.get(&h) {
         return Ok(o);
     }
+    let _level = deeper()?;
     budget.charge()?;
     let mut left = g.left_options().to_vec();
     for &hl in h.left_options() {
@@ -303,6 +306,7 @@ fn warm(
     if let Some(&h) = memo.get(&g) {
         return Ok(h);
     }
+    let _level = deeper()?;
     budget.charge()?;
     let left = children(g.left_options(), |o| warm(o, t, frozen, budget, memo))?;
     let right = children(g.right_options(), |o| warm(o, t, frozen, budget, memo))?;
@@ -319,6 +323,7 @@ fn cool(g: CanonicalForm, t: Dyadic, budget: &ValueBudget) -> Result<CanonicalFo
     if let Some(h) = ARENA.cooled.get(&(g.id(), t)) {
         return Ok(h);
     }
+    let _level = deeper()?;
     budget.charge()?;
     // The temperature and the mean, from one thermograph (an infinitesimal number +
     // ups + nimber is at temperature 0, its mean its number).

@@ -316,6 +316,8 @@ pub(crate) enum Kind {
 /// One stored canonical form.
 pub(crate) struct Node {
     pub(crate) id: u32,
+    /// Levels of braces: 0 for a Nus, one more than the deepest option otherwise.
+    pub(crate) depth: u32,
     pub(crate) kind: Kind,
     pub(crate) left_stop: Dyadic,
     pub(crate) right_stop: Dyadic,
@@ -509,9 +511,9 @@ pub(crate) fn count_bytes(bytes: u64) {
 }
 
 fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) -> CanonicalForm {
-    let options = match &kind {
-        Kind::Nus(..) => 0,
-        Kind::Moves { left, right, .. } => left.len() + right.len(),
+    let (options, depth) = match &kind {
+        Kind::Nus(..) => (0, 0),
+        Kind::Moves { left, right, .. } => (left.len() + right.len(), form_depth(left, right)),
     };
     let id = ARENA.next_id.fetch_add(1, Ordering::Relaxed);
     // The node and a Moves form's options (8 bytes each), from the thread's bump
@@ -522,6 +524,7 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
     );
     CanonicalForm(leak(Node {
         id,
+        depth,
         kind,
         left_stop,
         right_stop,
@@ -631,6 +634,17 @@ fn intern_nus_in_arena(v: Nus) -> CanonicalForm {
     )
 }
 
+/// The levels of braces of the form `{left | right}`: one more than its deepest
+/// option's (a Nus has none).
+pub(crate) fn form_depth(left: &[CanonicalForm], right: &[CanonicalForm]) -> u32 {
+    1 + left
+        .iter()
+        .chain(right)
+        .map(|g| g.0.depth)
+        .max()
+        .unwrap_or(0)
+}
+
 /// The stored form `{left | right}`, which must already be canonical (no dominated
 /// or reversible options, not a Nus); each list sorted by id without repeats.
 pub(crate) fn intern_moves(left: &[CanonicalForm], right: &[CanonicalForm]) -> CanonicalForm {
@@ -706,6 +720,13 @@ impl CanonicalForm {
     /// The birthday: the height of the canonical form's game tree.
     pub fn birthday(self) -> u64 {
         self.0.birthday
+    }
+
+    /// The levels of braces of the canonical form as printed in full: 0 for a
+    /// number + ups + nimber, else one more than its deepest option's (at most
+    /// [`MAX_FORM_DEPTH`](super::depth::MAX_FORM_DEPTH)).
+    pub fn depth(self) -> u32 {
+        self.0.depth
     }
 }
 

@@ -32,4 +32,18 @@ pub enum ValueError {
     /// A multiple of up or a nimber beyond what the library represents.
     #[error("{0}")]
     TooLarge(String),
+    /// A value nested too deeply to work through: its options, their options and so
+    /// on go further down than the recursions over them may
+    /// ([`depth`](super::depth)).
+    #[error(
+        "the value is nested too deeply to work through: its options go more than \
+         {levels} levels down, past the {} KiB of stack the work on them may use (and a \
+         form has at most {} levels of braces)",
+        super::depth::STACK_BUDGET / 1024,
+        super::depth::MAX_FORM_DEPTH
+    )]
+    TooDeep {
+        /// The levels entered when it was refused.
+        levels: u32,
+    },
 }

@@ -46,6 +46,7 @@ use std::collections::HashMap;
 
 use super::algebra::{children, not_defined};
 use super::arena::{CanonicalForm, ARENA};
+use super::depth::deeper;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::NIMBER_LIMIT;
@@ -117,6 +118,7 @@ fn reduced(g: CanonicalForm, budget: &ValueBudget) -> Result<CanonicalForm, Valu
     if let Some(h) = ARENA.reduced.get(&g.id()) {
         return Ok(h);
     }
+    let _level = deeper()?;
     budget.charge()?;
     let mut left = children(g.left_options(), |o| reduced(o, budget))?;
     let mut right = children(g.right_options(), |o| reduced(o, budget))?;
@@ -166,13 +168,13 @@ impl CanonicalForm {
     /// one player can move, so can the other (0, `*`, `↑`, `{0|↑*}`, but not `1/2`
     /// or `{1|0}`).
     pub fn is_all_small(self) -> bool {
-        one_sided_position(self, &mut HashMap::new()).is_none()
+        one_sided_position(self).is_none()
     }
 
     /// The atomic weight of an all-small value (see the [module docs](self)); an
     /// error naming a position where only one player can move otherwise.
     pub fn atomic_weight(self, budget: &ValueBudget) -> Result<CanonicalForm, ValueError> {
-        if let Some(p) = one_sided_position(self, &mut HashMap::new()) {
+        if let Some(p) = one_sided_position(self) {
             let who = if p.left_options().is_empty() {
                 "Right"
             } else {
@@ -203,30 +205,26 @@ impl CanonicalForm {
 }
 
 /// A position of `g`'s canonical form where exactly one player can move, if any.
-fn one_sided_position(
-    g: CanonicalForm,
-    seen: &mut HashMap<CanonicalForm, Option<CanonicalForm>>,
-) -> Option<CanonicalForm> {
-    if let Some(v) = g.as_nus() {
-        if v.number == Dyadic::ZERO {
+fn one_sided_position(g: CanonicalForm) -> Option<CanonicalForm> {
+    // Depth first with a stack of its own, options in order, each form once.
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![g];
+    while let Some(g) = stack.pop() {
+        if g.as_nus().is_some_and(|v| v.number == Dyadic::ZERO) {
             // 0 + ↑n*m: every position is again 0 + ↑k*j, with moves for both or
             // neither.
-            return None;
+            continue;
         }
+        if !seen.insert(g) {
+            continue;
+        }
+        let (left, right) = (g.left_options(), g.right_options());
+        if left.is_empty() != right.is_empty() {
+            return Some(g);
+        }
+        stack.extend(left.iter().chain(right).rev());
     }
-    if let Some(&p) = seen.get(&g) {
-        return p;
-    }
-    let (left, right) = (g.left_options(), g.right_options());
-    let p = if left.is_empty() != right.is_empty() {
-        Some(g)
-    } else {
-        left.iter()
-            .chain(right)
-            .find_map(|&o| one_sided_position(o, seen))
-    };
-    seen.insert(g, p);
-    p
+    None
 }
 
 fn atomic_weight(
@@ -242,6 +240,7 @@ fn atomic_weight(
     if let Some(&w) = memo.get(&g) {
         return Ok(w);
     }
+    let _level = deeper()?;
     budget.charge()?;
     let two = CanonicalForm::integer(2)?;
     let minus_two = CanonicalForm::integer(-2)?;

@@ -53,6 +53,7 @@
 
 pub mod algebra;
 pub mod arena;
+pub mod depth;
 mod dyadic;
 pub mod engine;
 mod error;

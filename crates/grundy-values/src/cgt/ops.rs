@@ -18,9 +18,10 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use super::arena::{
-    intern_moves, intern_nus, pair, CanonKey, CanonicalForm, Kind, ARENA, CANON_ENTRIES,
-    CANON_OPTIONS,
+    form_depth, intern_moves, intern_nus, pair, CanonKey, CanonicalForm, Kind, ARENA,
+    CANON_ENTRIES, CANON_OPTIONS,
 };
+use super::depth::{deeper, MAX_FORM_DEPTH};
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::Nus;
@@ -110,6 +111,7 @@ pub(crate) fn leq(g: CanonicalForm, h: CanonicalForm, b: &ValueBudget) -> Result
     if let Some(r) = ARENA.leqs.get(key) {
         return Ok(r);
     }
+    let _level = deeper()?;
     let r = if h.is_number() {
         // g is not a number (two Nus values were compared above).
         !any(g.left_options(), |gl| leq(h, gl, b))?
@@ -131,11 +133,13 @@ struct Opts<'a> {
 
 /// Whether `{g} <= h`.
 fn opts_leq(g: Opts<'_>, h: CanonicalForm, b: &ValueBudget) -> Result<bool, ValueError> {
+    let _level = deeper()?;
     Ok(!any(g.left, |gl| leq(h, gl, b))? && !any(h.right_options(), |hr| leq_opts(hr, g, b))?)
 }
 
 /// Whether `h <= {g}`.
 fn leq_opts(h: CanonicalForm, g: Opts<'_>, b: &ValueBudget) -> Result<bool, ValueError> {
+    let _level = deeper()?;
     Ok(!any(g.right, |gr| leq(gr, h, b))? && !any(h.left_options(), |hl| opts_leq(g, hl, b))?)
 }
 
@@ -343,6 +347,10 @@ fn simplify(
     if let Some(v) = recognise_nus(&left, &right)? {
         return Ok(intern_nus(v));
     }
+    let depth = form_depth(&left, &right);
+    if depth > MAX_FORM_DEPTH {
+        return Err(ValueError::TooDeep { levels: depth });
+    }
     Ok(intern_moves(&left, &right))
 }
 
@@ -454,6 +462,7 @@ pub(crate) fn add(
     if let Some(s) = ARENA.sums.get(&key) {
         return Ok(s);
     }
+    let _level = deeper()?;
     b.charge()?;
     let mut left = Vec::new();
     let mut right = Vec::new();
@@ -504,6 +513,7 @@ pub(crate) fn neg(g: CanonicalForm) -> Result<CanonicalForm, ValueError> {
             if let Some(n) = negative.get() {
                 return Ok(CanonicalForm(n));
             }
+            let _level = deeper()?;
             let mut nl = right
                 .iter()
                 .map(|&r| neg(r))

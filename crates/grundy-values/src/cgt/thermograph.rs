@@ -15,6 +15,7 @@ use std::sync::{Arc, LazyLock};
 use serde::Serialize;
 
 use super::arena::{count_bytes, CanonicalForm, Sharded};
+use super::depth::deeper;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::Nus;
@@ -238,6 +239,7 @@ fn thermograph(
             return Ok(t);
         }
     }
+    let _level = deeper()?;
     let small = match g.as_nus() {
         Some(v) if shortcut && v.nimber > small_nimber(v.ups, v.nimber) => Some(v),
         _ => None,

@@ -31,6 +31,7 @@ mod partizan;
 mod pawns;
 mod problems;
 mod published;
+mod reachable_boards;
 mod remoteness;
 mod sequence_published;
 mod sequence_resume;

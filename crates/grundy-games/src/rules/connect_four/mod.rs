@@ -11,7 +11,10 @@
 //! and height from 1 to 8 (the standard board is 7 wide and 6 high:
 //! `.......|.......|.......|.......|.......|.......`). `x` moves when the counts
 //! are equal. A board play cannot reach is refused with the reason (counts, two
-//! winners, a winner who did not move last, a mark floating over an empty cell).
+//! winners, a winner who did not move last, a mark floating over an empty cell, a
+//! four in a row already there before the last move, marks that no order of moves
+//! stacks): the rule is at `Marks::played_to`, checked against every board that
+//! play reaches on small boards.
 //!
 //! Or the moves that reach it, as Pascal Pons's solver and test sets write them:
 //! the columns played from the start, numbered from 1 (`4453`), on the standard
