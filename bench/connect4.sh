@@ -56,6 +56,6 @@ for run in 1 2; do
   our_nodes=$(sed -n 's/^nodes //p' "$work/ours.err")
   awk -v pu="$pu" -v ps="$ps" -v ou="$ou" -v os="$os" -v pm="$pm" -v om="$om" \
       -v pn="$peer_nodes" -v on="$our_nodes" -v run="$run" 'BEGIN {
-    printf "run %d: every score the same; CPU his %.2f s, ours %.2f s, ratio %.2f; nodes his %d, ours %d (%.2f); peak his %d KB, ours %d KB\n",
+    printf "run %d: every score the same; CPU his %.2f s, ours %.2f s, ratio %.2f; nodes his %.0f, ours %.0f (%.2f); peak his %d KB, ours %d KB\n",
       run, pu + ps, ou + os, (ou + os) / (pu + ps), pn, on, on / pn, pm, om }'
 done

@@ -57,5 +57,5 @@ if [ -z "$sequence" ] && [ "$our_score" != 1 ]; then
 fi
 awk -v pu="$pu" -v ps="$ps" -v ou="$ou" -v os="$os" -v pm="$pm" -v om="$om" \
     -v pn="$peer_nodes" -v on="$our_nodes" -v s="$our_score" 'BEGIN {
-  printf "score %s (both); CPU his %.1f s, ours %.1f s, ratio %.2f; nodes his %d, ours %d (%.2f); peak his %d KB, ours %d KB\n",
+  printf "score %s (both); CPU his %.1f s, ours %.1f s, ratio %.2f; nodes his %.0f, ours %.0f (%.2f); peak his %d KB, ours %d KB\n",
     s, pu + ps, ou + os, (ou + os) / (pu + ps), pn, on, on / pn, pm, om }'
