@@ -16,21 +16,9 @@
 # this tree (its licence forbids shipping it here); set PEERS to use another copy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 lines="${1:-10}"
 memory="${2:-67108864}"
-peers="${PEERS:-$PWD/../shared/peers}/connect4"
-[ -f "$peers/Solver.cpp" ] || { echo "no peer source in $peers" >&2; exit 2; }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cp "$peers"/*.cpp "$peers"/*.hpp "$work/"
-# A driver printing the nodes of each line beside his scores (his main.cpp prints
-# only the scores).
-sed 's|std::cout << std::endl;|std::cout << " nodes " << solver.getNodeCount() << std::endl; solver.reset();|' \
-  "$work/main.cpp" > "$work/count.cpp"
-g++ --std=c++11 -O3 -DNDEBUG -o "$work/c4peer" "$work/count.cpp" "$work/Solver.cpp"
-cargo build --release -q -p grundy-games --example c4_lines
-ours="$CARGO_TARGET_DIR/release/examples/c4_lines"
+. bench/connect4_build.sh
 : > "$work/sample"
 for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
   n="$lines"

@@ -16,19 +16,9 @@
 # tree (its licence forbids shipping it here); set PEERS to use another copy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 memory="${1:-67108864}"
 sequence="${2:-}"
-peers="${PEERS:-$PWD/../shared/peers}/connect4"
-[ -f "$peers/Solver.cpp" ] || { echo "no peer source in $peers" >&2; exit 2; }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cp "$peers"/*.cpp "$peers"/*.hpp "$work/"
-sed 's|std::cout << std::endl;|std::cout << " nodes " << solver.getNodeCount() << std::endl; solver.reset();|' \
-  "$work/main.cpp" > "$work/count.cpp"
-g++ --std=c++11 -O3 -DNDEBUG -o "$work/c4peer" "$work/count.cpp" "$work/Solver.cpp"
-cargo build --release -q -p grundy-games --example c4_lines
-ours="$CARGO_TARGET_DIR/release/examples/c4_lines"
+. bench/connect4_build.sh
 # His solver reads the move sequence (empty: the empty board); ours the same
 # sequence, or the empty board drawn, which the sequence notation cannot write.
 printf '%s\n' "$sequence" > "$work/peer.in"
