@@ -26,6 +26,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod book;
 pub mod dynamic;
 pub mod engine;
 pub mod files;

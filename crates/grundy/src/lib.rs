@@ -41,7 +41,7 @@
 
 pub use grundy_contest::{check, interact, judge, problems, setter, stress};
 pub use grundy_engine::{
-    analysis, dynamic, engine, files, game, misere, play, report, ruleset, sequence, verify,
+    analysis, book, dynamic, engine, files, game, misere, play, report, ruleset, sequence, verify,
 };
 pub use grundy_games::{registry, rules};
 pub use grundy_values::{bounds, cgt, deadline, outcome, player, values};

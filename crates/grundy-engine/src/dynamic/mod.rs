@@ -12,6 +12,7 @@ pub use spec::{switch_value, Builder, Param, Params, RulesetSpec};
 use crate::analysis::moves::{move_values, MoveValue};
 use crate::analysis::route::{self, EngineReport};
 use crate::analysis::{analyze, value_of, Analysis};
+use crate::book::{self, Book, BookError, BuildProgress, RawBook};
 use crate::engine::Budget;
 use crate::game::Player;
 use crate::misere::{self, Misere};
@@ -249,6 +250,17 @@ pub trait DynRuleset: Send + Sync {
         first: Player,
         budget: Budget,
     ) -> Result<Box<dyn Match + '_>, NotationError>;
+    /// The opening book from `position` with `to_move` to move, every position
+    /// within `plies` moves solved ([`book::build`]).
+    fn build_book(
+        &self,
+        position: &str,
+        to_move: Player,
+        plies: u32,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Result<Book, BookError>;
+    /// A book read from a file, checked against the game ([`book::check`]).
+    fn check_book(&self, raw: RawBook) -> Result<Book, BookError>;
     /// Checks that `max_size` is a size [`verify`](DynRuleset::verify) can take.
     fn check_size(&self, max_size: usize) -> Result<(), SizeError>;
     /// The closed form against the exhaustive engine on every position of every size
@@ -414,6 +426,26 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         Ok(Box::new(
             RulesetMatch::new(self, pos, first).with_budget(budget),
         ))
+    }
+
+    fn build_book(
+        &self,
+        position: &str,
+        to_move: Player,
+        plies: u32,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Result<Book, BookError> {
+        let pos = self
+            .parse_position(position)
+            .map_err(|n| BookError::Start {
+                position: position.to_owned(),
+                reason: n.to_string(),
+            })?;
+        book::build(self, &pos, to_move, plies, progress)
+    }
+
+    fn check_book(&self, raw: RawBook) -> Result<Book, BookError> {
+        book::check(self, raw)
     }
 
     fn check_size(&self, max_size: usize) -> Result<(), SizeError> {

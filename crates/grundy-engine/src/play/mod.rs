@@ -20,19 +20,22 @@
 //! and calls [`Match::play`] or [`Match::engine_move`] by turn until
 //! [`Match::winner`] says the game is over.
 
+use std::sync::Arc;
+
 use crate::analysis::draws;
 use crate::analysis::route::{self, Asked, Engine};
+use crate::book::{best_moves, key_player, Book, BookError, Entry};
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
 use crate::engine::retrograde::{rank_moves, GameResult};
 use crate::engine::search;
 use crate::game::Player;
 use crate::ruleset::RulesetExt;
-use crate::ruleset::{AsImpartial, AsPartizan, End, Kind, Ruleset};
+use crate::ruleset::{AsImpartial, AsPartizan, End, Kind, Ruleset, Unsolved};
 
 /// A move with its result for the mover and how many moves the game lasts from it
 /// (the move included), where counted.
-type Ranked<M> = (M, GameResult, Option<u32>);
+pub type Ranked<M> = (M, GameResult, Option<u32>);
 
 pub use crate::analysis::route::EXHAUSTIVE_LIMIT;
 
@@ -89,6 +92,64 @@ pub fn best_remoteness(moves: impl IntoIterator<Item = (GameResult, Option<u32>)
         GameResult::Lose => counts.try_fold(0, |acc, m| Some(acc.max(m?))),
         _ => counts.try_fold(u32::MAX, |acc, m| Some(acc.min(m?))),
     }
+}
+
+/// Every move of `mover` from `pos` with its result for the mover and how many moves
+/// the game lasts from it (the move included), best first, by the engines of the
+/// route of `asked` within `budget`; or why they did not answer.
+///
+/// In a game with ties or cycles: the retrograde engine, or past its budget the
+/// ruleset's own method or search (the search without a node limit when `asked`
+/// is [`Asked::Analyze`]); otherwise the memoised engine with remoteness, on a
+/// position it takes.
+pub fn ranked_moves<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    mover: Player,
+    asked: Asked,
+    budget: Budget,
+) -> Result<Vec<Ranked<R::Move>>, Unsolved> {
+    if route::ties_or_cycles(rules) {
+        let solved = draws::solve_moves(rules, pos, mover, asked, budget)?;
+        let moves = solved
+            .moves
+            .into_iter()
+            .map(|(mv, r, m)| (mv, r, m.map(|m| m + 1)))
+            .collect();
+        return Ok(rank_moves(moves));
+    }
+    if !route::takes(Engine::Remoteness, asked, rules, pos) {
+        return Err(Unsolved::past_limit(
+            "the position is too big for the exhaustive engine with remoteness",
+        ));
+    }
+    let mut left = budget;
+    let ranked = match rules.kind() {
+        Kind::Impartial => {
+            let game = AsImpartial(rules);
+            RemotenessSolver::new(&game).ranked_moves_within(pos, &mut left)
+        }
+        Kind::Partizan => {
+            let game = AsPartizan(rules);
+            PartizanRemotenessSolver::new(&game).ranked_moves_within(pos, mover, &mut left)
+        }
+    }
+    .ok_or_else(|| {
+        Unsolved::over_budget(format!(
+            "the exhaustive engine passed its budget of {} moves",
+            budget.left()
+        ))
+    })?;
+    Ok(ranked
+        .into_iter()
+        .map(|(mv, after): (R::Move, Remoteness)| {
+            (
+                mv,
+                GameResult::from_wins(!after.to_move_wins()),
+                Some(after.moves_left_after_move()),
+            )
+        })
+        .collect())
 }
 
 /// The hints for the player to move.
@@ -154,8 +215,15 @@ pub trait Match {
     fn engine_proven(&self) -> bool {
         true
     }
+    /// Whether the engine's last move came from the match's book
+    /// ([`set_book`](Match::set_book)); `false` before the engine moves.
+    fn engine_from_book(&self) -> bool;
     /// Every legal move of the seat to move with its verdict.
     fn hints(&mut self) -> Hints;
+    /// Plays from `book` from now on wherever it holds the position: the engine's
+    /// move is the book's best move, and the hints are the book's. Refused when the
+    /// book is of another game or of the same game with other parameters.
+    fn set_book(&mut self, book: Arc<Book>) -> Result<(), BookError>;
     /// Goes back to the starting position.
     fn restart(&mut self);
 }
@@ -171,6 +239,8 @@ pub struct RulesetMatch<'r, R: Ruleset + ?Sized> {
     moved: bool,
     budget: Budget,
     proven: bool,
+    from_book: bool,
+    book: Option<Arc<Book>>,
 }
 
 impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
@@ -186,6 +256,8 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
             moved: false,
             budget: Budget::DEFAULT,
             proven: true,
+            from_book: false,
+            book: None,
         }
     }
 
@@ -218,54 +290,21 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
     /// moves the game lasts from it (the move included), best first; `None` when the
     /// position is too big to search or the search passes the budget.
     fn ranked(&self) -> Option<Vec<Ranked<R::Move>>> {
-        if route::ties_or_cycles(self.rules) {
-            // Games with ties or cycles: the retrograde engine, or past its budget the
-            // ruleset's own method (without counts).
-            let solved = draws::solve_moves(
-                self.rules,
-                &self.pos,
-                self.mover(),
-                Asked::Play,
-                self.budget,
-            )
-            .ok()?;
-            let moves = solved
-                .moves
-                .into_iter()
-                .map(|(mv, r, m)| (mv, r, m.map(|m| m + 1)))
-                .collect();
-            return Some(rank_moves(moves));
-        }
-        if !route::takes(Engine::Remoteness, Asked::Play, self.rules, &self.pos) {
-            return None;
-        }
-        let mut budget = self.budget;
-        let ranked = match self.rules.kind() {
-            Kind::Impartial => {
-                let game = AsImpartial(self.rules);
-                RemotenessSolver::new(&game).ranked_moves_within(&self.pos, &mut budget)
-            }
-            Kind::Partizan => {
-                let game = AsPartizan(self.rules);
-                PartizanRemotenessSolver::new(&game).ranked_moves_within(
-                    &self.pos,
-                    self.mover(),
-                    &mut budget,
-                )
-            }
-        }?;
-        Some(
-            ranked
-                .into_iter()
-                .map(|(mv, after): (R::Move, Remoteness)| {
-                    (
-                        mv,
-                        GameResult::from_wins(!after.to_move_wins()),
-                        Some(after.moves_left_after_move()),
-                    )
-                })
-                .collect(),
+        ranked_moves(
+            self.rules,
+            &self.pos,
+            self.mover(),
+            Asked::Play,
+            self.budget,
         )
+        .ok()
+    }
+
+    /// The book's entry for the position now, if the match has a book that holds it.
+    fn book_entry(&self) -> Option<&Entry> {
+        let book = self.book.as_deref()?;
+        let player = key_player(self.rules.kind(), self.mover());
+        book.get(&self.rules.show_position(&self.pos), player)
     }
 
     /// Whether `mv` wins for the player to move, by the closed form.
@@ -349,6 +388,15 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
             return None;
         }
         let mover = self.mover();
+        let booked = self.book_entry().and_then(|entry| {
+            let best = best_moves(entry).next()?;
+            self.rules.parse_move(&self.pos, mover, &best.mv).ok()
+        });
+        self.from_book = booked.is_some();
+        if let Some(mv) = booked {
+            self.proven = true;
+            return Some(self.advance(&mv));
+        }
         if let Some(own) = self.rules.capabilities().search {
             // A game with a search of its own: the best move the search proves within
             // the budget and the thread's deadline, else the best it found.
@@ -382,9 +430,29 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
         self.proven
     }
 
+    fn engine_from_book(&self) -> bool {
+        self.from_book
+    }
+
     fn hints(&mut self) -> Hints {
         if self.over() {
             return Hints::default();
+        }
+        if let Some(entry) = self.book_entry() {
+            let moves = entry
+                .moves
+                .iter()
+                .map(|m| Hint {
+                    mv: m.mv.clone(),
+                    wins: m.result == GameResult::Win,
+                    result: m.result,
+                    moves_left: m.moves_left,
+                })
+                .collect();
+            return Hints {
+                moves,
+                ..Hints::default()
+            };
         }
         if let Some(ranked) = self.ranked() {
             let moves = ranked
@@ -433,11 +501,24 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
         }
     }
 
+    fn set_book(&mut self, book: Arc<Book>) -> Result<(), BookError> {
+        let title = self.rules.title();
+        if book.game() != self.rules.name() || book.title() != title {
+            return Err(BookError::Foreign {
+                book: book.title().to_owned(),
+                game: title,
+            });
+        }
+        self.book = Some(book);
+        Ok(())
+    }
+
     fn restart(&mut self) {
         self.pos = self.start.clone();
         self.to_move = Seat::First;
         self.moved = false;
         self.proven = true;
+        self.from_book = false;
     }
 }
 

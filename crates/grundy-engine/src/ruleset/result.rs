@@ -1,7 +1,7 @@
 //! The result of a position under best play, for games with ties and cycles: win,
 //! lose, tie or draw for the player to move ([`GameResult`]).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A position and each of its moves solved by a search ([`OwnSearch`](super::OwnSearch)).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub struct Guess<M> {
 }
 
 /// The result of a position for the player to move, under best play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameResult {
     /// The player to move can force a win.

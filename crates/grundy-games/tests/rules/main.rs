@@ -8,6 +8,7 @@
 mod ab;
 mod ab_ruleset;
 mod amazons;
+mod book;
 mod clobber;
 mod colouring;
 mod connect_four;
