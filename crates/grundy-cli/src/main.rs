@@ -28,6 +28,8 @@ enum Command {
     Verify(cmd::verify::Args),
     /// Play a game against the perfect engine in the terminal.
     Play(cmd::play::Args),
+    /// Build an opening book: every position within N moves of a start, solved.
+    Book(cmd::book::Args),
     /// Grundy values G(0), G(1), ... of a heap game, with the proven preperiod and period.
     Sequence(cmd::sequence::Args),
     /// Serve the web playground and its JSON API (127.0.0.1:8080 by default).
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Judge(args) => cmd::judge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
+        Command::Book(args) => cmd::book::run(&args),
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Serve(args) => cmd::serve::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Check(args) => cmd::check::run(&args),

@@ -1,6 +1,7 @@
 //! The handlers of the JSON API; see the [crate docs](crate) for the routes.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -10,6 +11,7 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use grundy::book::{key_player, Book};
 use grundy::engine::Budget;
 use grundy::misere::sequence::{self as misere_sequence, MisereSequence, MisereSequenceError};
 use grundy::play::{Seat, HINT_LIMIT};
@@ -621,12 +623,13 @@ pub(crate) async fn play(State(state): State<AppState>, body: Bytes) -> Answer {
     let params = body_params(&request.params)?;
     let what = format!("play {} {:?}", request.game, request.position);
     let games = state.games().clone();
+    let books = state.books().to_vec();
     let answer = state
         .budget()
         .run(what, move |deadline| {
             let game = games.build(&request.game, &params)?;
             let first = to_move(game.as_ref(), request.to_move.as_deref())?;
-            replay(game.as_ref(), &request, first, you, deadline)
+            replay(game.as_ref(), &books, &request, first, you, deadline)
         })
         .await?;
     Ok(json_response(StatusCode::OK, &answer))
@@ -649,6 +652,7 @@ fn player_of(seat: Seat, first: Player) -> Player {
 
 fn replay(
     game: &dyn DynRuleset,
+    books: &[Arc<Book>],
     request: &PlayRequest,
     first: Player,
     you: Seat,
@@ -682,6 +686,16 @@ fn replay(
         record(m.as_ref(), played, seat, &mut history);
         positions.push((m.position(), m.to_move()));
     }
+    // A book of the game that holds the position now: the engine's move and the
+    // hints come from it.
+    let key = key_player(game.kind(), player_of(m.to_move(), first));
+    if let Some(book) = books
+        .iter()
+        .find(|b| b.title() == game.title() && b.get(&m.position(), key).is_some())
+    {
+        m.set_book(book.clone())
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+    }
     let mut engine_moves = Vec::new();
     if request.reply && !m.over() && m.to_move() != you {
         let seat = m.to_move();
@@ -700,6 +714,7 @@ fn replay(
     // Whether the engine's move (if it moved) is proven best, or only the best its
     // search found in time.
     let proven = (!engine_moves.is_empty()).then(|| m.engine_proven());
+    let from_book = (!engine_moves.is_empty()).then(|| m.engine_from_book());
     let winner = m.winner();
     let over = m.over();
     let mover = player_of(m.to_move(), first);
@@ -811,6 +826,7 @@ fn replay(
         },
         "engine_moves": engine_moves,
         "proven": proven,
+        "from_book": from_book,
         "remoteness": remoteness,
         "board": board,
     }))

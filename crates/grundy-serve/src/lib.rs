@@ -49,6 +49,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use grundy::book::{Book, RawBook};
+
 use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
@@ -116,6 +118,7 @@ pub struct AppState {
     limits: Arc<Limits>,
     budget: WorkBudget,
     games: Games,
+    books: Arc<Vec<Arc<Book>>>,
 }
 
 impl AppState {
@@ -126,7 +129,40 @@ impl AppState {
                 .with_quick_lane(2 * limits.workers, limits.quick_slice),
             limits: Arc::new(limits),
             games: Games::new(),
+            books: Arc::default(),
         }
+    }
+
+    /// The same state with the opening book at `path` (`grundy book`): read, its game
+    /// built from the book's name and parameters among the games served, and the book
+    /// checked against it before it is used. `/api/play` plays from a book of the
+    /// game (same parameters) that holds the position.
+    pub fn with_book(self, path: &std::path::Path) -> Result<AppState, String> {
+        let raw = RawBook::read(path).map_err(|e| e.to_string())?;
+        let refused = |why: String| format!("{}: refused: {why}", path.display());
+        let params = {
+            let mut p = grundy::dynamic::Params::new();
+            for (name, value) in &raw.params {
+                p.set(name, value);
+            }
+            p
+        };
+        let game = self
+            .games
+            .build(&raw.game, &params)
+            .map_err(|e| refused(e.message))?;
+        let book = game.check_book(raw).map_err(|e| refused(e.to_string()))?;
+        let mut books = self.books.as_ref().clone();
+        books.push(Arc::new(book));
+        Ok(AppState {
+            books: Arc::new(books),
+            ..self
+        })
+    }
+
+    /// The opening books served.
+    pub fn books(&self) -> &[Arc<Book>] {
+        &self.books
     }
 
     /// The same state serving `games` (the registry's and those added to them).

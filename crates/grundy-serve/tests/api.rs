@@ -1147,3 +1147,64 @@ async fn a_body_too_large_is_a_json_error() {
         );
     }
 }
+
+/// A book of tic-tac-toe from the empty board, `plies` deep, written to a file of
+/// the temporary directory named after `name`.
+fn ttt_book(name: &str, plies: u32) -> std::path::PathBuf {
+    let game = build("tictactoe", &Params::new()).unwrap();
+    let book = game
+        .build_book("...|...|...", Player::Left, plies, &mut |_| {})
+        .unwrap();
+    let path = std::env::temp_dir().join(format!("grundy-api-{}-{name}.json", std::process::id()));
+    book.write(&path).unwrap();
+    path
+}
+
+#[tokio::test]
+async fn play_answers_from_a_book_and_says_so() {
+    let path = ttt_book("play", 1);
+    let state = state().with_book(&path).unwrap();
+    let ask = |moves: Value| {
+        let req = Request::post("/api/play")
+            .header("content-type", "application/json")
+            .body(Body::from(
+                json!({"game": "tictactoe", "position": "...|...|...", "moves": moves, "you": "second", "reply": true})
+                    .to_string(),
+            ))
+            .unwrap();
+        send(app(state.clone()), req)
+    };
+    let (status, _, text) = ask(json!([])).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["from_book"], json!(true), "{v}");
+    assert_eq!(v["proven"], json!(true), "{v}");
+    // Every hint of the book's position has its result and length.
+    let hints = v["hints"]["moves"].as_array().unwrap();
+    assert_eq!(hints.len(), 8, "{v}");
+    assert!(hints.iter().all(|h| h["result"].is_string()), "{v}");
+    // Past the book's plies, the engine plays by itself.
+    let first = v["engine_moves"][0].as_str().unwrap().to_owned();
+    let reply = if first == "b2" { "a1" } else { "b2" };
+    let (_, _, text) = ask(json!([first, reply])).await;
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["from_book"], json!(false), "{v}");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[tokio::test]
+async fn a_damaged_or_unknown_book_is_refused_at_start() {
+    let path = ttt_book("damaged", 1);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("\"tie\"", "\"lose\"", 1)).unwrap();
+    let err = state().with_book(&path).unwrap_err();
+    assert!(err.contains("damaged"), "{err}");
+    std::fs::write(
+        &path,
+        text.replacen("\"game\":\"tictactoe\"", "\"game\":\"chess\"", 1),
+    )
+    .unwrap();
+    let err = state().with_book(&path).unwrap_err();
+    assert!(err.contains("refused") && err.contains("chess"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+}

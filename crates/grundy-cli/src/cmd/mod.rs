@@ -3,6 +3,7 @@
 use std::io;
 
 pub mod analyze;
+pub mod book;
 pub mod check;
 pub mod gen;
 pub mod interact;

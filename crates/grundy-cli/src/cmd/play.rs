@@ -42,6 +42,11 @@ pub struct Args {
     /// moves; past it the engine plays from the closed form, hints without lengths.
     #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.left())]
     pub budget: u64,
+    /// An opening book (`grundy book`): where it holds the position, the engine plays
+    /// its best move at once and hints come from it. Refused, before the game
+    /// starts, if it is damaged or of another game.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
 }
 
 /// Runs `grundy play`.
@@ -50,6 +55,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut game = rules
         .start_match(&args.position, Player::Left, Budget::moves(args.budget))
         .map_err(|e| anyhow!("position {:?}: {e}", args.position))?;
+    if let Some(path) = &args.book {
+        game.set_book(super::book::load(rules.as_ref(), path)?)?;
+    }
     let you = match args.you {
         You::First => Seat::First,
         You::Second => Seat::Second,
@@ -246,7 +254,9 @@ impl<I: BufRead, O: Write> Session<'_, I, O> {
             }
             if self.game.to_move() != self.you {
                 if let Some(mv) = self.game.engine_move() {
-                    let unproven = if self.game.engine_proven() {
+                    let unproven = if self.game.engine_from_book() {
+                        " (from the book)"
+                    } else if self.game.engine_proven() {
                         ""
                     } else {
                         " (best found, not proven)"

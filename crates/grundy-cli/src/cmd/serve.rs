@@ -10,6 +10,7 @@ use anyhow::Context;
   grundy serve --open                  serve on 127.0.0.1:8080 and open a browser
   grundy serve --port 0                any free port (the address is printed)
   grundy serve --bind 0.0.0.0          every interface: other machines can connect
+  grundy serve --book c4.json          play from an opening book (grundy book)
 
 The API answers what `grundy analyze ... --json` prints, e.g.
   curl 'http://127.0.0.1:8080/api/analyze?game=nim&position=3,5,7&moves=true'
@@ -30,6 +31,11 @@ pub struct Args {
     /// How many requests may work at once [default: the number of cores].
     #[arg(long, value_name = "N", value_parser = super::numbers::workers)]
     workers: Option<usize>,
+    /// An opening book (`grundy book`) to play from where it holds the position;
+    /// may be given more than once. Each is read and checked before the server
+    /// listens, and refused with the reason if damaged or not of a served game.
+    #[arg(long, value_name = "FILE")]
+    book: Vec<std::path::PathBuf>,
 }
 
 /// Runs `grundy serve` until Ctrl-C.
@@ -40,6 +46,10 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         workers: args.workers.unwrap_or(defaults.workers),
         ..defaults
     };
+    let mut state = grundy_serve::AppState::new(limits);
+    for path in &args.book {
+        state = state.with_book(path).map_err(anyhow::Error::msg)?;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -61,7 +71,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         if args.open {
             open_browser(&url);
         }
-        grundy_serve::serve(listener, limits, grundy_serve::shutdown_signal())
+        grundy_serve::serve_state(listener, state, grundy_serve::shutdown_signal())
             .await
             .context("the server stopped")?;
         eprintln!("grundy serve: stopped");

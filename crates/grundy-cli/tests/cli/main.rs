@@ -1,6 +1,7 @@
 //! The `grundy` binary, run as a user runs it: one test binary for every command.
 
 mod analyze;
+mod book;
 mod check;
 mod families;
 mod hostile;
