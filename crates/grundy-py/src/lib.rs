@@ -26,11 +26,13 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<value::Value>()?;
     m.add_class::<builtin::Sequence>()?;
+    m.add_class::<builtin::Book>()?;
     m.add_class::<user::Solver>()?;
     m.add_class::<user::HeapSolver>()?;
     m.add_function(wrap_pyfunction!(value::value, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::games, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin::build_book, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::game_value, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::sequence, m)?)?;
     m.add_function(wrap_pyfunction!(builtin::check_certificate, m)?)?;

@@ -529,7 +529,8 @@ function renderPlay(r, animate) {
     status.textContent = "A tie: nobody wins. " + lastText + r.ending;
     document.body.dataset.state = "over";
   } else {
-    const unproven = r.proven === false ? " (best found, not proven)" : "";
+    const unproven = r.from_book ? " (from the opening book)"
+      : r.proven === false ? " (best found, not proven)" : "";
     const engineMoved = r.engine_moves && r.engine_moves.length ? `The engine played ${r.engine_moves[0]}${unproven}. ` : "";
     status.textContent = engineMoved + (r.your_turn ? `Your move (you are ${you}).` : "The engine's move.");
     document.body.dataset.state = r.your_turn ? "your-turn" : "engine-turn";

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 from . import _grundy
 from ._grundy import (
     DEFAULT_BUDGET,
+    Book,
     BudgetExceeded,
     CycleError,
     GrundyError,
@@ -50,6 +51,7 @@ from ._grundy import (
     Unsupported,
     Value,
     analyze,
+    build_book,
     check,
     check_certificate,
     game_value,
@@ -67,6 +69,7 @@ from ._grundy import (
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "Book",
     "BudgetExceeded",
     "CycleError",
     "GrundyError",
@@ -81,6 +84,7 @@ __all__ = [
     "Unsupported",
     "Value",
     "analyze",
+    "build_book",
     "check",
     "check_certificate",
     "game_value",

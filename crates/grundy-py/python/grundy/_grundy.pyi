@@ -16,10 +16,12 @@ __all__ = [
     "CycleError",
     "Value",
     "Sequence",
+    "Book",
     "Server",
     "value",
     "games",
     "analyze",
+    "build_book",
     "game_value",
     "sequence",
     "check_certificate",
@@ -148,6 +150,24 @@ class Sequence:
     def _repr_svg_(self) -> str: ...
 
 @final
+class Book:
+    """An opening book read from a file and checked against its game."""
+
+    def __new__(
+        cls, path: Union[str, "PathLike[str]"], game: str, **params: Any
+    ) -> "Book": ...
+    def get(
+        self, position: str, to_move: Optional[str] = None
+    ) -> Optional[Dict[str, Any]]: ...
+    def __len__(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def root(self) -> str: ...
+    @property
+    def plies(self) -> int: ...
+
+@final
 class Server:
     """A playground serving in the background."""
 
@@ -161,6 +181,13 @@ def value(text: str) -> Value: ...
 def games() -> List[str]: ...
 def analyze(game: str, position: str, **params: Any) -> Dict[str, Any]: ...
 def game_value(game: str, position: str, **params: Any) -> Value: ...
+def build_book(
+    game: str,
+    position: str,
+    plies: int,
+    out: Union[str, "PathLike[str]"],
+    **params: Any,
+) -> Book: ...
 def sequence(
     game: str,
     to: Optional[int] = None,

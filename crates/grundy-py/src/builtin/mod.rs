@@ -6,10 +6,12 @@
 //! the CLI's options, the games built from them, and work run without the GIL.
 
 mod analysis;
+mod book;
 mod contest;
 mod sequences;
 
 pub use analysis::{analyze, game_value, games};
+pub use book::{build_book, Book};
 pub use contest::{check, gen, judge, stress, validate, verify};
 pub use sequences::{_user_sequence, check_certificate, genus, quotient, sequence, Sequence};
 
