@@ -73,7 +73,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .memory
         .unwrap_or(grundy::engine::search::DEFAULT_MEMORY);
     let limit = args.time_limit;
-    let work = move || grundy::engine::search::with_memory(memory, || answer(args));
+    let lines = super::progress::search_lines(format!("grundy analyze {}", args.game.game));
+    let work = move || {
+        grundy::engine::search::with_progress(lines, || {
+            grundy::engine::search::with_memory(memory, || answer(args))
+        })
+    };
     if limit.is_zero() {
         return work();
     }

@@ -88,3 +88,25 @@ impl Reporter {
         }
     }
 }
+
+/// A reporter of a search's progress for [`grundy::engine::search::with_progress`]:
+/// a line on standard error every few seconds once the search has run that long
+/// (`{what}: N positions searched in S s, R a second`), so that a long analysis
+/// shows it is working; nothing for a quick one.
+pub fn search_lines(what: String) -> impl FnMut(u64) + 'static {
+    let start = Instant::now();
+    let mut last = start;
+    move |nodes| {
+        let now = Instant::now();
+        if now.duration_since(last) < EVERY {
+            return;
+        }
+        last = now;
+        let secs = now.duration_since(start).as_secs_f64();
+        let rate = nodes as f64 / secs.max(1e-9);
+        let _ = writeln!(
+            std::io::stderr(),
+            "{what}: {nodes} positions searched in {secs:.0} s, {rate:.0} a second"
+        );
+    }
+}

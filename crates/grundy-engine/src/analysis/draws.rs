@@ -144,13 +144,16 @@ fn searched<R: Ruleset + ?Sized>(
     };
     let memory = search::memory();
     let at = deadline::current().filter(|_| asked == Asked::Analyze && !deadline::cancelled());
+    // The thread's progress reporter, if a front end set one, hears the nodes.
+    let mut report = search::report_progress;
     let solved = match at {
-        None => own.search(pos, to_move, memory, nodes, None)?,
+        None => own.search(pos, to_move, memory, nodes, Some(&mut report))?,
         Some(at) => {
             let now = Instant::now();
             let left = at.saturating_duration_since(now);
             let (exact_end, guess_end) = (now + left * 3 / 4, now + left * 15 / 16);
-            match deadline::within(exact_end, || own.search(pos, to_move, memory, nodes, None)) {
+            let exact = || own.search(pos, to_move, memory, nodes, Some(&mut report));
+            match deadline::within(exact_end, exact) {
                 Ok(solved) => solved,
                 Err(e) if e.kind == UnsolvedKind::OverTime && !deadline::cancelled() => {
                     let guess = deadline::within(guess_end, || {

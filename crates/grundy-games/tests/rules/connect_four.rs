@@ -58,3 +58,24 @@ fn a_move_sequence_is_a_position() {
     assert!(e.to_string().contains("over"), "{e}");
     assert!(c4.parse_position("9x4:1").is_err());
 }
+
+/// A front end's progress reporter hears the analysis' search, and is dropped once
+/// its work is over.
+#[test]
+fn the_analysis_reports_its_search_progress() {
+    use grundy_engine::engine::search::with_progress;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let heard: Rc<RefCell<Vec<u64>>> = Rc::default();
+    let sink = heard.clone();
+    let game = grundy_games::registry::build("connect-four", &Default::default()).unwrap();
+    let analysis = with_progress(
+        move |nodes| sink.borrow_mut().push(nodes),
+        || game.analyze("5x4:", Player::Left, 0),
+    );
+    assert!(analysis.is_ok());
+    assert!(!heard.borrow().is_empty());
+    assert!(heard.borrow().iter().all(|&n| n > 0));
+    // The reporter is gone with its work: nobody else holds `heard`.
+    assert_eq!(Rc::strong_count(&heard), 1);
+}

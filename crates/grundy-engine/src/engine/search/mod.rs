@@ -72,6 +72,41 @@ pub fn memory() -> u64 {
     MEMORY.with(std::cell::Cell::get)
 }
 
+/// A front end's progress reporter ([`with_progress`]).
+type Reporter = Box<dyn FnMut(u64)>;
+
+thread_local! {
+    static PROGRESS: std::cell::RefCell<Option<Reporter>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` with the searches it starts on this thread through the analysis
+/// (which has no progress parameter of its own) reporting the nodes they have
+/// visited to `report` now and then ([`report_progress`]); the previous reporter is
+/// restored afterwards, also when `work` unwinds. A front end's progress line.
+pub fn with_progress<T>(report: impl FnMut(u64) + 'static, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Reporter>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            PROGRESS.with(|p| *p.borrow_mut() = previous);
+        }
+    }
+    let previous = PROGRESS.with(|p| p.borrow_mut().replace(Box::new(report)));
+    let _restore = Restore(previous);
+    work()
+}
+
+/// Reports `nodes` to this thread's reporter ([`with_progress`]), if any.
+pub fn report_progress(nodes: u64) {
+    PROGRESS.with(|p| {
+        if let Ok(mut p) = p.try_borrow_mut() {
+            if let Some(report) = p.as_mut() {
+                report(nodes);
+            }
+        }
+    });
+}
+
 /// Nodes between two looks at the clock.
 const CHECK_EVERY: u64 = 1 << 12;
 
