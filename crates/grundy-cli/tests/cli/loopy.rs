@@ -27,7 +27,8 @@ fn backsliding_toads_in_json() {
     assert_eq!(best(&v), ["1-2"]);
     assert_eq!(v["value"], Value::Null);
     assert!(v["solved_by"].as_str().unwrap().contains("retrograde"));
-    assert_eq!(v["rules"], "backsliding");
+    assert_eq!(v["parameters"], "backsliding");
+    assert!(v.get("rules").is_none(), "the old name is gone: {v}");
     let r = analyze_json(&["toads", "T.F", "--backsliding", "--to-move", "Right"]);
     assert_eq!(
         (&r["result"], &r["remoteness"]),

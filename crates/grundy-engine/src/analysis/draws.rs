@@ -356,7 +356,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
     });
     let analysis = Analysis {
         game: rules.name().to_owned(),
-        rules: rules.parameters(),
+        parameters: rules.parameters(),
         position: rules.show_position(pos),
         to_move: match rules.kind() {
             Kind::Impartial => rules

@@ -33,8 +33,9 @@ pub use route::{Asked, Engine};
 pub struct Analysis {
     /// The ruleset's name, e.g. `pawns`.
     pub game: String,
-    /// The ruleset's parameters in words, e.g. `step 2`; empty when it has none.
-    pub rules: String,
+    /// The game's parameters in words, e.g. `step 2` (pawns) or `code 0.77` (octal);
+    /// empty when the game has none (its title is `game (parameters)`).
+    pub parameters: String,
     /// The position in the ruleset's notation.
     pub position: String,
     /// Who is to move, e.g. `A`, or `first player` in impartial games.
@@ -301,7 +302,7 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
     let remoteness = own_remoteness(rules, pos, to_move, to_move_wins);
     let analysis = Analysis {
         game: rules.name().to_owned(),
-        rules: rules.parameters(),
+        parameters: rules.parameters(),
         position: rules.show_position(pos),
         to_move: match rules.kind() {
             Kind::Impartial => "first player".to_owned(),

@@ -308,7 +308,7 @@ fn kayles_analysis_uses_the_proven_period() {
         1000,
     )
     .unwrap();
-    assert_eq!(a.rules, "code 0.77");
+    assert_eq!(a.parameters, "code 0.77");
     assert_eq!(a.reduction["period"]["preperiod"], 71);
     assert_eq!(a.reduction["period"]["period"], 12);
     // G(3) = 3, G(5) = 4; 10^12 ≡ 4 (mod 12), so G = G(76) = 1.

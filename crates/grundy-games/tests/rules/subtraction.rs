@@ -121,7 +121,7 @@ fn the_editorial_exercise_2_4_5() {
     let a = analyze(&rules, &pos, Player::Left, 100).unwrap();
     // G(7) = 0, G(9) = 1, G(10^12) = G(10^12 mod 7 = 1) = 0.
     assert_eq!(a.reduction["xor"], 1);
-    assert_eq!(a.rules, "S = {2,4,5}");
+    assert_eq!(a.parameters, "S = {2,4,5}");
     assert_eq!(
         a.explanation[0],
         "G(n) for S = {2,4,5} has preperiod 0 and period 7 (proven from 12 values): \

@@ -332,7 +332,7 @@ fn adapwns_sample_first_player_wins() {
 fn analysis_of_a_first_player_win() {
     let a = analysis(&Pawns::adapwns(), &"..P.P".parse().unwrap());
     assert_eq!(a.game, "pawns");
-    assert_eq!(a.rules, "step 2");
+    assert_eq!(a.parameters, "step 2");
     assert_eq!(a.position, "..P.P");
     assert_eq!(a.to_move, "first player");
     assert!(a.to_move_wins);
