@@ -612,3 +612,35 @@ fn bad_positions_name_what_is_found_where() {
         assert!(!stderr.contains("()"), "{game} {position}: {stderr}");
     }
 }
+
+/// The player to move is named in the game's own terms, in the text's "... to move"
+/// line and in JSON's `to_move`: the mark a tic-tac-toe or Connect Four board gives
+/// them (o, not "first player", once x has played), the side and what it plays in a
+/// partizan game, the seat in an impartial game whose position does not name them.
+#[test]
+fn the_mover_is_named_in_the_games_own_terms() {
+    for (args, mover) in [
+        (vec!["tictactoe", "x..|...|..."], "o"),
+        (vec!["tictactoe", "xo.|...|..."], "x"),
+        (vec!["connect-four", "....|....|....|x..."], "o"),
+        (vec!["domineering", "..|.."], "Left (vertical)"),
+        (
+            vec!["domineering", "..|..", "--to-move", "Right"],
+            "Right (horizontal)",
+        ),
+        (vec!["clobber", "xo"], "Left (x)"),
+        (vec!["hackenbush", "B", "--to-move", "Right"], "Right (red)"),
+        (vec!["toads", "T.F"], "Left (toads)"),
+        (vec!["ab", "A..B", "--to-move", "B"], "B"),
+        (vec!["nim", "3,5"], "first player"),
+    ] {
+        let v = analyze_json(&args);
+        assert_eq!(v["to_move"], mover, "{args:?}: {v}");
+        grundy()
+            .arg("analyze")
+            .args(&args)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("\n{mover} to move: ")));
+    }
+}

@@ -12,7 +12,7 @@ fn text_reports_the_canonical_form_invariants_and_winning_moves() {
         .args(["analyze", "domineering", "..|.."])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Left to move: wins"))
+        .stdout(predicate::str::contains("Left (vertical) to move: wins"))
         .stdout(predicate::str::contains("outcome: N   value: +-1"))
         .stdout(predicate::str::contains("canonical form: +-1"))
         .stdout(predicate::str::contains(
@@ -25,7 +25,7 @@ fn text_reports_the_canonical_form_invariants_and_winning_moves() {
         .args(["analyze", "toads", "T.TFF", "--to-move", "Right"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Right to move: loses"))
+        .stdout(predicate::str::contains("Right (frogs) to move: loses"))
         .stdout(predicate::str::contains("canonical form: ^"))
         .stdout(predicate::str::contains("No winning move"));
 }

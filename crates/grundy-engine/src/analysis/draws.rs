@@ -358,14 +358,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         game: rules.name().to_owned(),
         parameters: rules.parameters(),
         position: rules.show_position(pos),
-        to_move: match rules.kind() {
-            Kind::Impartial => rules
-                .capabilities()
-                .presentation
-                .and_then(|p| p.mark_to_move(pos))
-                .unwrap_or_else(|| "first player".to_owned()),
-            Kind::Partizan => rules.player_name(to_move, to_move),
-        },
+        to_move: rules.mover_name(pos, to_move),
         to_move_wins: solved.result == GameResult::Win,
         other_to_move_wins: other.map(|r| r == GameResult::Win),
         other_to_move_result: other,

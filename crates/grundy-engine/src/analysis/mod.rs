@@ -38,7 +38,10 @@ pub struct Analysis {
     pub parameters: String,
     /// The position in the ruleset's notation.
     pub position: String,
-    /// Who is to move, e.g. `A`, or `first player` in impartial games.
+    /// Who is to move, in the game's own terms
+    /// ([`mover_name`](crate::ruleset::Presentation::mover_name)): e.g. `A`,
+    /// `Left (vertical)`, tic-tac-toe's `o`, or `first player` in an impartial game
+    /// whose position does not name the mover.
     pub to_move: String,
     /// Whether the player to move wins.
     pub to_move_wins: bool,
@@ -304,10 +307,7 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
         game: rules.name().to_owned(),
         parameters: rules.parameters(),
         position: rules.show_position(pos),
-        to_move: match rules.kind() {
-            Kind::Impartial => "first player".to_owned(),
-            Kind::Partizan => rules.player_name(to_move, to_move),
-        },
+        to_move: rules.mover_name(pos, to_move),
         to_move_wins,
         other_to_move_wins,
         other_to_move_result: other_to_move_wins.map(|wins| {

@@ -487,6 +487,11 @@ impl Ruleset for FoxAndGeese {
 }
 
 impl Presentation for FoxAndGeese {
+    /// Left moves the geese, Right the fox: `Left (geese)` or `Right (fox)`.
+    fn mover_name(&self, _: &Yard, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "geese", "fox")
+    }
+
     fn drawing(&self, pos: &Yard) -> String {
         let n = pos.side();
         let text = show_yard(pos);
