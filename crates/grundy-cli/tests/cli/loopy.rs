@@ -152,3 +152,49 @@ fn the_other_player_draws_where_the_game_is_a_draw() {
         }
     );
 }
+
+/// A position too big for every engine says which engines were skipped and why (the
+/// size estimate of the game below against the engine's limit), not "stopped after 0
+/// states" of an engine that never ran.
+#[test]
+fn a_position_too_big_names_the_engines_skipped_and_why() {
+    grundy()
+        .args([
+            "analyze",
+            "toads",
+            "TTTTTTTTTT..........FFFFFFFFFF",
+            "--backsliding",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "the retrograde engine was skipped: the game below this position has up to \
+             11101993582680 positions by its size estimate, past the engine's limit of \
+             1073741824 (RETRO_REACH); and toads has no closed form",
+        ))
+        .stderr(predicate::str::contains("stopped after 0").not());
+}
+
+/// An engine that was tried and stopped past its budget is named with where it
+/// stopped.
+#[test]
+fn an_engine_past_its_budget_says_where_it_gave_up() {
+    grundy()
+        .args([
+            "analyze",
+            "toads",
+            "TTTT....FFFF",
+            "--backsliding",
+            "--moves",
+            "--budget",
+            "100",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "the retrograde engine gave up after ",
+        ))
+        .stderr(predicate::str::contains(
+            "positions, past its budget of 100 moves listed; and toads has no closed form",
+        ));
+}
