@@ -644,3 +644,23 @@ fn the_mover_is_named_in_the_games_own_terms() {
             .stdout(predicate::str::contains(format!("\n{mover} to move: ")));
     }
 }
+
+/// The four results are defined where they are printed: a full board is a tie, a
+/// draw is endless play.
+#[test]
+fn the_help_of_analyze_check_and_play_defines_tie_and_draw() {
+    for command in ["analyze", "check", "play"] {
+        grundy()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("tie, the game ends"))
+            .stdout(predicate::str::contains(
+                "a full tic-tac-toe or Connect Four board",
+            ))
+            .stdout(predicate::str::contains(
+                "draw, neither player can end the game",
+            ))
+            .stdout(predicate::str::contains("play goes on forever"));
+    }
+}
