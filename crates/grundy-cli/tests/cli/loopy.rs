@@ -95,10 +95,10 @@ fn fox_and_geese_small_board() {
 #[test]
 fn fox_and_geese_bad_boards_say_where() {
     for (board, needle) in [
-        ("g...|....|....|f...", "column 1"),
-        (".f.f|....|....|g...", "column 4"),
-        (".f..|....|....|g.g.|....", "column 20"),
-        (".f.|...|g..", "column 4"),
+        ("g...|....|....|f...", "row 1, column a (character 1)"),
+        (".f.f|....|....|g...", "row 1, column d (character 4)"),
+        (".f..|....|....|g.g.|....", "character 20"),
+        (".f.|...|g..", "character 4"),
     ] {
         grundy()
             .args(["analyze", "fox-and-geese", board])

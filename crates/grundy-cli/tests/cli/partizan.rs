@@ -78,15 +78,18 @@ fn json_has_the_canonical_form_and_invariants() {
 #[test]
 fn bad_positions_exit_with_2_and_name_the_column() {
     for (args, needle) in [
-        (vec!["domineering", "..|.x"], "column 5"),
+        (
+            vec!["domineering", "..|.x"],
+            "row 2, column b (character 5): expected",
+        ),
         (
             vec!["domineering", "...|.."],
-            "column 7: expected '.' (empty) or '#' (filled): every row has 3 cells",
+            "character 7: expected '.' (empty) or '#' (filled): every row has 3 cells",
         ),
-        (vec!["toads", "TT.QF"], "column 4"),
-        (vec!["hackenbush", "BR,,B"], "column 4"),
-        (vec!["clobber", "xo|o"], "column 5"),
-        (vec!["clobber", "........."], "column 9"),
+        (vec!["toads", "TT.QF"], "character 4"),
+        (vec!["hackenbush", "BR,,B"], "character 4"),
+        (vec!["clobber", "xo|o"], "character 5"),
+        (vec!["clobber", "........."], "character 9"),
     ] {
         grundy()
             .arg("analyze")

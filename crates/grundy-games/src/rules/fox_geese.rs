@@ -232,8 +232,11 @@ fn parse_yard(text: &str) -> Result<Yard, NotationError> {
             }
             continue;
         }
+        // A square of the board is named by its row and column, as the moves name it.
+        let square = |e: NotationError| e.in_cell(r as u8, c as u8);
         if !matches!(ch, 'g' | 'f' | '.') {
-            return Err(NotationError::at(text, i, piece));
+            let err = NotationError::at(text, i, piece);
+            return Err(if c < side { square(err) } else { err });
         }
         if c == side {
             return Err(NotationError::at(
@@ -244,7 +247,7 @@ fn parse_yard(text: &str) -> Result<Yard, NotationError> {
         }
         let at = [r, c];
         if ch != '.' && !is_dark(at) {
-            return Err(NotationError::at(
+            return Err(square(NotationError::at(
                 text,
                 i,
                 format!(
@@ -252,26 +255,26 @@ fn parse_yard(text: &str) -> Result<Yard, NotationError> {
                      (row and column of odd sum, the bottom-left corner dark)",
                     cell_name(at)
                 ),
-            ));
+            )));
         }
         let index = (r * side + c) as u8;
         if ch == 'f' {
             if fox.is_some() {
-                return Err(NotationError::at(
+                return Err(square(NotationError::at(
                     text,
                     i,
                     "'.' or 'g': there is exactly one fox",
-                ));
+                )));
             }
             fox = Some(index);
         }
         if ch == 'g' {
             if geese.count_ones() as usize == MAX_GEESE {
-                return Err(NotationError::at(
+                return Err(square(NotationError::at(
                     text,
                     i,
                     format!("'.' or 'f': at most {MAX_GEESE} geese"),
-                ));
+                )));
             }
             geese |= 1 << index;
         }

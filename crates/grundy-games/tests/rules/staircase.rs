@@ -111,7 +111,7 @@ fn the_stones_fit_in_a_u64() {
     assert_eq!(e.column, 22);
     assert_eq!(
         e.to_string(),
-        "column 22: expected at most 18446744073709551615 stones in all, found \"1\""
+        "character 22: expected at most 18446744073709551615 stones in all, found \"1\""
     );
     // All stones moved down at once onto a full step: no overflow.
     let rules = Staircase::new(None).unwrap();

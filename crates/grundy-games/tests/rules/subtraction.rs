@@ -68,11 +68,11 @@ fn parameters_are_checked() {
     );
     assert_eq!(
         err(Params::new().with("set", "1,x")).to_string(),
-        "set \"1,x\": column 3: expected a subtraction from 1 (digits), found 'x'"
+        "set \"1,x\": character 3: expected a subtraction from 1 (digits), found 'x'"
     );
     assert!(err(Params::new().with("set", "0"))
         .to_string()
-        .starts_with("set \"0\": column 1: expected a subtraction from 1 to 1048576"));
+        .starts_with("set \"0\": character 1: expected a subtraction from 1 to 1048576"));
     assert!(registry::build("subtraction", &Params::new().with("step", "2")).is_err());
 }
 

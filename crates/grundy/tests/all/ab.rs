@@ -145,7 +145,7 @@ fn bad_notation_names_the_column() {
     }
     assert_eq!(
         "A.C".parse::<Row>().unwrap_err().to_string(),
-        "column 3: expected '.', 'A' or 'B', found 'C'"
+        "character 3: expected '.', 'A' or 'B', found 'C'"
     );
 }
 

@@ -453,7 +453,7 @@ fn bad_boards_name_the_column() {
     }
     assert_eq!(
         "..X".parse::<Board>().unwrap_err().to_string(),
-        "column 3: expected '.' or 'P', found 'X'"
+        "character 3: expected '.' or 'P', found 'X'"
     );
 }
 
@@ -493,7 +493,7 @@ fn bad_moves_name_the_column() {
     }
     assert_eq!(
         "5-".parse::<PawnMove>().unwrap_err().to_string(),
-        "column 3: expected a square number from 1, found the end"
+        "character 3: expected a square number from 1, found the end"
     );
 }
 
