@@ -238,7 +238,7 @@ def test_game_value_is_a_value_that_adds_and_cools():
 
 
 def test_game_value_refuses_a_bad_position_naming_its_column():
-    with pytest.raises(ValueError, match="column 6") as raised:
+    with pytest.raises(ValueError, match="character 6") as raised:
         grundy.game_value("domineering", "..|...")
     assert "..|..." in str(raised.value)
     with pytest.raises(ValueError, match="unknown game"):
@@ -262,7 +262,7 @@ def test_a_bad_position_raises_value_error_naming_its_column(cli, game, position
     with pytest.raises(ValueError) as raised:
         grundy.analyze(game, position, **params)
     message = str(raised.value)
-    assert f"column {column}" in message
+    assert f"character {column}" in message
     assert position in message
     # The same message as the command line's (which prefixes "grundy: ").
     done = cli.run("analyze", game, position, *cli_options(params), "--json")

@@ -247,7 +247,7 @@ def test_check_tells_ties_and_draws_from_wins(game, position, move, params, verd
 
 
 def test_check_refuses_a_bad_position_with_value_error():
-    with pytest.raises(ValueError, match="column"):
+    with pytest.raises(ValueError, match="character 3"):
         grundy.check("nim", "3,x", "1-1")
 
 

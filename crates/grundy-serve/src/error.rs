@@ -18,7 +18,7 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong, for a person.
     pub message: String,
-    /// The 1-based column of the problem in the text it names.
+    /// The 1-based character of the problem in the text it names (JSON `column`).
     pub column: Option<usize>,
     /// For 503 (busy): the seconds after which to try again, sent as `Retry-After`.
     pub retry_after: Option<u64>,

@@ -19,8 +19,8 @@
 //! | `POST /api/outcomes` `{"game", "params", "positions": [...], "to_move"}` | who wins each position, and its value |
 //! | `POST /api/play` `{"game", "params", "position", "to_move", "you", "moves": [...], "reply"}` | a match against the engine replayed from its moves: the position, legal moves with hints, the engine's reply, the winner |
 //!
-//! Errors are JSON, `{"error": "...", "column": N}` (the column where a position or
-//! parameter is misread), with a status: 400 for a request that cannot be read, 404
+//! Errors are JSON, `{"error": "...", "column": N}` (`N`, the 1-based character
+//! where a position or parameter is misread), with a status: 400 for a request that cannot be read, 404
 //! for an unknown path, 408 for a body that does not arrive within
 //! [`Limits::body_timeout`], 413/414 for a request too large, 422 for a position too
 //! big to answer within the [`Limits`], 503 with `Retry-After` when no worker is free

@@ -808,7 +808,7 @@ async fn parameter_errors_name_fields_not_flags() {
     let (status, v) = get_json("/api/analyze?game=octal&position=3&code=0.7G").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
     let error = v["error"].as_str().unwrap();
-    assert!(error.starts_with("code \"0.7G\": column 4:"), "{v}");
+    assert!(error.starts_with("code \"0.7G\": character 4:"), "{v}");
     assert_eq!(v["column"], 4, "{v}");
     assert!(!error.contains("--"), "{v}");
 }

@@ -8,7 +8,7 @@ use grundy::engine::Budget;
 use grundy::registry::AnalyzeError;
 use grundy::report::text;
 
-use super::rules::{examples, to_move, GameArgs};
+use super::rules::{examples, to_move, GameArgs, RESULTS};
 
 /// What the examples add for every game.
 const MORE: &str = "
@@ -20,7 +20,7 @@ const MORE: &str = "
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Explain a position: who wins, the value, the reduction, every winning move",
-    after_help = format!("{}\n{MORE}", examples("analyze", ""))
+    after_help = format!("{}\n{MORE}\n\n{RESULTS}", examples("analyze", ""))
 )]
 pub struct Args {
     /// The game and its parameters.

@@ -13,15 +13,14 @@ use std::process::ExitCode;
 
 use grundy::check::{check, check_lines};
 
-use super::rules::{examples, to_move, GameArgs};
+use super::rules::{examples, to_move, GameArgs, RESULTS};
 
 const MORE: &str = "
 With --file, each line of FILE is `POSITION MOVE` (separated by spaces); every line is
 checked and reported as `line N: ...`.
 
 A legal move is winning, tying, drawing or losing: the result of best play after it,
-for the player who made it (a tie: the game ends with neither winning, as a full
-tic-tac-toe board; a draw: play goes on forever, as on a loopy digraph).
+for the player who made it (the results are defined below).
 
 Exit codes: 0 the move is legal and winning; 1 illegal or losing; 2 not a position and
 a move in the game's notation; 3 legal and tying; 4 legal and drawing. With --file, the
@@ -31,7 +30,7 @@ code of the worst line: 2, then 1, then 4, then 3, then 0.";
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Check a move: legal and winning, tying, drawing or losing (for \"print any winning move\" answers)",
-    after_help = format!("{}\n{MORE}", examples("check", " MOVE"))
+    after_help = format!("{}\n{MORE}\n\n{RESULTS}", examples("check", " MOVE"))
 )]
 pub struct Args {
     /// The game and its parameters.

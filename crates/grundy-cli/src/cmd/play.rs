@@ -4,7 +4,7 @@
 //! work. `quit` leaves, `help` shows the move notation, `hints` shows the hints once.
 //! The end of input ends the game quietly.
 
-use super::rules::{examples, GameArgs};
+use super::rules::{examples, GameArgs, RESULTS};
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
@@ -24,7 +24,7 @@ pub enum You {
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = examples("play", ""))]
+#[command(after_help = format!("{}\n\n{RESULTS}", examples("play", "")))]
 pub struct Args {
     /// The game and its parameters.
     #[command(flatten)]

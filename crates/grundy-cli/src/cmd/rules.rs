@@ -157,6 +157,14 @@ pub fn shell_word(text: &str) -> String {
     }
 }
 
+/// The four results, defined where a command prints them (analyze, check, play):
+/// a full board is a tie here, where everyday speech says a draw.
+pub const RESULTS: &str = "\
+Results, for the player to move under best play by both: win; lose; tie, the game ends
+and neither player wins (a full tic-tac-toe or Connect Four board without a line, what
+is often called a draw); draw, neither player can end the game without losing it, so
+play goes on forever (a loopy digraph, Backsliding Toads and Frogs).";
+
 /// The examples of a game command's help, one per registered game: `grundy COMMAND
 /// GAME EXAMPLE`, and the game's help.
 pub fn examples(command: &str, extra: &str) -> String {

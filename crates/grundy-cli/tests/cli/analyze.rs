@@ -86,11 +86,11 @@ fn bad_positions_exit_with_2_and_say_where() {
     for (args, needle) in [
         (
             vec!["pawns", "..X"],
-            "column 3: expected '.' or 'P', found 'X'",
+            "character 3: expected '.' or 'P', found 'X'",
         ),
-        (vec!["table", "101/01@3,1"], "column 8"),
-        (vec!["ab", "A.C"], "column 3"),
-        (vec!["towers", "3:2,x:1"], "column 5"),
+        (vec!["table", "101/01@3,1"], "character 8"),
+        (vec!["ab", "A.C"], "character 3"),
+        (vec!["towers", "3:2,x:1"], "character 5"),
         (vec!["pawns", "..P", "--step", "0"], "step"),
     ] {
         grundy()
@@ -574,7 +574,8 @@ fn a_position_past_the_time_limit_gets_the_best_move_found_unproven() {
     );
 }
 
-/// Bad positions name the character that is wrong and what was found there: the
+/// Bad positions name the character that is wrong ("character N", not "column N",
+/// beside a board's lettered columns) and what was found there: the
 /// `X` of `3X2` (once "column 4 ... found the end"), the comma of an empty cake or
 /// heap (once "expected 'x'" and "found the end"), and no echo of the text in
 /// parentheses (once `()` for an empty vertex).
@@ -584,19 +585,25 @@ fn bad_positions_name_what_is_found_where() {
         (
             "cutcake",
             "3X2",
-            "column 2: expected 'x' between the width and the height (cakes are WxH, e.g. 3x2), found 'X'",
+            "character 2: expected 'x' between the width and the height (cakes are WxH, e.g. 3x2), found 'X'",
         ),
-        ("cutcake", "3x2,", "column 5: expected a cake WxH, e.g. 3x2, found the end"),
-        (",", ",3x2", "column 1: expected a cake WxH, e.g. 3x2, found ','"),
-        ("cutcake", "3x2,,1x1", "column 5: expected a cake WxH, e.g. 3x2, found ','"),
-        ("cutcake", "3", "column 2: expected 'x' between the width and the height (cakes are WxH, e.g. 3x2), found the end"),
-        ("cutcake", "x2", "column 1: expected a side from 1 to"),
-        ("nim", "1,,1", "column 3: expected a heap size (digits), found ','"),
-        ("nim", ",1", "column 1: expected a heap size (digits), found ','"),
-        ("nim", "1,", "column 3: expected a heap size (digits), found the end"),
-        ("digraph", "0>1@", "column 5: expected a vertex number 0 to 127, found the end"),
-        ("digraph", "0>x@0", "column 3: expected a vertex number 0 to 127, found \"x\""),
-        ("digraph", "0>1,,1>2@0", "column 5: expected an edge A>B, e.g. 0>1, found ','"),
+        ("cutcake", "3x2,", "character 5: expected a cake WxH, e.g. 3x2, found the end"),
+        (",", ",3x2", "character 1: expected a cake WxH, e.g. 3x2, found ','"),
+        ("cutcake", "3x2,,1x1", "character 5: expected a cake WxH, e.g. 3x2, found ','"),
+        ("cutcake", "3", "character 2: expected 'x' between the width and the height (cakes are WxH, e.g. 3x2), found the end"),
+        ("cutcake", "x2", "character 1: expected a side from 1 to"),
+        ("nim", "1,,1", "character 3: expected a heap size (digits), found ','"),
+        ("nim", ",1", "character 1: expected a heap size (digits), found ','"),
+        ("nim", "1,", "character 3: expected a heap size (digits), found the end"),
+        ("digraph", "0>1@", "character 5: expected a vertex number 0 to 127, found the end"),
+        ("digraph", "0>x@0", "character 3: expected a vertex number 0 to 127, found \"x\""),
+        ("digraph", "0>1,,1>2@0", "character 5: expected an edge A>B, e.g. 0>1, found ','"),
+        // A board names the cell by its row (from the top) and column letter, as its
+        // moves do, beside the character; a board wrong as a whole names no character.
+        ("tictactoe", "x..|.q.|...", "row 2, column b (character 6): expected a cell: x, o or ."),
+        ("domineering", "..#|.?.", "row 2, column b (character 6): expected '.' (empty) or '#'"),
+        ("fox-and-geese", "g...|....|....|f...", "row 1, column a (character 1): expected '.': a1 is a light square"),
+        ("connect-four", "x...|....", "the position: expected a board reached by play: pieces fall"),
     ] {
         let game = if game == "," { "cutcake" } else { game };
         let out = grundy()
@@ -610,5 +617,57 @@ fn bad_positions_name_what_is_found_where() {
             "{game} {position}: {stderr}"
         );
         assert!(!stderr.contains("()"), "{game} {position}: {stderr}");
+    }
+}
+
+/// The player to move is named in the game's own terms, in the text's "... to move"
+/// line and in JSON's `to_move`: the mark a tic-tac-toe or Connect Four board gives
+/// them (o, not "first player", once x has played), the side and what it plays in a
+/// partizan game, the seat in an impartial game whose position does not name them.
+#[test]
+fn the_mover_is_named_in_the_games_own_terms() {
+    for (args, mover) in [
+        (vec!["tictactoe", "x..|...|..."], "o"),
+        (vec!["tictactoe", "xo.|...|..."], "x"),
+        (vec!["connect-four", "....|....|....|x..."], "o"),
+        (vec!["domineering", "..|.."], "Left (vertical)"),
+        (
+            vec!["domineering", "..|..", "--to-move", "Right"],
+            "Right (horizontal)",
+        ),
+        (vec!["clobber", "xo"], "Left (x)"),
+        (vec!["hackenbush", "B", "--to-move", "Right"], "Right (red)"),
+        (vec!["toads", "T.F"], "Left (toads)"),
+        (vec!["ab", "A..B", "--to-move", "B"], "B"),
+        (vec!["nim", "3,5"], "first player"),
+    ] {
+        let v = analyze_json(&args);
+        assert_eq!(v["to_move"], mover, "{args:?}: {v}");
+        grundy()
+            .arg("analyze")
+            .args(&args)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("\n{mover} to move: ")));
+    }
+}
+
+/// The four results are defined where they are printed: a full board is a tie, a
+/// draw is endless play.
+#[test]
+fn the_help_of_analyze_check_and_play_defines_tie_and_draw() {
+    for command in ["analyze", "check", "play"] {
+        grundy()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("tie, the game ends"))
+            .stdout(predicate::str::contains(
+                "a full tic-tac-toe or Connect Four board",
+            ))
+            .stdout(predicate::str::contains(
+                "draw, neither player can end the game",
+            ))
+            .stdout(predicate::str::contains("play goes on forever"));
     }
 }

@@ -41,13 +41,15 @@ fn check_says_winning_losing_illegal_or_not_a_move() {
         .args(["check", "nim", "3,5,7", "x"])
         .assert()
         .code(2)
-        .stdout(predicate::str::starts_with("\"x\": not a move: column 1"));
+        .stdout(predicate::str::starts_with(
+            "\"x\": not a move: character 1",
+        ));
     grundy()
         .args(["check", "nim", "3,,7", "1-1"])
         .assert()
         .code(2)
         .stdout(predicate::str::contains(
-            "bad nim position \"3,,7\": column 3",
+            "bad nim position \"3,,7\": character 3",
         ));
 }
 

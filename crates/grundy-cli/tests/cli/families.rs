@@ -52,7 +52,7 @@ fn verify_wants_each_family_s_parameter_and_only_it() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "grundy: --set \"1,x\": column 3:",
+            "grundy: --set \"1,x\": character 3:",
         ));
     grundy()
         .args(["verify", "nim", "--max-size", "99"])

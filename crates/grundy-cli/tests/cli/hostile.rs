@@ -113,19 +113,22 @@ fn numbers_past_64_bits_and_negative_numbers_are_refused_with_the_column() {
     for (args, needles) in [
         (
             vec!["analyze", "nim", "3,18446744073709551616"],
-            &["column 3", "below 2^64"][..],
+            &["character 3", "below 2^64"][..],
         ),
-        (vec!["analyze", "nim", &googol], &["column 1", "below 2^64"]),
-        (vec!["analyze", "nim", "-3"], &["column 1", "found '-'"]),
+        (
+            vec!["analyze", "nim", &googol],
+            &["character 1", "below 2^64"],
+        ),
+        (vec!["analyze", "nim", "-3"], &["character 1", "found '-'"]),
         (
             vec![
                 "analyze",
                 "towers",
                 "340282366920938463463374607431768211456:1",
             ],
-            &["column 1", "2^128-1"],
+            &["character 1", "2^128-1"],
         ),
-        (vec!["analyze", "wythoff", "1,-1"], &["column 3"]),
+        (vec!["analyze", "wythoff", "1,-1"], &["character 3"]),
         (
             vec!["analyze", "pawns", "..P", "--step", "18446744073709551616"],
             &["--step"],
@@ -133,7 +136,7 @@ fn numbers_past_64_bits_and_negative_numbers_are_refused_with_the_column() {
         (vec!["analyze", "pawns", "..P", "--step", "-1"], &["step"]),
         (
             vec!["sequence", "subtraction", "--set", "1,-2"],
-            &["--set 1,-2", "column 3"],
+            &["--set 1,-2", "character 3"],
         ),
         (
             vec!["sequence", "octal", "0.7", "--to", "18446744073709551616"],
@@ -148,8 +151,8 @@ fn numbers_past_64_bits_and_negative_numbers_are_refused_with_the_column() {
             vec!["sequence", "octal", "0.7", "--limit", &googol],
             &["--limit"],
         ),
-        (vec!["value", &googol], &["column 1"]),
-        (vec!["value", "*18446744073709551616"], &["column"]),
+        (vec!["value", &googol], &["character 1"]),
+        (vec!["value", "*18446744073709551616"], &["character"]),
     ] {
         refused(&args, b"", needles);
     }
@@ -161,8 +164,8 @@ fn empty_text_is_an_answer_or_a_refusal_never_a_crash() {
         let r = run(&["analyze", game, ""], b"");
         assert!(matches!(r.code, Some(0 | 2)), "{game}: {}", r.stderr);
     }
-    refused(&["value", ""], b"", &["column 1", "expected a value"]);
-    refused(&["sequence", "octal", ""], b"", &["column 1"]);
+    refused(&["value", ""], b"", &["character 1", "expected a value"]);
+    refused(&["sequence", "octal", ""], b"", &["character 1"]);
     refused(&["sequence", "subtraction", "--set", ""], b"", &["--set"]);
     // An empty judge input is covered in judge.rs; the validator says what is missing.
     invalid("adapwns", b"", &["line 1, column 1"]);
@@ -243,7 +246,7 @@ fn a_long_position_on_the_command_line() {
     let r = run(&["analyze", "pawns", &pos, "--moves"], b"");
     assert_eq!(r.code, Some(0), "{}", tail(&r.stderr));
     let bad = format!("{}X", ".".repeat(100_000));
-    let r = refused(&["analyze", "pawns", &bad], b"", &["column 100001"]);
+    let r = refused(&["analyze", "pawns", &bad], b"", &["character 100001"]);
     assert!(r.stderr.len() < 1 << 20);
 }
 
@@ -255,7 +258,7 @@ fn deeply_nested_values_are_refused_at_the_limit() {
         refused(
             &["value", &expr],
             b"",
-            &["column", "expected at most 200 nested"],
+            &["character", "expected at most 200 nested"],
         );
     }
     // The biggest nimbers: their thermographs took work quadratic in m (minutes).
@@ -328,7 +331,7 @@ fn giant_heaps_with_moves_and_limits() {
     refused(
         &["analyze", "grundy-game", "18446744073709551615"],
         b"",
-        &["column 1", "expected a heap of at most 131072 stones"],
+        &["character 1", "expected a heap of at most 131072 stones"],
     );
     // A limit past anything listable lists what can be listed, or is refused.
     let r = run(

@@ -27,7 +27,8 @@ fn backsliding_toads_in_json() {
     assert_eq!(best(&v), ["1-2"]);
     assert_eq!(v["value"], Value::Null);
     assert!(v["solved_by"].as_str().unwrap().contains("retrograde"));
-    assert_eq!(v["rules"], "backsliding");
+    assert_eq!(v["parameters"], "backsliding");
+    assert!(v.get("rules").is_none(), "the old name is gone: {v}");
     let r = analyze_json(&["toads", "T.F", "--backsliding", "--to-move", "Right"]);
     assert_eq!(
         (&r["result"], &r["remoteness"]),
@@ -94,10 +95,10 @@ fn fox_and_geese_small_board() {
 #[test]
 fn fox_and_geese_bad_boards_say_where() {
     for (board, needle) in [
-        ("g...|....|....|f...", "column 1"),
-        (".f.f|....|....|g...", "column 4"),
-        (".f..|....|....|g.g.|....", "column 20"),
-        (".f.|...|g..", "column 4"),
+        ("g...|....|....|f...", "row 1, column a (character 1)"),
+        (".f.f|....|....|g...", "row 1, column d (character 4)"),
+        (".f..|....|....|g.g.|....", "character 20"),
+        (".f.|...|g..", "character 4"),
     ] {
         grundy()
             .args(["analyze", "fox-and-geese", board])
@@ -150,4 +151,50 @@ fn the_other_player_draws_where_the_game_is_a_draw() {
             "lose"
         }
     );
+}
+
+/// A position too big for every engine says which engines were skipped and why (the
+/// size estimate of the game below against the engine's limit), not "stopped after 0
+/// states" of an engine that never ran.
+#[test]
+fn a_position_too_big_names_the_engines_skipped_and_why() {
+    grundy()
+        .args([
+            "analyze",
+            "toads",
+            "TTTTTTTTTT..........FFFFFFFFFF",
+            "--backsliding",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "the retrograde engine was skipped: the game below this position has up to \
+             11101993582680 positions by its size estimate, past the engine's limit of \
+             1073741824 (RETRO_REACH); and toads has no closed form",
+        ))
+        .stderr(predicate::str::contains("stopped after 0").not());
+}
+
+/// An engine that was tried and stopped past its budget is named with where it
+/// stopped.
+#[test]
+fn an_engine_past_its_budget_says_where_it_gave_up() {
+    grundy()
+        .args([
+            "analyze",
+            "toads",
+            "TTTT....FFFF",
+            "--backsliding",
+            "--moves",
+            "--budget",
+            "100",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "the retrograde engine gave up after ",
+        ))
+        .stderr(predicate::str::contains(
+            "positions, past its budget of 100 moves listed; and toads has no closed form",
+        ));
 }

@@ -12,7 +12,7 @@ fn text_reports_the_canonical_form_invariants_and_winning_moves() {
         .args(["analyze", "domineering", "..|.."])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Left to move: wins"))
+        .stdout(predicate::str::contains("Left (vertical) to move: wins"))
         .stdout(predicate::str::contains("outcome: N   value: +-1"))
         .stdout(predicate::str::contains("canonical form: +-1"))
         .stdout(predicate::str::contains(
@@ -25,7 +25,7 @@ fn text_reports_the_canonical_form_invariants_and_winning_moves() {
         .args(["analyze", "toads", "T.TFF", "--to-move", "Right"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Right to move: loses"))
+        .stdout(predicate::str::contains("Right (frogs) to move: loses"))
         .stdout(predicate::str::contains("canonical form: ^"))
         .stdout(predicate::str::contains("No winning move"));
 }
@@ -78,15 +78,18 @@ fn json_has_the_canonical_form_and_invariants() {
 #[test]
 fn bad_positions_exit_with_2_and_name_the_column() {
     for (args, needle) in [
-        (vec!["domineering", "..|.x"], "column 5"),
+        (
+            vec!["domineering", "..|.x"],
+            "row 2, column b (character 5): expected",
+        ),
         (
             vec!["domineering", "...|.."],
-            "column 7: expected '.' (empty) or '#' (filled): every row has 3 cells",
+            "character 7: expected '.' (empty) or '#' (filled): every row has 3 cells",
         ),
-        (vec!["toads", "TT.QF"], "column 4"),
-        (vec!["hackenbush", "BR,,B"], "column 4"),
-        (vec!["clobber", "xo|o"], "column 5"),
-        (vec!["clobber", "........."], "column 9"),
+        (vec!["toads", "TT.QF"], "character 4"),
+        (vec!["hackenbush", "BR,,B"], "character 4"),
+        (vec!["clobber", "xo|o"], "character 5"),
+        (vec!["clobber", "........."], "character 9"),
     ] {
         grundy()
             .arg("analyze")

@@ -26,8 +26,8 @@ fn an_illegal_move_gets_a_message_and_a_new_prompt() {
     assert_eq!(out.matches(prompt).count(), 6, "{out}");
     for message in [
         "Illegal move \"4-3\": there is no square 4 (the board has squares 1 to 3).",
-        "Illegal move \"foo\": not a move: column 1: expected a square number from 1, found 'f'",
-        "Illegal move \"3-3\": not a move: column 3: expected a square left of 3",
+        "Illegal move \"foo\": not a move: character 1: expected a square number from 1, found 'f'",
+        "Illegal move \"3-3\": not a move: character 3: expected a square left of 3",
         "Illegal move \"2-1\": there is no pawn on square 2.",
     ] {
         assert!(out.contains(message), "{message}\n{out}");
@@ -118,11 +118,11 @@ fn quitting_and_the_end_of_input_exit_cleanly() {
 fn a_bad_position_exits_with_2() {
     play(&["pawns", "..X"], "")
         .code(2)
-        .stderr("grundy: position \"..X\": column 3: expected '.' or 'P', found 'X'\n");
+        .stderr("grundy: position \"..X\": character 3: expected '.' or 'P', found 'X'\n");
     play(&["table", "101/01@3,1"], "")
         .code(2)
         .stderr(predicate::str::contains(
-            "grundy: position \"101/01@3,1\": column 8:",
+            "grundy: position \"101/01@3,1\": character 8:",
         ));
     play(&["ab", "A.C"], "").code(2);
     play(&["towers", "3:"], "").code(2);

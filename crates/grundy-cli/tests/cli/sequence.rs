@@ -113,7 +113,7 @@ fn bad_input_is_exit_2_with_the_column() {
         .assert()
         .code(2)
         .stderr(
-            "grundy: octal code 0.7G: column 4: expected a digit 0-9 or A-F, or heap counts in \
+            "grundy: octal code 0.7G: character 4: expected a digit 0-9 or A-F, or heap counts in \
              braces such as {2,3}, found 'G'\n",
         );
     grundy()
@@ -121,7 +121,7 @@ fn bad_input_is_exit_2_with_the_column() {
         .assert()
         .code(2)
         .stderr(
-            "grundy: octal code 0.{1,4}: column 6: expected a heap count 0-3 (a move leaves at \
+            "grundy: octal code 0.{1,4}: character 6: expected a heap count 0-3 (a move leaves at \
              most three heaps), found '4'\n",
         );
     grundy()
@@ -134,7 +134,7 @@ fn bad_input_is_exit_2_with_the_column() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "grundy: --set 2,0,5: column 3: ",
+            "grundy: --set 2,0,5: character 3: ",
         ));
     grundy()
         .args(["sequence", "octal", "0.7", "--to", "5", "--limit", "9"])

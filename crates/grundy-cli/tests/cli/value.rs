@@ -120,7 +120,7 @@ fn reduced_forms_atomic_weights_and_incentives() {
         .args(["value", "incentives(*) + 1"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("column 15: expected the end"));
+        .stderr(predicate::str::contains("character 15: expected the end"));
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn bad_expressions_name_the_column() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(
-            "column 6: expected a value (a number, *, ^, v, {, ( or +-), found the end",
+            "character 6: expected a value (a number, *, ^, v, {, ( or +-), found the end",
         ))
         .stderr(predicate::str::contains("  ^ <= \n       ^\n"));
     grundy()
@@ -159,7 +159,7 @@ fn bad_expressions_name_the_column() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "column 5: expected one longest run of bars",
+            "character 5: expected one longest run of bars",
         ));
     grundy()
         .args(["value", "1/3"])
@@ -186,19 +186,19 @@ fn values_past_the_limits_are_refused_as_written() {
     for (expr, message) in [
         (
             "*18446744073709551615",
-            "column 1: *18446744073709551615: nimbers below *4096 are supported",
+            "character 1: *18446744073709551615: nimbers below *4096 are supported",
         ),
         (
             "1 + ^1000000000000",
-            "column 5: 1000000000000 ups: at most 4096 ups or downs are supported",
+            "character 5: 1000000000000 ups: at most 4096 ups or downs are supported",
         ),
         (
             "9223372036854775807",
-            "column 1: a number is too large to represent (numerators are at most 2^62",
+            "character 1: a number is too large to represent (numerators are at most 2^62",
         ),
         (
             "{|-4611686018427387904}",
-            "column 1: a number is too large to represent",
+            "character 1: a number is too large to represent",
         ),
     ] {
         grundy()

@@ -89,13 +89,16 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
         rules.moves(pos, to_move)
     };
     let mut budget = budget;
+    let listed = budget.left();
     let states = RulesetStates(rules);
     let root = (pos.clone(), to_move);
-    // Why the retrograde engines did not answer: a position whose reach passes
-    // RETRO_REACH is not tried at all.
-    let mut too_big = TooBig { states: 0 };
+    // What the engines before the one that answers did: skipped for the size of
+    // the game below, or gave up past the budget.
+    let mut passed = Passed::default();
     for &engine in route::engines(asked, rules) {
-        if !route::takes(engine, asked, rules, pos) {
+        let check = route::check(engine, asked, rules, pos);
+        if !check.takes() {
+            passed.skipped(&check);
             continue;
         }
         let attempt = match engine {
@@ -106,15 +109,78 @@ pub fn solve_moves<R: Ruleset + ?Sized>(
             },
             Engine::Retrograde => solve(&states, root.clone(), &mut budget).map(Lookup::Plain),
             Engine::Search => return searched(rules, pos, to_move, asked, budget),
-            Engine::OwnSolver => return own_solver(rules, pos, to_move, moves, &too_big),
+            Engine::OwnSolver => return own_solver(rules, pos, to_move, moves, &passed),
             _ => continue,
         };
         match attempt {
             Ok(solved) => return looked_up(&solved, rules, pos, to_move, moves, engine),
-            Err(e) => too_big = e,
+            Err(e) => passed.gave_up(engine, &e, listed),
         }
     }
-    Err(own_failed(&too_big, Unsolved::no_closed_form(rules.name())))
+    Err(passed.failed(Unsolved::no_closed_form(rules.name())))
+}
+
+/// What the engines of a route did with a position before the one that answers (or
+/// before the route ran out), in words: each skipped for the size of the game below
+/// it (its estimate [`reach`](Ruleset::reach) past the engine's limit) or given up
+/// past its budget. Engines whose other conditions do not hold (no tiers, no search
+/// space of the game's own) are not for this game and go unsaid.
+#[derive(Debug, Default)]
+struct Passed {
+    notes: Vec<String>,
+}
+
+impl Passed {
+    /// `check`'s engine, not tried: said when the size of the game below is all that
+    /// kept it out.
+    fn skipped(&mut self, check: &route::Check) {
+        let mut failing = check.conditions.iter().filter(|c| !c.holds());
+        let all_size = failing
+            .clone()
+            .all(|c| matches!(c, route::Condition::Reach { .. }));
+        let Some(route::Condition::Reach {
+            reach, name, limit, ..
+        }) = failing.next()
+        else {
+            return;
+        };
+        if !all_size {
+            return;
+        }
+        let size = if *reach == u128::MAX {
+            "the size of the game below this position is unknown".to_owned()
+        } else {
+            format!(
+                "the game below this position has up to {reach} positions by its size \
+                 estimate, past the engine's limit of {limit} ({name})"
+            )
+        };
+        self.notes.push(format!(
+            "the {} engine was skipped: {size}",
+            check.engine.name()
+        ));
+    }
+
+    /// `engine` tried and stopped past its budget of `listed` moves.
+    fn gave_up(&mut self, engine: Engine, too_big: &TooBig, listed: u64) {
+        self.notes.push(format!(
+            "the {} engine gave up after {} positions, past its budget of {listed} moves \
+             listed",
+            engine.name(),
+            too_big.states
+        ));
+    }
+
+    /// Why the position was not solved: what the engines did, and `why` the last
+    /// way (the ruleset's own method, or none) gave no answer.
+    fn failed(&self, why: Unsolved) -> Unsolved {
+        if self.notes.is_empty() {
+            return why;
+        }
+        let stopped =
+            Unsolved::past_limit(format!("{}; and {}", self.notes.join("; "), why.reason));
+        stopped.of_kind_or(why.kind)
+    }
 }
 
 /// `pos` and its moves by alpha-beta search over the game's own space
@@ -184,13 +250,6 @@ fn searched<R: Ruleset + ?Sized>(
     })
 }
 
-/// Why a position was not solved: the retrograde engines stopped (`too_big`), and
-/// the ruleset's own method gave no answer (`why`).
-fn own_failed(too_big: &TooBig, why: Unsolved) -> Unsolved {
-    let stopped = Unsolved::past_limit(format!("{too_big}; and {}", why.reason));
-    stopped.of_kind_or(why.kind)
-}
-
 /// `pos` with `to_move` to move and its `moves`, looked up in what `engine` solved.
 fn looked_up<R: Ruleset + ?Sized>(
     solved: &Lookup<(R::Position, Player)>,
@@ -219,20 +278,17 @@ fn looked_up<R: Ruleset + ?Sized>(
 }
 
 /// `pos` and its `moves` by the ruleset's own method, past the retrograde engines
-/// (`too_big` says where they stopped), checked against its moves.
+/// (`passed` says what they did), checked against its moves.
 fn own_solver<R: Ruleset + ?Sized>(
     rules: &R,
     pos: &R::Position,
     to_move: Player,
     moves: Vec<R::Move>,
-    too_big: &TooBig,
+    passed: &Passed,
 ) -> Result<SolvedMoves<R::Move>, Unsolved> {
     let next = next_player(rules, to_move);
-    let own = |p: &R::Position, player: Player| {
-        rules
-            .result(p, player)
-            .map_err(|why| own_failed(too_big, why))
-    };
+    let own =
+        |p: &R::Position, player: Player| rules.result(p, player).map_err(|why| passed.failed(why));
     let (result, remoteness) = own(pos, to_move)?;
     let mut out = Vec::with_capacity(moves.len());
     for mv in moves {
@@ -359,16 +415,9 @@ pub fn analyze<R: Ruleset + ?Sized>(
     });
     let analysis = Analysis {
         game: rules.name().to_owned(),
-        rules: rules.parameters(),
+        parameters: rules.parameters(),
         position: rules.show_position(pos),
-        to_move: match rules.kind() {
-            Kind::Impartial => rules
-                .capabilities()
-                .presentation
-                .and_then(|p| p.mark_to_move(pos))
-                .unwrap_or_else(|| "first player".to_owned()),
-            Kind::Partizan => rules.player_name(to_move, to_move),
-        },
+        to_move: rules.mover_name(pos, to_move),
         to_move_wins: solved.result == GameResult::Win,
         other_to_move_wins: other.map(|r| r == GameResult::Win),
         other_to_move_result: other,

@@ -33,11 +33,15 @@ pub use route::{Asked, Engine};
 pub struct Analysis {
     /// The ruleset's name, e.g. `pawns`.
     pub game: String,
-    /// The ruleset's parameters in words, e.g. `step 2`; empty when it has none.
-    pub rules: String,
+    /// The game's parameters in words, e.g. `step 2` (pawns) or `code 0.77` (octal);
+    /// empty when the game has none (its title is `game (parameters)`).
+    pub parameters: String,
     /// The position in the ruleset's notation.
     pub position: String,
-    /// Who is to move, e.g. `A`, or `first player` in impartial games.
+    /// Who is to move, in the game's own terms
+    /// ([`mover_name`](crate::ruleset::Presentation::mover_name)): e.g. `A`,
+    /// `Left (vertical)`, tic-tac-toe's `o`, or `first player` in an impartial game
+    /// whose position does not name the mover.
     pub to_move: String,
     /// Whether the player to move wins.
     pub to_move_wins: bool,
@@ -301,12 +305,9 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
     let remoteness = own_remoteness(rules, pos, to_move, to_move_wins);
     let analysis = Analysis {
         game: rules.name().to_owned(),
-        rules: rules.parameters(),
+        parameters: rules.parameters(),
         position: rules.show_position(pos),
-        to_move: match rules.kind() {
-            Kind::Impartial => "first player".to_owned(),
-            Kind::Partizan => rules.player_name(to_move, to_move),
-        },
+        to_move: rules.mover_name(pos, to_move),
         to_move_wins,
         other_to_move_wins,
         other_to_move_result: other_to_move_wins.map(|wins| {

@@ -419,8 +419,8 @@ pub struct ConditionReport {
 pub struct EngineReport {
     /// The game's name.
     pub game: String,
-    /// Its parameters in words; empty when it has none.
-    pub rules: String,
+    /// Its parameters in words, e.g. `step 2`; empty when it has none.
+    pub parameters: String,
     /// The position in the game's notation.
     pub position: String,
     /// `impartial` or `partizan`.
@@ -523,7 +523,7 @@ pub fn explain<R: Ruleset + ?Sized>(rules: &R, pos: &R::Position, to_move: Playe
     let reach = rules.reach(pos);
     EngineReport {
         game: rules.name().to_owned(),
-        rules: rules.parameters(),
+        parameters: rules.parameters(),
         position: rules.show_position(pos),
         kind: match rules.kind() {
             Kind::Impartial => "impartial",

@@ -197,6 +197,10 @@ impl<P: Position, M: MoveText> Presentation for Misere<P, M> {
         self.rules.player_name(player, first)
     }
 
+    fn mover_name(&self, pos: &P, to_move: Player) -> String {
+        self.rules.mover_name(pos, to_move)
+    }
+
     fn drawing(&self, pos: &P) -> String {
         self.rules.drawing(pos)
     }

@@ -101,12 +101,12 @@ pub fn analysis(a: &Analysis, more: &str) -> String {
 }
 
 fn write_analysis(out: &mut String, a: &Analysis, more: &str) -> fmt::Result {
-    let rules = if a.rules.is_empty() {
+    let parameters = if a.parameters.is_empty() {
         String::new()
     } else {
-        format!(" ({})", a.rules)
+        format!(" ({})", a.parameters)
     };
-    writeln!(out, "{}{}: {}", a.game, rules, a.position)?;
+    writeln!(out, "{}{}: {}", a.game, parameters, a.position)?;
     let verdict = |result: GameResult| match result {
         GameResult::Win => "wins",
         GameResult::Lose => "loses",
@@ -227,12 +227,12 @@ pub fn engines(r: &EngineReport) -> String {
 }
 
 fn write_engines(out: &mut String, r: &EngineReport) -> fmt::Result {
-    let rules = if r.rules.is_empty() {
+    let parameters = if r.parameters.is_empty() {
         String::new()
     } else {
-        format!(" ({})", r.rules)
+        format!(" ({})", r.parameters)
     };
-    writeln!(out, "{}{}: {}", r.game, rules, r.position)?;
+    writeln!(out, "{}{}: {}", r.game, parameters, r.position)?;
     let yes = |b: bool| if b { "yes" } else { "no" };
     let reach = r
         .reach

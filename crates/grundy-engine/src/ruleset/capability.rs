@@ -289,12 +289,16 @@ pub trait Presentation: Ruleset {
         default_player_name(self.kind(), player, first)
     }
 
-    /// The name of the player to move at `pos` where the position itself says who
-    /// it is (Connect Four's `x` or `o`, by the marks' counts), for the analysis'
-    /// `to_move`; by default `None` (the player is named by their seat or side).
-    fn mark_to_move(&self, pos: &Self::Position) -> Option<String> {
+    /// How the player to move at `pos` is called in the game's own terms, for the
+    /// analysis' `to_move` (its text's "... to move" line and the JSON field): the
+    /// mark the position gives the mover (tic-tac-toe's `x` or `o`, by the marks'
+    /// counts), the side with what it plays (`Left (vertical)` in Domineering, see
+    /// [`side_name`]). By default, in a partizan game, `to_move`'s
+    /// [`player_name`](Presentation::player_name); in an impartial game, where both
+    /// players have the same moves, `first player` (the one to move now).
+    fn mover_name(&self, pos: &Self::Position, to_move: Player) -> String {
         let _ = pos;
-        None
+        default_mover_name(self.kind(), || self.player_name(to_move, to_move))
     }
 
     /// Why the game ended at `pos` (where `to_move`, called `to_move_name`, is to
@@ -339,6 +343,32 @@ pub(crate) fn default_player_name(kind: Kind, player: Player, first: Player) -> 
         },
         (Kind::Impartial, true) => "the first player".to_owned(),
         (Kind::Impartial, false) => "the second player".to_owned(),
+    }
+}
+
+/// The player to move when the game does not name them by the position
+/// ([`Presentation::mover_name`]): in a partizan game by `name` (the player's
+/// name), in an impartial one `first player`.
+pub(crate) fn default_mover_name(kind: Kind, name: impl FnOnce() -> String) -> String {
+    match kind {
+        Kind::Partizan => name(),
+        Kind::Impartial => "first player".to_owned(),
+    }
+}
+
+/// A partizan player named with the side they play in the game's own terms, e.g.
+/// `Left (vertical)` or `Right (o)`: `left` is what Left plays, `right` Right's; for
+/// [`Presentation::mover_name`].
+///
+/// ```
+/// use grundy_engine::game::Player;
+/// use grundy_engine::ruleset::capability::side_name;
+/// assert_eq!(side_name(Player::Right, "vertical", "horizontal"), "Right (horizontal)");
+/// ```
+pub fn side_name(player: Player, left: &str, right: &str) -> String {
+    match player {
+        Player::Left => format!("Left ({left})"),
+        Player::Right => format!("Right ({right})"),
     }
 }
 

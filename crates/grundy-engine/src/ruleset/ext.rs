@@ -5,8 +5,8 @@ use std::ops::RangeInclusive;
 
 use super::board::{At, Board};
 use super::capability::{
-    decided_of, default_options, default_play_checked, default_player_name, default_title,
-    no_misere_form,
+    decided_of, default_mover_name, default_options, default_play_checked, default_player_name,
+    default_title, no_misere_form,
 };
 use super::{
     Convention, Explanation, GameResult, IllegalMove, Listing, Positions, Ruleset, Unsolved,
@@ -55,6 +55,17 @@ pub trait RulesetExt: Ruleset {
         match self.capabilities().presentation {
             Some(c) => c.player_name(player, first),
             None => default_player_name(self.kind(), player, first),
+        }
+    }
+
+    /// How the player to move at `pos` is called in the game's own terms
+    /// ([`Presentation::mover_name`](super::Presentation::mover_name)).
+    fn mover_name(&self, pos: &Self::Position, to_move: Player) -> String {
+        match self.capabilities().presentation {
+            Some(c) => c.mover_name(pos, to_move),
+            None => default_mover_name(self.kind(), || {
+                default_player_name(self.kind(), to_move, to_move)
+            }),
         }
     }
 

@@ -489,6 +489,11 @@ impl ClosedForm for Amazons {
 }
 
 impl Presentation for Amazons {
+    /// Left plays the x amazons, Right the o ones: `Left (x)` or `Right (o)`.
+    fn mover_name(&self, _: &Self::Position, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "x", "o")
+    }
+
     /// The board with column letters above and row numbers to the left.
     fn drawing(&self, pos: &Board) -> String {
         let letters: Vec<String> = (0..pos.w)

@@ -212,6 +212,11 @@ impl ClosedForm for Clobber {
 }
 
 impl Presentation for Clobber {
+    /// Left plays the x stones, Right the o ones: `Left (x)` or `Right (o)`.
+    fn mover_name(&self, _: &Self::Position, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "x", "o")
+    }
+
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(
             self,

@@ -289,6 +289,11 @@ impl ClosedForm for Colouring {
 }
 
 impl Presentation for Colouring {
+    /// Left colours x, Right o: `Left (x)` or `Right (o)`.
+    fn mover_name(&self, _: &Map, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "x", "o")
+    }
+
     fn explain(&self, pos: &Map, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(
             self,

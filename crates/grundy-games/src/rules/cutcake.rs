@@ -346,6 +346,11 @@ impl ClosedForm for Cutcake {
 }
 
 impl Presentation for Cutcake {
+    /// Left cuts between columns, Right between rows: `Left (cuts between columns)` or `Right (cuts between rows)`.
+    fn mover_name(&self, _: &Cakes, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "cuts between columns", "cuts between rows")
+    }
+
     fn explain(&self, pos: &Cakes, _: Player, _: usize) -> Option<Explanation> {
         let each: Vec<i128> = pos.0.iter().map(|&(w, h)| cake_value(w, h)).collect();
         let mut sentences = vec![

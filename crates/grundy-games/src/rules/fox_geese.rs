@@ -232,8 +232,11 @@ fn parse_yard(text: &str) -> Result<Yard, NotationError> {
             }
             continue;
         }
+        // A square of the board is named by its row and column, as the moves name it.
+        let square = |e: NotationError| e.in_cell(r as u8, c as u8);
         if !matches!(ch, 'g' | 'f' | '.') {
-            return Err(NotationError::at(text, i, piece));
+            let err = NotationError::at(text, i, piece);
+            return Err(if c < side { square(err) } else { err });
         }
         if c == side {
             return Err(NotationError::at(
@@ -244,7 +247,7 @@ fn parse_yard(text: &str) -> Result<Yard, NotationError> {
         }
         let at = [r, c];
         if ch != '.' && !is_dark(at) {
-            return Err(NotationError::at(
+            return Err(square(NotationError::at(
                 text,
                 i,
                 format!(
@@ -252,26 +255,26 @@ fn parse_yard(text: &str) -> Result<Yard, NotationError> {
                      (row and column of odd sum, the bottom-left corner dark)",
                     cell_name(at)
                 ),
-            ));
+            )));
         }
         let index = (r * side + c) as u8;
         if ch == 'f' {
             if fox.is_some() {
-                return Err(NotationError::at(
+                return Err(square(NotationError::at(
                     text,
                     i,
                     "'.' or 'g': there is exactly one fox",
-                ));
+                )));
             }
             fox = Some(index);
         }
         if ch == 'g' {
             if geese.count_ones() as usize == MAX_GEESE {
-                return Err(NotationError::at(
+                return Err(square(NotationError::at(
                     text,
                     i,
                     format!("'.' or 'f': at most {MAX_GEESE} geese"),
-                ));
+                )));
             }
             geese |= 1 << index;
         }
@@ -487,6 +490,11 @@ impl Ruleset for FoxAndGeese {
 }
 
 impl Presentation for FoxAndGeese {
+    /// Left moves the geese, Right the fox: `Left (geese)` or `Right (fox)`.
+    fn mover_name(&self, _: &Yard, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "geese", "fox")
+    }
+
     fn drawing(&self, pos: &Yard) -> String {
         let n = pos.side();
         let text = show_yard(pos);

@@ -184,11 +184,11 @@ pub(crate) fn parse_grid(
             end_row(i, col, &mut h, &mut w)?;
             col = 0;
         } else {
-            return Err(NotationError::at(
-                text,
-                i,
-                format!("{cells} or '|' (next row)"),
-            ));
+            let err = NotationError::at(text, i, format!("{cells} or '|' (next row)"));
+            // A cell of the board (within the first row's width) is named by its row
+            // and column as the moves name it; a character past the board is not.
+            let on_board = h < MAX_SIDE && col < if h == 0 { MAX_SIDE } else { w };
+            return Err(if on_board { err.in_cell(h, col) } else { err });
         }
     }
     end_row(text.chars().count(), col, &mut h, &mut w)?;

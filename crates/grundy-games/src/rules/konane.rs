@@ -262,6 +262,11 @@ impl ClosedForm for Konane {
 }
 
 impl Presentation for Konane {
+    /// Left plays the x stones, Right the o ones: `Left (x)` or `Right (o)`.
+    fn mover_name(&self, _: &Self::Position, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "x", "o")
+    }
+
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(self, &self.memo, pos, ("board", "boards"))
     }

@@ -219,9 +219,7 @@ impl Marks {
         } else {
             format!("1 to {max_rows} rows of 1 to {max_cols} cells each")
         };
-        let whole = |expected: String| {
-            NotationError::new(1, expected, Found::Text(text.chars().take(80).collect()))
-        };
+        let whole = |expected: String| NotationError::whole(text, expected);
         if text.len() > 200 {
             return Err(whole(format!("{shape} (rows separated by |)")));
         }
@@ -255,7 +253,8 @@ impl Marks {
                             column,
                             "a cell: x, o or . (rows separated by |)",
                             Found::Char(ch),
-                        ))
+                        )
+                        .in_cell(r as u8, c as u8))
                     }
                 }
                 column += 1;

@@ -136,6 +136,11 @@ impl Ruleset for TicTacToe {
 }
 
 impl Presentation for TicTacToe {
+    /// The mark to move, `x` or `o` (x when the counts are equal).
+    fn mover_name(&self, pos: &Marks, _: Player) -> String {
+        pos.to_move().letter().to_string()
+    }
+
     fn drawing(&self, pos: &Marks) -> String {
         let rows: Vec<String> = pos
             .show()

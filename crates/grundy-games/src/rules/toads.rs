@@ -425,6 +425,11 @@ impl ClosedForm for Toads {
 }
 
 impl Presentation for Toads {
+    /// Left moves the toads (T), Right the frogs (F): `Left (toads)` or `Right (frogs)`.
+    fn mover_name(&self, _: &Self::Position, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "toads", "frogs")
+    }
+
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
         if !self.backsliding {
             return canonical::explain_parts(self, &self.memo, pos, ("part", "parts"));

@@ -321,6 +321,11 @@ impl ClosedForm for Toppling {
 }
 
 impl Presentation for Toppling {
+    /// Left topples x dominoes, Right o ones: `Left (x)` or `Right (o)`.
+    fn mover_name(&self, _: &Rows, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "x", "o")
+    }
+
     fn explain(&self, pos: &Rows, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(self, &self.memo, pos, ("row", "rows"))
     }

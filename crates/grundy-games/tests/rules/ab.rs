@@ -28,6 +28,6 @@ fn notation_round_trips() {
     let err = "A.C".parse::<Row>().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "column 3: expected '.', 'A' or 'B', found 'C'"
+        "character 3: expected '.', 'A' or 'B', found 'C'"
     );
 }

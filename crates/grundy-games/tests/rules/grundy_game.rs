@@ -65,7 +65,7 @@ fn bad_moves_are_explained() {
         "the two new heaps must be unequal: 4 + 4"
     );
     assert_eq!(err("7", "1=0+7"), "both new heaps must have stones: 0 + 7");
-    assert!(err("7", "1-3").starts_with("not a move: column 2: expected '='"));
+    assert!(err("7", "1-3").starts_with("not a move: character 2: expected '='"));
     let mv = rules
         .parse_move(&heaps("7,10"), Player::Left, "1=4+3")
         .unwrap();

@@ -11,7 +11,7 @@ fn heaps_round_trip_and_errors() {
     let e = "3,x".parse::<Heaps>().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "column 3: expected a heap size (digits), found 'x'"
+        "character 3: expected a heap size (digits), found 'x'"
     );
     // An empty heap: the comma after it is what stands there.
     let e = "3,,4".parse::<Heaps>().unwrap_err();

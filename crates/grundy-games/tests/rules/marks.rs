@@ -29,9 +29,20 @@ fn bad_boards_are_refused_with_the_reason() {
     let e = Marks::parse("x.|..", 3, 3, true, 3, false).unwrap_err();
     assert!(e.to_string().contains("3 rows of 3 cells"), "{e}");
     let e = Marks::parse("x..|.q.|...", 3, 3, true, 3, false).unwrap_err();
-    assert!(e.to_string().contains("column 6"), "{e}");
+    // A bad cell is named by the board's row and column, beside its character.
+    assert!(
+        e.to_string()
+            .starts_with("row 2, column b (character 6): expected a cell: x, o or ."),
+        "{e}"
+    );
     let e = Marks::parse("x...|....", 8, 8, false, 4, true).unwrap_err();
     assert!(e.to_string().contains("floats"), "{e}");
+    // A board play cannot reach is wrong as a whole, at no one character.
+    assert!(
+        e.to_string()
+            .starts_with("the position: expected a board reached by play"),
+        "{e}"
+    );
     let e = Marks::parse("x..|..", 8, 8, false, 4, true).unwrap_err();
     assert!(e.to_string().contains("as long as the first"), "{e}");
 }

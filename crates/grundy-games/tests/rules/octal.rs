@@ -92,13 +92,13 @@ fn code_notation() {
     let e = "0.1G".parse::<OctalCode>().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "column 4: expected a digit 0-9 or A-F, or heap counts in braces such as {2,3}, \
+        "character 4: expected a digit 0-9 or A-F, or heap counts in braces such as {2,3}, \
              found 'G'"
     );
     let e = "0.{5}".parse::<OctalCode>().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "column 4: expected a heap count 0-3 (a move leaves at most three heaps), found '5'"
+        "character 4: expected a heap count 0-3 (a move leaves at most three heaps), found '5'"
     );
 }
 
@@ -260,7 +260,7 @@ fn verify_through_the_registry_agrees() {
     assert_eq!(err(Params::new()), "octal needs code CODE, e.g. code 0.77");
     assert_eq!(
         err(Params::new().with("code", "0.7G")),
-        "code \"0.7G\": column 4: expected a digit 0-9 or A-F, or heap counts in braces \
+        "code \"0.7G\": character 4: expected a digit 0-9 or A-F, or heap counts in braces \
              such as {2,3}, found 'G'"
     );
 }
@@ -308,7 +308,7 @@ fn kayles_analysis_uses_the_proven_period() {
         1000,
     )
     .unwrap();
-    assert_eq!(a.rules, "code 0.77");
+    assert_eq!(a.parameters, "code 0.77");
     assert_eq!(a.reduction["period"]["preperiod"], 71);
     assert_eq!(a.reduction["period"]["period"], 12);
     // G(3) = 3, G(5) = 4; 10^12 ≡ 4 (mod 12), so G = G(76) = 1.

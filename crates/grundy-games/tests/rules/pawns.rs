@@ -27,7 +27,10 @@ fn notation_round_trips() {
     );
     let err = "..X".parse::<Board>().unwrap_err();
     assert_eq!(err.column, 3);
-    assert_eq!(err.to_string(), "column 3: expected '.' or 'P', found 'X'");
+    assert_eq!(
+        err.to_string(),
+        "character 3: expected '.' or 'P', found 'X'"
+    );
     let m: PawnMove = "5-4".parse().unwrap();
     assert_eq!(m, PawnMove { from: 4, to: 3 });
     assert_eq!(m.to_string(), "5-4");

@@ -17,7 +17,11 @@ fn illegal_moves_are_explained() {
             .unwrap_err()
             .to_string()
     };
-    assert!(err("x").starts_with("not a move: column 1"), "{}", err("x"));
+    assert!(
+        err("x").starts_with("not a move: character 1"),
+        "{}",
+        err("x")
+    );
     assert_eq!(
         err("9-8"),
         "there is no square 9 (the board has squares 1 to 5)"
@@ -25,7 +29,7 @@ fn illegal_moves_are_explained() {
     assert_eq!(err("4-3"), "there is no pawn on square 4");
     assert_eq!(
         err("3-4"),
-        "not a move: column 3: expected a square left of 3, found \"4\" (write FROM-TO, e.g. 5-4)"
+        "not a move: character 3: expected a square left of 3, found \"4\" (write FROM-TO, e.g. 5-4)"
     );
     assert_eq!(err("5-2"), "a pawn moves at most 2 squares");
     assert_eq!(err("3-1"), "square 1 is taken");

@@ -111,7 +111,7 @@ fn the_stones_fit_in_a_u64() {
     assert_eq!(e.column, 22);
     assert_eq!(
         e.to_string(),
-        "column 22: expected at most 18446744073709551615 stones in all, found \"1\""
+        "character 22: expected at most 18446744073709551615 stones in all, found \"1\""
     );
     // All stones moved down at once onto a full step: no overflow.
     let rules = Staircase::new(None).unwrap();
@@ -158,7 +158,7 @@ fn notation_and_analysis() {
     assert!(Staircase::new(Some(0)).is_err());
     let rules = Staircase::new(Some(2)).unwrap();
     let a = analyze(&rules, &"3,0,2".parse().unwrap(), Player::Left, 100).unwrap();
-    assert_eq!(a.rules, "bound 2");
+    assert_eq!(a.parameters, "bound 2");
     // Counted from the bottom: 2 (worth 2) and 3 (worth 0); XOR 2.
     assert_eq!(a.value.unwrap().to_string(), "*2");
     assert_eq!(a.reduction["xor"], 2);
@@ -181,7 +181,7 @@ fn notation_and_analysis() {
     assert_eq!(a.winning_moves[0].after, "2,1,2");
     assert_eq!(a.winning_moves[1].after, "3,0,0");
     let free = analyze(&Staircase::default(), &"".parse().unwrap(), Player::Left, 1).unwrap();
-    assert_eq!(free.rules, "");
+    assert_eq!(free.parameters, "");
     assert_eq!(
         free.explanation[1],
         "no steps: XOR = 0: the player to move loses"

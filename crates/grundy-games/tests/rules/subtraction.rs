@@ -68,11 +68,11 @@ fn parameters_are_checked() {
     );
     assert_eq!(
         err(Params::new().with("set", "1,x")).to_string(),
-        "set \"1,x\": column 3: expected a subtraction from 1 (digits), found 'x'"
+        "set \"1,x\": character 3: expected a subtraction from 1 (digits), found 'x'"
     );
     assert!(err(Params::new().with("set", "0"))
         .to_string()
-        .starts_with("set \"0\": column 1: expected a subtraction from 1 to 1048576"));
+        .starts_with("set \"0\": character 1: expected a subtraction from 1 to 1048576"));
     assert!(registry::build("subtraction", &Params::new().with("step", "2")).is_err());
 }
 
@@ -121,7 +121,7 @@ fn the_editorial_exercise_2_4_5() {
     let a = analyze(&rules, &pos, Player::Left, 100).unwrap();
     // G(7) = 0, G(9) = 1, G(10^12) = G(10^12 mod 7 = 1) = 0.
     assert_eq!(a.reduction["xor"], 1);
-    assert_eq!(a.rules, "S = {2,4,5}");
+    assert_eq!(a.parameters, "S = {2,4,5}");
     assert_eq!(
         a.explanation[0],
         "G(n) for S = {2,4,5} has preperiod 0 and period 7 (proven from 12 values): \

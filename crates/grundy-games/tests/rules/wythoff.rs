@@ -32,24 +32,24 @@ fn notation_round_trips_and_errors() {
     let err = |s: &str| s.parse::<TwoHeaps>().unwrap_err().to_string();
     assert_eq!(
         err(""),
-        "column 1: expected two heap sizes, as in 3,5, found the end"
+        "character 1: expected two heap sizes, as in 3,5, found the end"
     );
     assert_eq!(
         err("35"),
-        "column 3: expected ',' and a second heap size, as in 3,5, found the end"
+        "character 3: expected ',' and a second heap size, as in 3,5, found the end"
     );
     assert_eq!(
         err("3,5,7"),
-        "column 4: expected the end: Wythoff's game has two heaps, found ','"
+        "character 4: expected the end: Wythoff's game has two heaps, found ','"
     );
     assert_eq!(
         err("3,9223372036854775809"),
-        "column 3: expected a heap size of at most 2^63 = 9223372036854775808, \
+        "character 3: expected a heap size of at most 2^63 = 9223372036854775808, \
          found \"9223372036854775809\""
     );
     assert_eq!(
         err("3,x"),
-        "column 3: expected a heap size (digits), found 'x'"
+        "character 3: expected a heap size (digits), found 'x'"
     );
     for m in ["1-2", "2-30", "=2", "=18446744073709551615"] {
         assert_eq!(m.parse::<WythoffMove>().unwrap().to_string(), m);

@@ -13,11 +13,11 @@ use super::ops::ValueBudget;
 /// Text that is not a value in the notation, or whose value cannot be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ExpressionError {
-    /// Not the notation: where (1-based column, in characters), what was expected
+    /// Not the notation: where (the 1-based offset in characters), what was expected
     /// and what stood there.
-    #[error("column {column}: expected {expected}, found {found}")]
+    #[error("character {column}: expected {expected}, found {found}")]
     Syntax {
-        /// The 1-based column (in characters).
+        /// The 1-based offset in characters (the expression's column in the text).
         column: usize,
         /// What the notation allows there.
         expected: String,
@@ -26,9 +26,9 @@ pub enum ExpressionError {
     },
     /// The notation is right but the value is not computable (a number overflows,
     /// a nimber or multiple of up is too large, or the budget ran out).
-    #[error("column {column}: {source}")]
+    #[error("character {column}: {source}")]
     Value {
-        /// The 1-based column of the operation that failed.
+        /// The 1-based offset in characters of the operation that failed.
         column: usize,
         /// Why.
         source: ValueError,
@@ -890,7 +890,7 @@ impl<'a> Parser<'a> {
             return Err(ExpressionError::Syntax {
                 column: c,
                 expected: format!(
-                    "one longest run of bars (this {max} repeats the one at column {}; write nested braces)",
+                    "one longest run of bars (this {max} repeats the one at character {}; write nested braces)",
                     self.char_column(first_column)
                 ),
                 found: format!("{:?}", "|".repeat(max)),

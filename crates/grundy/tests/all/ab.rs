@@ -145,7 +145,7 @@ fn bad_notation_names_the_column() {
     }
     assert_eq!(
         "A.C".parse::<Row>().unwrap_err().to_string(),
-        "column 3: expected '.', 'A' or 'B', found 'C'"
+        "character 3: expected '.', 'A' or 'B', found 'C'"
     );
 }
 
@@ -181,7 +181,7 @@ fn reduction_of_a_row() {
 fn analysis_report() {
     let report = report(&row("A..B.A...B"), Player::Left);
     assert_eq!(report.game, "ab");
-    assert_eq!(report.rules, "");
+    assert_eq!(report.parameters, "");
     assert_eq!(report.position, "A..B.A...B");
     assert_eq!(report.to_move, "A");
     assert!(report.to_move_wins);

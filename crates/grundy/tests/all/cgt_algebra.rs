@@ -169,7 +169,7 @@ fn operations_that_do_not_apply_say_why() {
     let err = |text: &str| text.parse::<CanonicalForm>().unwrap_err().to_string();
     assert_eq!(
         err("1 x *2"),
-        "column 3: the nim product multiplies nimbers, found 1 and *2"
+        "character 3: the nim product multiplies nimbers, found 1 and *2"
     );
     assert!(
         err("cool(*, -1)").contains("only t >= 0 is defined"),
@@ -194,13 +194,13 @@ fn operations_that_do_not_apply_say_why() {
     );
     assert_eq!(
         err("atomic_weight({1|0})"),
-        "column 1: the atomic weight is defined for all-small games (wherever one player \
+        "character 1: the atomic weight is defined for all-small games (wherever one player \
          can move, so can the other); {1|0} is not all-small: in its position 1 only Left \
          can move"
     );
     assert!(err("atomic_weight(-1/2)").contains("only Right can move"));
     assert!(
-        err("1 + incentives(*)").starts_with("column 5: incentives(G) is a list of games"),
+        err("1 + incentives(*)").starts_with("character 5: incentives(G) is a list of games"),
         "{}",
         err("1 + incentives(*)")
     );

@@ -114,7 +114,7 @@ fn columns_count_characters_not_bytes() {
     assert_eq!(syntax("1\u{3000}2").0, 3);
     let (c, e) = syntax("{↑|↓|⇓}");
     assert_eq!(c, 5);
-    assert!(e.contains("repeats the one at column 3"), "{e}");
+    assert!(e.contains("repeats the one at character 3"), "{e}");
     assert!(matches!(
         value_error("↑ + *5000"),
         (5, ValueError::TooLarge(_))

@@ -332,7 +332,7 @@ fn adapwns_sample_first_player_wins() {
 fn analysis_of_a_first_player_win() {
     let a = analysis(&Pawns::adapwns(), &"..P.P".parse().unwrap());
     assert_eq!(a.game, "pawns");
-    assert_eq!(a.rules, "step 2");
+    assert_eq!(a.parameters, "step 2");
     assert_eq!(a.position, "..P.P");
     assert_eq!(a.to_move, "first player");
     assert!(a.to_move_wins);
@@ -453,7 +453,7 @@ fn bad_boards_name_the_column() {
     }
     assert_eq!(
         "..X".parse::<Board>().unwrap_err().to_string(),
-        "column 3: expected '.' or 'P', found 'X'"
+        "character 3: expected '.' or 'P', found 'X'"
     );
 }
 
@@ -493,7 +493,7 @@ fn bad_moves_name_the_column() {
     }
     assert_eq!(
         "5-".parse::<PawnMove>().unwrap_err().to_string(),
-        "column 3: expected a square number from 1, found the end"
+        "character 3: expected a square number from 1, found the end"
     );
 }
 

@@ -389,7 +389,7 @@ macro_rules! analyses {
             $(
                 let a = analysis_of($pos);
                 assert_eq!(a.game, "table");
-                assert_eq!(a.rules, "");
+                assert_eq!(a.parameters, "");
                 assert_eq!(a.to_move, "first player");
                 assert_eq!(a.outcome, Some(Outcome::$outcome), "{}", $pos);
                 assert_eq!(a.value.unwrap().to_string(), $value, "{}", $pos);

@@ -498,7 +498,7 @@ fn nimbers_print_as_usual_at_any_size() {
 fn the_analysis_fills_every_field() {
     let a = report(&city("3:2,5:1"));
     assert_eq!(a.game, "towers");
-    assert_eq!(a.rules, "");
+    assert_eq!(a.parameters, "");
     assert_eq!(a.position, "3:2,5:1");
     assert_eq!(a.to_move, "first player");
     assert!(a.to_move_wins);

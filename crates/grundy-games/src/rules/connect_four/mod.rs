@@ -329,8 +329,9 @@ impl Ruleset for ConnectFour {
 }
 
 impl Presentation for ConnectFour {
-    fn mark_to_move(&self, pos: &Marks) -> Option<String> {
-        Some(pos.to_move().letter().to_string())
+    /// The mark to move, `x` or `o` (x when the counts are equal).
+    fn mover_name(&self, pos: &Marks, _: Player) -> String {
+        pos.to_move().letter().to_string()
     }
 
     fn drawing(&self, pos: &Marks) -> String {

@@ -201,6 +201,11 @@ impl ClosedForm for Domineering {
 }
 
 impl Presentation for Domineering {
+    /// Left places vertical dominoes, Right horizontal ones: `Left (vertical)` or `Right (horizontal)`.
+    fn mover_name(&self, _: &Self::Position, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "vertical", "horizontal")
+    }
+
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
         canonical::explain_parts(self, &self.memo, pos, ("region", "regions"))
     }

@@ -171,6 +171,11 @@ impl ClosedForm for Hackenbush {
 }
 
 impl Presentation for Hackenbush {
+    /// Left cuts blue (B) edges, Right red (R) ones: `Left (blue)` or `Right (red)`.
+    fn mover_name(&self, _: &Forest, to_move: Player) -> String {
+        crate::ruleset::capability::side_name(to_move, "blue", "red")
+    }
+
     fn explain(&self, pos: &Forest, _: Player, _: usize) -> Option<Explanation> {
         self.explanation(pos)
     }
