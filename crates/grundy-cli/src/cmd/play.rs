@@ -47,6 +47,14 @@ pub struct Args {
     /// starts, if it is damaged or of another game.
     #[arg(long, value_name = "FILE")]
     pub book: Option<std::path::PathBuf>,
+    /// In a game searched by alpha-beta (Connect Four): let each engine move think
+    /// for S seconds instead of --budget positions; a move not proven by then is the
+    /// best found, marked "(best found, not proven)".
+    #[arg(long, value_name = "S", value_parser = super::numbers::analyze_time)]
+    pub time_limit: Option<std::time::Duration>,
+    /// The search's transposition table, in bytes (1024 to 2^40) [default: 64 MiB].
+    #[arg(long, value_name = "BYTES", value_parser = super::numbers::search_memory)]
+    pub memory: Option<u64>,
 }
 
 /// Runs `grundy play`.
@@ -55,6 +63,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut game = rules
         .start_match(&args.position, Player::Left, Budget::moves(args.budget))
         .map_err(|e| anyhow!("position {:?}: {e}", args.position))?;
+    if let Some(limit) = args.time_limit.filter(|l| !l.is_zero()) {
+        game.set_think_time(limit);
+    }
     if let Some(path) = &args.book {
         game.set_book(super::book::load(rules.as_ref(), path)?)?;
     }
@@ -72,7 +83,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         input: std::io::stdin().lock(),
         out: std::io::stdout().lock(),
     };
-    session.run()?;
+    let memory = args
+        .memory
+        .unwrap_or(grundy::engine::search::DEFAULT_MEMORY);
+    grundy::engine::search::with_memory(memory, || session.run())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -186,3 +186,35 @@ mod terminal {
         p.exp_eof().unwrap();
     }
 }
+
+#[test]
+fn the_engine_thinks_for_the_time_given() {
+    // 7x6 Connect Four cannot be proven in half a second: the engine plays the best
+    // move it found, and says so.
+    let started = std::time::Instant::now();
+    let out = stdout_of(
+        &[
+            "connect-four",
+            "7x6:",
+            "--you",
+            "second",
+            "--time-limit",
+            "0.5",
+            "--memory",
+            "1048576",
+        ],
+        "quit\n",
+    );
+    assert!(
+        out.contains("The engine (x) plays") || out.contains("The engine (the first player) plays"),
+        "{out}"
+    );
+    assert!(out.contains("(best found, not proven)"), "{out}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    for arg in ["--time-limit=-1", "--memory=10"] {
+        let flag = arg.split('=').next().unwrap();
+        play(&["connect-four", "7x6:", arg], "quit\n")
+            .failure()
+            .stderr(predicate::str::contains(flag));
+    }
+}

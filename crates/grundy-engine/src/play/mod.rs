@@ -21,10 +21,12 @@
 //! [`Match::winner`] says the game is over.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::analysis::draws;
 use crate::analysis::route::{self, Asked, Engine};
 use crate::book::{best_moves, key_player, Book, BookError, Entry};
+use crate::deadline;
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
 use crate::engine::retrograde::{rank_moves, GameResult};
@@ -224,6 +226,10 @@ pub trait Match {
     /// move is the book's best move, and the hints are the book's. Refused when the
     /// book is of another game or of the same game with other parameters.
     fn set_book(&mut self, book: Arc<Book>) -> Result<(), BookError>;
+    /// In a game searched by alpha-beta, lets each engine move think for `limit`
+    /// instead of the match's budget of positions: the exact search until then, else
+    /// the best move found (see [`engine_proven`](Match::engine_proven)).
+    fn set_think_time(&mut self, limit: std::time::Duration);
     /// Goes back to the starting position.
     fn restart(&mut self);
 }
@@ -241,6 +247,7 @@ pub struct RulesetMatch<'r, R: Ruleset + ?Sized> {
     proven: bool,
     from_book: bool,
     book: Option<Arc<Book>>,
+    think: Option<std::time::Duration>,
 }
 
 impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
@@ -258,6 +265,7 @@ impl<'r, R: Ruleset + ?Sized> RulesetMatch<'r, R> {
             proven: true,
             from_book: false,
             book: None,
+            think: None,
         }
     }
 
@@ -400,9 +408,13 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
         if let Some(own) = self.rules.capabilities().search {
             // A game with a search of its own: the best move the search proves within
             // the budget and the thread's deadline, else the best it found.
-            let guess = own
-                .guess(&self.pos, mover, search::memory(), self.budget.left(), true)
-                .ok()?;
+            let guess = match self.think {
+                Some(limit) => deadline::within(Instant::now() + limit, || {
+                    own.guess(&self.pos, mover, search::memory(), u64::MAX, true)
+                }),
+                None => own.guess(&self.pos, mover, search::memory(), self.budget.left(), true),
+            }
+            .ok()?;
             self.proven = guess.proven.is_some();
             let mv = guess.best?;
             return Some(self.advance(&mv));
@@ -511,6 +523,10 @@ impl<R: Ruleset + ?Sized> Match for RulesetMatch<'_, R> {
         }
         self.book = Some(book);
         Ok(())
+    }
+
+    fn set_think_time(&mut self, limit: std::time::Duration) {
+        self.think = Some(limit);
     }
 
     fn restart(&mut self) {
