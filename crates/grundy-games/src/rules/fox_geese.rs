@@ -38,7 +38,9 @@
 //! ([`engine::retrograde`](crate::engine::retrograde)) answers win or lose for the
 //! player to move, with remoteness, over the states (board, player to move)
 //! reachable; it never finds a draw. Past its budget, [`result`](crate::ruleset::RulesetExt::result) answers by
-//! a memoised minimax of its own (exact, since alternating play ends).
+//! a memoised minimax of its own (exact, since alternating play ends), which stops
+//! at the thread's [deadline](crate::deadline) (an over-time answer) like every
+//! search.
 //!
 //! From the classic start the engine finds the geese winning whoever moves first,
 //! from each of the fox's four squares, as the textbook says of correct play.
@@ -329,21 +331,26 @@ fn show_yard(y: &Yard) -> String {
 
 /// Plain memoised minimax under alternating play (which always ends): whether
 /// `player` to move wins, and the remoteness (a win by the fewest moves, a loss by
-/// the most; a player without a move has lost, in 0).
+/// the most; a player without a move has lost, in 0). `None` once the thread's
+/// [deadline](crate::deadline) has passed (checked at every position expanded), so a
+/// caller that must answer in time is not kept waiting by a board too big to solve.
 fn wins(
     rules: &FoxAndGeese,
     y: &Yard,
     player: Player,
     memo: &mut HashMap<(Yard, bool), (bool, u32)>,
-) -> (bool, u32) {
+) -> Option<(bool, u32)> {
     let key = (*y, player == Player::Left);
     if let Some(&w) = memo.get(&key) {
-        return w;
+        return Some(w);
+    }
+    if crate::deadline::passed() {
+        return None;
     }
     let mut quickest_win: Option<u32> = None;
     let mut slowest_loss = 0;
     for mv in rules.moves(y, player) {
-        let (theirs, d) = wins(rules, &rules.play(y, &mv), player.opponent(), memo);
+        let (theirs, d) = wins(rules, &rules.play(y, &mv), player.opponent(), memo)?;
         if theirs {
             slowest_loss = slowest_loss.max(d + 1);
         } else {
@@ -355,7 +362,7 @@ fn wins(
         None => (false, slowest_loss),
     };
     memo.insert(key, w);
-    w
+    Some(w)
 }
 
 impl Ruleset for FoxAndGeese {
@@ -572,9 +579,13 @@ impl WebBoard for FoxAndGeese {
 
 impl OwnSolver for FoxAndGeese {
     /// A memoised minimax of its own under alternating play, which always ends,
-    /// with the remoteness.
+    /// with the remoteness; over time once the thread's deadline has passed.
     fn result(&self, pos: &Yard, to_move: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
-        let (win, d) = wins(self, pos, to_move, &mut HashMap::new());
+        let Some((win, d)) = wins(self, pos, to_move, &mut HashMap::new()) else {
+            return Err(Unsolved::over_time(
+                "the memoised minimax stopped at the deadline set for the work",
+            ));
+        };
         let result = if win {
             GameResult::Win
         } else {
@@ -585,5 +596,42 @@ impl OwnSolver for FoxAndGeese {
 
     fn result_method(&self) -> &'static str {
         "memoised minimax (alternating play always ends)"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::UnsolvedKind;
+    use std::time::{Duration, Instant};
+
+    /// The classic 8×8 start, past the retrograde engine's budget: its minimax takes
+    /// many seconds, and stops at a deadline instead.
+    const CLASSIC: &str = "...f....|........|........|........|........|........|........|g.g.g.g.";
+
+    #[test]
+    fn the_minimax_stops_at_the_deadline() {
+        let yard: Yard = CLASSIC.parse().unwrap();
+        let started = Instant::now();
+        let at = started + Duration::from_millis(100);
+        let why = crate::deadline::within(at, || FoxAndGeese.result(&yard, Player::Right))
+            .expect_err("the classic board is not solved in 100 ms");
+        let took = started.elapsed();
+        assert_eq!(why.kind, UnsolvedKind::OverTime, "{why}");
+        assert!(
+            took < Duration::from_secs(3),
+            "stopped {took:?} after starting"
+        );
+    }
+
+    #[test]
+    fn the_minimax_answers_without_a_deadline() {
+        let yard: Yard = ".f..|....|....|g.g.".parse().unwrap();
+        let far = Instant::now() + Duration::from_secs(3600);
+        let within = crate::deadline::within(far, || FoxAndGeese.result(&yard, Player::Left));
+        assert_eq!(
+            within.unwrap(),
+            FoxAndGeese.result(&yard, Player::Left).unwrap()
+        );
     }
 }
