@@ -624,6 +624,33 @@ mod tests {
         );
     }
 
+    /// Every question the front ends ask of the classic board (the server's
+    /// analysis with its moves, a move's check, the moves' values) ends soon after
+    /// the deadline: the analysis once answered the server's 422 at 10 s and
+    /// computed on for another minute.
+    #[test]
+    fn every_question_through_the_registry_stops_at_the_deadline() {
+        use crate::engine::Budget;
+        use crate::registry::{build, Params};
+        let game = build("fox-and-geese", &Params::new()).unwrap();
+        let timed = |what: &str, ask: &dyn Fn()| {
+            let started = Instant::now();
+            crate::deadline::within(started + Duration::from_millis(100), ask);
+            let took = started.elapsed();
+            assert!(took < Duration::from_secs(3), "{what}: {took:?}");
+        };
+        timed("analyze", &|| {
+            let why = game.analyze(CLASSIC, Player::Right, 10).unwrap_err();
+            assert!(why.to_string().contains("deadline"), "{why}");
+        });
+        timed("check_move", &|| {
+            let _ = game.check_move(CLASSIC, Player::Right, "d1-c2");
+        });
+        timed("move_values", &|| {
+            let _ = game.move_values(CLASSIC, Player::Left, 10, Budget::DEFAULT);
+        });
+    }
+
     #[test]
     fn the_minimax_answers_without_a_deadline() {
         let yard: Yard = ".f..|....|....|g.g.".parse().unwrap();
