@@ -280,7 +280,7 @@ impl<'a, 'py> Script<'a, 'py> {
             let repr = pos.repr().map(|r| r.to_string());
             format!("{method}({})", repr.unwrap_or_else(|_| format!("#{node}")))
         };
-        read_items(items.as_any(), budget, &shown, |item| {
+        read_items(items.as_any(), budget, shown, |item| {
             match positions.number(&item, budget) {
                 Ok(n) => {
                     out.push(n);
