@@ -48,6 +48,47 @@ fn over_budget(budget: u64) -> PyErr {
     ))
 }
 
+/// How many items of a script's iterator are read between two checks for Ctrl-C
+/// and the deadline.
+const ITEMS_PER_CHECK: u64 = 1 << 12;
+
+/// Reads the items of `answer`, an iterable a script returned from `whence`
+/// (e.g. `moves(3)`), passing each to `take`: at most `budget` items (each costs
+/// memory even where it repeats a position held, so an endless iterator such as
+/// `itertools.repeat(1)` stops with `BudgetExceeded`), checking for Ctrl-C and the
+/// thread's deadline every [`ITEMS_PER_CHECK`] items.
+fn read_items(
+    answer: &Bound<'_, PyAny>,
+    budget: u64,
+    whence: impl Fn() -> String,
+    mut take: impl FnMut(Bound<'_, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    let py = answer.py();
+    let mut read: u64 = 0;
+    for item in answer.try_iter()? {
+        if read >= budget {
+            return Err(budget_exceeded(format!(
+                "{} yielded more than {budget} items, the budget: a game's moves are \
+                 listed whole, so an endless iterator never ends; pass a larger budget= \
+                 if the moves are that many",
+                whence()
+            )));
+        }
+        read += 1;
+        if read % ITEMS_PER_CHECK == 0 {
+            py.check_signals()?;
+            if grundy::deadline::reached(grundy::deadline::current()) {
+                return Err(time_limit_exceeded(&format!(
+                    "stopped at the deadline set for the work, reading the items of {}",
+                    whence()
+                )));
+            }
+        }
+        take(item?)?;
+    }
+    Ok(())
+}
+
 /// The player named `'L'`/`'Left'` or `'R'`/`'Right'` (any case).
 fn player(name: &str) -> PyResult<Player> {
     match name.to_ascii_lowercase().as_str() {
@@ -233,13 +274,21 @@ impl<'a, 'py> Script<'a, 'py> {
             Err(e) => return Err(e),
         };
         let mut out = Vec::new();
-        for item in items {
-            let item = item?;
-            match self.positions.number(&item, self.budget) {
-                Ok(n) => out.push(n),
-                Err(e) => return Err(unhashable(&item, &whence(self.positions), e)),
+        let positions = &mut *self.positions;
+        let budget = self.budget;
+        let shown = || {
+            let repr = pos.repr().map(|r| r.to_string());
+            format!("{method}({})", repr.unwrap_or_else(|_| format!("#{node}")))
+        };
+        read_items(items.as_any(), budget, shown, |item| {
+            match positions.number(&item, budget) {
+                Ok(n) => {
+                    out.push(n);
+                    Ok(())
+                }
+                Err(e) => Err(unhashable(&item, &shown(), e)),
             }
-        }
+        })?;
         Ok(out)
     }
 }
@@ -469,14 +518,15 @@ impl HeapScript<'_, '_> {
         if let Some(m) = self.positions.moves.get(&n) {
             return Ok(m.clone());
         }
-        let out = heap_moves(self.game, n)?;
+        let out = heap_moves(self.game, n, self.budget)?;
         self.positions.moves.insert(n, out.clone());
         Ok(out)
     }
 }
 
-/// What heap `n` can become, as the script's `moves(n)` says.
-fn heap_moves(game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<Heaps>> {
+/// What heap `n` can become, as the script's `moves(n)` says: at most `budget`
+/// moves (see [`read_items`]).
+fn heap_moves(game: &Bound<'_, PyAny>, n: u64, budget: u64) -> PyResult<Vec<Heaps>> {
     let py = game.py();
     py.check_signals()?;
     if grundy::deadline::passed() {
@@ -486,20 +536,25 @@ fn heap_moves(game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<Heaps>> {
     }
     let answer = game.call_method1("moves", (n,))?;
     let mut out = Vec::new();
-    for item in answer.try_iter()? {
-        let item = item?;
-        let heaps: Heaps = item.extract().map_err(|_| {
-            let repr = item
-                .repr()
-                .map(|r| r.to_string())
-                .unwrap_or_else(|_| "?".into());
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "moves({n}) yielded {repr}: expected a tuple of heap sizes \
+    read_items(
+        &answer,
+        budget,
+        || format!("moves({n})"),
+        |item| {
+            let heaps: Heaps = item.extract().map_err(|_| {
+                let repr = item
+                    .repr()
+                    .map(|r| r.to_string())
+                    .unwrap_or_else(|_| "?".into());
+                pyo3::exceptions::PyTypeError::new_err(format!(
+                    "moves({n}) yielded {repr}: expected a tuple of heap sizes \
                  (non-negative integers), () to remove the heap"
-            ))
-        })?;
-        out.push(heaps);
-    }
+                ))
+            })?;
+            out.push(heaps);
+            Ok(())
+        },
+    )?;
     Ok(out)
 }
 
@@ -621,7 +676,7 @@ impl HeapSolver {
         let game = self.game.bind(py).clone();
         while self.values.len() as u64 <= n {
             let heap = self.values.len() as u64;
-            let moves = heap_moves(&game, heap)?;
+            let moves = heap_moves(&game, heap, budget)?;
             let mut seen = vec![false; moves.len() + 1];
             for m in moves {
                 let x = if m.iter().all(|&h| h < heap) {

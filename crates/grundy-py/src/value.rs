@@ -113,7 +113,13 @@ fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
 }
 
 fn parse_value(text: &str) -> PyResult<CanonicalForm> {
-    match cgt::parse_query(text, &budget()).map_err(|e| notation(text, &e))? {
+    // Ctrl-C stops a long computation (its value steps ask for Python's signals).
+    let (parsed, interrupt) =
+        crate::builtin::interruptible(None, || cgt::parse_query(text, &budget()));
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    match parsed.map_err(|e| notation(text, &e))? {
         Query::Value(g) => Ok(g),
         Query::Compare { .. } => Err(bad(format!(
             "{text:?} is a comparison, not a value: compare values with <=, ==, ... in \

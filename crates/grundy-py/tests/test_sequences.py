@@ -292,6 +292,18 @@ def test_a_real_sigint_stops_a_long_builtin_sequence_within_a_second():
 # ---- misère play: the genus and the quotient
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_real_sigint_stops_a_long_quotient_within_a_second():
+    """Kayles' quotient of heaps up to 20 works for about 40 s before it passes its
+    budget, and Ctrl-C was ignored meanwhile."""
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt_after(0.3, how="signal"):
+            grundy.quotient("octal", 20, code="0.77")
+    elapsed = time.monotonic() - start
+    assert elapsed < 3, f"SIGINT sent at 0.3 s stopped the work only after {elapsed:.1f} s"
+
+
 GENERA = [
     ("octal", 30, {"code": "0.77"}),
     ("octal", 20, {"code": "0.07"}),

@@ -7,6 +7,7 @@ errors (the script's own exceptions, cycles, budgets, bad positions, Ctrl-C)."""
 from __future__ import annotations
 
 import itertools
+import sys
 import threading
 import time
 from functools import lru_cache, reduce
@@ -517,5 +518,62 @@ def test_ctrl_c_stops_a_long_user_computation_within_a_second(first):
                 game.grundy(first, budget=10**8)
     finally:
         stopper.cancel()
+    elapsed = time.monotonic() - start
+    assert elapsed < 3, f"the interrupt sent at 0.3 s stopped the work only after {elapsed:.1f} s"
+
+
+# ---- a script's endless iterators
+
+
+class Repeating(grundy.ImpartialGame):
+    """moves(0) never ends: the same position, 1, again and again."""
+
+    def moves(self, n):
+        return itertools.repeat(1) if n == 0 else []
+
+
+class RepeatingHeaps(grundy.HeapGame):
+    """moves(n) never ends for a heap: the heap emptied, again and again."""
+
+    def moves(self, n):
+        return itertools.repeat(()) if n else []
+
+
+def test_an_endless_move_list_stops_at_the_budget():
+    """The items read from a script's iterator count toward the budget, repeated
+    positions too: an endless one once grew to 4 GB and aborted the interpreter."""
+    with pytest.raises(grundy.BudgetExceeded, match=r"moves\(0\) yielded more than 1000 items"):
+        Repeating().grundy(0, budget=1000)
+    with pytest.raises(grundy.BudgetExceeded, match=r"moves\(0\) yielded more than"):
+        Repeating().grundy(0)
+    with pytest.raises(grundy.BudgetExceeded, match=r"moves\(3\) yielded more than 1000 items"):
+        RepeatingHeaps().grundy(3, budget=1000)
+    with pytest.raises(grundy.BudgetExceeded, match=r"moves\(1\) yielded more than 1000 items"):
+        RepeatingHeaps().sequence(3, budget=1000)
+    # A list as long as the budget is read whole.
+
+    class Long(grundy.ImpartialGame):
+        def moves(self, n):
+            return [1] * 1000 if n == 0 else []
+
+    assert Long().grundy(0, budget=1000) == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_the_reading_of_an_endless_move_list():
+    """itertools.repeat runs no Python code between its items, so Python's own
+    signal handling never ran while the Rust side read it: Ctrl-C was ignored. The
+    iterator here ends after 3·10^7 items, so that the test ends without the fix
+    too. The interrupt is a real SIGINT, as a terminal sends it: a Python thread
+    could not send one while the reading holds the GIL."""
+
+    class Long(grundy.ImpartialGame):
+        def moves(self, n):
+            return itertools.islice(itertools.repeat(1), 3 * 10**7) if n == 0 else []
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt_after(0.3, how="signal"):
+            Long().grundy(0, budget=10**8)
     elapsed = time.monotonic() - start
     assert elapsed < 3, f"the interrupt sent at 0.3 s stopped the work only after {elapsed:.1f} s"

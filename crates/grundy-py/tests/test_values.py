@@ -6,6 +6,8 @@ Numbers and Games ch. 0-1; Lessons in Play ch. 4-5)."""
 from __future__ import annotations
 
 import itertools
+import sys
+import time
 from fractions import Fraction
 from functools import lru_cache
 from typing import FrozenSet, Tuple
@@ -13,6 +15,7 @@ from typing import FrozenSet, Tuple
 import pytest
 
 import grundy
+from conftest import interrupt_after
 
 # ---- a brute-force model of short games, from their explicit forms
 
@@ -403,3 +406,15 @@ def test_the_deepest_values_print_hash_and_draw():
         deeper.svg()
     except RecursionError as e:
         assert "nested too deeply" in str(e)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_value():
+    """Heating a deep ordinal sum takes seconds of value steps (about 8 s here), in
+    which Ctrl-C was ignored: the steps now ask for Python's signals."""
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt_after(0.3, how="signal"):
+            grundy.value("heat(ordinal(*, 1900), 1)")
+    elapsed = time.monotonic() - start
+    assert elapsed < 3, f"SIGINT sent at 0.3 s stopped the work only after {elapsed:.1f} s"

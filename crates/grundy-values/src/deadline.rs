@@ -13,9 +13,9 @@
 //! parallel search, so it takes the deadline when it is made ([`current`]) and every
 //! thread sees it.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How many [`within`] calls are under way in the process: while none is, [`passed`]
 /// answers from this one relaxed load, without touching thread-local storage.
@@ -25,6 +25,14 @@ thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     static TICKS: Cell<u32> = const { Cell::new(0) };
     static CANCELLED: Cell<bool> = const { Cell::new(false) };
+    static INTERRUPT: RefCell<Option<Interrupt>> = const { RefCell::new(None) };
+}
+
+/// The check for an interrupt installed by [`within_interruptible`].
+struct Interrupt {
+    check: Box<dyn FnMut() -> bool>,
+    every: Duration,
+    last: Instant,
 }
 
 /// How many calls of [`passed`] share one reading of the clock.
@@ -48,6 +56,68 @@ pub fn within<T>(at: Instant, work: impl FnOnce() -> T) -> T {
     let at = before.map_or(at, |b| b.min(at));
     DEADLINE.with(|d| d.set(Some(at)));
     work()
+}
+
+/// Runs `work` as [`within`] does, and while it runs, calls `interrupted` on this
+/// thread now and then: at a reading of the clock by a budgeted search ([`passed`],
+/// the value steps' budget), at most once every `every`. When it answers `true` the
+/// work is cancelled, as by [`expire`]. A front end whose interrupts arrive only
+/// when it asks (Python's Ctrl-C, seen by `check_signals` on the main thread) stops
+/// a long search with it, where the work has no progress reports to ask at. The
+/// check in force before is restored afterwards; a check called again while it runs
+/// (a search it starts) is skipped.
+pub fn within_interruptible<T>(
+    at: Instant,
+    every: Duration,
+    interrupted: impl FnMut() -> bool + 'static,
+    work: impl FnOnce() -> T,
+) -> T {
+    struct Restore(Option<Interrupt>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            INTERRUPT.with(|i| {
+                if let Ok(mut i) = i.try_borrow_mut() {
+                    *i = before;
+                }
+            });
+        }
+    }
+    let installed = Interrupt {
+        check: Box::new(interrupted),
+        every,
+        last: Instant::now(),
+    };
+    let before = INTERRUPT.with(|i| i.borrow_mut().replace(installed));
+    let _restore = Restore(before);
+    within(at, work)
+}
+
+/// Calls this thread's check for an interrupt ([`within_interruptible`]) if one is
+/// installed and due; `true` when it reports one, and then the work under way is
+/// cancelled (as by [`expire`]).
+pub fn poll() -> bool {
+    if ACTIVE.load(Ordering::Relaxed) == 0 {
+        return false;
+    }
+    let interrupted = INTERRUPT.with(|i| {
+        let Ok(mut i) = i.try_borrow_mut() else {
+            return false;
+        };
+        let Some(i) = i.as_mut() else {
+            return false;
+        };
+        let now = Instant::now();
+        if now.duration_since(i.last) < i.every {
+            return false;
+        }
+        i.last = now;
+        (i.check)()
+    });
+    if interrupted {
+        expire();
+    }
+    interrupted
 }
 
 /// Cancels the work under way in [`within`] on this thread: its deadline ends now,
@@ -75,7 +145,9 @@ pub fn current() -> Option<Instant> {
 }
 
 /// Whether this thread's deadline has passed (never, without one). The clock is read on
-/// every 64th call, so a search notices the deadline within 64 budget charges of it.
+/// every 64th call, so a search notices the deadline within 64 budget charges of it;
+/// the check for an interrupt, if one is installed ([`within_interruptible`]), is
+/// called there too.
 #[inline]
 pub fn passed() -> bool {
     if ACTIVE.load(Ordering::Relaxed) == 0 {
@@ -89,7 +161,7 @@ pub fn passed() -> bool {
         t.set(n);
         n
     });
-    tick % TICKS_PER_READING == 0 && Instant::now() >= at
+    tick % TICKS_PER_READING == 0 && (poll() || Instant::now() >= at)
 }
 
 /// Whether `at` has passed, reading the clock now (for a deadline taken with
@@ -130,6 +202,36 @@ mod tests {
             assert!((0..=TICKS_PER_READING).any(|_| passed()));
         });
         assert!(current().is_none() && !cancelled());
+    }
+
+    #[test]
+    fn an_interrupt_cancels_the_work_and_its_check_is_removed_after() {
+        use std::rc::Rc;
+        let asked = Rc::new(Cell::new(0u32));
+        let counted = asked.clone();
+        let late = Instant::now() + Duration::from_secs(60);
+        let check = move || {
+            counted.set(counted.get() + 1);
+            counted.get() >= 3
+        };
+        let stopped = within_interruptible(late, Duration::ZERO, check, || {
+            (0..100 * TICKS_PER_READING).position(|_| passed())
+        });
+        assert_eq!(asked.get(), 3, "asked until it said so, then not again");
+        assert!(stopped.is_some_and(|n| n < 4 * TICKS_PER_READING as usize));
+        within(late, || {
+            assert!(!poll());
+            assert!((0..10 * TICKS_PER_READING).all(|_| !passed()));
+        });
+        assert_eq!(asked.get(), 3);
+        // Asked at most once every `every`.
+        let never = within_interruptible(
+            late,
+            Duration::from_secs(60),
+            || true,
+            || (0..10 * TICKS_PER_READING).any(|_| passed()),
+        );
+        assert!(!never);
     }
 
     #[test]

@@ -73,7 +73,8 @@ pub struct Quotient {
 impl Quotient {
     /// The quotient of the sums of heaps 1..=`heap_bound` of the game `game` (a name
     /// for the certificate, e.g. `octal 0.75`) whose rules are `rules`, within
-    /// `budget`.
+    /// `budget` (the outcomes of the guesses and the checks of them share it) and
+    /// the thread's [deadline](crate::deadline).
     pub fn compute(
         game: &str,
         rules: &Rules,
@@ -103,7 +104,7 @@ impl Quotient {
             tests.sort_unstable();
             tests.dedup();
             let (cert, reps) = guess(game, &mut solver, heap_bound, &tests, &mut budget)?;
-            match quotient_check::check(&cert, rules) {
+            match quotient_check::check_within(&cert, rules, &mut budget) {
                 Ok(()) => {
                     let mut in_p = vec![false; cert.table.len()];
                     for &x in &cert.p_portion {
@@ -116,6 +117,7 @@ impl Quotient {
                     });
                 }
                 Err(QuotientViolation::TooBig) => return Err(QuotientError::TooBig),
+                Err(QuotientViolation::Budget) => return Err(QuotientError::Budget),
                 Err(e) => last = Some(e),
             }
             found = reps;
@@ -179,6 +181,11 @@ fn guess(
         tests
             .iter()
             .map(|z| {
+                // An outcome already known spends nothing: the deadline is checked
+                // here too, so a long run of them still stops at it.
+                if crate::deadline::passed() {
+                    return Err(QuotientError::Budget);
+                }
                 let mut sum = w.to_vec();
                 sum.extend_from_slice(z);
                 solver
@@ -293,6 +300,31 @@ mod tests {
         assert_eq!(q.is_p_position(&[3, 5, 6]), Some(true));
         assert_eq!(q.is_p_position(&[1, 1]), Some(false));
         assert_eq!(q.is_p_position(&[7]), None);
+    }
+
+    /// The check of a guess obeys the work allowed and the thread's deadline: a
+    /// stopped check says so, neither valid nor invalid (once it ran on past both,
+    /// for 40 s and 1.4 GB after a 2 s `--time-limit`); and so does the whole
+    /// computation.
+    #[test]
+    fn the_check_stops_at_its_budget_and_the_deadline() {
+        use std::time::{Duration, Instant};
+        let rules = Rules::TakeAndBreak(vec![0, 7, 5]);
+        let q = Quotient::compute("octal 0.75", &rules, 12, DEFAULT_BUDGET).unwrap();
+        let good = q.certificate();
+        assert_eq!(quotient_check::check(good, &rules), Ok(()));
+        let mut small = Budget::moves(10);
+        assert_eq!(
+            quotient_check::check_within(good, &rules, &mut small),
+            Err(QuotientViolation::Budget)
+        );
+        let past = Instant::now() - Duration::from_secs(1);
+        let stopped = crate::deadline::within(past, || quotient_check::check(good, &rules));
+        assert_eq!(stopped, Err(QuotientViolation::Budget));
+        let stopped = crate::deadline::within(past, || {
+            Quotient::compute("octal 0.75", &rules, 12, DEFAULT_BUDGET)
+        });
+        assert_eq!(stopped, Err(QuotientError::Budget));
     }
 
     /// A wrong certificate is refused: each kind of flaw, planted in a true one.

@@ -32,6 +32,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::budget::Budget;
 use crate::sequence::check::Rules;
 
 /// The most states the automaton of condition (c) may have before the check gives up.
@@ -102,6 +103,10 @@ pub enum QuotientViolation {
     /// The automaton of condition (c) is too big to explore.
     #[error("more than {MAX_STATES} states to explore")]
     TooBig,
+    /// The check was stopped before it decided: its work passed the budget given to
+    /// [`check_within`], or the thread's [deadline](crate::deadline) passed.
+    #[error("the check takes more than the work allowed")]
+    Budget,
 }
 
 /// The options of heap `n` under `rules`, each as the heaps it leaves (no empty
@@ -145,8 +150,21 @@ pub fn heap_options(rules: &Rules, n: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Checks `cert` against the game's `rules`.
+/// Checks `cert` against the game's `rules`, stopping with
+/// [`QuotientViolation::Budget`] only at the thread's [deadline](crate::deadline).
 pub fn check(cert: &QuotientCertificate, rules: &Rules) -> Result<(), QuotientViolation> {
+    check_within(cert, rules, &mut Budget::unlimited())
+}
+
+/// Checks `cert` against the game's `rules` within `budget`: exploring a state of
+/// the automaton of condition (c) spends one move per kind of heap (its successors
+/// listed), and the check stops with [`QuotientViolation::Budget`] when the budget
+/// is spent or the thread's [deadline](crate::deadline) has passed.
+pub fn check_within(
+    cert: &QuotientCertificate,
+    rules: &Rules,
+    budget: &mut Budget,
+) -> Result<(), QuotientViolation> {
     let malformed = |s: String| Err(QuotientViolation::Malformed(s));
     if cert.kind != KIND {
         return malformed(format!("kind {:?}, expected {KIND:?}", cert.kind));
@@ -313,6 +331,9 @@ pub fn check(cert: &QuotientCertificate, rules: &Rules) -> Result<(), QuotientVi
     let mut seen: HashSet<State> = HashSet::from([start.clone()]);
     let mut queue = VecDeque::from([start]);
     while let Some((x, pairs)) = queue.pop_front() {
+        if !budget.spend(kinds.len().max(1)) {
+            return Err(QuotientViolation::Budget);
+        }
         let terminal = pairs.iter().all(|&(k, _)| !kind_moves[k]);
         let describe = || {
             let heaps: Vec<String> = pairs

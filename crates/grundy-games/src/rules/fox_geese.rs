@@ -38,7 +38,9 @@
 //! ([`engine::retrograde`](crate::engine::retrograde)) answers win or lose for the
 //! player to move, with remoteness, over the states (board, player to move)
 //! reachable; it never finds a draw. Past its budget, [`result`](crate::ruleset::RulesetExt::result) answers by
-//! a memoised minimax of its own (exact, since alternating play ends).
+//! a memoised minimax of its own (exact, since alternating play ends), which stops
+//! at the thread's [deadline](crate::deadline) (an over-time answer) like every
+//! search.
 //!
 //! From the classic start the engine finds the geese winning whoever moves first,
 //! from each of the fox's four squares, as the textbook says of correct play.
@@ -332,21 +334,26 @@ fn show_yard(y: &Yard) -> String {
 
 /// Plain memoised minimax under alternating play (which always ends): whether
 /// `player` to move wins, and the remoteness (a win by the fewest moves, a loss by
-/// the most; a player without a move has lost, in 0).
+/// the most; a player without a move has lost, in 0). `None` once the thread's
+/// [deadline](crate::deadline) has passed (checked at every position expanded), so a
+/// caller that must answer in time is not kept waiting by a board too big to solve.
 fn wins(
     rules: &FoxAndGeese,
     y: &Yard,
     player: Player,
     memo: &mut HashMap<(Yard, bool), (bool, u32)>,
-) -> (bool, u32) {
+) -> Option<(bool, u32)> {
     let key = (*y, player == Player::Left);
     if let Some(&w) = memo.get(&key) {
-        return w;
+        return Some(w);
+    }
+    if crate::deadline::passed() {
+        return None;
     }
     let mut quickest_win: Option<u32> = None;
     let mut slowest_loss = 0;
     for mv in rules.moves(y, player) {
-        let (theirs, d) = wins(rules, &rules.play(y, &mv), player.opponent(), memo);
+        let (theirs, d) = wins(rules, &rules.play(y, &mv), player.opponent(), memo)?;
         if theirs {
             slowest_loss = slowest_loss.max(d + 1);
         } else {
@@ -358,7 +365,7 @@ fn wins(
         None => (false, slowest_loss),
     };
     memo.insert(key, w);
-    w
+    Some(w)
 }
 
 impl Ruleset for FoxAndGeese {
@@ -580,9 +587,13 @@ impl WebBoard for FoxAndGeese {
 
 impl OwnSolver for FoxAndGeese {
     /// A memoised minimax of its own under alternating play, which always ends,
-    /// with the remoteness.
+    /// with the remoteness; over time once the thread's deadline has passed.
     fn result(&self, pos: &Yard, to_move: Player) -> Result<(GameResult, Option<u32>), Unsolved> {
-        let (win, d) = wins(self, pos, to_move, &mut HashMap::new());
+        let Some((win, d)) = wins(self, pos, to_move, &mut HashMap::new()) else {
+            return Err(Unsolved::over_time(
+                "the memoised minimax stopped at the deadline set for the work",
+            ));
+        };
         let result = if win {
             GameResult::Win
         } else {
@@ -593,5 +604,69 @@ impl OwnSolver for FoxAndGeese {
 
     fn result_method(&self) -> &'static str {
         "memoised minimax (alternating play always ends)"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::UnsolvedKind;
+    use std::time::{Duration, Instant};
+
+    /// The classic 8×8 start, past the retrograde engine's budget: its minimax takes
+    /// many seconds, and stops at a deadline instead.
+    const CLASSIC: &str = "...f....|........|........|........|........|........|........|g.g.g.g.";
+
+    #[test]
+    fn the_minimax_stops_at_the_deadline() {
+        let yard: Yard = CLASSIC.parse().unwrap();
+        let started = Instant::now();
+        let at = started + Duration::from_millis(100);
+        let why = crate::deadline::within(at, || FoxAndGeese.result(&yard, Player::Right))
+            .expect_err("the classic board is not solved in 100 ms");
+        let took = started.elapsed();
+        assert_eq!(why.kind, UnsolvedKind::OverTime, "{why}");
+        assert!(
+            took < Duration::from_secs(3),
+            "stopped {took:?} after starting"
+        );
+    }
+
+    /// Every question the front ends ask of the classic board (the server's
+    /// analysis with its moves, a move's check, the moves' values) ends soon after
+    /// the deadline: the analysis once answered the server's 422 at 10 s and
+    /// computed on for another minute.
+    #[test]
+    fn every_question_through_the_registry_stops_at_the_deadline() {
+        use crate::engine::Budget;
+        use crate::registry::{build, Params};
+        let game = build("fox-and-geese", &Params::new()).unwrap();
+        let timed = |what: &str, ask: &dyn Fn()| {
+            let started = Instant::now();
+            crate::deadline::within(started + Duration::from_millis(100), ask);
+            let took = started.elapsed();
+            assert!(took < Duration::from_secs(3), "{what}: {took:?}");
+        };
+        timed("analyze", &|| {
+            let why = game.analyze(CLASSIC, Player::Right, 10).unwrap_err();
+            assert!(why.to_string().contains("deadline"), "{why}");
+        });
+        timed("check_move", &|| {
+            let _ = game.check_move(CLASSIC, Player::Right, "d1-c2");
+        });
+        timed("move_values", &|| {
+            let _ = game.move_values(CLASSIC, Player::Left, 10, Budget::DEFAULT);
+        });
+    }
+
+    #[test]
+    fn the_minimax_answers_without_a_deadline() {
+        let yard: Yard = ".f..|....|....|g.g.".parse().unwrap();
+        let far = Instant::now() + Duration::from_secs(3600);
+        let within = crate::deadline::within(far, || FoxAndGeese.result(&yard, Player::Left));
+        assert_eq!(
+            within.unwrap(),
+            FoxAndGeese.result(&yard, Player::Left).unwrap()
+        );
     }
 }

@@ -30,7 +30,10 @@ use crate::deadline;
 /// A limit on the work of a value computation, shared by threads. One step is one
 /// comparison (memoised or not), or one sum or reduction not already in a memo table.
 /// A budget made while a [deadline] is in force on its thread
-/// also stops the computation at that deadline, on whichever thread charges it.
+/// also stops the computation at that deadline, on whichever thread charges it, and
+/// at an interrupt reported to the thread's check
+/// ([`within_interruptible`](deadline::within_interruptible)) on the thread that
+/// installed it.
 #[derive(Debug)]
 pub struct ValueBudget {
     limit: u64,
@@ -73,7 +76,7 @@ impl ValueBudget {
                 what: "value steps",
             });
         }
-        if used % STEPS_PER_READING == 0 && deadline::reached(self.deadline) {
+        if used % STEPS_PER_READING == 0 && (deadline::reached(self.deadline) || deadline::poll()) {
             return Err(ValueError::Deadline);
         }
         Ok(())
