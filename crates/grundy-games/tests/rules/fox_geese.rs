@@ -48,3 +48,65 @@ fn moves_and_errors() {
     let trapped = r.parse_position(".f..|g.g.|....|....").unwrap();
     assert!(r.moves(&trapped, Player::Right).is_empty());
 }
+
+/// The classic 8×8 start, past the retrograde engine's budget: its minimax takes
+/// many seconds, and stops at a deadline instead.
+const CLASSIC: &str = "...f....|........|........|........|........|........|........|g.g.g.g.";
+
+#[test]
+fn the_minimax_stops_at_the_deadline() {
+    use grundy_engine::ruleset::{OwnSolver, UnsolvedKind};
+    use std::time::{Duration, Instant};
+    let yard = FoxAndGeese.parse_position(CLASSIC).unwrap();
+    let started = Instant::now();
+    let at = started + Duration::from_millis(100);
+    let why = grundy_values::deadline::within(at, || FoxAndGeese.result(&yard, Player::Right))
+        .expect_err("the classic board is not solved in 100 ms");
+    let took = started.elapsed();
+    assert_eq!(why.kind, UnsolvedKind::OverTime, "{why}");
+    assert!(
+        took < Duration::from_secs(3),
+        "stopped {took:?} after starting"
+    );
+}
+
+/// Every question the front ends ask of the classic board (the server's analysis
+/// with its moves, a move's check, the moves' values) ends soon after the deadline:
+/// the analysis once answered the server's 422 at 10 s and computed on for another
+/// minute.
+#[test]
+fn every_question_through_the_registry_stops_at_the_deadline() {
+    use grundy_engine::engine::Budget;
+    use grundy_games::registry::{build, Params};
+    use std::time::{Duration, Instant};
+    let game = build("fox-and-geese", &Params::new()).unwrap();
+    let timed = |what: &str, ask: &dyn Fn()| {
+        let started = Instant::now();
+        grundy_values::deadline::within(started + Duration::from_millis(100), ask);
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(3), "{what}: {took:?}");
+    };
+    timed("analyze", &|| {
+        let why = game.analyze(CLASSIC, Player::Right, 10).unwrap_err();
+        assert!(why.to_string().contains("deadline"), "{why}");
+    });
+    timed("check_move", &|| {
+        let _ = game.check_move(CLASSIC, Player::Right, "d1-c2");
+    });
+    timed("move_values", &|| {
+        let _ = game.move_values(CLASSIC, Player::Left, 10, Budget::DEFAULT);
+    });
+}
+
+#[test]
+fn the_minimax_answers_without_a_deadline() {
+    use grundy_engine::ruleset::OwnSolver;
+    use std::time::{Duration, Instant};
+    let yard = FoxAndGeese.parse_position(".f..|....|....|g.g.").unwrap();
+    let far = Instant::now() + Duration::from_secs(3600);
+    let within = grundy_values::deadline::within(far, || FoxAndGeese.result(&yard, Player::Left));
+    assert_eq!(
+        within.unwrap(),
+        FoxAndGeese.result(&yard, Player::Left).unwrap()
+    );
+}
