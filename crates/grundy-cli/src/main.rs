@@ -30,6 +30,8 @@ enum Command {
     Play(cmd::play::Args),
     /// Build an opening book: every position within N moves of a start, solved.
     Book(cmd::book::Args),
+    /// Solve every position reachable from a root by tiers, one file per tier (a database for analyze --db).
+    Solve(cmd::solve::Args),
     /// Grundy values G(0), G(1), ... of a heap game, with the proven preperiod and period.
     Sequence(cmd::sequence::Args),
     /// Serve the web playground and its JSON API (127.0.0.1:8080 by default).
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Play(args) => cmd::play::run(&args),
         Command::Book(args) => cmd::book::run(&args),
+        Command::Solve(args) => cmd::solve::run(&args),
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Serve(args) => cmd::serve::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Check(args) => cmd::check::run(&args),

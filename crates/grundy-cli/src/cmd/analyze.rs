@@ -62,6 +62,11 @@ pub struct Args {
     /// The search's transposition table, in bytes (1024 to 2^40) [default: 64 MiB].
     #[arg(long, value_name = "BYTES", value_parser = super::numbers::search_memory)]
     memory: Option<u64>,
+    /// Answer from the tier files of `grundy solve --tiers --out DIR` alone (result,
+    /// remoteness, best moves), without searching; a damaged file is refused with its
+    /// reason.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["moves", "explain_engine"])]
+    db: Option<std::path::PathBuf>,
 }
 
 /// How a person lists more moves than a listing holds.
@@ -111,24 +116,28 @@ fn answer(args: Args) -> anyhow::Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let analysis = match game.analyze(pos, to_move, args.limit) {
-        Ok(analysis) => analysis,
-        // Past the time limit, the best move a search found, marked unproven.
-        Err(AnalyzeError::Unsolved(why)) if why.best_found.is_some() => {
-            let text = if args.json {
-                grundy::report::unproven_json(game.name(), pos, &why)
-                    .map(|json| grundy::report::pretty(&json))
-                    .transpose()?
-            } else {
-                text::unproven(game.name(), pos, &why)
-            };
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            out.write_all(text.unwrap_or_default().as_bytes())?;
-            out.flush()?;
-            return Ok(ExitCode::SUCCESS);
+    let analysis = if let Some(dir) = &args.db {
+        game.analyze_db(pos, to_move, args.limit, dir)?
+    } else {
+        match game.analyze(pos, to_move, args.limit) {
+            Ok(analysis) => analysis,
+            // Past the time limit, the best move a search found, marked unproven.
+            Err(AnalyzeError::Unsolved(why)) if why.best_found.is_some() => {
+                let text = if args.json {
+                    grundy::report::unproven_json(game.name(), pos, &why)
+                        .map(|json| grundy::report::pretty(&json))
+                        .transpose()?
+                } else {
+                    text::unproven(game.name(), pos, &why)
+                };
+                let stdout = std::io::stdout();
+                let mut out = stdout.lock();
+                out.write_all(text.unwrap_or_default().as_bytes())?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            Err(e) => return Err(bad(e)),
         }
-        Err(e) => return Err(bad(e)),
     };
     let moves = if args.moves {
         Some(

@@ -14,6 +14,7 @@ pub mod progress;
 pub mod rules;
 pub mod sequence;
 pub mod serve;
+pub mod solve;
 pub mod stress;
 pub mod validate;
 pub mod value;

@@ -12,6 +12,7 @@ mod play;
 mod sequence;
 mod serve;
 mod setter;
+mod solve;
 mod value;
 mod verify;
 

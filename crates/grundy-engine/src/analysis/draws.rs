@@ -8,6 +8,7 @@
 use super::route::{self, Asked, Engine};
 use super::{Analysis, MoveReport, MoveValue, RETRO_BUDGET};
 use crate::engine::retrograde::{solve, GameResult, RulesetStates, Solved, TooBig};
+use crate::engine::tier_files::{Database, TierFileError};
 use crate::engine::tiers::{solve_tiers, Keep, TierError, TieredSolved};
 use crate::engine::{search, Budget};
 use crate::game::Player;
@@ -362,6 +363,64 @@ pub fn analyze<R: Ruleset + ?Sized>(
             Some(solve_moves(rules, pos, to_move.opponent(), Asked::Analyze, budget)?.result)
         }
     };
+    Ok(analysis_of(rules, pos, to_move, limit, solved, other))
+}
+
+/// `pos` with `to_move` to move answered from the tier files of `db` alone
+/// ([`tier_files`](crate::engine::tier_files)): its result and remoteness, and every
+/// move's, each looked up in its tier's file; nothing is searched. The analysis has
+/// the shape [`analyze`] gives, `solved_by` naming the database.
+pub fn analyze_from_db<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+    db: &mut Database<'_, R>,
+) -> Result<Analysis, TierFileError> {
+    let (result, remoteness) = db.get(pos, to_move)?;
+    let moves = if rules.end(pos, to_move).is_some() {
+        Vec::new()
+    } else {
+        rules.moves(pos, to_move)
+    };
+    let next = next_player(rules, to_move);
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let (r, m) = db.get(&rules.play(pos, &mv), next)?;
+        out.push((mv, r.for_mover(), m));
+    }
+    let other = match rules.kind() {
+        Kind::Impartial => None,
+        Kind::Partizan => match db.get(pos, to_move.opponent()) {
+            Ok((r, _)) => Some(r),
+            Err(TierFileError::Missing { .. }) => None,
+            Err(e) => return Err(e),
+        },
+    };
+    let solved = SolvedMoves {
+        result,
+        remoteness,
+        moves: out,
+        solved_by: format!(
+            "the tier database {} ({} tier files read, nothing searched)",
+            db.dir().display(),
+            db.files_read()
+        ),
+        engine: Engine::Tiers,
+    };
+    Ok(analysis_of(rules, pos, to_move, limit, solved, other).0)
+}
+
+/// The analysis of `pos` from `solved`, its moves solved, and `other`, the result
+/// with the other player to move (a partizan game).
+fn analysis_of<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    limit: usize,
+    solved: SolvedMoves<R::Move>,
+    other: Option<GameResult>,
+) -> (Analysis, Engine) {
     let outcome = match (solved.result, other) {
         (GameResult::Win, None) => Some(Outcome::N),
         (GameResult::Lose, None) => Some(Outcome::P),
@@ -436,7 +495,7 @@ pub fn analyze<R: Ruleset + ?Sized>(
         best_moves: best.into_iter().take(limit).map(report).collect(),
         solved_by: Some(solved.solved_by),
     };
-    Ok((analysis, solved.engine))
+    (analysis, solved.engine)
 }
 
 /// The first `limit` legal moves with their result for the mover and remoteness,

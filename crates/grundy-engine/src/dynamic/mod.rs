@@ -9,10 +9,12 @@ mod spec;
 
 pub use spec::{switch_value, Builder, Param, Params, RulesetSpec};
 
+use crate::analysis::draws::analyze_from_db;
 use crate::analysis::moves::{move_values, MoveValue};
 use crate::analysis::route::{self, EngineReport};
 use crate::analysis::{analyze, value_of, Analysis};
 use crate::book::{self, Book, BookError, BuildProgress, RawBook};
+use crate::engine::tier_files::{self, Database, SolveReport, TierFileError};
 use crate::engine::Budget;
 use crate::game::Player;
 use crate::misere::{self, Misere};
@@ -27,6 +29,7 @@ use crate::ruleset::{
 use crate::sequence::SequenceSpec;
 use crate::values::Value;
 use crate::verify::{verify, Progress, Report, RulesetCheck};
+use std::path::Path;
 
 /// `rules` behind the dynamic interface under `convention`: as it is for normal
 /// play, wrapped in [`Misere`] for misère play (which refuses a partizan game and a
@@ -261,6 +264,25 @@ pub trait DynRuleset: Send + Sync {
     ) -> Result<Book, BookError>;
     /// A book read from a file, checked against the game ([`book::check`]).
     fn check_book(&self, raw: RawBook) -> Result<Book, BookError>;
+    /// Every tier reachable from `position` with `to_move` to move solved into tier
+    /// files in `dir`, the complete ones already there reused
+    /// ([`tier_files::solve_to_dir`]); `progress` after each tier.
+    fn solve_tier_files(
+        &self,
+        position: &str,
+        to_move: Player,
+        dir: &Path,
+        progress: &mut dyn FnMut(&SolveReport),
+    ) -> Result<SolveReport, TierFileError>;
+    /// The analysis of `position` from the tier files in `dir` alone
+    /// ([`analyze_from_db`]), at most `limit` winning moves listed.
+    fn analyze_db(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+        dir: &Path,
+    ) -> Result<Analysis, TierFileError>;
     /// Checks that `max_size` is a size [`verify`](DynRuleset::verify) can take.
     fn check_size(&self, max_size: usize) -> Result<(), SizeError>;
     /// The closed form against the exhaustive engine on every position of every size
@@ -446,6 +468,39 @@ impl<R: Ruleset + 'static> DynRuleset for R {
 
     fn check_book(&self, raw: RawBook) -> Result<Book, BookError> {
         book::check(self, raw)
+    }
+
+    fn solve_tier_files(
+        &self,
+        position: &str,
+        to_move: Player,
+        dir: &Path,
+        progress: &mut dyn FnMut(&SolveReport),
+    ) -> Result<SolveReport, TierFileError> {
+        let pos = self
+            .parse_position(position)
+            .map_err(|n| TierFileError::Position {
+                position: position.to_owned(),
+                reason: n.to_string(),
+            })?;
+        tier_files::solve_to_dir(self, &pos, to_move, dir, progress)
+    }
+
+    fn analyze_db(
+        &self,
+        position: &str,
+        to_move: Player,
+        limit: usize,
+        dir: &Path,
+    ) -> Result<Analysis, TierFileError> {
+        let pos = self
+            .parse_position(position)
+            .map_err(|n| TierFileError::Position {
+                position: position.to_owned(),
+                reason: n.to_string(),
+            })?;
+        let mut db = Database::open(self, dir, &pos)?;
+        analyze_from_db(self, &pos, to_move, limit, &mut db)
     }
 
     fn check_size(&self, max_size: usize) -> Result<(), SizeError> {

@@ -12,6 +12,7 @@
 //! | [`retrograde`] | win, lose, tie or draw with remoteness of every state reachable from a root, in games with ties and cycles; the result packing the retrograde solvers share | every state and its moves both ways in memory (about 120–150 bytes a state), within a budget of moves listed | the route's `retrograde` engine (games with ties or cycles and no tiers: `digraph`, `toads --backsliding`, `fox-and-geese`) |
 //! | [`search`] | win, lose or tie with remoteness, every move's score and the best moves, by alpha-beta search with a transposition table and null-window probes | acyclic; a table of fixed memory, within a budget of nodes and the thread's deadline | the route's `search` engine (positions too big for the retrograde engines: `connect-four`) |
 //! | [`tiers`] | the same answers, one tier at a time, for games whose states fall into tiers no move lowers | a move that lowers its tier is refused; the explored tiers in memory (about 50 bytes a state), within a budget of moves listed | the route's `tiers` engine (`tictactoe`; `connect-four` goes to the search) |
+//! | [`tier_files`] | the same answers written one file per tier (results indexed by the ruleset's rank, or the positions listed), read back as a database without searching; a rerun reuses the complete files | the tiers discovered in memory first; each file read whole, its size, header and checksum checked | `grundy solve --tiers --out DIR`, `grundy analyze --db DIR` |
 //!
 //! Which engine answers a position is decided in one place, the routing table of
 //! [`analysis::route`](crate::analysis::route), which `grundy analyze
@@ -34,6 +35,7 @@ pub mod partizan;
 pub mod remoteness;
 pub mod retrograde;
 pub mod search;
+pub mod tier_files;
 pub mod tiers;
 
 // What the engines share.

@@ -519,6 +519,40 @@ fn within(ends: &[u8], folded: Vec<Folded>) -> (Vec<u32>, usize) {
     (packed, bytes)
 }
 
+/// Where the solver finds tiers solved before and leaves the tiers it solves: the
+/// tier files of [`tier_files`](super::tier_files), or nothing ([`solve_tiers`]).
+/// Results are packed as `retrograde::packed` packs them.
+pub(crate) trait Store<S> {
+    /// Why the store failed.
+    type Error: From<TierError>;
+    /// Discovery is done: the tiers found and how many states each holds, lowest
+    /// first.
+    fn discovered(&mut self, tiers: &[(u32, usize)]) {
+        let _ = tiers;
+    }
+    /// The packed results of tier `tier`, whose discovered `states` are given in the
+    /// solver's order, if the store holds them all (one result a state, in that
+    /// order); `None` to solve the tier.
+    fn finished(&mut self, tier: u32, states: &[S]) -> Result<Option<Vec<u32>>, Self::Error>;
+    /// Tier `tier` just solved: `results[i]` is the packed result of `states[i]`.
+    fn solved(&mut self, tier: u32, states: &[S], results: &[u32]) -> Result<(), Self::Error>;
+}
+
+/// No store: every tier is solved, nothing is kept past the solver.
+struct NoStore;
+
+impl<S> Store<S> for NoStore {
+    type Error = TierError;
+
+    fn finished(&mut self, _: u32, _: &[S]) -> Result<Option<Vec<u32>>, TierError> {
+        Ok(None)
+    }
+
+    fn solved(&mut self, _: u32, _: &[S], _: &[u32]) -> Result<(), TierError> {
+        Ok(())
+    }
+}
+
 /// Solves every state reachable from `root` tier by tier (see the [module
 /// docs](self)), listing at most `budget` moves in all while discovering (the solve
 /// pass lists the same moves once more). `keep` says which results to keep.
@@ -532,16 +566,39 @@ where
     G: StateGraph + Sync,
     G::State: Send + Sync,
 {
+    solve_stored(game, root, budget, keep, &mut NoStore)
+}
+
+/// [`solve_tiers`], taking from `store` the tiers it holds finished and giving it
+/// every tier solved.
+pub(crate) fn solve_stored<G, St>(
+    game: &G,
+    root: G::State,
+    budget: &mut Budget,
+    keep: Keep,
+    store: &mut St,
+) -> Result<TieredSolved<G::State>, St::Error>
+where
+    G: StateGraph + Sync,
+    G::State: Send + Sync,
+    St: Store<G::State>,
+{
     let mut peak = 0usize;
     let (mut found, source) = discover(game, root, budget, &mut peak)?;
     let root_tier = found.keys().next().copied().ok_or(TierError::NoTier)?;
     let tiers = found.len();
     let states = found.values().map(|f| f.tier.len()).sum();
+    let sizes: Vec<(u32, usize)> = found.iter().map(|(&k, f)| (k, f.tier.len())).collect();
+    store.discovered(&sizes);
     let mut solved: BTreeMap<u32, SolvedTier<G::State>> = BTreeMap::new();
     let mut counts = [0usize; 4];
     let mut held: usize = found.values().map(|f| f.tier.bytes()).sum();
     while let Some((k, Found { tier, internal })) = found.pop_last() {
-        let (results, extra) = if internal {
+        let stored = store.finished(k, &tier.states)?;
+        let reused = stored.is_some();
+        let (results, extra) = if let Some(results) = stored {
+            (results, 0)
+        } else if internal {
             let mut ends = Vec::with_capacity(tier.len());
             let mut folded = Vec::with_capacity(tier.len());
             for s in &tier.states {
@@ -558,6 +615,12 @@ where
                 .collect::<Result<Vec<u32>, TierError>>()?;
             (results, 0)
         };
+        if results.len() != tier.len() {
+            return Err(TierError::Unstable { tier: k }.into());
+        }
+        if !reused {
+            store.solved(k, &tier.states, &results)?;
+        }
         for &p in &results {
             let r = unpack(p).0;
             counts[count_index(r)] += 1;

@@ -9,6 +9,7 @@
 //! | [`WebBoard`] | a board drawn as data, the spots a move touches, editing by clicks | the web playground |
 //! | [`Parts`] | each player's options built directly, the split into independent parts, symmetry | the engines that value by parts |
 //! | [`Tiers`] | a tier no move lowers | the tiered retrograde solver |
+//! | [`Rank`] | a bijection from a tier's positions to `0..n` and back | the tier files (`grundy solve --tiers`, `analyze --db`) |
 //! | [`OwnSearch`] | a fast representation for the search engine (bitboards, wins found by shifts, moves ordered by threats) | analyze, `--moves`, play, the server |
 //! | [`OwnSolver`] | the result of a game with ties or cycles too big for the retrograde engine | analyze, play |
 //! | [`ManyMoves`] | the first moves and their count without listing them all | play, `--moves`, the engines |
@@ -64,6 +65,8 @@ pub struct Capabilities<'a, P, M> {
     pub parts: Option<&'a dyn Parts<Position = P, Move = M>>,
     /// Tiers for the tiered solver.
     pub tiers: Option<&'a dyn Tiers<Position = P, Move = M>>,
+    /// The ranking of each tier's positions, for the tier files.
+    pub rank: Option<&'a dyn Rank<Position = P, Move = M>>,
     /// The game's own space for the search engine.
     pub search: Option<&'a dyn OwnSearch<Position = P, Move = M>>,
     /// The game's own solver past the retrograde engine's budget.
@@ -88,6 +91,7 @@ impl<P, M> Default for Capabilities<'_, P, M> {
             web_board: None,
             parts: None,
             tiers: None,
+            rank: None,
             search: None,
             solver: None,
             many_moves: None,
@@ -148,6 +152,12 @@ impl<'a, P, M> Capabilities<'a, P, M> {
     /// With tiers.
     pub fn tiers(mut self, c: &'a dyn Tiers<Position = P, Move = M>) -> Self {
         self.tiers = Some(c);
+        self
+    }
+
+    /// With each tier's positions ranked.
+    pub fn rank(mut self, c: &'a dyn Rank<Position = P, Move = M>) -> Self {
+        self.rank = Some(c);
         self
     }
 
@@ -452,6 +462,23 @@ pub trait Tiers: Ruleset {
     /// works one tier at a time, from the highest down, and refuses a move that
     /// breaks the promise; `None` for a position without a tier.
     fn tier(&self, pos: &Self::Position) -> Option<u32>;
+}
+
+/// The positions of each tier ranked: a bijection from the positions of a tier (of
+/// one board's shape) to `0..tier_size`, as GamesmanOne's tier-position hashes, so
+/// that a tier file ([`tier_files`](crate::engine::tier_files)) holds the results
+/// alone, indexed by rank, and not the positions. The ranking may count positions
+/// play never reaches (both players with a line): their slots stay empty.
+pub trait Rank: Ruleset {
+    /// How many ranks tier `tier` has among the positions shaped like `like` (the
+    /// same board size); `None` when the tier cannot exist or its ranks pass `u64`.
+    fn tier_size(&self, like: &Self::Position, tier: u32) -> Option<u64>;
+    /// The rank of `pos` within its tier ([`Tiers::tier`]), below
+    /// [`tier_size`](Rank::tier_size) of that tier; `None` if it has no rank.
+    fn rank(&self, pos: &Self::Position) -> Option<u64>;
+    /// The position of tier `tier` shaped like `like` whose rank is `rank`; `None`
+    /// past the tier's size. `unrank(p, tier(p), rank(p))` is `p`.
+    fn unrank(&self, like: &Self::Position, tier: u32, rank: u64) -> Option<Self::Position>;
 }
 
 /// A search space of the game's own for the search engine

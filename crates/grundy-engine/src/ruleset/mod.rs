@@ -58,7 +58,7 @@ pub mod notation;
 pub use adapt::{AsImpartial, AsPartizan, ByParts};
 pub use capability::{
     Capabilities, ClosedForm, Enumerate, HeapSequence, ManyMoves, MisereForm, OwnSearch, OwnSolver,
-    Parts, Presentation, Tiers, WebBoard,
+    Parts, Presentation, Rank, Tiers, WebBoard,
 };
 pub use error::{BestFound, IllegalMove, MoveError, ParamError, SizeError, Unsolved, UnsolvedKind};
 pub use ext::RulesetExt;

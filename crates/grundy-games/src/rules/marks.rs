@@ -501,3 +501,103 @@ impl Ordering {
         false
     }
 }
+
+/// The binomial coefficient `n` choose `k`; `None` past `u64`.
+pub fn binomial(n: u32, k: u32) -> Option<u64> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    let mut acc: u128 = 1;
+    for i in 0..k {
+        // acc · (n − i) / (i + 1) stays whole at each step.
+        acc = acc * u128::from(n - i) / u128::from(i + 1);
+        if acc > u128::from(u64::MAX) {
+            return None;
+        }
+    }
+    u64::try_from(acc).ok()
+}
+
+/// The rank of the set `bits` among the sets of the same size, in the
+/// combinatorial number system (colex order): the sum over its members `p_0 < p_1 <
+/// ...` of `binomial(p_i, i + 1)`, below `binomial(n, size)` for a set within
+/// `0..n`.
+pub fn subset_rank(bits: u64) -> u64 {
+    let mut rank = 0u64;
+    let mut rest = bits;
+    let mut i = 1;
+    while rest != 0 {
+        let p = rest.trailing_zeros();
+        rank += binomial(p, i).unwrap_or(0);
+        rest &= rest - 1;
+        i += 1;
+    }
+    rank
+}
+
+/// The set of `k` members of `0..n` whose [`subset_rank`] is `rank`; `None` when
+/// `rank` is not below `binomial(n, k)` or `n` passes 64.
+pub fn subset_unrank(n: u32, k: u32, rank: u64) -> Option<u64> {
+    if n > 64 || rank >= binomial(n, k)? {
+        return None;
+    }
+    let mut bits = 0u64;
+    let mut rest = rank;
+    let mut top = n;
+    for i in (1..=k).rev() {
+        // The largest p below `top` with binomial(p, i) <= rest.
+        let mut p = top - 1;
+        while binomial(p, i)? > rest {
+            p -= 1;
+        }
+        rest -= binomial(p, i)?;
+        bits |= 1 << p;
+        top = p;
+    }
+    Some(bits)
+}
+
+/// The bits of `bits` at the cells `order` lists, packed: bit `j` of the answer is
+/// bit `order[j]` of `bits`.
+pub fn gather(bits: u64, order: &[u32]) -> u64 {
+    order
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (j, &cell)| acc | ((bits >> cell & 1) << j))
+}
+
+/// The inverse of [`gather`]: bit `j` of `packed` put at cell `order[j]`.
+pub fn scatter(packed: u64, order: &[u32]) -> u64 {
+    order
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (j, &cell)| acc | ((packed >> j & 1) << cell))
+}
+
+/// How many ways x's marks can lie among `n` marks, x moving first (so x has
+/// `ceil(n / 2)` of them): the colourings of a tier of `n` marks.
+pub fn colourings(n: u32) -> Option<u64> {
+    binomial(n, n.div_ceil(2))
+}
+
+/// The rank of x's marks among the marked cells listed in `order` (every marked
+/// cell, in a fixed order), below [`colourings`] of their count.
+pub fn colouring_rank(pos: Marks, order: &[u32]) -> u64 {
+    subset_rank(gather(pos.x, order))
+}
+
+/// The board of `rows × cols` whose marked cells are `order` and whose colouring
+/// has rank `rank` ([`colouring_rank`]).
+pub fn colouring_unrank(rows: u8, cols: u8, order: &[u32], rank: u64) -> Option<Marks> {
+    let n = order.len() as u32;
+    let x_packed = subset_unrank(n, n.div_ceil(2), rank)?;
+    let all = scatter(if n == 64 { u64::MAX } else { (1u64 << n) - 1 }, order);
+    let x = scatter(x_packed, order);
+    Some(Marks {
+        x,
+        o: all & !x,
+        rows,
+        cols,
+    })
+}

@@ -29,6 +29,8 @@ use crate::ruleset::notation::NotationError;
 use crate::ruleset::{Capabilities, Presentation, Tiers, WebBoard};
 use crate::ruleset::{End, Explanation, IllegalMove, Kind, MoveError, Ruleset};
 
+mod rank;
+
 /// The registry's entry.
 pub const SPEC: RulesetSpec = RulesetSpec {
     name: "tictactoe",
@@ -131,6 +133,7 @@ impl Ruleset for TicTacToe {
             .presentation(self)
             .web_board(self)
             .tiers(self)
+            .rank(self)
             .ties(true)
     }
 }

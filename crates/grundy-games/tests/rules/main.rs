@@ -44,6 +44,7 @@ mod table;
 mod table_position;
 mod table_ruleset;
 mod tictactoe;
+mod tier_files;
 mod toads;
 mod toppling;
 mod towers;

@@ -48,6 +48,7 @@ use bits::Bitboard;
 use grundy_engine::engine::search::{self, Limits, Score, Solved, Space, Stop};
 
 pub mod bits;
+mod rank;
 
 /// The registry's entry.
 pub const SPEC: RulesetSpec = RulesetSpec {
@@ -323,6 +324,7 @@ impl Ruleset for ConnectFour {
             .presentation(self)
             .web_board(self)
             .tiers(self)
+            .rank(self)
             .search(self)
             .ties(true)
     }

@@ -1,0 +1,984 @@
+//! Tier files: a game's positions solved tier by tier ([`tiers`](super::tiers)),
+//! each finished tier written to a file of its own, so that a set of them is a
+//! database ([`Database`]) that answers any of its positions without searching, and
+//! a solve that stops part way ([`solve_to_dir`]) starts again from the tiers
+//! already written.
+//!
+//! # The file
+//!
+//! `tier-NNNNN.grundy-tier` (the tier, five digits) in the database's directory,
+//! little-endian:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | `GRUNDYTF` ([`MAGIC`]) |
+//! | 4 | the format's version ([`VERSION`]) |
+//! | 1 | the layout: 1 ranked, 2 listed ([`Layout`]) |
+//! | 1 | players: 1 (an impartial game: the player to move plays no part) or 2 |
+//! | 2 | zero |
+//! | 4 | the tier |
+//! | 4 | the length of the text that follows the header |
+//! | 8 | the count of slots (results) |
+//! | 8 | how many of them were reached from the root and solved |
+//! | 8 | the checksum: FNV-1a (64 bits) of the whole file, these 8 bytes read as zero |
+//! | text | JSON: `{"game", "parameters", "root"}`, the game's name, its parameters and the root the database was solved from, in the game's notation |
+//! | 4 × count | the results, 4 bytes each: 3 bits of result and 29 of remoteness, as the retrograde engine packs them; `0xffffffff` for a slot no position reached |
+//! | listed only: 4 × count, then the keys | each key's length, then the keys: the player to move (`L` or `R`) and the position in the game's notation, in byte order |
+//!
+//! A game with the [`Rank`](crate::ruleset::Rank) capability gets the **ranked**
+//! layout: slot `rank × players + player` holds the result of the position of that
+//! rank, so that no position is stored (Connect Four: the column heights and the
+//! colourings, as GamesmanOne ranks them). Any other game with tiers gets the
+//! **listed** layout, the fallback: its positions sorted and stored, found by binary
+//! search.
+//!
+//! A file is written through a temporary created exclusively beside it and a rename
+//! ([`files::write_atomically`]), so a file by its name is whole. A file is read
+//! with its size checked before it is allocated ([`files::read_limited`],
+//! [`MAX_FILE_BYTES`]), then its header, every length against the file's size, its
+//! checksum and every result: a truncated or damaged file is refused with its
+//! reason ([`TierFileError::Damaged`]), never half read.
+//!
+//! # Limits
+//!
+//! The solve discovers every tier reachable from the root in memory before it
+//! solves downwards (as [`solve_tiers`](super::tiers::solve_tiers)), so the
+//! positions must fit in memory; what the files save is the work: a rerun reuses
+//! every tier whose file is complete (its checksum valid, every position it must
+//! hold present) and solves only the others. A [`Database`] reads the files a
+//! question needs, whole, into memory (no memory map).
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use super::budget::Budget;
+use super::retrograde::packed::{answer, unpack, DRAW, LOSE, TIE, WIN};
+use super::retrograde::{GameResult, RulesetStates};
+use super::tiers::{solve_stored, Keep, Store, TierError};
+use crate::files::{self, FileError};
+use crate::game::Player;
+use crate::ruleset::{Kind, Ruleset, RulesetExt};
+
+/// The first 8 bytes of every tier file.
+pub const MAGIC: [u8; 8] = *b"GRUNDYTF";
+
+/// The version of the tier file format written and read.
+pub const VERSION: u32 = 1;
+
+/// The bytes of the fixed header, before the text.
+pub const HEADER_BYTES: usize = 48;
+
+/// The largest tier file read, in bytes (64 GiB).
+pub const MAX_FILE_BYTES: u64 = 1 << 36;
+
+/// The longest header text read, in bytes.
+pub const MAX_TEXT_BYTES: u32 = 1 << 16;
+
+/// The most slots a tier file holds (2^32 − 1: a slot's index fits 32 bits).
+pub const MAX_SLOTS: u64 = u32::MAX as u64;
+
+/// The value of a slot no position reached.
+const NOT_REACHED: u32 = u32::MAX;
+
+/// Where the checksum is in the header.
+const CHECKSUM_AT: usize = 40;
+
+/// How a tier file finds a position's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    /// The results indexed by the position's rank ([`Rank`](crate::ruleset::Rank)).
+    Ranked,
+    /// The positions sorted and stored beside their results.
+    Listed,
+}
+
+impl Layout {
+    fn code(self) -> u8 {
+        match self {
+            Layout::Ranked => 1,
+            Layout::Listed => 2,
+        }
+    }
+}
+
+/// Why a tier file or a database could not be written, read or used.
+#[derive(Debug, thiserror::Error)]
+pub enum TierFileError {
+    /// Reading or writing a file failed.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The tiered solver refused the game or stopped.
+    #[error(transparent)]
+    Solve(#[from] TierError),
+    /// A directory could not be made or read.
+    #[error("{path}: cannot {doing}: {error}")]
+    Dir {
+        /// The directory.
+        path: PathBuf,
+        /// What was being done.
+        doing: &'static str,
+        /// What failed.
+        error: io::Error,
+    },
+    /// The file is truncated or damaged, or is not a tier file.
+    #[error("{path}: refused: {reason}")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The file is a tier file of another game, parameters, root or shape.
+    #[error("{path}: a tier file of {found}, not of {expected}")]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// What it is of.
+        found: String,
+        /// What was asked for.
+        expected: String,
+    },
+    /// The game has no tiers, so no tier files.
+    #[error("{0} has no tiers: its positions cannot be solved into tier files")]
+    NoTiers(String),
+    /// A tier has more slots than a file holds.
+    #[error(
+        "tier {tier} has {count} positions or ranks, more than a tier file holds ({MAX_SLOTS})"
+    )]
+    TooBig {
+        /// The tier.
+        tier: u32,
+        /// Its slots.
+        count: u64,
+    },
+    /// The database has no file for the position's tier.
+    #[error("{path}: no such tier file: the database does not hold tier {tier}")]
+    NoTier {
+        /// The file that would hold the tier.
+        path: PathBuf,
+        /// The tier.
+        tier: u32,
+    },
+    /// The position's tier file does not hold it: it was not reached from the
+    /// database's root.
+    #[error("{position} is not in the database: not reached from its root {root}")]
+    Missing {
+        /// The position, in the game's notation.
+        position: String,
+        /// The database's root.
+        root: String,
+    },
+    /// A position is not in the game's notation.
+    #[error("position {position:?}: {reason}")]
+    Position {
+        /// The position as given.
+        position: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// What a tier file's text says: the game, its parameters, the database's root.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Identity {
+    /// The game's name.
+    pub game: String,
+    /// Its parameters, as the ruleset gives them.
+    pub parameters: String,
+    /// The root the database was solved from, in the game's notation.
+    pub root: String,
+}
+
+impl std::fmt::Display for Identity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.game)?;
+        if !self.parameters.is_empty() {
+            write!(f, " ({})", self.parameters)?;
+        }
+        write!(f, " from {}", self.root)
+    }
+}
+
+/// A tier file, read and checked.
+#[derive(Clone, Debug)]
+pub struct TierFile {
+    /// The game, parameters and root.
+    pub identity: Identity,
+    /// The tier.
+    pub tier: u32,
+    /// The layout.
+    pub layout: Layout,
+    /// 1 (impartial) or 2 players.
+    pub players: u8,
+    /// How many slots were reached and solved.
+    pub reached: u64,
+    results: Vec<u32>,
+    /// The listed layout: each key's end in `keys`, and the keys.
+    ends: Vec<usize>,
+    keys: Vec<u8>,
+}
+
+/// FNV-1a (64 bits) of `bytes`, the 8 checksum bytes of the header read as zero.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (i, &b) in bytes.iter().enumerate() {
+        let b = if (CHECKSUM_AT..CHECKSUM_AT + 8).contains(&i) {
+            0
+        } else {
+            b
+        };
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// Whether `packed` is a result a file may hold: a decided result or an empty slot.
+fn valid(packed: u32) -> bool {
+    packed == NOT_REACHED || matches!(unpack(packed).0, WIN | LOSE | TIE | DRAW)
+}
+
+fn le_u32(b: &[u8], at: usize) -> u32 {
+    let mut a = [0u8; 4];
+    a.copy_from_slice(&b[at..at + 4]);
+    u32::from_le_bytes(a)
+}
+
+fn le_u64(b: &[u8], at: usize) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(a)
+}
+
+impl TierFile {
+    /// The file's bytes: header, text, results and, listed, the keys.
+    fn encode(
+        identity: &Identity,
+        tier: u32,
+        layout: Layout,
+        players: u8,
+        results: &[u32],
+        keys: Option<&[Vec<u8>]>,
+    ) -> Vec<u8> {
+        let text = serde_json::to_vec(identity).expect("an identity serialises");
+        let reached = results.iter().filter(|&&r| r != NOT_REACHED).count() as u64;
+        let key_bytes: usize = keys.map_or(0, |k| k.iter().map(|k| 4 + k.len()).sum());
+        let mut out = Vec::with_capacity(HEADER_BYTES + text.len() + results.len() * 4 + key_bytes);
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.push(layout.code());
+        out.push(players);
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(&tier.to_le_bytes());
+        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(results.len() as u64).to_le_bytes());
+        out.extend_from_slice(&reached.to_le_bytes());
+        out.extend_from_slice(&[0; 8]);
+        out.extend_from_slice(&text);
+        for r in results {
+            out.extend_from_slice(&r.to_le_bytes());
+        }
+        if let Some(keys) = keys {
+            for k in keys {
+                out.extend_from_slice(&(k.len() as u32).to_le_bytes());
+            }
+            for k in keys {
+                out.extend_from_slice(k);
+            }
+        }
+        let sum = checksum(&out);
+        out[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads and checks the tier file at `path`: its size before it is read, then
+    /// its magic, version, header, every length against the size, its checksum and
+    /// every result.
+    pub fn read(path: &Path) -> Result<TierFile, TierFileError> {
+        let bytes = files::read_limited(path, MAX_FILE_BYTES)?;
+        Self::parse(path, &bytes)
+    }
+
+    /// The tier file in `bytes`, read from `path`, checked as [`read`](Self::read)
+    /// checks it.
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<TierFile, TierFileError> {
+        let damaged = |reason: String| TierFileError::Damaged {
+            path: path.to_owned(),
+            reason,
+        };
+        let len = bytes.len() as u64;
+        if bytes.len() < HEADER_BYTES {
+            return Err(damaged(format!(
+                "truncated: {len} bytes, shorter than the {HEADER_BYTES}-byte header"
+            )));
+        }
+        if bytes[..8] != MAGIC {
+            return Err(damaged(
+                "not a grundy tier file (no GRUNDYTF at its start)".into(),
+            ));
+        }
+        let version = le_u32(bytes, 8);
+        if version != VERSION {
+            return Err(damaged(format!(
+                "a tier file of version {version}; this grundy reads version {VERSION}"
+            )));
+        }
+        let layout = match bytes[12] {
+            1 => Layout::Ranked,
+            2 => Layout::Listed,
+            other => return Err(damaged(format!("unknown layout {other}"))),
+        };
+        let players = bytes[13];
+        if !(1..=2).contains(&players) || bytes[14..16] != [0, 0] {
+            return Err(damaged(format!("{players} players (1 or 2 expected)")));
+        }
+        let tier = le_u32(bytes, 16);
+        let text_len = le_u32(bytes, 20);
+        let count = le_u64(bytes, 24);
+        let reached = le_u64(bytes, 32);
+        let written = le_u64(bytes, CHECKSUM_AT);
+        if text_len > MAX_TEXT_BYTES {
+            return Err(damaged(format!(
+                "a header text of {text_len} bytes, more than {MAX_TEXT_BYTES}"
+            )));
+        }
+        if count > MAX_SLOTS || reached > count {
+            return Err(damaged(format!("{count} slots, {reached} reached")));
+        }
+        // Every size in u64, each below 2^36: no overflow.
+        let per_slot: u64 = match layout {
+            Layout::Ranked => 4,
+            Layout::Listed => 8,
+        };
+        let fixed = HEADER_BYTES as u64 + u64::from(text_len) + count * per_slot;
+        if len < fixed || (layout == Layout::Ranked && len != fixed) {
+            return Err(damaged(format!(
+                "{len} bytes where the header's count ({count} slots) needs {}{fixed}: \
+                 truncated or damaged",
+                if layout == Layout::Listed {
+                    "at least "
+                } else {
+                    ""
+                }
+            )));
+        }
+        let text_at = HEADER_BYTES;
+        let results_at = text_at + text_len as usize;
+        let n = count as usize;
+        let lens_at = results_at + 4 * n;
+        let keys_at = lens_at + 4 * n;
+        let mut ends = Vec::new();
+        if layout == Layout::Listed {
+            ends.reserve_exact(n);
+            let mut end = 0u64;
+            for i in 0..n {
+                end += u64::from(le_u32(bytes, lens_at + 4 * i));
+                ends.push(end as usize);
+            }
+            if keys_at as u64 + end != len {
+                return Err(damaged(format!(
+                    "{len} bytes where the keys' lengths need {}: truncated or damaged",
+                    keys_at as u64 + end
+                )));
+            }
+        }
+        let found = checksum(bytes);
+        if found != written {
+            return Err(damaged(format!(
+                "checksum {found:016x}, the header says {written:016x}: damaged"
+            )));
+        }
+        let identity: Identity = serde_json::from_slice(&bytes[text_at..results_at])
+            .map_err(|e| damaged(format!("its header text: {e}")))?;
+        let results: Vec<u32> = (0..n).map(|i| le_u32(bytes, results_at + 4 * i)).collect();
+        if let Some(i) = results.iter().position(|&r| !valid(r)) {
+            return Err(damaged(format!("slot {i} holds no valid result")));
+        }
+        let solved = results.iter().filter(|&&r| r != NOT_REACHED).count() as u64;
+        if solved != reached {
+            return Err(damaged(format!(
+                "{solved} slots hold results, the header says {reached}"
+            )));
+        }
+        let mut keys = Vec::new();
+        if layout == Layout::Listed {
+            keys = bytes[keys_at..].to_vec();
+            let key = |i: usize| &keys[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+            if let Some(i) = (1..n).find(|&i| key(i - 1) >= key(i)) {
+                return Err(damaged(format!("key {i} is out of order")));
+            }
+        }
+        Ok(TierFile {
+            identity,
+            tier,
+            layout,
+            players,
+            reached,
+            results,
+            ends,
+            keys,
+        })
+    }
+
+    /// How many slots the file holds.
+    pub fn count(&self) -> u64 {
+        self.results.len() as u64
+    }
+
+    /// The packed result in `slot`, if a position reached it.
+    fn slot(&self, slot: u64) -> Option<u32> {
+        let r = *self.results.get(usize::try_from(slot).ok()?)?;
+        (r != NOT_REACHED).then_some(r)
+    }
+
+    /// The packed result of the listed `key`.
+    fn keyed(&self, key: &[u8]) -> Option<u32> {
+        let n = self.ends.len();
+        let at = |i: usize| &self.keys[if i == 0 { 0 } else { self.ends[i - 1] }..self.ends[i]];
+        let (mut lo, mut hi) = (0, n);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match at(mid).cmp(key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return self.slot(mid as u64),
+            }
+        }
+        None
+    }
+}
+
+/// The file of tier `tier` in `dir`.
+pub fn tier_path(dir: &Path, tier: u32) -> PathBuf {
+    dir.join(format!("tier-{tier:05}.grundy-tier"))
+}
+
+/// How a game's states are placed in tier files: ranked or listed, with one or two
+/// players.
+struct Placing<'r, R: Ruleset + ?Sized> {
+    rules: &'r R,
+    /// A position of the database's shape, for the ranks' count.
+    like: R::Position,
+    players: u8,
+    ranked: bool,
+}
+
+/// Where a state goes in its tier's file.
+enum Place {
+    Slot(u64),
+    Key(Vec<u8>),
+}
+
+impl<'r, R: Ruleset + ?Sized> Placing<'r, R> {
+    fn new(rules: &'r R, like: R::Position) -> Self {
+        Placing {
+            rules,
+            like,
+            players: match rules.kind() {
+                Kind::Impartial => 1,
+                Kind::Partizan => 2,
+            },
+            ranked: rules.capabilities().rank.is_some(),
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        if self.ranked {
+            Layout::Ranked
+        } else {
+            Layout::Listed
+        }
+    }
+
+    /// The slots of tier `tier` in the ranked layout.
+    fn slots(&self, tier: u32) -> Result<u64, TierFileError> {
+        let caps = self.rules.capabilities();
+        let size = caps.rank.and_then(|r| r.tier_size(&self.like, tier));
+        match size.and_then(|s| s.checked_mul(u64::from(self.players))) {
+            Some(n) if n <= MAX_SLOTS => Ok(n),
+            other => Err(TierFileError::TooBig {
+                tier,
+                count: other.unwrap_or(u64::MAX),
+            }),
+        }
+    }
+
+    fn place(&self, pos: &R::Position, player: Player) -> Option<Place> {
+        let p = match (self.players, player) {
+            (1, _) | (_, Player::Left) => 0,
+            _ => 1,
+        };
+        if self.ranked {
+            let rank = self.rules.capabilities().rank?.rank(pos)?;
+            Some(Place::Slot(
+                rank.checked_mul(u64::from(self.players))? + p as u64,
+            ))
+        } else {
+            let mut key = vec![if p == 0 { b'L' } else { b'R' }];
+            key.extend_from_slice(self.rules.show_position(pos).as_bytes());
+            Some(Place::Key(key))
+        }
+    }
+
+    /// The packed result of `(pos, player)` in `file`.
+    fn lookup(&self, file: &TierFile, pos: &R::Position, player: Player) -> Option<u32> {
+        match self.place(pos, player)? {
+            Place::Slot(s) => file.slot(s),
+            Place::Key(k) => file.keyed(&k),
+        }
+    }
+}
+
+/// What happened to one tier in [`solve_to_dir`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Done {
+    /// Solved and written.
+    Solved,
+    /// Its file was complete: read, not solved again.
+    Reused,
+    /// Its file was there but refused (the reason): solved again and rewritten.
+    Redone(String),
+}
+
+/// One tier finished by [`solve_to_dir`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TierDone {
+    /// The tier.
+    pub tier: u32,
+    /// Its positions reached from the root.
+    pub positions: u64,
+    /// Solved, reused or solved again.
+    pub done: Done,
+    /// The bytes written (0 for a reused tier).
+    pub bytes: u64,
+}
+
+/// What [`solve_to_dir`] did, as its progress reports it after each tier.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SolveReport {
+    /// The tiers found from the root.
+    pub tiers: usize,
+    /// The positions found from the root, in all tiers.
+    pub positions: u64,
+    /// The tiers finished so far, highest first.
+    pub done: Vec<TierDone>,
+    /// The positions solved so far (not reused), and the seconds it took.
+    pub solved_positions: u64,
+    /// The seconds since the start, discovery included.
+    pub seconds: f64,
+    /// The bytes written so far.
+    pub bytes_written: u64,
+}
+
+impl SolveReport {
+    /// The tiers whose files were reused.
+    pub fn reused(&self) -> impl Iterator<Item = u32> + '_ {
+        self.done
+            .iter()
+            .filter(|t| t.done == Done::Reused)
+            .map(|t| t.tier)
+    }
+
+    /// The tiers solved (for the first time or again).
+    pub fn solved(&self) -> impl Iterator<Item = u32> + '_ {
+        self.done
+            .iter()
+            .filter(|t| t.done != Done::Reused)
+            .map(|t| t.tier)
+    }
+}
+
+/// The store that writes each tier solved to its file and reads back the complete
+/// ones.
+struct FileStore<'a, 'r, R: Ruleset + ?Sized> {
+    placing: Placing<'r, R>,
+    identity: Identity,
+    dir: &'a Path,
+    report: SolveReport,
+    /// Why the file of the tier being solved was refused, if it was.
+    refused: Option<String>,
+    started: Instant,
+    progress: &'a mut dyn FnMut(&SolveReport),
+}
+
+impl<R: Ruleset + ?Sized> FileStore<'_, '_, R> {
+    fn finish(&mut self, tier: u32, positions: usize, done: Done, bytes: u64) {
+        self.report.done.push(TierDone {
+            tier,
+            positions: positions as u64,
+            done,
+            bytes,
+        });
+        self.report.seconds = self.started.elapsed().as_secs_f64();
+        (self.progress)(&self.report);
+    }
+
+    /// The results of `states` in the file of `tier`, or why the file is not used.
+    fn complete(
+        &self,
+        tier: u32,
+        states: &[(R::Position, Player)],
+    ) -> Result<Result<Vec<u32>, String>, TierFileError> {
+        let path = tier_path(self.dir, tier);
+        let file = match TierFile::read(&path) {
+            Ok(f) => f,
+            Err(e @ (TierFileError::Damaged { .. } | TierFileError::File(_))) => {
+                return Ok(Err(e.to_string()))
+            }
+            Err(e) => return Err(e),
+        };
+        if file.identity != self.identity {
+            return Err(TierFileError::Foreign {
+                path,
+                found: file.identity.to_string(),
+                expected: self.identity.to_string(),
+            });
+        }
+        let expected = (tier, self.placing.layout(), self.placing.players);
+        if (file.tier, file.layout, file.players) != expected {
+            return Ok(Err(format!(
+                "{}: tier {}, {:?}, {} players where tier {tier}, {:?}, {} players were expected",
+                path.display(),
+                file.tier,
+                file.layout,
+                file.players,
+                expected.1,
+                expected.2
+            )));
+        }
+        let mut results = Vec::with_capacity(states.len());
+        for (pos, player) in states {
+            match self.placing.lookup(&file, pos, *player) {
+                Some(r) => results.push(r),
+                None => {
+                    return Ok(Err(format!(
+                        "{}: does not hold {}, which the tier reaches",
+                        path.display(),
+                        self.placing.rules.show_position(pos)
+                    )))
+                }
+            }
+        }
+        Ok(Ok(results))
+    }
+}
+
+impl<R: Ruleset + ?Sized> Store<(R::Position, Player)> for FileStore<'_, '_, R> {
+    type Error = TierFileError;
+
+    fn discovered(&mut self, tiers: &[(u32, usize)]) {
+        self.report.tiers = tiers.len();
+        self.report.positions = tiers.iter().map(|t| t.1 as u64).sum();
+    }
+
+    fn finished(
+        &mut self,
+        tier: u32,
+        states: &[(R::Position, Player)],
+    ) -> Result<Option<Vec<u32>>, TierFileError> {
+        self.refused = None;
+        if !tier_path(self.dir, tier).exists() {
+            return Ok(None);
+        }
+        match self.complete(tier, states)? {
+            Ok(results) => {
+                self.finish(tier, states.len(), Done::Reused, 0);
+                Ok(Some(results))
+            }
+            Err(why) => {
+                self.refused = Some(why);
+                Ok(None)
+            }
+        }
+    }
+
+    fn solved(
+        &mut self,
+        tier: u32,
+        states: &[(R::Position, Player)],
+        results: &[u32],
+    ) -> Result<(), TierFileError> {
+        let placing = &self.placing;
+        let unplaced = || TierError::Unstable { tier }.into();
+        let bytes = if placing.ranked {
+            let slots = placing.slots(tier)?;
+            let mut all = vec![NOT_REACHED; slots as usize];
+            for ((pos, player), &r) in states.iter().zip(results) {
+                let Some(Place::Slot(s)) = placing.place(pos, *player) else {
+                    return Err(unplaced());
+                };
+                let slot = all.get_mut(usize::try_from(s).unwrap_or(usize::MAX));
+                *slot.ok_or(TierFileError::TooBig { tier, count: s })? = r;
+            }
+            TierFile::encode(
+                &self.identity,
+                tier,
+                Layout::Ranked,
+                placing.players,
+                &all,
+                None,
+            )
+        } else {
+            if states.len() as u64 > MAX_SLOTS {
+                return Err(TierFileError::TooBig {
+                    tier,
+                    count: states.len() as u64,
+                });
+            }
+            let mut keyed: Vec<(Vec<u8>, u32)> = Vec::with_capacity(states.len());
+            for ((pos, player), &r) in states.iter().zip(results) {
+                let Some(Place::Key(k)) = placing.place(pos, *player) else {
+                    return Err(unplaced());
+                };
+                keyed.push((k, r));
+            }
+            keyed.sort_unstable();
+            let (keys, results): (Vec<Vec<u8>>, Vec<u32>) = keyed.into_iter().unzip();
+            let layout = Layout::Listed;
+            TierFile::encode(
+                &self.identity,
+                tier,
+                layout,
+                placing.players,
+                &results,
+                Some(&keys),
+            )
+        };
+        let path = tier_path(self.dir, tier);
+        files::write_atomically(&path, |f| f.write_all(&bytes))?;
+        self.report.bytes_written += bytes.len() as u64;
+        self.report.solved_positions += states.len() as u64;
+        let done = match self.refused.take() {
+            Some(why) => Done::Redone(why),
+            None => Done::Solved,
+        };
+        self.finish(tier, states.len(), done, bytes.len() as u64);
+        Ok(())
+    }
+}
+
+/// The player whose states a database holds for `to_move`: the player to move in a
+/// partizan game, Left in an impartial one (both move alike).
+fn key_player(kind: Kind, to_move: Player) -> Player {
+    match kind {
+        Kind::Impartial => Player::Left,
+        Kind::Partizan => to_move,
+    }
+}
+
+/// Solves every tier reachable from `root` with `to_move` to move, bottom-up
+/// ([`solve_tiers`](super::tiers::solve_tiers)), writing each finished tier to its
+/// file in `dir` (made if missing). A tier whose file is already there and complete
+/// is read, not solved again; one whose file is refused (damaged, truncated, not
+/// holding every position) is solved again and rewritten, the reason reported. A
+/// file of another game, parameters or root is an error: databases are not mixed.
+/// `progress` is called after each tier.
+pub fn solve_to_dir<R: Ruleset + ?Sized>(
+    rules: &R,
+    root: &R::Position,
+    to_move: Player,
+    dir: &Path,
+    progress: &mut dyn FnMut(&SolveReport),
+) -> Result<SolveReport, TierFileError> {
+    if rules.tier(root).is_none() {
+        return Err(TierFileError::NoTiers(rules.name().to_owned()));
+    }
+    std::fs::create_dir_all(dir).map_err(|error| TierFileError::Dir {
+        path: dir.to_owned(),
+        doing: "make it",
+        error,
+    })?;
+    let placing = Placing::new(rules, root.clone());
+    if placing.ranked {
+        // The root's tier must be rankable at this shape before any work.
+        placing.slots(rules.tier(root).unwrap_or(0))?;
+    }
+    let mut store = FileStore {
+        placing,
+        identity: Identity {
+            game: rules.name().to_owned(),
+            parameters: rules.parameters(),
+            root: rules.show_position(root),
+        },
+        dir,
+        report: SolveReport::default(),
+        refused: None,
+        started: Instant::now(),
+        progress,
+    };
+    let start = (root.clone(), key_player(rules.kind(), to_move));
+    solve_stored(
+        &RulesetStates(rules),
+        start,
+        &mut Budget::unlimited(),
+        Keep::Root,
+        &mut store,
+    )?;
+    store.report.seconds = store.started.elapsed().as_secs_f64();
+    Ok(store.report)
+}
+
+/// A database of tier files, read as questions need them: any position of it
+/// answered from the files alone.
+pub struct Database<'r, R: Ruleset + ?Sized> {
+    placing: Placing<'r, R>,
+    dir: PathBuf,
+    files: BTreeMap<u32, TierFile>,
+}
+
+impl<'r, R: Ruleset + ?Sized> Database<'r, R> {
+    /// The database in `dir`, for positions shaped like `like`.
+    pub fn open(rules: &'r R, dir: &Path, like: &R::Position) -> Result<Self, TierFileError> {
+        if !dir.is_dir() {
+            return Err(TierFileError::Dir {
+                path: dir.to_owned(),
+                doing: "open it as a database",
+                error: io::Error::new(io::ErrorKind::NotFound, "not a directory"),
+            });
+        }
+        Ok(Database {
+            placing: Placing::new(rules, like.clone()),
+            dir: dir.to_owned(),
+            files: BTreeMap::new(),
+        })
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// How many tier files were read so far.
+    pub fn files_read(&self) -> usize {
+        self.files.len()
+    }
+
+    /// The file of `tier`, read and checked on first use.
+    fn file(&mut self, tier: u32) -> Result<&TierFile, TierFileError> {
+        if !self.files.contains_key(&tier) {
+            let path = tier_path(&self.dir, tier);
+            if !path.exists() {
+                return Err(TierFileError::NoTier { path, tier });
+            }
+            let file = TierFile::read(&path)?;
+            let rules = self.placing.rules;
+            let expected = format!("{} ({})", rules.name(), rules.parameters());
+            let found = format!("{} ({})", file.identity.game, file.identity.parameters);
+            if found != expected {
+                return Err(TierFileError::Foreign {
+                    path,
+                    found,
+                    expected,
+                });
+            }
+            let layout = self.placing.layout();
+            let count_ok =
+                !self.placing.ranked || self.placing.slots(tier).ok() == Some(file.count());
+            if file.tier != tier
+                || file.layout != layout
+                || file.players != self.placing.players
+                || !count_ok
+            {
+                return Err(TierFileError::Foreign {
+                    path,
+                    found: format!(
+                        "tier {}, {:?}, {} slots, from {}",
+                        file.tier,
+                        file.layout,
+                        file.count(),
+                        file.identity.root
+                    ),
+                    expected: format!(
+                        "tier {tier}, {layout:?}, of the shape of {}",
+                        rules.show_position(&self.placing.like)
+                    ),
+                });
+            }
+            self.files.insert(tier, file);
+        }
+        Ok(&self.files[&tier])
+    }
+
+    /// The result of `pos` with `to_move` to move and its remoteness (`None` for a
+    /// draw), from its tier's file.
+    pub fn get(
+        &mut self,
+        pos: &R::Position,
+        to_move: Player,
+    ) -> Result<(GameResult, Option<u32>), TierFileError> {
+        let rules = self.placing.rules;
+        let tier = rules
+            .tier(pos)
+            .ok_or_else(|| TierFileError::NoTiers(rules.name().to_owned()))?;
+        let player = key_player(rules.kind(), to_move);
+        self.file(tier)?;
+        let file = &self.files[&tier];
+        match self.placing.lookup(file, pos, player) {
+            Some(p) => {
+                let (r, m) = unpack(p);
+                Ok(answer(r, m))
+            }
+            None => Err(TierFileError::Missing {
+                position: rules.show_position(pos),
+                root: file.identity.root.clone(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn identity() -> Identity {
+        Identity {
+            game: "g".into(),
+            parameters: String::new(),
+            root: "r".into(),
+        }
+    }
+
+    #[test]
+    fn a_file_reads_back_and_any_change_is_refused() {
+        let results = [8 | 1, NOT_REACHED, (3 << 3) | 2];
+        let bytes = TierFile::encode(&identity(), 7, Layout::Ranked, 1, &results, None);
+        let p = Path::new("t");
+        let f = TierFile::parse(p, &bytes).unwrap();
+        assert_eq!((f.tier, f.count(), f.reached), (7, 3, 2));
+        assert_eq!(f.slot(0), Some(9));
+        assert_eq!(f.slot(1), None);
+        assert_eq!(f.slot(9), None);
+        for cut in [0, 10, HEADER_BYTES, bytes.len() - 1] {
+            let err = TierFile::parse(p, &bytes[..cut]).unwrap_err().to_string();
+            assert!(err.contains("truncated"), "{cut}: {err}");
+        }
+        for at in [0, 9, 13, 30, HEADER_BYTES + 2, bytes.len() - 2] {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            assert!(TierFile::parse(p, &bad).is_err(), "byte {at}");
+        }
+        let mut bad = bytes.clone();
+        bad[bytes.len() - 3] ^= 1;
+        let err = TierFile::parse(p, &bad).unwrap_err().to_string();
+        assert!(err.contains("checksum"), "{err}");
+    }
+
+    #[test]
+    fn listed_files_find_their_keys() {
+        let keys = vec![b"La".to_vec(), b"Lbc".to_vec(), b"Rz".to_vec()];
+        let bytes = TierFile::encode(&identity(), 2, Layout::Listed, 2, &[9, 10, 12], Some(&keys));
+        let f = TierFile::parse(Path::new("t"), &bytes).unwrap();
+        assert_eq!(f.keyed(b"Lbc"), Some(10));
+        assert_eq!(f.keyed(b"Rz"), Some(12));
+        assert_eq!(f.keyed(b"Lb"), None);
+        let err = TierFile::parse(Path::new("t"), &bytes[..bytes.len() - 1]).unwrap_err();
+        assert!(err.to_string().contains("truncated"), "{err}");
+    }
+}

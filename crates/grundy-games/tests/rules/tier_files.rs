@@ -1,0 +1,265 @@
+//! Tier files (`grundy_engine::engine::tier_files`) over the games that rank their
+//! tiers (tic-tac-toe, Connect Four) and over one that does not (the listed
+//! fallback): every position's result and remoteness in the database equal to the
+//! retrograde engine's, a truncated or damaged file refused with its reason, and a
+//! rerun that reuses the complete tiers and solves only the rest.
+
+use std::path::Path;
+
+use grundy_engine::engine::retrograde::{solve, RulesetStates};
+use grundy_engine::engine::tier_files::{
+    solve_to_dir, tier_path, Database, Done, SolveReport, TierFileError,
+};
+use grundy_engine::engine::Budget;
+use grundy_engine::game::Player;
+use grundy_engine::ruleset::notation::NotationError;
+use grundy_engine::ruleset::{Capabilities, End, Kind, Ruleset, RulesetExt, Tiers};
+use grundy_games::rules::connect_four::{ConnectFour, Drop};
+use grundy_games::rules::marks::Marks;
+use grundy_games::rules::tictactoe::TicTacToe;
+
+/// Every rank of every tier unranks to a position of that tier that ranks back to
+/// it, and every position reached ranks below its tier's size.
+fn ranks_round_trip<R: Ruleset<Position = Marks>>(rules: &R, like: Marks) -> u64 {
+    let rank = rules.capabilities().rank.expect("the game ranks its tiers");
+    let mut total = 0;
+    for tier in 0..=like.cells() {
+        let size = rank.tier_size(&like, tier).unwrap();
+        for r in 0..size {
+            let p = rank.unrank(&like, tier, r).unwrap();
+            assert_eq!(rules.tier(&p), Some(tier));
+            assert_eq!(rank.rank(&p), Some(r), "tier {tier} rank {r}");
+        }
+        assert_eq!(rank.unrank(&like, tier, size), None);
+        total += size;
+    }
+    total
+}
+
+#[test]
+fn tic_tac_toe_and_connect_four_rank_every_tier_both_ways() {
+    let ttt = TicTacToe.parse_position("...|...|...").unwrap();
+    // Tier 9: 126 ... the sum of binomial(9, n) · binomial(n, ceil(n / 2)).
+    assert_eq!(ranks_round_trip(&TicTacToe, ttt), 6046);
+    let c4 = ConnectFour;
+    for board in ["....|....|....|....", "...|...|...", ".....|.....|....."] {
+        let like = c4.parse_position(board).unwrap();
+        assert!(ranks_round_trip(&c4, like) > 100, "{board}");
+    }
+    // A floating mark has no rank.
+    let floating = Marks {
+        x: 1,
+        o: 0,
+        rows: 4,
+        cols: 4,
+    };
+    let rank = c4.capabilities().rank.unwrap();
+    assert_eq!(rank.rank(&floating), None);
+}
+
+/// Solves `root` into `dir` and checks every state the retrograde engine solves
+/// against the database; returns the report and the states compared.
+fn database_agrees<R: Ruleset>(rules: &R, root: &str, dir: &Path) -> (SolveReport, usize) {
+    let pos = rules.parse_position(root).unwrap();
+    let report = solve_to_dir(rules, &pos, Player::Left, dir, &mut |_| {}).unwrap();
+    let plain = solve(
+        &RulesetStates(rules),
+        (pos.clone(), Player::Left),
+        &mut Budget::unlimited(),
+    )
+    .unwrap();
+    assert_eq!(report.positions, plain.states() as u64);
+    let mut db = Database::open(rules, dir, &pos).unwrap();
+    let mut compared = 0;
+    for ((p, player), r, m) in plain.iter() {
+        assert_eq!(
+            db.get(p, *player).unwrap(),
+            (r, m),
+            "{}",
+            rules.show_position(p)
+        );
+        compared += 1;
+    }
+    (report, compared)
+}
+
+#[test]
+fn tic_tac_toe_database_equals_the_retrograde_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let (report, n) = database_agrees(&TicTacToe, "...|...|...", dir.path());
+    assert_eq!(n, 5478);
+    assert_eq!(report.tiers, 10);
+    assert_eq!(report.solved().count(), 10);
+}
+
+#[test]
+fn connect_four_4x4_database_equals_the_retrograde_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let (report, n) = database_agrees(&ConnectFour, "....|....|....|....", dir.path());
+    assert_eq!(n, 161_029);
+    assert_eq!(report.tiers, 17);
+}
+
+#[test]
+#[ignore = "5x4 Connect Four: 3,945,711 positions, about 30 s and 1.5 GB with the retrograde \
+            engine beside the database; run with `cargo test -p grundy-games --test rules \
+            tier_files -- --ignored`"]
+fn connect_four_5x4_database_equals_the_retrograde_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, n) = database_agrees(&ConnectFour, ".....|.....|.....|.....", dir.path());
+    assert_eq!(n, 3_945_711);
+}
+
+#[test]
+fn a_truncated_or_damaged_file_is_refused_with_its_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = TicTacToe;
+    let root = t.parse_position("...|...|...").unwrap();
+    solve_to_dir(&t, &root, Player::Left, dir.path(), &mut |_| {}).unwrap();
+    let two = t.parse_position("x..|.o.|...").unwrap();
+    let path = tier_path(dir.path(), 2);
+    let whole = std::fs::read(&path).unwrap();
+    let ask = || {
+        Database::open(&t, dir.path(), &root)
+            .unwrap()
+            .get(&two, Player::Left)
+    };
+    assert!(ask().is_ok());
+
+    std::fs::write(&path, &whole[..whole.len() - 7]).unwrap();
+    let err = ask().unwrap_err();
+    assert!(matches!(err, TierFileError::Damaged { .. }), "{err}");
+    assert!(err.to_string().contains("truncated"), "{err}");
+
+    let mut bad = whole.clone();
+    let at = bad.len() - 5;
+    bad[at] ^= 0x40;
+    std::fs::write(&path, &bad).unwrap();
+    let err = ask().unwrap_err().to_string();
+    assert!(
+        err.contains("checksum") && err.contains("tier-00002"),
+        "{err}"
+    );
+
+    std::fs::remove_file(&path).unwrap();
+    let err = ask().unwrap_err().to_string();
+    assert!(err.contains("does not hold tier 2"), "{err}");
+
+    // A position not reached from the root: the files of a game opened from x's
+    // corner hold no board without it.
+    let sub = tempfile::tempdir().unwrap();
+    let corner = t.parse_position("x..|...|...").unwrap();
+    solve_to_dir(&t, &corner, Player::Left, sub.path(), &mut |_| {}).unwrap();
+    let mut db = Database::open(&t, sub.path(), &corner).unwrap();
+    let elsewhere = t.parse_position(".x.|.o.|...").unwrap();
+    let err = db.get(&elsewhere, Player::Left).unwrap_err().to_string();
+    assert!(err.contains("not in the database"), "{err}");
+}
+
+#[test]
+fn a_rerun_reuses_complete_tiers_and_solves_only_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = TicTacToe;
+    let root = t.parse_position("...|...|...").unwrap();
+    solve_to_dir(&t, &root, Player::Left, dir.path(), &mut |_| {}).unwrap();
+    let before: Vec<(Vec<u8>, std::time::SystemTime)> = (0..10)
+        .map(|k| {
+            let p = tier_path(dir.path(), k);
+            (
+                std::fs::read(&p).unwrap(),
+                std::fs::metadata(&p).unwrap().modified().unwrap(),
+            )
+        })
+        .collect();
+    // A stop before tier 5 was written, and tier 7's file damaged.
+    std::fs::remove_file(tier_path(dir.path(), 5)).unwrap();
+    let mut bad = before[7].0.clone();
+    bad.truncate(bad.len() / 2);
+    std::fs::write(tier_path(dir.path(), 7), &bad).unwrap();
+
+    let mut reports = 0;
+    let report = solve_to_dir(&t, &root, Player::Left, dir.path(), &mut |_| reports += 1).unwrap();
+    assert_eq!(reports, 10, "a report after each tier");
+    let mut reused: Vec<u32> = report.reused().collect();
+    reused.sort_unstable();
+    assert_eq!(reused, [0, 1, 2, 3, 4, 6, 8, 9]);
+    let mut solved: Vec<u32> = report.solved().collect();
+    solved.sort_unstable();
+    assert_eq!(solved, [5, 7]);
+    let seven = report.done.iter().find(|d| d.tier == 7).unwrap();
+    assert!(
+        matches!(&seven.done, Done::Redone(why) if why.contains("truncated")),
+        "{seven:?}"
+    );
+    assert_eq!(
+        report.solved_positions,
+        report
+            .done
+            .iter()
+            .filter(|d| d.tier == 5 || d.tier == 7)
+            .map(|d| d.positions)
+            .sum::<u64>()
+    );
+    for (k, (bytes, modified)) in before.iter().enumerate() {
+        let p = tier_path(dir.path(), k as u32);
+        assert_eq!(
+            &std::fs::read(&p).unwrap(),
+            bytes,
+            "tier {k}: the same file"
+        );
+        if k != 5 && k != 7 {
+            let now = std::fs::metadata(&p).unwrap().modified().unwrap();
+            assert_eq!(&now, modified, "tier {k} was not rewritten");
+        }
+    }
+    // A database of another root in the same directory is refused, not mixed.
+    let other = t.parse_position("x..|...|...").unwrap();
+    let err = solve_to_dir(&t, &other, Player::Left, dir.path(), &mut |_| {}).unwrap_err();
+    assert!(matches!(err, TierFileError::Foreign { .. }), "{err}");
+}
+
+/// Connect Four with its tiers but not its ranking: the listed layout.
+struct Unranked;
+
+impl Ruleset for Unranked {
+    type Position = Marks;
+    type Move = Drop;
+
+    fn name(&self) -> &'static str {
+        "unranked-connect-four"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+    fn moves(&self, pos: &Marks, player: Player) -> Vec<Drop> {
+        ConnectFour.moves(pos, player)
+    }
+    fn play(&self, pos: &Marks, mv: &Drop) -> Marks {
+        ConnectFour.play(pos, mv)
+    }
+    fn end(&self, pos: &Marks, player: Player) -> Option<End> {
+        ConnectFour.end(pos, player)
+    }
+    fn parse_position(&self, text: &str) -> Result<Marks, NotationError> {
+        ConnectFour.parse_position(text)
+    }
+    fn capabilities(&self) -> Capabilities<'_, Marks, Drop> {
+        Capabilities::new().tiers(self).ties(true)
+    }
+}
+
+impl Tiers for Unranked {
+    fn tier(&self, pos: &Marks) -> Option<u32> {
+        Some((pos.x | pos.o).count_ones())
+    }
+}
+
+#[test]
+fn a_game_without_ranking_gets_its_positions_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (report, n) = database_agrees(&Unranked, "...|...|...|...", dir.path());
+    assert!(n > 1000, "{n}");
+    let ranked = tempfile::tempdir().unwrap();
+    let (by_rank, _) = database_agrees(&ConnectFour, "...|...|...|...", ranked.path());
+    assert_eq!(report.positions, by_rank.positions);
+}
