@@ -6,7 +6,7 @@ use grundy::registry::{self, DynRuleset};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{build, copy, take, to_move};
+use super::{build, copy, memory, take, to_move};
 use crate::errors::{self, bad, GrundyError};
 use crate::json::loads;
 
@@ -59,19 +59,7 @@ pub fn analyze(
         }
         None => std::time::Duration::ZERO,
     };
-    let memory = match take(Some(&params), "memory")? {
-        Some(v) => {
-            use grundy::engine::search::{MAX_MEMORY, MIN_MEMORY};
-            let bytes: u64 = v.extract()?;
-            if !(MIN_MEMORY..=MAX_MEMORY).contains(&bytes) {
-                return Err(bad(format!(
-                    "memory: expected bytes from {MIN_MEMORY} to {MAX_MEMORY}, got {bytes}"
-                )));
-            }
-            bytes
-        }
-        None => grundy::engine::search::DEFAULT_MEMORY,
-    };
+    let memory = memory(take(Some(&params), "memory")?)?;
     let ruleset = build(game, Some(&params))?;
     let player = to_move(ruleset.as_ref(), to_move_arg)?;
     let work =

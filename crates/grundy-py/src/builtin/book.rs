@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::json;
 
-use super::{build, cancellable, copy, params_of, take, to_move};
+use super::{build, cancellable, copy, memory, params_of, take, to_move};
 use crate::errors::{self, bad};
 use crate::json::loads;
 
@@ -148,19 +148,7 @@ pub fn build_book(
 ) -> PyResult<Book> {
     let params = copy(py, params)?;
     let to_move_arg = take(Some(&params), "to_move")?;
-    let memory = match take(Some(&params), "memory")? {
-        Some(v) => {
-            use grundy::engine::search::{MAX_MEMORY, MIN_MEMORY};
-            let bytes: u64 = v.extract()?;
-            if !(MIN_MEMORY..=MAX_MEMORY).contains(&bytes) {
-                return Err(bad(format!(
-                    "memory: expected bytes from {MIN_MEMORY} to {MAX_MEMORY}, got {bytes}"
-                )));
-            }
-            bytes
-        }
-        None => grundy::engine::search::DEFAULT_MEMORY,
-    };
+    let memory = memory(take(Some(&params), "memory")?)?;
     let given = params_of(Some(&params))?;
     let ruleset = super::build_with(game, &given)?;
     let player: Player = to_move(ruleset.as_ref(), to_move_arg)?;

@@ -133,6 +133,22 @@ pub(crate) fn interruptible<T>(
     (result, interrupt)
 }
 
+/// The search's table in bytes from the keyword argument `memory=` (the default
+/// when absent), range-checked as `--memory` is.
+fn memory(given: Option<Bound<'_, PyAny>>) -> PyResult<u64> {
+    use grundy::engine::search::{DEFAULT_MEMORY, MAX_MEMORY, MIN_MEMORY};
+    let Some(given) = given else {
+        return Ok(DEFAULT_MEMORY);
+    };
+    let bytes: u64 = given.extract()?;
+    if !(MIN_MEMORY..=MAX_MEMORY).contains(&bytes) {
+        return Err(bad(format!(
+            "memory: expected bytes from {MIN_MEMORY} to {MAX_MEMORY}, got {bytes}"
+        )));
+    }
+    Ok(bytes)
+}
+
 /// Takes the keyword argument `key` out of `params`.
 fn take<'py>(
     params: Option<&Bound<'py, PyDict>>,
