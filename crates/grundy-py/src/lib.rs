@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 
 mod builtin;
 mod errors;
+mod interrupt;
 mod json;
 mod rules;
 mod serve;

@@ -115,7 +115,7 @@ fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
 fn parse_value(text: &str) -> PyResult<CanonicalForm> {
     // Ctrl-C stops a long computation (its value steps ask for Python's signals).
     let (parsed, interrupt) =
-        crate::builtin::interruptible(None, || cgt::parse_query(text, &budget()));
+        crate::interrupt::interruptible(None, || cgt::parse_query(text, &budget()));
     if let Some(e) = interrupt {
         return Err(e);
     }

@@ -140,13 +140,7 @@ impl AppState {
     pub fn with_book(self, path: &std::path::Path) -> Result<AppState, String> {
         let raw = RawBook::read(path).map_err(|e| e.to_string())?;
         let refused = |why: String| format!("{}: refused: {why}", path.display());
-        let params = {
-            let mut p = grundy::dynamic::Params::new();
-            for (name, value) in &raw.params {
-                p.set(name, value);
-            }
-            p
-        };
+        let params: grundy::dynamic::Params = raw.params.clone().into_iter().collect();
         let game = self
             .games
             .build(&raw.game, &params)

@@ -59,9 +59,9 @@ pub struct Args {
     /// remoteness null).
     #[arg(long, value_name = "S", default_value = "0", value_parser = super::numbers::analyze_time)]
     time_limit: std::time::Duration,
-    /// The search's transposition table, in bytes (1024 to 2^40) [default: 64 MiB].
-    #[arg(long, value_name = "BYTES", value_parser = super::numbers::search_memory)]
-    memory: Option<u64>,
+    /// The search's table.
+    #[command(flatten)]
+    memory: super::numbers::Memory,
     /// Answer from the tier files of `grundy solve --tiers --out DIR` alone (result,
     /// remoteness, best moves), without searching; a damaged file is refused with its
     /// reason.
@@ -74,16 +74,10 @@ const LIST_MORE: &str = "see --limit";
 
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let memory = args
-        .memory
-        .unwrap_or(grundy::engine::search::DEFAULT_MEMORY);
-    let limit = args.time_limit;
+    let (limit, memory) = (args.time_limit, args.memory);
     let lines = super::progress::search_lines(format!("grundy analyze {}", args.game.game));
-    let work = move || {
-        grundy::engine::search::with_progress(lines, || {
-            grundy::engine::search::with_memory(memory, || answer(args))
-        })
-    };
+    let work =
+        move || grundy::engine::search::with_progress(lines, || memory.with(|| answer(args)));
     if limit.is_zero() {
         return work();
     }

@@ -43,9 +43,9 @@ pub struct Args {
     /// The file to write (JSON, through a temporary file and a rename).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// The search's transposition table, in bytes (1024 to 2^40) [default: 64 MiB].
-    #[arg(long, value_name = "BYTES", value_parser = super::numbers::search_memory)]
-    memory: Option<u64>,
+    /// The search's table.
+    #[command(flatten)]
+    memory: super::numbers::Memory,
     /// No progress on standard error.
     #[arg(long)]
     quiet: bool,
@@ -58,17 +58,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     // Refuse an unwritable target before the work, not after it.
     grundy::files::check_writable(&args.out)?;
     let reporter = Reporter::new(format!("book of {}", game.title()), args.quiet);
-    let memory = args
-        .memory
-        .unwrap_or(grundy::engine::search::DEFAULT_MEMORY);
-    let book = grundy::engine::search::with_memory(memory, || {
+    let book = args.memory.with(|| {
         game.build_book(&args.position, to_move, args.plies, &mut |p| {
             let note = format!("ply {}", p.ply);
             reporter.report(p.solved as u64, p.reached as u64, &note);
         })
     });
     reporter.finish();
-    let book = book?.with_params(&args.game.params);
+    let book = book?.with_params(args.game.params.pairs());
     book.write(&args.out)?;
     let size = std::fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0);
     println!(

@@ -37,6 +37,24 @@ pub fn search_memory(text: &str) -> Result<u64, String> {
     bounds::count("--memory", text, MIN_MEMORY, MAX_MEMORY).map_err(|e| e.to_string())
 }
 
+/// `--memory BYTES`, the search's transposition table, as every searching command
+/// takes it.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct Memory {
+    /// The search's transposition table, in bytes (1024 to 2^40) [default: 64 MiB].
+    #[arg(long, value_name = "BYTES", value_parser = search_memory)]
+    memory: Option<u64>,
+}
+
+impl Memory {
+    /// Runs `work` with the searches it starts given this memory (the default when
+    /// none was asked for).
+    pub fn with<T>(self, work: impl FnOnce() -> T) -> T {
+        use grundy::engine::search::{with_memory, DEFAULT_MEMORY};
+        with_memory(self.memory.unwrap_or(DEFAULT_MEMORY), work)
+    }
+}
+
 /// The most requests `grundy serve` works on at once.
 pub const MAX_WORKERS: u64 = 1024;
 

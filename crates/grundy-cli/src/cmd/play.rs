@@ -52,9 +52,9 @@ pub struct Args {
     /// best found, marked "(best found, not proven)".
     #[arg(long, value_name = "S", value_parser = super::numbers::analyze_time)]
     pub time_limit: Option<std::time::Duration>,
-    /// The search's transposition table, in bytes (1024 to 2^40) [default: 64 MiB].
-    #[arg(long, value_name = "BYTES", value_parser = super::numbers::search_memory)]
-    pub memory: Option<u64>,
+    /// The search's table.
+    #[command(flatten)]
+    pub memory: super::numbers::Memory,
 }
 
 /// Runs `grundy play`.
@@ -83,10 +83,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         input: std::io::stdin().lock(),
         out: std::io::stdout().lock(),
     };
-    let memory = args
-        .memory
-        .unwrap_or(grundy::engine::search::DEFAULT_MEMORY);
-    grundy::engine::search::with_memory(memory, || session.run())?;
+    args.memory.with(|| session.run())?;
     Ok(ExitCode::SUCCESS)
 }
 

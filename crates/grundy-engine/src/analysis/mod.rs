@@ -22,6 +22,7 @@ use crate::values::{Nimber, Outcome, Value};
 pub mod canonical;
 pub mod draws;
 pub mod moves;
+pub mod ranked;
 pub mod route;
 
 pub use canonical::CanonicalReport;

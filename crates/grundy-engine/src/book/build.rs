@@ -5,10 +5,10 @@ use std::collections::HashSet;
 use super::format::{checksum, BookMove, Entry, RawBook, FORMAT, VERSION};
 use super::{key_player, Book, BookError, MAX_PLIES, MAX_POSITIONS};
 use crate::analysis::draws::next_player;
+use crate::analysis::ranked::{best_remoteness, ranked_moves};
 use crate::analysis::route::Asked;
 use crate::engine::budget::Budget;
 use crate::game::Player;
-use crate::play::{best_remoteness, ranked_moves};
 use crate::ruleset::{End, Ruleset, RulesetExt};
 
 /// How far a build has gone, for a progress line.

@@ -7,8 +7,8 @@ use super::build::over;
 use super::format::RawBook;
 use super::{key_player, Book, BookError, MAX_PLIES, MAX_POSITIONS};
 use crate::analysis::draws::next_player;
+use crate::analysis::ranked::best_remoteness;
 use crate::game::Player;
-use crate::play::best_remoteness;
 use crate::ruleset::{GameResult, Ruleset, RulesetExt};
 
 /// `raw` checked against `rules`: the book's game and parameters are `rules`';

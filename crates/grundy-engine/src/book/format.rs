@@ -26,7 +26,7 @@ pub struct RawBook {
     pub format: String,
     /// The format's version ([`VERSION`]).
     pub version: u32,
-    /// The game's name, e.g. `connect-four`.
+    /// The game's name, as the registry knows it.
     pub game: String,
     /// The game with its parameters, e.g. `pawns (step 2)`.
     pub title: String,

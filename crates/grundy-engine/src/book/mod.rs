@@ -21,10 +21,9 @@ mod format;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::dynamic::Params;
+use crate::analysis::ranked::best_remoteness;
 use crate::files::FileError;
 use crate::game::Player;
-use crate::play::best_remoteness;
 use crate::ruleset::{Kind, Unsolved};
 
 pub use build::{build, BuildProgress};
@@ -154,32 +153,21 @@ impl Book {
         Book { raw, index }
     }
 
-    /// The game's name, e.g. `connect-four`.
+    /// The game's name, as the registry knows it.
     pub fn game(&self) -> &str {
         &self.raw.game
     }
 
-    /// The game with its parameters, e.g. `connect-four (7x6)`.
+    /// The game with its parameters, as its title says them.
     pub fn title(&self) -> &str {
         &self.raw.title
     }
 
-    /// The same book, saying that its game is built with `params` (by name).
-    pub fn with_params(mut self, params: &Params) -> Book {
-        self.raw.params = params
-            .names()
-            .filter_map(|n| Some((n.to_owned(), params.get(n)?.to_owned())))
-            .collect();
+    /// The same book, saying that its game is built with `params` (name and value,
+    /// as `--step 2` gives `step`, `2`).
+    pub fn with_params(mut self, params: impl IntoIterator<Item = (String, String)>) -> Book {
+        self.raw.params = params.into_iter().collect();
         self
-    }
-
-    /// The parameters its game is built with.
-    pub fn params(&self) -> Params {
-        let mut params = Params::new();
-        for (name, value) in &self.raw.params {
-            params.set(name, value);
-        }
-        params
     }
 
     /// The start position.

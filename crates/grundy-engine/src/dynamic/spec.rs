@@ -45,6 +45,14 @@ pub struct Params {
     values: BTreeMap<String, String>,
 }
 
+impl FromIterator<(String, String)> for Params {
+    fn from_iter<I: IntoIterator<Item = (String, String)>>(pairs: I) -> Params {
+        Params {
+            values: pairs.into_iter().collect(),
+        }
+    }
+}
+
 impl Params {
     /// No parameters.
     pub fn new() -> Params {
@@ -72,6 +80,11 @@ impl Params {
     /// The value of `name`, if given.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.values.get(name).map(String::as_str)
+    }
+
+    /// Each name given with its value.
+    pub fn pairs(&self) -> impl Iterator<Item = (String, String)> + '_ {
+        self.values.iter().map(|(n, v)| (n.clone(), v.clone()))
     }
 
     /// The names given.

@@ -159,7 +159,7 @@ pub fn build_book(
             ruleset.build_book(&position, player, plies, &mut |_| poll())
         })
     })?;
-    let book = built.map_err(book_error)?.with_params(&given);
+    let book = built.map_err(book_error)?.with_params(given.pairs());
     book.write(&out).map_err(book_error)?;
     Ok(Book {
         game: ruleset,

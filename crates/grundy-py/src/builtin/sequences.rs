@@ -309,7 +309,8 @@ fn misere_json(
             let spec = registry::sequence_of(&*ruleset).map_err(|e| e.to_string())?;
             work(&spec)
         };
-        let (json, interrupt) = super::interruptible(time_limit.map(|t| Instant::now() + t), run);
+        let (json, interrupt) =
+            crate::interrupt::interruptible(time_limit.map(|t| Instant::now() + t), run);
         let json = json.map_err(|e| match time_limit {
             Some(t) => format!(
                 "{e} (the time limit was {} s; time_limit=0 has no limit)",
