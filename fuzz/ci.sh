@@ -23,23 +23,37 @@ runs=${FUZZ_RUNS:-2000}
 seed=${FUZZ_SEED:-1}
 timeout=${FUZZ_TIMEOUT:-30}
 target_dir=${CARGO_TARGET_DIR:-target}
+# The fuzz crate's lock file must already name every dependency: a build that had to
+# change it would make the run's result depend on what the registry serves that day.
+if ! cargo metadata --locked --format-version 1 >/dev/null; then
+    echo "fuzz/ci.sh: fuzz/Cargo.lock is out of date; run \`cargo update -w\` in fuzz/ and commit it" >&2
+    exit 2
+fi
 cargo +nightly fuzz build -s none --target-dir "$target_dir" || exit 2
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# Runs a command with its output, less libFuzzer's warnings about the sanitizer's
+# functions it cannot find (this build has no sanitizer: they say nothing about the
+# code), and returns the command's status.
+filtered() {
+    { "$@" 2>&1; echo $? >"$scratch/status"; } | grep -v 'WARNING: Failed to find function "__sanitizer_'
+    return "$(cat "$scratch/status")"
+}
+echo "fuzz/ci.sh: built without a sanitizer; libFuzzer's warnings about the sanitizer's functions are left out"
 failed=""
 for t in $targets; do
     mkdir -p "regressions/$t" "$scratch/$t" "$scratch/artifacts-$t"
     flags="-timeout=$timeout -rss_limit_mb=2048 -max_len=4096 -artifact_prefix=$scratch/artifacts-$t/"
     echo "== $t: replay of seeds/$t and regressions/$t"
     # shellcheck disable=SC2086
-    if ! cargo +nightly fuzz run -s none --target-dir "$target_dir" "$t" \
+    if ! filtered cargo +nightly fuzz run -s none --target-dir "$target_dir" "$t" \
         "seeds/$t" "regressions/$t" -- -runs=0 $flags; then
         failed="$failed $t(replay)"
         continue
     fi
     echo "== $t: $runs mutated inputs from seed $seed"
     # shellcheck disable=SC2086
-    if ! cargo +nightly fuzz run -s none --target-dir "$target_dir" "$t" \
+    if ! filtered cargo +nightly fuzz run -s none --target-dir "$target_dir" "$t" \
         "$scratch/$t" "seeds/$t" "regressions/$t" -- \
         -seed="$seed" -runs="$runs" -print_final_stats=1 $flags; then
         failed="$failed $t(mutation)"

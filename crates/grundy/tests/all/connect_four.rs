@@ -357,7 +357,7 @@ fn published_small_boards() {
 /// run with `cargo test -p grundy --test all published_bigger_boards -- --ignored
 /// --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "the boards of width + height 11, about 3 CPU seconds in all; run with --ignored"]
 fn published_bigger_boards() {
     for (w, h, want) in PUBLISHED.into_iter().filter(|b| b.0 + b.1 > 10) {
         assert_eq!(empty_board(w, h), want, "{w} wide {h} high");
