@@ -19,9 +19,11 @@ if [ ! -x "$ENV/bin/python" ]; then
     python3 -m venv "$ENV"
 fi
 echo "building grundy from crates/grundy-py (release) ..." >&2
-# The figures in bench/README.md were measured with the opt-in code layout
-# (crates/grundy-py/build.rs); GRUNDY_HOT_TEXT=0 builds the default wheel.
-GRUNDY_HOT_TEXT=${GRUNDY_HOT_TEXT:-1} "$ENV/bin/python" -m pip install --quiet ./crates/grundy-py
+# The figures in bench/README.md were measured with the profile `wheel` (fat LTO) and
+# the opt-in code layout (crates/grundy-py/build.rs); GRUNDY_HOT_TEXT=0 and
+# MATURIN_PEP517_ARGS="--profile release" build the default wheel.
+GRUNDY_HOT_TEXT=${GRUNDY_HOT_TEXT:-1} MATURIN_PEP517_ARGS=${MATURIN_PEP517_ARGS:---profile wheel} \
+    "$ENV/bin/python" -m pip install --quiet ./crates/grundy-py
 if ! "$ENV/bin/python" -m pip install --quiet pycgt; then
     echo "pycgt could not be installed: its side of the benchmark cannot run" >&2
     exit 1
