@@ -104,6 +104,48 @@ __all__ = [
 __version__ = "0.1.0"
 
 _SOLVER = "_grundy_solver"
+_SERIAL = "_grundy_serial"
+
+
+class _Serial:
+    """One game's engine, entered by one thread at a time.
+
+    The engine a game keeps between calls is not shared while it works: a second
+    thread that calls the game meanwhile waits for the first (its wait releases the
+    GIL, and Ctrl-C interrupts it), and a call from inside the game's own ``moves``
+    (the same thread, the engine already at work) raises :class:`RuntimeError`
+    saying so.
+    """
+
+    def __init__(self, game: object) -> None:
+        import threading
+
+        self._name = type(game).__name__
+        self._lock = threading.Lock()
+        self._ident = threading.get_ident
+        self._owner: Optional[int] = None
+
+    def __enter__(self) -> None:
+        me = self._ident()
+        if self._owner == me:
+            raise RuntimeError(
+                f"{self._name}: the game was called from inside its own moves while its "
+                "engine was at work; call another instance of the game there"
+            )
+        self._lock.acquire()
+        self._owner = me
+
+    def __exit__(self, *exc: object) -> None:
+        self._owner = None
+        self._lock.release()
+
+
+def _serial(game: object) -> _Serial:
+    """The guard of ``game``'s engine (made on first use, once across threads)."""
+    guard: Optional[_Serial] = game.__dict__.get(_SERIAL)
+    if guard is None:
+        guard = game.__dict__.setdefault(_SERIAL, _Serial(game))
+    return guard
 
 
 def _has_components(game: object) -> bool:
@@ -144,7 +186,8 @@ class ImpartialGame:
 
     def grundy(self, position: Hashable, *, budget: Optional[int] = None) -> int:
         """The Grundy value of ``position``: 0 exactly when the player to move loses."""
-        return self._solver().grundy(position, budget)
+        with _serial(self):
+            return self._solver().grundy(position, budget)
 
     def outcome(self, position: Hashable, *, budget: Optional[int] = None) -> str:
         """``'N'`` when the player to move wins, ``'P'`` when they lose."""
@@ -153,24 +196,29 @@ class ImpartialGame:
     def winning_moves(self, position: Hashable, *, budget: Optional[int] = None) -> List[Any]:
         """The positions to move to that win (those of Grundy value 0), in the order
         ``moves`` lists them."""
-        return self._solver().winning_moves(position, "L", budget)
+        with _serial(self):
+            return self._solver().winning_moves(position, "L", budget)
 
     def remoteness(self, position: Hashable, *, budget: Optional[int] = None) -> int:
         """How many moves the game lasts under best play: the winner hurries, the
         loser stalls. Odd exactly when the player to move wins."""
-        return self._solver().remoteness(position, budget)
+        with _serial(self):
+            return self._solver().remoteness(position, budget)
 
     def value(self, position: Hashable, *, budget: Optional[int] = None) -> Value:
         """The value of ``position`` as a :class:`Value` (the nimber ``*g``)."""
-        return self._solver().value(position, budget)
+        with _serial(self):
+            return self._solver().value(position, budget)
 
     def held(self) -> int:
         """How many positions the engine holds for this game."""
-        return self._solver().held()
+        with _serial(self):
+            return self._solver().held()
 
     def clear(self) -> None:
         """Forgets every position solved (after ``moves`` changed, say)."""
-        self.__dict__.pop(_SOLVER, None)
+        with _serial(self):
+            self.__dict__.pop(_SOLVER, None)
 
     def play(
         self, position: Hashable, *, you_first: bool = True, colour: Optional[bool] = None
@@ -220,7 +268,8 @@ class PartizanGame:
 
     def value(self, position: Hashable, *, budget: Optional[int] = None) -> Value:
         """The canonical form of ``position``."""
-        return self._solver().value(position, budget)
+        with _serial(self):
+            return self._solver().value(position, budget)
 
     def outcome(self, position: Hashable, *, budget: Optional[int] = None) -> str:
         """``'L'`` (Left wins whoever starts), ``'R'``, ``'N'`` (the player to move
@@ -232,15 +281,18 @@ class PartizanGame:
     ) -> List[Any]:
         """The positions ``player`` (``'L'`` or ``'R'``) can move to that win for
         them, moving first: after the move the opponent, to move, loses."""
-        return self._solver().winning_moves(position, player, budget)
+        with _serial(self):
+            return self._solver().winning_moves(position, player, budget)
 
     def held(self) -> int:
         """How many positions the engine holds for this game."""
-        return self._solver().held()
+        with _serial(self):
+            return self._solver().held()
 
     def clear(self) -> None:
         """Forgets every position solved."""
-        self.__dict__.pop(_SOLVER, None)
+        with _serial(self):
+            self.__dict__.pop(_SOLVER, None)
 
     def play(
         self,
@@ -294,12 +346,14 @@ class HeapGame:
     def sequence(self, n: int, *, budget: Optional[int] = None) -> Sequence:
         """G(0), ..., G(n) of single heaps, with the period they show
         (``.proven`` is False: "periodic through n")."""
-        values = self._solver().sequence(n, budget)
+        with _serial(self):
+            values = self._solver().sequence(n, budget)
         return _grundy._user_sequence(type(self).__name__, values)
 
     def grundy(self, heaps: Heaps, *, budget: Optional[int] = None) -> int:
         """The Grundy value of a heap, or of a tuple of heaps (the XOR of theirs)."""
-        return self._solver().grundy(heaps, budget)
+        with _serial(self):
+            return self._solver().grundy(heaps, budget)
 
     def outcome(self, heaps: Heaps, *, budget: Optional[int] = None) -> str:
         """``'N'`` when the player to move wins, ``'P'`` when they lose."""
@@ -307,19 +361,23 @@ class HeapGame:
 
     def winning_moves(self, heaps: Heaps, *, budget: Optional[int] = None) -> List[Tuple[int, ...]]:
         """The positions (sorted tuples of heaps) to move to that win."""
-        return self._solver().winning_moves(heaps, budget)
+        with _serial(self):
+            return self._solver().winning_moves(heaps, budget)
 
     def remoteness(self, heaps: Heaps, *, budget: Optional[int] = None) -> int:
         """How many moves the game lasts under best play."""
-        return self._solver().remoteness(heaps, budget)
+        with _serial(self):
+            return self._solver().remoteness(heaps, budget)
 
     def held(self) -> int:
         """How many positions the engine holds for this game."""
-        return self._solver().held()
+        with _serial(self):
+            return self._solver().held()
 
     def clear(self) -> None:
         """Forgets every position solved."""
-        self.__dict__.pop(_SOLVER, None)
+        with _serial(self):
+            self.__dict__.pop(_SOLVER, None)
         self.__dict__.pop("_grundy_sums", None)
 
     def as_impartial(self) -> "ImpartialGame":
