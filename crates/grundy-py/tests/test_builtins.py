@@ -8,6 +8,8 @@ from __future__ import annotations
 import itertools
 import re
 import shlex
+import sys
+import time
 from fractions import Fraction
 from functools import reduce
 from operator import xor
@@ -15,7 +17,7 @@ from operator import xor
 import pytest
 
 import grundy
-from conftest import cli_options
+from conftest import cli_options, interrupt_after
 
 
 def test_games_are_the_games_the_cli_lists(cli):
@@ -292,3 +294,22 @@ def test_a_bad_parameter_raises_value_error(game, params):
     with pytest.raises(ValueError):
         grundy.analyze(game, "3", **params)
 
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_real_sigint_stops_a_long_analysis():
+    """A 7x7 Domineering board takes the canonical-form engine seconds (about 7 CPU
+    s) before it passes its budget, and Ctrl-C was ignored meanwhile: the analysis
+    and the value now ask for Python's signals."""
+    board = "|".join(["......."] * 7)
+    calls = {
+        "analyze": lambda: grundy.analyze("domineering", board),
+        "game_value": lambda: grundy.game_value("domineering", board),
+    }
+    for name, call in calls.items():
+        start = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            with interrupt_after(0.3, how="signal"):
+                call()
+        elapsed = time.monotonic() - start
+        assert elapsed < 3, f"{name}: SIGINT sent at 0.3 s stopped the work only after {elapsed:.1f} s"

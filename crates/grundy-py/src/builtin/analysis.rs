@@ -64,11 +64,11 @@ pub fn analyze(
     let player = to_move(ruleset.as_ref(), to_move_arg)?;
     let work =
         || grundy::engine::search::with_memory(memory, || ruleset.analyze(position, player, limit));
-    let analyzed = if time_limit.is_zero() {
-        work()
-    } else {
-        grundy::deadline::within(std::time::Instant::now() + time_limit, work)
-    };
+    let at = (!time_limit.is_zero()).then(|| std::time::Instant::now() + time_limit);
+    let (analyzed, interrupt) = crate::interrupt::interruptible(at, work);
+    if let Some(interrupt) = interrupt {
+        return Err(interrupt);
+    }
     let refuse = |e: registry::AnalyzeError| match e {
         registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
         registry::AnalyzeError::Unsolved(why) => errors::unsolved(&why),
@@ -86,11 +86,13 @@ pub fn analyze(
         Err(e) => return Err(refuse(e)),
     };
     let listed = if moves {
-        Some(
-            ruleset
-                .move_values(position, player, limit, Budget::moves(budget))
-                .map_err(&refuse)?,
-        )
+        let (listed, interrupt) = crate::interrupt::interruptible(None, || {
+            ruleset.move_values(position, player, limit, Budget::moves(budget))
+        });
+        if let Some(interrupt) = interrupt {
+            return Err(interrupt);
+        }
+        Some(listed.map_err(&refuse)?)
     } else {
         None
     };
@@ -115,7 +117,11 @@ pub fn game_value(
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<crate::value::Fresh> {
     let ruleset = build(game, params)?;
-    let value = ruleset.value(position).map_err(|e| match e {
+    let (value, interrupt) = crate::interrupt::interruptible(None, || ruleset.value(position));
+    if let Some(interrupt) = interrupt {
+        return Err(interrupt);
+    }
+    let value = value.map_err(|e| match e {
         registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
         registry::AnalyzeError::Unsolved(why) => errors::raise(
             why.kind,
