@@ -867,6 +867,17 @@ fn mark_filled(
     if board.is_null() || history.len() > MARKED_MOVES {
         return;
     }
+    // Only a board with filled spots has any to mark.
+    let filled = board["board"]["lines"].as_array().is_some_and(|lines| {
+        lines.iter().any(|l| {
+            l["spots"]
+                .as_array()
+                .is_some_and(|spots| spots.iter().any(|s| s["tint"] == "blocked"))
+        })
+    });
+    if !filled {
+        return;
+    }
     for (i, played) in history.iter().enumerate() {
         if grundy::deadline::reached(Some(deadline.at())) {
             return;

@@ -23,6 +23,13 @@ const Boards = (() => {
     return e;
   }
 
+  function svgEl(tag, attrs, children) {
+    const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    for (const c of children || []) e.append(c);
+    return e;
+  }
+
   function button(attrs, children, onClick, enabled) {
     const b = el("button", Object.assign({ type: "button" }, attrs), children);
     if (enabled) b.addEventListener("click", onClick);
@@ -341,6 +348,32 @@ const Boards = (() => {
       return b;
     }
     const hideAdd = (spot) => spot.tint === "add" && mode !== "edit";
+    let laidOut = null;
+    // Arcs from spot i to spot j of a row (each [i, j]), over the row `row`: forward
+    // ones low, backward ones high, an arrowhead at the end, a loop for i = j.
+    function drawArcs(svg, edges) {
+      const box = svg.nextElementSibling ? svg.nextElementSibling.getBoundingClientRect() : null;
+      if (!box) return;
+      const x = (i) => { const b = buttons.get(key([0, i])); if (!b) return null; const r = b.getBoundingClientRect(); return r.left + r.width / 2 - box.left; };
+      const spans = edges.map(([i, j]) => Math.abs((x(i) || 0) - (x(j) || 0)));
+      const H = Math.min(90, 20 + Math.max(0, ...spans) * 0.3);
+      svg.setAttribute("width", String(Math.ceil(box.width)));
+      svg.setAttribute("height", String(Math.ceil(H)));
+      svg.setAttribute("viewBox", `0 0 ${Math.ceil(box.width)} ${Math.ceil(H)}`);
+      const defs = svgEl("defs", {}, [svgEl("marker", { id: "arc-head", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" },
+        [svgEl("path", { d: "M0,0 L10,5 L0,10 z", class: "arc-head" })])]);
+      svg.replaceChildren(defs);
+      for (const [i, j] of edges) {
+        const x1 = x(i), x2 = x(j);
+        if (x1 === null || x2 === null) continue;
+        // The apex of a quadratic arc is halfway to its control point.
+        const lift = Math.min(H - 4, (10 + Math.abs(x2 - x1) * 0.3) * (i < j ? 1 : 1.6));
+        const d = i === j
+          ? `M${x1 - 5},${H} C${x1 - 14},${H - 22} ${x1 + 14},${H - 22} ${x1 + 5},${H}`
+          : `M${x1 + (i < j ? 4 : -4)},${H} Q${(x1 + x2) / 2},${H - 2 * lift} ${x2 + (i < j ? -4 : 4)},${H}`;
+        svg.append(svgEl("path", { d, class: "arc " + (i < j ? "forward" : "backward"), "marker-end": "url(#arc-head)", "data-from": String(i), "data-to": String(j) }));
+      }
+    }
     const parts = [];
     const lines = board.lines;
     if (board.shape === "grid" || board.shape === "strip") {
@@ -352,7 +385,7 @@ const Boards = (() => {
       const g = el("div", { class: `cells ${board.shape}`, role: "group", "aria-label": board.shape === "grid" ? "board" : "squares", style: `grid-template-columns: ${lead ? "auto " : ""}repeat(${width}, var(--cell))` });
       // A grid's column names over it; a strip's square numbers under it.
       const columnRow = () => {
-        if (lead) g.append(axis("", "corner"));
+        if (lead) g.append(axis("", "axis-corner"));
         for (let c = 0; c < width; c++) g.append(axis(columns[c] || "", "column"));
       };
       if (columns.length && board.shape === "grid") columnRow();
@@ -364,6 +397,13 @@ const Boards = (() => {
       if (columns.length && board.shape === "strip") columnRow();
       parts.push(g);
       const arrows = lines.flatMap((line) => line.spots.flatMap((s, i) => (s.arrows || []).map((j) => [line, i, j])));
+      if (arrows.length && lines.length === 1) {
+        // A graph drawn as a row of vertices: its edges as arcs over the row, drawn
+        // once the row is laid out.
+        const arcs = svgEl("svg", { class: "arcs", "aria-hidden": "true" });
+        parts.splice(parts.length - 1, 0, arcs);
+        laidOut = () => drawArcs(arcs, arrows.map(([, i, j]) => [i, j]));
+      }
       if (arrows.length) {
         // A graph drawn as a row of vertices: its edges listed under it.
         const who = (line, i) => line.spots[i].label.split(":")[0];
@@ -420,6 +460,7 @@ const Boards = (() => {
     }
     element.replaceChildren(...parts);
     element.dataset.shape = board.shape;
+    if (laidOut) laidOut();
     mark();
     return {
       // What clicking the board does when playing, in words.

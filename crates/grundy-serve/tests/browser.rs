@@ -632,11 +632,12 @@ async fn sequence_page_and_phone_screen(driver: PathBuf) {
         .click()
         .await
         .unwrap();
-    // The page draws a default sequence on load: wait for the drawing of 0.77's, not
-    // for whichever drawing is on the page.
+    // The page draws a default sequence on load, and the game's example when the game
+    // is chosen: wait for the drawing of 0.77 up to 200, not for whichever drawing is
+    // on the page.
     s.wait_for(
         "the drawing of 0.77",
-        "const i = document.getElementById('seq-svg'); return !!i && i.alt.includes('0.77') && i.complete && i.naturalWidth > 0",
+        "const i = document.getElementById('seq-svg'); return !!i && i.alt.includes('0.77') && i.complete && i.naturalWidth > 0          && document.getElementById('seq-summary').textContent.includes('G(200)')",
     )
     .await;
     let summary = s
@@ -2110,6 +2111,17 @@ async fn boards_show_the_whole_position(driver: PathBuf) {
     ] {
         assert!(edges.contains(e), "{edges}");
     }
+    // And drawn: an arc per edge over the row of vertices, from left to right for
+    // 0 → 1, back for 1 → 0.
+    let arcs = s
+        .js("return [...document.querySelectorAll('#board svg.arcs path.arc')].map(p => [p.dataset.from, p.dataset.to, p.getTotalLength() > 10])")
+        .await;
+    assert_eq!(
+        arcs,
+        json!([["0", "1", true], ["1", "0", true], ["1", "2", true]]),
+        "the digraph's edges drawn"
+    );
+    s.shot("digraph").await;
     s.close().await;
 }
 
