@@ -2212,6 +2212,21 @@ async fn every_game_on_a_phone(driver: PathBuf) {
         let columns = s.js(&axis("column")).await;
         let want_columns = board.get("columns").cloned().unwrap_or(json!([]));
         assert_eq!(columns, want_columns, "{}: the column names", spec.name);
+        // Every grid, and every strip of squares (not a graph's row of vertices, whose
+        // glyphs name them), names its columns.
+        let graph = view
+            .board
+            .lines
+            .iter()
+            .flat_map(|l| &l.spots)
+            .any(|p| !p.arrows.is_empty());
+        if board["shape"] == "grid" || (board["shape"] == "strip" && !graph) {
+            assert!(
+                !columns.as_array().unwrap().is_empty(),
+                "{}: a board without its coordinates",
+                spec.name
+            );
+        }
         let rows = s.js(&axis("row")).await;
         let want_rows = if board["shape"] == "grid" {
             board.get("rows").cloned().unwrap_or(json!([]))
