@@ -111,8 +111,14 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                         })
                     })
                     .collect();
-                // Every impartial game of the registry takes the parameter misere.
-                let misere = game.kind() == Kind::Impartial;
+                // Whether the game takes misere=true: an impartial game without ties
+                // or endless play (the registry refuses the others when building).
+                let misere = games
+                    .build(
+                        spec.name,
+                        &registry::example_params(spec).with(registry::MISERE.name, "true"),
+                    )
+                    .is_ok();
                 list.push(describe(
                     &*game,
                     spec.about,
@@ -745,6 +751,8 @@ fn replay(
                         "to_move": seat_name(*seat),
                         "value": a.value,
                         "to_move_wins": a.to_move_wins,
+                        "result": a.result,
+                        "remoteness": a.remoteness,
                     });
                     // Under misère play a position has no value: its misère Grundy
                     // value says who wins.
@@ -754,7 +762,14 @@ fn replay(
                     v
                 }
                 None => {
-                    json!({ "position": position, "to_move": seat_name(*seat), "value": null, "to_move_wins": null })
+                    json!({
+                        "position": position,
+                        "to_move": seat_name(*seat),
+                        "value": null,
+                        "to_move_wins": null,
+                        "result": null,
+                        "remoteness": null,
+                    })
                 }
             });
         }
@@ -799,7 +814,8 @@ fn replay(
         }
     }
     let remoteness = if over { Some(0) } else { counted.remoteness() };
-    let board = game.board_view(&now, mover).ok().flatten();
+    let mut board = json!(game.board_view(&now, mover).ok().flatten());
+    mark_filled(game, first, &positions, &history, &mut board, deadline);
     Ok(json!({
         "game": game.name(),
         "title": m.title(),
@@ -832,6 +848,90 @@ fn replay(
     }))
 }
 
+/// The most moves of a match whose filled spots [`mark_filled`] marks.
+const MARKED_MOVES: usize = 256;
+
+/// Marks each spot of a match's board that is filled now (tint `blocked`) with the
+/// move of the match that filled it: its number as the glyph, its player's tint (Left
+/// or the first seat `left`, the other `right`) and both in the label. A position's
+/// notation may not say who filled a square (Domineering's dominoes and walls are
+/// all `#`); the match does.
+fn mark_filled(
+    game: &dyn DynRuleset,
+    first: Player,
+    positions: &[(String, Seat)],
+    history: &[Value],
+    board: &mut Value,
+    deadline: Deadline,
+) {
+    if board.is_null() || history.len() > MARKED_MOVES {
+        return;
+    }
+    // Only a board with filled spots has any to mark.
+    let filled = board["board"]["lines"].as_array().is_some_and(|lines| {
+        lines.iter().any(|l| {
+            l["spots"]
+                .as_array()
+                .is_some_and(|spots| spots.iter().any(|s| s["tint"] == "blocked"))
+        })
+    });
+    if !filled {
+        return;
+    }
+    for (i, played) in history.iter().enumerate() {
+        if grundy::deadline::reached(Some(deadline.at())) {
+            return;
+        }
+        let (Some(text), Some((before, seat))) = (played["move"].as_str(), positions.get(i)) else {
+            continue;
+        };
+        let player = player_of(*seat, first);
+        let Ok(Some(view)) = game.board_view(before, player) else {
+            continue;
+        };
+        let Some(touched) = view.moves.iter().find(|m| m.mv == text) else {
+            continue;
+        };
+        let tint = match game.kind() {
+            Kind::Partizan if player == Player::Right => "right",
+            Kind::Partizan => "left",
+            Kind::Impartial if *seat == Seat::Second => "right",
+            Kind::Impartial => "left",
+        };
+        let who = match game.kind() {
+            Kind::Partizan => game.player_name(player, first),
+            Kind::Impartial => format!("the {} player", seat_name(*seat)),
+        };
+        let by = played["by"].as_str().unwrap_or("");
+        for at in &touched.touches {
+            let Some(spot) = board
+                .get_mut("board")
+                .and_then(|b| b.get_mut("lines"))
+                .and_then(|l| l.get_mut(at[0]))
+                .and_then(|l| l.get_mut("spots"))
+                .and_then(|s| s.get_mut(at[1]))
+            else {
+                continue;
+            };
+            if spot["tint"] != "blocked" {
+                continue;
+            }
+            let place = spot["label"]
+                .as_str()
+                .and_then(|l| l.split(':').next())
+                .unwrap_or("")
+                .to_owned();
+            spot["tint"] = json!(tint);
+            spot["glyph"] = json!((i + 1).to_string());
+            spot["label"] = json!(format!(
+                "{place}: filled by move {} ({text}) of {who} ({by})",
+                i + 1
+            ));
+            spot["move"] = json!(i + 1);
+        }
+    }
+}
+
 /// Any other path: 404.
 pub(crate) async fn not_found(uri: Uri) -> ApiError {
     ApiError::with(
@@ -843,4 +943,206 @@ pub(crate) async fn not_found(uri: Uri) -> ApiError {
 /// A known path with another method: 405.
 pub(crate) async fn method_not_allowed() -> ApiError {
     ApiError::with(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
+}
+
+/// The most work one `/api/value` request may do, in steps of the values library
+/// (as `grundy value --budget`'s default); the request's deadline stops it too.
+const VALUE_STEPS: u64 = 50_000_000;
+
+/// The longest canonical form answered, in bytes (as `grundy value` prints at most).
+const VALUE_TEXT: usize = 1 << 20;
+
+/// The longest explicit form answered, in characters.
+const VALUE_EXPLICIT: usize = 100_000;
+
+/// A value request: the expression, and whether to print with Unicode arrows.
+struct ValueRequest {
+    expr: String,
+    style: grundy::cgt::Style,
+}
+
+fn value_request(state: &AppState, uri: &Uri) -> Result<ValueRequest, ApiError> {
+    let mut expr = None;
+    let mut unicode = false;
+    for (key, value) in pairs(uri)? {
+        match key.as_str() {
+            "expr" if expr.is_none() => expr = Some(value),
+            "unicode" => {
+                unicode = match value.as_str() {
+                    "" | "true" | "1" => true,
+                    "false" | "0" => false,
+                    other => {
+                        return Err(ApiError::bad(format!(
+                            "field \"unicode\": {other:?} is not true or false"
+                        )))
+                    }
+                }
+            }
+            "expr" => return Err(ApiError::bad("field \"expr\" given twice")),
+            other => {
+                return Err(ApiError::bad(format!(
+                    "unknown field {other:?}; expected expr or unicode"
+                )))
+            }
+        }
+    }
+    let expr = expr.ok_or_else(|| ApiError::bad("missing field \"expr\", e.g. expr={2|0}"))?;
+    if expr.trim().is_empty() {
+        return Err(ApiError::bad("field \"expr\" is empty; e.g. expr={2|0}"));
+    }
+    let chars = expr.chars().count();
+    let most = state.limits().max_position_chars;
+    if chars > most {
+        return Err(ApiError::unprocessable(format!(
+            "the expression has {chars} characters; the server takes at most {most}"
+        )));
+    }
+    Ok(ValueRequest {
+        expr,
+        style: if unicode {
+            grundy::cgt::Style::Unicode
+        } else {
+            grundy::cgt::Style::Ascii
+        },
+    })
+}
+
+/// Why a value could not be computed, as the API answers it: a misread expression
+/// 400 at its column, work past its budget or deadline 422 with its kind.
+fn value_error(e: grundy::cgt::ValueError, column: Option<usize>) -> ApiError {
+    use grundy::cgt::ValueError as V;
+    let message = match column {
+        Some(c) => format!("character {c}: {e}"),
+        None => e.to_string(),
+    };
+    let kind = match e {
+        V::Budget { .. } | V::Overflow | V::TooLarge(_) | V::TooDeep { .. } => "over_budget",
+        V::Deadline => "over_time",
+        V::BadNumber(_) | V::Undefined(_) => return ApiError::bad(message).at(column),
+    };
+    let mut error = ApiError::unprocessable(message).at(column);
+    error.kind = Some(kind);
+    error
+}
+
+fn expression_error(expr: &str, e: grundy::cgt::ExpressionError) -> ApiError {
+    use grundy::cgt::ExpressionError as E;
+    match e {
+        E::Syntax { .. } => {
+            let column = e.column();
+            ApiError::bad(format!("bad expression {expr:?}: {e}")).at(Some(column))
+        }
+        E::Value { column, source } => value_error(source, Some(column)),
+    }
+}
+
+/// A canonical form as text, within [`VALUE_TEXT`].
+fn value_text(
+    g: grundy::cgt::CanonicalForm,
+    style: grundy::cgt::Style,
+) -> Result<String, ApiError> {
+    g.to_string_within(style, VALUE_TEXT).ok_or_else(|| {
+        let mut e = ApiError::unprocessable(format!(
+            "the canonical form is longer than {VALUE_TEXT} bytes, the most answered; \
+             comparisons (==, <=, ...) of it still answer"
+        ));
+        e.kind = Some("over_budget");
+        e
+    })
+}
+
+/// What `GET /api/value` answers for `request`: a value with its invariants and
+/// thermograph, a comparison, or a list of incentives.
+fn compute_value(request: &ValueRequest) -> Result<Value, ApiError> {
+    use grundy::cgt::{parse_incentives, parse_query, Query, ValueBudget};
+    let (expr, style) = (&request.expr, request.style);
+    let budget = ValueBudget::steps(VALUE_STEPS);
+    let bad = |e| expression_error(expr, e);
+    if let Some(list) = parse_incentives(expr, &budget).map_err(bad)? {
+        let side = |v: &[(grundy::cgt::CanonicalForm, grundy::cgt::CanonicalForm)]| {
+            v.iter()
+                .map(|&(o, i)| Ok(json!({ "option": value_text(o, style)?, "incentive": value_text(i, style)? })))
+                .collect::<Result<Vec<Value>, ApiError>>()
+        };
+        return Ok(json!({
+            "expression": expr,
+            "kind": "incentives",
+            "canonical_form": value_text(list.game, style)?,
+            "left_incentives": side(&list.left)?,
+            "right_incentives": side(&list.right)?,
+        }));
+    }
+    match parse_query(expr, &budget).map_err(bad)? {
+        Query::Value(g) => {
+            let t = g.thermograph().map_err(|e| value_error(e, None))?;
+            Ok(json!({
+                "expression": expr,
+                "kind": "value",
+                "canonical_form": value_text(g, style)?,
+                "explicit": g.explicit(VALUE_EXPLICIT),
+                "outcome": format!("{:?}", g.outcome()),
+                "left_stop": g.left_stop(),
+                "right_stop": g.right_stop(),
+                "mean": t.mean,
+                "temperature": t.temperature,
+                "birthday": g.birthday(),
+                "is_number": g.is_number(),
+                "thermograph": t,
+            }))
+        }
+        Query::Compare {
+            left,
+            relation,
+            right,
+            holds,
+        } => Ok(json!({
+            "expression": expr,
+            "kind": "comparison",
+            "left": value_text(left, style)?,
+            "relation": relation.symbol(),
+            "right": value_text(right, style)?,
+            "holds": holds,
+        })),
+    }
+}
+
+/// `GET /api/value?expr=E`: the canonical form of an expression of short partizan
+/// games with its invariants and thermograph, whether a comparison holds, or the
+/// incentives of a value (what `grundy value E --json` prints), within the work
+/// budget.
+pub(crate) async fn value(State(state): State<AppState>, uri: Uri) -> Answer {
+    let request = value_request(&state, &uri)?;
+    let what = format!("value {:?}", request.expr);
+    let answer = state
+        .budget()
+        .run(what, move |_| compute_value(&request))
+        .await?;
+    Ok(json_response(StatusCode::OK, &answer))
+}
+
+/// `GET /api/value.svg?expr=E`: the thermograph of a value as SVG (what
+/// `grundy value E --svg FILE` writes).
+pub(crate) async fn value_svg(State(state): State<AppState>, uri: Uri) -> Answer {
+    let request = value_request(&state, &uri)?;
+    let what = format!("thermograph {:?}", request.expr);
+    let drawing = state
+        .budget()
+        .run(what, move |_| {
+            use grundy::cgt::{parse_query, Query, ValueBudget};
+            let budget = ValueBudget::steps(VALUE_STEPS);
+            match parse_query(&request.expr, &budget)
+                .map_err(|e| expression_error(&request.expr, e))?
+            {
+                Query::Value(g) => {
+                    let t = g.thermograph().map_err(|e| value_error(e, None))?;
+                    let title = format!("thermograph of {}", value_text(g, request.style)?);
+                    Ok(grundy::cgt::thermograph::svg(&title, &t))
+                }
+                Query::Compare { .. } => Err(ApiError::bad(
+                    "a thermograph is drawn for a value, not for a comparison",
+                )),
+            }
+        })
+        .await?;
+    Ok(text_response(StatusCode::OK, "image/svg+xml", drawing))
 }

@@ -17,7 +17,9 @@
 //! | `GET /api/sequence?...&misere=true&quotient=true[&to=N]` | the misère quotient of heaps up to N (at most [`Limits::max_quotient_heap`]): what `grundy sequence ... --misere --quotient --json` prints |
 //! | `GET /api/sequence.svg?...` | the drawing `grundy sequence ... --svg FILE` writes |
 //! | `POST /api/outcomes` `{"game", "params", "positions": [...], "to_move"}` | who wins each position, and its value |
-//! | `POST /api/play` `{"game", "params", "position", "to_move", "you", "moves": [...], "reply"}` | a match against the engine replayed from its moves: the position, legal moves with hints, the engine's reply, the winner |
+//! | `POST /api/play` `{"game", "params", "position", "to_move", "you", "moves": [...], "reply"}` | a match against the engine replayed from its moves: the position, legal moves with hints, the engine's reply, the winner, the result and remoteness of each position |
+//! | `GET /api/value?expr=E[&unicode=true]` | the canonical form of an expression of short partizan games with its invariants and thermograph, whether a comparison holds, or a value's incentives (what `grundy value E --json` prints) |
+//! | `GET /api/value.svg?expr=E` | the thermograph of a value, as `grundy value E --svg FILE` draws it |
 //!
 //! Errors are JSON, `{"error": "...", "column": N}` (`N`, the 1-based character
 //! where a position or parameter is misread), with a status: 400 for a request that cannot be read, 404
@@ -190,6 +192,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/sequence.svg", get(api::sequence_svg))
         .route("/api/outcomes", post(api::outcomes))
         .route("/api/play", post(api::play))
+        .route("/api/value", get(api::value))
+        .route("/api/value.svg", get(api::value_svg))
         .route("/", get(assets::index))
         .route("/static/{file}", get(assets::file))
 }

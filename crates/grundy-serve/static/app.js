@@ -11,7 +11,7 @@
 
 const $ = (id) => document.getElementById(id);
 const el = Boards.el;
-const VIEWS = ["analyze", "play", "sequence"];
+const VIEWS = ["analyze", "play", "sequence", "value"];
 
 const state = {
   games: [],
@@ -148,6 +148,8 @@ function selectGame(name, given) {
 // ---- the address: one state, one link
 
 function address() {
+  if (state.view === "sequence") return "#sequence?" + seqAddress();
+  if (state.view === "value") return "#value?" + new URLSearchParams({ expr: $("value-expr").value });
   const q = new URLSearchParams();
   if (state.game) {
     q.set("game", state.game.name);
@@ -168,7 +170,10 @@ function address() {
 // Writes the state to the address: a new history entry (`push`) or in place.
 function commit(push) {
   const url = address();
-  const api = "/api/analyze?" + url.split("?")[1].replace(/&(you|match|move)=[^&]*/g, "") + "&moves=true";
+  const api = state.view === "sequence"
+    ? "/api/sequence?" + new URLSearchParams(seqQuery())
+    : state.view === "value" ? "/api/value?" + new URLSearchParams({ expr: $("value-expr").value })
+    : "/api/analyze?" + url.split("?")[1].replace(/&(you|match|move)=[^&]*/g, "") + "&moves=true";
   $("api-link").href = api;
   $("api-link").textContent = api;
   if (url === location.hash) return;
@@ -187,6 +192,23 @@ function parseAddress() {
 // Rebuilds the page from the address.
 async function restore() {
   const { view, given, moves } = parseAddress();
+  if (view === "value") {
+    endMatch();
+    if (!state.game) selectGame(state.games[0].name);
+    if (given.expr !== undefined) $("value-expr").value = given.expr;
+    setView(view, false);
+    computeValue();
+    commit(false);
+    return;
+  }
+  if (view === "sequence") {
+    endMatch();
+    if (!state.game) selectGame(state.games[0].name);
+    seqRestore(given);
+    setView(view, false);
+    commit(false);
+    return;
+  }
   const name = given.game || (state.game ? state.game.name : state.games[0].name);
   const m = state.match;
   // The same match at another ply (Back, Forward): keep its line for Redo.
@@ -220,9 +242,10 @@ function setView(view, push) {
     tab.setAttribute("aria-selected", String(v === view));
     tab.tabIndex = v === view ? 0 : -1;
   }
-  $("setup").hidden = view === "sequence";
+  $("setup").hidden = view === "sequence" || view === "value";
   $("position").readOnly = !!state.match;
-  if (view === "sequence" && !$("seq-out").childElementCount) drawSequence();
+  if (view === "sequence" && !$("seq-out").childElementCount && state.games.length) drawSequence();
+  if (view === "value" && !$("value-out").childElementCount && state.games.length) computeValue();
   if (push !== false) commit(true);
 }
 
@@ -231,7 +254,7 @@ function switchView(view) {
   if (!confirmEnd()) return;
   endMatch();
   setView(view, true);
-  if (view !== "sequence") changed(false);
+  if (view !== "sequence" && view !== "value") changed(false);
 }
 
 // Whether a match under way may end (asks the person).
@@ -276,7 +299,7 @@ function showBoard(view, pos, mode) {
       onEdit: (p) => { $("position").value = p; changed(true); },
     });
     $("board-help").textContent = mode === "move"
-      ? "Click the board to move: a piece, then where it goes; the places still possible are outlined."
+      ? drawn.help()
       : mode === "edit" ? "Click the board to edit the position." : "";
   } else if (hand && mode === "edit" && hand.render(pos, board, (p) => { $("position").value = p; changed(true); })) {
     drawn = null;
@@ -323,12 +346,14 @@ const verdict = (wins) => (wins ? "wins" : "loses");
 // A result (win, lose, tie, draw) as a verb, a class and a mark: Gamesman's colours
 // (win green, lose red, tie yellow, draw blue), never the colour alone.
 const RESULTS = {
-  win: { verb: "wins", cls: "wins", mark: "✓" },
-  lose: { verb: "loses", cls: "loses", mark: "✗" },
-  tie: { verb: "ties", cls: "ties", mark: "=" },
-  draw: { verb: "draws", cls: "draws", mark: "∞" },
+  win: { verb: "wins", cls: "wins", mark: "✓", word: "win" },
+  lose: { verb: "loses", cls: "loses", mark: "✗", word: "lose" },
+  tie: { verb: "ties", cls: "ties", mark: "=", word: "tie" },
+  draw: { verb: "draws", cls: "draws", mark: "∞", word: "draw" },
 };
 const resultOf = (m) => RESULTS[m.result] || (m.wins ? RESULTS.win : RESULTS.lose);
+// The result of a position of a match for its player to move, or null when unknown.
+const positionResult = (v) => v.result || (v.to_move_wins === null || v.to_move_wins === undefined ? null : v.to_move_wins ? "win" : "lose");
 
 function moveButton(m, onClick) {
   const wins = m.wins;
@@ -394,7 +419,10 @@ async function analyze() {
   const parts = [
     el("p", { class: "verdict " + (a.result || (a.to_move_wins ? "win" : "lose")), id: "verdict", text: `${a.to_move} to move ${res.verb}` }),
   ];
-  if (a.other_to_move_wins !== undefined) parts.push(el("p", { text: `The other player to move: ${verdict(a.other_to_move_wins)}` }));
+  if (a.other_to_move_wins !== undefined) {
+    const other = RESULTS[a.other_to_move_result];
+    parts.push(el("p", { text: `The other player to move: ${other ? other.verb : verdict(a.other_to_move_wins)}` }));
+  }
   if (a.solved_by) {
     // A game with ties or cycles: no value; the result and how it was found.
     parts.push(el("p", { id: "value-line" }, ["result ", el("strong", { id: "value", text: a.result }), `   solved by ${a.solved_by}`]));
@@ -555,11 +583,14 @@ function renderPlay(r, animate) {
   ])));
   const strip = $("strip");
   strip.replaceChildren(...r.values.map((v, i) => {
-    const cls = v.to_move_wins === null ? "unknown" : v.to_move_wins ? "wins" : "loses";
+    // The result for the player to move: win, lose, tie or draw (null: not known).
+    const res = positionResult(v);
+    const cls = res ? RESULTS[res].cls : "unknown";
     const mover = r.seats[v.to_move];
-    const title = `after ${i} moves: ${v.position}; ${mover} to move ${v.to_move_wins === null ? "" : verdict(v.to_move_wins)}`;
-    const shown = v.misere_grundy !== undefined ? `G⁻${v.misere_grundy}` : v.value === null ? "?" : v.value;
-    return el("span", { class: `cell ${cls}${i === r.values.length - 1 ? " now" : ""}`, title, "aria-label": title, text: shown + (v.to_move_wins === null ? "" : v.to_move_wins ? " W" : " L") });
+    const far = typeof v.remoteness === "number" ? ` in ${v.remoteness}` : "";
+    const title = `after ${i} moves: ${v.position}; ${mover} to move ${res ? RESULTS[res].verb + far : "(not known)"}`;
+    const shown = v.misere_grundy !== undefined ? `G⁻${v.misere_grundy} ` : v.value === null || v.value === undefined ? "" : v.value + " ";
+    return el("span", { class: `cell ${cls}${i === r.values.length - 1 ? " now" : ""}`, "data-result": res || "unknown", title, "aria-label": title, text: shown + (res ? RESULTS[res].word : "?") });
   }));
   // Remoteness of the positions after the person's moves: the move's count less one.
   history.forEach((h, i) => {
@@ -587,25 +618,34 @@ function drawChart(r, m) {
     return e;
   };
   const rows = r.values.length;
-  const rem = r.values.map((_, i) => (typeof m.rem[i] === "number" ? m.rem[i] : null));
+  const rem = r.values.map((v, i) => (typeof v.remoteness === "number" ? v.remoteness : typeof m.rem[i] === "number" ? m.rem[i] : null));
   const most = Math.max(4, ...rem.filter((x) => x !== null));
   const W = 320, mid = W / 2, rowH = 18, H = rows * rowH + 24;
   const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", "aria-labelledby": "chart-title", class: "chart" });
   chart.append(svg("title", { id: "chart-title" }, "Value history: who is winning after each move, and how far from the end"));
   chart.append(svg("text", { x: 4, y: 12, class: "axis" }, "you win"), svg("text", { x: W - 4, y: 12, "text-anchor": "end", class: "axis" }, "you lose"));
+  // Ties and draws, which neither player wins, on the middle line.
+  const even = r.values.some((v) => v.result === "tie" || v.result === "draw");
+  if (even) chart.append(svg("text", { x: mid, y: 12, "text-anchor": "middle", class: "axis" }, "tie / draw"));
   chart.append(svg("line", { x1: mid, y1: 16, x2: mid, y2: H, class: "mid" }));
   let prev = null;
   r.values.forEach((v, i) => {
-    if (v.to_move_wins === null) return;
+    const res = positionResult(v);
+    if (res === null) return;
+    // The result for the person: a win and a loss swap when the engine is to move.
     const youToMove = v.to_move === r.you;
-    const youWin = youToMove === v.to_move_wins;
+    const yours = res === "tie" || res === "draw" || youToMove ? res : res === "win" ? "lose" : "win";
     const d = rem[i] === null ? most : rem[i];
-    const x = youWin ? mid - 8 - (d / most) * (mid - 40) : mid + 8 + (d / most) * (mid - 40);
+    const side = yours === "win" ? -1 : yours === "lose" ? 1 : 0;
+    const x = side === 0 ? mid : mid + side * (8 + (d / most) * (mid - 40));
     const y = 24 + i * rowH;
     if (prev) chart.append(svg("line", { x1: prev[0], y1: prev[1], x2: x, y2: y, class: "path" }));
-    const dot = svg("circle", { cx: x, cy: y, r: 5, class: youWin ? "dot win" : "dot lose" });
-    dot.append(svg("title", {}, `after ${i} moves: ${youWin ? "you win" : "you lose"}${rem[i] === null ? "" : ", remoteness " + rem[i]}`));
-    chart.append(dot, svg("text", { x: youWin ? x - 9 : x + 9, y: y + 4, "text-anchor": youWin ? "end" : "start", class: "label" }, rem[i] === null ? (youWin ? "W" : "L") : String(rem[i])));
+    const dot = svg("circle", { cx: x, cy: y, r: 5, class: "dot " + yours, "data-result": yours });
+    const words = { win: "you win", lose: "you lose", tie: "a tie", draw: "a draw" }[yours];
+    dot.append(svg("title", {}, `after ${i} moves: ${words}${rem[i] === null ? "" : ", remoteness " + rem[i]}`));
+    const letter = { win: "W", lose: "L", tie: "T", draw: "D" }[yours];
+    const text = rem[i] === null ? letter : side === 0 ? `${letter} ${rem[i]}` : String(rem[i]);
+    chart.append(dot, svg("text", { x: side < 0 ? x - 9 : x + 9, y: y + 4, "text-anchor": side < 0 ? "end" : "start", class: "label" }, text));
     prev = [x, y];
   });
   $("chart").replaceChildren(chart);
@@ -643,42 +683,105 @@ async function travel(ply) {
 
 // ---- sequences
 
-const SEQ = {
-  subtraction: { label: "Set", value: "2,4,5", help: "A move takes s stones from one heap, s in the set." },
-  octal: { label: "Code", value: "0.77", help: "An octal or hexadecimal code: 0.77 is Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess; 0.8 (or 0.{3}) splits a heap in three." },
-  table: { label: "Boundary", value: "10110/0110", help: "TOP/LEFT: the table game's boundary strings. Each cell shows who wins with the stone there: W, the player to move; L, the other." },
-};
+// The games of the sequence page: every game with a single-heap Grundy sequence
+// (`sequence` in /api/games), with its first parameter typed in a field, then the
+// table game's W/L grid.
+const TABLE_GRID = { label: "Boundary", value: "10110/0110", help: "TOP/LEFT: the table game's boundary strings. Each cell shows who wins with the stone there: W, the player to move; L, the other." };
+let seqQuotientShown = false;
 
-function seqGameChanged() {
-  const g = SEQ[$("seq-game").value];
-  $("seq-text-name").textContent = g.label;
-  $("seq-text").value = g.value;
-  $("seq-help").textContent = g.help;
+const seqIsTable = () => $("seq-game").value === "table";
+const seqGame = () => state.games.find((g) => g.name === $("seq-game").value);
+// The parameter typed on the sequence page: the game's first required one (else its
+// first with a value), or none.
+const seqParam = (g) => g && (g.params.find((p) => p.required) || g.params.find((p) => !p.flag));
+
+function fillSeqGames() {
+  const games = state.games.filter((g) => g.sequence);
+  $("seq-game").replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.name })),
+    el("option", { value: "table", text: "table game: W/L grid" }));
+  if (games.some((g) => g.name === "subtraction")) $("seq-game").value = "subtraction";
+}
+
+// Sets the sequence page's fields for the game chosen, from `given` (an address's
+// fields) or the game's example.
+function seqGameChanged(given) {
+  given = given || {};
+  if (seqIsTable()) {
+    $("seq-text-name").textContent = TABLE_GRID.label;
+    $("seq-text").value = given.boundary || TABLE_GRID.value;
+    $("seq-text-label").hidden = false;
+    $("seq-help").textContent = TABLE_GRID.help;
+  } else {
+    const g = seqGame();
+    const p = seqParam(g);
+    $("seq-text-label").hidden = !p;
+    if (p) {
+      $("seq-text-name").textContent = p.name;
+      $("seq-text").value = given[p.name] || p.example || p.default || "";
+    }
+    $("seq-help").textContent = g ? g.about : "";
+  }
+  $("seq-misere").checked = ["true", "1"].includes(given.misere);
+  if (given.to) $("seq-to").value = given.to;
+  if (given.heaps) $("seq-heaps").value = given.heaps;
+  if (given.quotient) $("seq-bound").value = given.quotient;
+  seqQuotientShown = !!given.quotient;
   seqMisereChanged();
 }
 
-// Misère play on the sequence page (heap games only): the genus instead of G(n), and
-// the quotient.
+// Misère play on the sequence page (heap games that take it): the genus instead of
+// G(n), and the quotient.
 function seqMisere() {
-  return $("seq-game").value !== "table" && $("seq-misere").checked;
+  const g = seqGame();
+  return !seqIsTable() && !!g && !!g.misere && $("seq-misere").checked;
 }
 
 function seqMisereChanged() {
-  const table = $("seq-game").value === "table";
+  const table = seqIsTable();
+  const g = seqGame();
   const on = seqMisere();
-  $("seq-misere-row").hidden = table;
+  $("seq-misere-row").hidden = table || !g || !g.misere;
   $("seq-to-label").hidden = table || on;
   $("seq-heaps-label").hidden = !on;
   $("seq-bound-label").hidden = !on;
   $("seq-quotient").hidden = !on;
   $("seq-misere-help").hidden = !on;
-  if (!on) $("seq-quotient-out").replaceChildren();
+  if (!on) {
+    $("seq-quotient-out").replaceChildren();
+    seqQuotientShown = false;
+  }
 }
 
 // The query of the heap game on the sequence page: its name and parameter.
 function seqQuery() {
-  const game = $("seq-game").value;
-  return { game, [game === "octal" ? "code" : "set"]: $("seq-text").value.trim() };
+  const g = seqGame();
+  const p = seqParam(g);
+  const q = { game: $("seq-game").value };
+  if (p) q[p.name] = $("seq-text").value.trim();
+  return q;
+}
+
+// The sequence page as an address's fields: the game, its parameter, how far, misère
+// play, the heaps of the genus and the bound of the quotient shown.
+function seqAddress() {
+  if (seqIsTable()) return new URLSearchParams({ game: "table", boundary: $("seq-text").value.trim() });
+  const q = new URLSearchParams(seqQuery());
+  if (seqMisere()) {
+    q.set("misere", "true");
+    q.set("heaps", $("seq-heaps").value || "30");
+    if (seqQuotientShown) q.set("quotient", $("seq-bound").value || "8");
+  } else {
+    q.set("to", $("seq-to").value || "100");
+  }
+  return q;
+}
+
+// The sequence page from an address's fields, drawn.
+function seqRestore(given) {
+  if ([...$("seq-game").options].some((o) => o.value === given.game)) $("seq-game").value = given.game;
+  seqGameChanged(given);
+  drawSequence();
+  if (seqQuotientShown && seqMisere()) drawQuotient();
 }
 
 // Each drawing is numbered; an answer that arrives after a newer drawing began is dropped.
@@ -690,7 +793,7 @@ async function drawSequence() {
   const game = $("seq-game").value;
   const text = $("seq-text").value.trim();
   try {
-    if (game === "table") {
+    if (seqIsTable()) {
       await drawTableGrid(out, text, run);
       return;
     }
@@ -698,13 +801,13 @@ async function drawSequence() {
       await drawGenus(out, text, run);
       return;
     }
-    const q = new URLSearchParams({ game, [game === "octal" ? "code" : "set"]: text, to: $("seq-to").value || "100" });
+    const q = new URLSearchParams({ ...seqQuery(), to: $("seq-to").value || "100" });
     const s = await api("/api/sequence?" + q);
     if (run !== seqRun) return;
     const period = s.period === null ? "no period proven" : `preperiod ${s.preperiod}, period ${s.period}`;
     out.replaceChildren(
       el("p", { class: "seq-summary", id: "seq-summary", text: `G(0), …, G(${s.computed - 1}): ${period}` }),
-      el("img", { class: "sequence", id: "seq-svg", alt: `G(n) of ${game} ${text}: ${period}`, src: "/api/sequence.svg?" + q }),
+      el("div", { class: "seq-plot" }, [el("img", { class: "sequence", id: "seq-svg", alt: `G(n) of ${game} ${text}: ${period}`, src: "/api/sequence.svg?" + q })]),
       el("p", { class: "help", text: "G(n) = " + s.values.slice(0, 80).join(" ") + (s.values.length > 80 ? " …" : "") }),
     );
   } catch (err) {
@@ -790,6 +893,59 @@ async function drawTableGrid(out, boundary, run) {
   out.replaceChildren(Boards.table.grid(t, cell));
 }
 
+// ---- the value calculator: GET /api/value
+
+let valueRun = 0;
+
+async function computeValue() {
+  const run = ++valueRun;
+  const out = $("value-out");
+  const expr = $("value-expr").value.trim();
+  if (!expr) {
+    out.replaceChildren(el("p", { class: "help", text: "Type an expression, e.g. {2|0} + *." }));
+    return;
+  }
+  const q = new URLSearchParams({ expr });
+  try {
+    const v = await api("/api/value?" + q);
+    if (run !== valueRun) return;
+    const parts = [];
+    if (v.kind === "comparison") {
+      parts.push(el("p", { class: "verdict", id: "value-result", text: `${v.left} ${v.relation} ${v.right}: ${v.holds}` }),
+        el("p", { class: "help", text: v.holds ? "The comparison holds." : "The comparison does not hold." }));
+    } else if (v.kind === "incentives") {
+      const list = (side) => side.length
+        ? el("ul", { class: "winning" }, side.map((x) => el("li", { text: `${x.option}: incentive ${x.incentive}` })))
+        : el("p", { class: "help", text: "none" });
+      parts.push(el("p", { class: "verdict", id: "value-result", text: v.canonical_form }),
+        el("h2", { text: "Left's incentives, G^L − G" }), list(v.left_incentives),
+        el("h2", { text: "Right's incentives, G − G^R" }), list(v.right_incentives));
+    } else {
+      const row = (name, value) => el("tr", {}, [el("th", { scope: "row", text: name }), el("td", { text: String(value) })]);
+      parts.push(el("p", { class: "verdict", id: "value-result", text: v.canonical_form }),
+        el("div", { class: "table-scroll" }, [el("table", { class: "value-table", id: "value-invariants" }, [
+          el("caption", { text: "Invariants" }),
+          el("tbody", {}, [
+            row("outcome", v.outcome), row("left stop", v.left_stop), row("right stop", v.right_stop),
+            row("mean", v.mean), row("temperature", v.temperature), row("birthday", v.birthday),
+            row("number?", v.is_number ? "yes" : "no"),
+            row("explicit form", v.explicit === null ? "too long to show" : v.explicit),
+          ]),
+        ])]),
+        el("h2", { text: "Thermograph" }),
+        el("div", { class: "seq-plot" }, [el("img", { class: "sequence", id: "value-svg", alt: `thermograph of ${v.canonical_form}: mean ${v.mean}, temperature ${v.temperature}`, src: "/api/value.svg?" + q })]));
+    }
+    out.replaceChildren(...parts);
+  } catch (err) {
+    if (run === valueRun) showError(out, err);
+  }
+}
+
+function valueChanged() {
+  computeValue();
+  commit(true);
+}
+
 // ---- start
 
 function tabKeys(e) {
@@ -853,11 +1009,22 @@ async function main() {
   $("undo").addEventListener("click", () => travel(previousTurn()));
   $("redo").addEventListener("click", () => travel(nextTurn()));
   $("cancel").addEventListener("click", cancelAll);
-  $("seq-game").addEventListener("change", seqGameChanged);
-  $("seq-go").addEventListener("click", drawSequence);
-  $("seq-misere").addEventListener("change", () => { seqMisereChanged(); drawSequence(); });
-  $("seq-quotient").addEventListener("click", drawQuotient);
-  seqGameChanged();
+  // Switching the game draws the new one at once (its old drawing is gone).
+  $("seq-game").addEventListener("change", () => {
+    $("seq-out").replaceChildren();
+    $("seq-quotient-out").replaceChildren();
+    seqGameChanged();
+    drawSequence();
+    commit(true);
+  });
+  $("seq-go").addEventListener("click", () => { drawSequence(); commit(true); });
+  $("seq-misere").addEventListener("change", () => { seqMisereChanged(); drawSequence(); commit(true); });
+  $("value-go").addEventListener("click", valueChanged);
+  $("value-expr").addEventListener("keydown", (e) => { if (e.key === "Enter") valueChanged(); });
+  for (const b of $("value-examples").querySelectorAll("button")) {
+    b.addEventListener("click", () => { $("value-expr").value = b.dataset.expr; valueChanged(); });
+  }
+  $("seq-quotient").addEventListener("click", () => { seqQuotientShown = true; drawQuotient(); commit(true); });
   try {
     state.games = (await api("/api/games")).games;
   } catch (err) {
@@ -865,6 +1032,8 @@ async function main() {
     return;
   }
   $("game").replaceChildren(...state.games.map((g) => el("option", { value: g.name, text: g.name })));
+  fillSeqGames();
+  seqGameChanged();
   window.addEventListener("popstate", () => restore());
   await restore();
   document.body.dataset.ready = "true";

@@ -23,6 +23,13 @@ const Boards = (() => {
     return e;
   }
 
+  function svgEl(tag, attrs, children) {
+    const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    for (const c of children || []) e.append(c);
+    return e;
+  }
+
   function button(attrs, children, onClick, enabled) {
     const b = el("button", Object.assign({ type: "button" }, attrs), children);
     if (enabled) b.addEventListener("click", onClick);
@@ -195,10 +202,17 @@ const Boards = (() => {
   // `view` is what GET /api/board answers under "board": { board: { shape, lines },
   // moves: [{ move, touches }], edits: [{ at, position }] }. `opts.mode` is "move"
   // (a click picks a legal move: the moves through the spot clicked; one left is
-  // played, several are highlighted until the next click tells them apart), "edit"
-  // (a click edits the position) or "none". `opts.onMove(move)`, `opts.onEdit(position)`.
+  // played, several are highlighted until the next click tells them apart; a board
+  // with `steps` takes each move's spots in order, saying at each step what it
+  // expects and refusing other clicks), "edit" (a click edits the position) or
+  // "none". `opts.onMove(move)`, `opts.onEdit(position)`. The board's `columns` and
+  // `rows` (the names the move notation gives them) are drawn along it, its
+  // `legend` under it.
   function generic(view, element, opts) {
     const board = view.board;
+    const steps = board.steps || [];
+    const note = el("p", { class: "board-note", id: "board-note", role: "status", "aria-live": "polite" });
+    const say = (text) => { note.textContent = text; };
     const key = (at) => at[0] + "," + at[1];
     const edits = new Map((view.edits || []).map((e) => [key(e.at), e.position]));
     const moves = view.moves || [];
@@ -208,12 +222,17 @@ const Boards = (() => {
     let clicks = [];
     const buttons = new Map();
 
-    const candidates = () => moves.filter((m) => clicks.every((c) => m.touches.some((t) => key(t) === c)));
+    const candidates = () => steps.length
+      ? moves.filter((m) => m.touches.length >= clicks.length && clicks.every((c, i) => key(m.touches[i]) === c))
+      : moves.filter((m) => clicks.every((c) => m.touches.some((t) => key(t) === c)));
     const same = (m, list) => m.touches.length === list.length && m.touches.every((t, i) => key(t) === list[i]);
     function mark() {
       const cands = clicks.length ? candidates() : [];
       const choice = new Set();
-      for (const m of cands) for (const t of m.touches) choice.add(key(t));
+      for (const m of cands) {
+        if (steps.length) { if (m.touches[clicks.length]) choice.add(key(m.touches[clicks.length])); }
+        else for (const t of m.touches) choice.add(key(t));
+      }
       for (const [k, b] of buttons) {
         b.classList.toggle("picked", clicks.includes(k));
         b.classList.toggle("choice", clicks.length > 0 && choice.has(k) && !clicks.includes(k));
@@ -221,12 +240,47 @@ const Boards = (() => {
       }
       element.dataset.choices = String(cands.length);
     }
+    const stepText = (i) => steps[Math.min(i, steps.length - 1)];
+    const name = (k) => (buttons.get(k) && buttons.get(k).dataset.name) || "that spot";
+    // A board whose moves are clicked in steps: the click must be the next spot of a
+    // move that starts with the spots clicked so far.
+    function stepClick(k) {
+      const step = clicks.length;
+      const cands = candidates().filter((m) => m.touches.length > step && key(m.touches[step]) === k);
+      if (!cands.length) {
+        if (step > 0 && clicks[step - 1] === k) {
+          clicks.pop();
+          mark();
+          say(`Taken back. Click ${stepText(clicks.length)}.`);
+          return;
+        }
+        say(`${name(k)} cannot be ${stepText(step)} here: click ${stepText(step)}.`);
+        return;
+      }
+      clicks.push(k);
+      const done = cands.filter((m) => m.touches.length === clicks.length);
+      if (done.length && (cands.length === 1 || cands.every((m) => m.touches.length === clicks.length))) {
+        clicks = [];
+        mark();
+        say("");
+        opts.onMove(done[0].move);
+        return;
+      }
+      mark();
+      say(`Now click ${stepText(clicks.length)} (or ${name(k)} again to take it back).`);
+    }
     function click(k) {
       if (mode === "edit") {
         if (edits.has(k)) opts.onEdit(edits.get(k));
         return;
       }
       if (mode !== "move") return;
+      if (steps.length) { stepClick(k); return; }
+      if (!touched.has(k)) {
+        say(`No legal move uses ${name(k)}.`);
+        return;
+      }
+      say("");
       if (clicks.length && clicks[clicks.length - 1] === k) {
         // The same spot again: the move that touches exactly the spots clicked.
         const exact = candidates().find((m) => same(m, clicks));
@@ -243,6 +297,7 @@ const Boards = (() => {
       }
       if (!cands.length) clicks = [];
       const exact = cands.find((m) => same(m, clicks));
+      if (cands.length > 1) say(`${cands.length} moves use the places clicked: click one of the places outlined, or the same place again for the move that uses it alone.`);
       if (cands.length === 1 || (exact && cands.every((m) => m.touches.length <= clicks.length))) {
         const m = cands.length === 1 ? cands[0] : exact;
         clicks = [];
@@ -252,32 +307,108 @@ const Boards = (() => {
       }
       mark();
     }
+    // Hovering a spot marks what a click there would play, when one move is left
+    // (a Connect Four column shows where the mark lands).
+    function aim(k) {
+      for (const b of buttons.values()) b.classList.remove("aim", "aim-first");
+      if (k === null || clicks.length) return;
+      const through = steps.length
+        ? moves.filter((m) => key(m.touches[0]) === k)
+        : moves.filter((m) => m.touches.some((t) => key(t) === k));
+      if (through.length !== 1) return;
+      through[0].touches.forEach((t, i) => {
+        const b = buttons.get(key(t));
+        if (b) b.classList.add(i === 0 ? "aim-first" : "aim");
+      });
+    }
     function spotButton(spot, at, extra) {
       const k = key(at);
       const live = mode === "move" ? touched.has(k) : mode === "edit" ? edits.has(k) : false;
       const b = el("button", {
         type: "button",
-        class: `spot tint-${spot.tint}${extra ? " " + extra : ""}${live ? " live" : ""}`,
+        class: `spot tint-${spot.tint}${extra ? " " + extra : ""}${live ? " live" : ""}${spot.dark ? " dark" : ""}`,
         "data-at": k,
+        "data-name": spot.label.split(":")[0],
         "aria-label": spot.label,
         title: spot.label,
       }, spot.glyph ? [el("span", { class: "glyph", text: spot.glyph })] : []);
-      if (live) b.addEventListener("click", () => click(k));
-      else { b.tabIndex = -1; b.setAttribute("aria-disabled", "true"); }
+      if (live) {
+        b.addEventListener("click", () => click(k));
+        if (mode === "move") {
+          b.addEventListener("mouseenter", () => aim(k));
+          b.addEventListener("mouseleave", () => aim(null));
+        }
+      } else {
+        b.tabIndex = -1;
+        b.setAttribute("aria-disabled", "true");
+        // A click on a spot no move uses says so, rather than nothing.
+        if (mode === "move") b.addEventListener("click", () => click(k));
+      }
       buttons.set(k, b);
       return b;
     }
     const hideAdd = (spot) => spot.tint === "add" && mode !== "edit";
+    let laidOut = null;
+    // Arcs from spot i to spot j of a row (each [i, j]), over the row `row`: forward
+    // ones low, backward ones high, an arrowhead at the end, a loop for i = j.
+    function drawArcs(svg, edges) {
+      const box = svg.nextElementSibling ? svg.nextElementSibling.getBoundingClientRect() : null;
+      if (!box) return;
+      const x = (i) => { const b = buttons.get(key([0, i])); if (!b) return null; const r = b.getBoundingClientRect(); return r.left + r.width / 2 - box.left; };
+      const spans = edges.map(([i, j]) => Math.abs((x(i) || 0) - (x(j) || 0)));
+      const H = Math.min(90, 20 + Math.max(0, ...spans) * 0.3);
+      svg.setAttribute("width", String(Math.ceil(box.width)));
+      svg.setAttribute("height", String(Math.ceil(H)));
+      svg.setAttribute("viewBox", `0 0 ${Math.ceil(box.width)} ${Math.ceil(H)}`);
+      const defs = svgEl("defs", {}, [svgEl("marker", { id: "arc-head", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" },
+        [svgEl("path", { d: "M0,0 L10,5 L0,10 z", class: "arc-head" })])]);
+      svg.replaceChildren(defs);
+      for (const [i, j] of edges) {
+        const x1 = x(i), x2 = x(j);
+        if (x1 === null || x2 === null) continue;
+        // The apex of a quadratic arc is halfway to its control point.
+        const lift = Math.min(H - 4, (10 + Math.abs(x2 - x1) * 0.3) * (i < j ? 1 : 1.6));
+        const d = i === j
+          ? `M${x1 - 5},${H} C${x1 - 14},${H - 22} ${x1 + 14},${H - 22} ${x1 + 5},${H}`
+          : `M${x1 + (i < j ? 4 : -4)},${H} Q${(x1 + x2) / 2},${H - 2 * lift} ${x2 + (i < j ? -4 : 4)},${H}`;
+        svg.append(svgEl("path", { d, class: "arc " + (i < j ? "forward" : "backward"), "marker-end": "url(#arc-head)", "data-from": String(i), "data-to": String(j) }));
+      }
+    }
     const parts = [];
     const lines = board.lines;
     if (board.shape === "grid" || board.shape === "strip") {
       const width = Math.max(1, ...lines.map((l) => l.spots.length));
-      const g = el("div", { class: `cells ${board.shape}`, role: "group", "aria-label": board.shape === "grid" ? "board" : "squares", style: `grid-template-columns: repeat(${width}, var(--cell))` });
+      const columns = board.columns || [];
+      const rows = board.shape === "grid" ? board.rows || [] : [];
+      const lead = rows.length ? 1 : 0;
+      const axis = (text, cls) => el("span", { class: "axis " + cls, "aria-hidden": "true", text });
+      const g = el("div", { class: `cells ${board.shape}`, role: "group", "aria-label": board.shape === "grid" ? "board" : "squares", style: `grid-template-columns: ${lead ? "auto " : ""}repeat(${width}, var(--cell))` });
+      // A grid's column names over it; a strip's square numbers under it.
+      const columnRow = () => {
+        if (lead) g.append(axis("", "axis-corner"));
+        for (let c = 0; c < width; c++) g.append(axis(columns[c] || "", "column"));
+      };
+      if (columns.length && board.shape === "grid") columnRow();
       lines.forEach((line, r) => {
+        if (lead) g.append(axis(rows[r] || "", "row"));
         line.spots.forEach((spot, c) => g.append(spotButton(spot, [r, c])));
         for (let c = line.spots.length; c < width; c++) g.append(el("span", { class: "spot void" }));
       });
+      if (columns.length && board.shape === "strip") columnRow();
       parts.push(g);
+      const arrows = lines.flatMap((line) => line.spots.flatMap((s, i) => (s.arrows || []).map((j) => [line, i, j])));
+      if (arrows.length && lines.length === 1) {
+        // A graph drawn as a row of vertices: its edges as arcs over the row, drawn
+        // once the row is laid out.
+        const arcs = svgEl("svg", { class: "arcs", "aria-hidden": "true" });
+        parts.splice(parts.length - 1, 0, arcs);
+        laidOut = () => drawArcs(arcs, arrows.map(([, i, j]) => [i, j]));
+      }
+      if (arrows.length) {
+        // A graph drawn as a row of vertices: its edges listed under it.
+        const who = (line, i) => line.spots[i].label.split(":")[0];
+        parts.push(el("p", { class: "edges", id: "board-edges", text: "Edges: " + arrows.map(([line, i, j]) => `${who(line, i)} → ${who(line, j)}`).join(", ") }));
+      }
     } else if (board.shape === "heaps") {
       const box = el("div", { class: "heaps", role: "group", "aria-label": "heaps" });
       lines.forEach((line, h) => {
@@ -322,10 +453,22 @@ const Boards = (() => {
       parts.push(box);
     }
     if (board.partial) parts.push(el("p", { class: "help", text: "Part of the position is not drawn: its text says it all." }));
+    for (const line of board.legend || []) parts.push(el("p", { class: "help legend", text: line }));
+    if (mode === "move") {
+      parts.push(note);
+      if (steps.length) say(`Click ${steps[0]}.`);
+    }
     element.replaceChildren(...parts);
     element.dataset.shape = board.shape;
+    if (laidOut) laidOut();
     mark();
     return {
+      // What clicking the board does when playing, in words.
+      help() {
+        if (steps.length) return "Click the board to move: " + steps.join(", then ") + ".";
+        if (board.clicks) return board.clicks;
+        return "Click the board to move: the places a move uses; where several moves remain, the places still possible are outlined.";
+      },
       // Outlines the spots `move` touches (a preview that moves nothing).
       show(move) {
         for (const b of buttons.values()) b.classList.remove("hint");

@@ -935,10 +935,13 @@ async fn play_answers_the_board_and_the_remoteness() {
 
 #[tokio::test]
 async fn misere_play_in_games_analyze_and_play() {
-    // The games list says which games take misere=true: the registry's impartial ones.
+    // The games list says which games take misere=true: impartial ones only (those
+    // without ties or endless play: see games_offer_misere_play_where_it_is_taken).
     let (_, v) = get_json("/api/games").await;
     for g in v["games"].as_array().unwrap() {
-        assert_eq!(g["misere"], g["kind"] == "impartial", "{g}");
+        if g["misere"] == true {
+            assert_eq!(g["kind"], "impartial", "{g}");
+        }
     }
     // 1,1,1 is lost under misère play (won under normal play).
     let (status, a) = get_json("/api/analyze?game=nim&position=1,1,1&misere=true").await;
@@ -1207,4 +1210,236 @@ async fn a_damaged_or_unknown_book_is_refused_at_start() {
     let err = state().with_book(&path).unwrap_err();
     assert!(err.contains("refused") && err.contains("chess"), "{err}");
     std::fs::remove_file(&path).unwrap();
+}
+
+// ---- the playground's data: results, misère play offered, coordinates, clicks
+
+/// Each position of a match says its result (win, lose, tie or draw) and its
+/// remoteness: a perfect tic-tac-toe tie is a tie at every move, never a loss.
+#[tokio::test]
+async fn play_values_say_ties_and_remoteness() {
+    let moves = ["b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"];
+    let (status, v) = post_json(
+        "/api/play",
+        json!({"game": "tictactoe", "position": "...|...|...", "moves": moves}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["tie"], true, "{v}");
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values.len(), moves.len() + 1);
+    for (i, value) in values.iter().enumerate() {
+        assert_eq!(value["result"], "tie", "position {i}: {value}");
+        assert!(value["remoteness"].is_u64(), "position {i}: {value}");
+    }
+    assert_eq!(values[0]["remoteness"], 9, "{}", values[0]);
+    assert_eq!(values[9]["remoteness"], 0, "{}", values[9]);
+    // Nim: a win and a loss, with their remoteness.
+    let (_, v) = post_json(
+        "/api/play",
+        json!({"game": "nim", "position": "1,2", "moves": ["2-1"]}),
+    )
+    .await;
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values[0]["result"], "win", "{v}");
+    assert_eq!(values[0]["remoteness"], 3, "{v}");
+    assert_eq!(values[1]["result"], "lose", "{v}");
+    assert_eq!(values[1]["remoteness"], 2, "{v}");
+}
+
+/// `/api/games` offers misère play exactly where the game takes it: an impartial
+/// game with ties or endless play refuses it, and is listed without it.
+#[tokio::test]
+async fn games_offer_misere_play_where_it_is_taken() {
+    let (_, v) = get_json("/api/games").await;
+    for g in v["games"].as_array().unwrap() {
+        let name = g["name"].as_str().unwrap();
+        let spec = grundy::registry::find(name).unwrap();
+        let params = grundy::registry::example_params(spec).with("misere", "true");
+        assert_eq!(
+            g["misere"],
+            json!(build(name, &params).is_ok()),
+            "{name}: misere offered as the game takes it"
+        );
+    }
+    let offered = |name: &str| {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"] == name)
+            .unwrap()["misere"]
+            .clone()
+    };
+    for name in ["tictactoe", "connect-four", "digraph", "domineering"] {
+        assert_eq!(offered(name), json!(false), "{name}");
+    }
+    for name in ["nim", "octal", "grundy-game"] {
+        assert_eq!(offered(name), json!(true), "{name}");
+    }
+}
+
+/// Every board names its columns and rows as its move notation does, a Connect Four
+/// column is clicked anywhere, Amazons says its three steps, heap games say what a
+/// click on a token does.
+#[tokio::test]
+async fn boards_name_their_coordinates_and_clicks() {
+    let board = |uri: &'static str| async move {
+        let (status, v) = get_json(uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {v}");
+        v["board"].clone()
+    };
+    let ttt = board("/api/board?game=tictactoe&position=...|...|...").await;
+    assert_eq!(ttt["board"]["columns"], json!(["a", "b", "c"]));
+    assert_eq!(ttt["board"]["rows"], json!(["1", "2", "3"]));
+    let c4 = board("/api/board?game=connect-four&position=....|....|....|.x..").await;
+    assert_eq!(c4["board"]["columns"], json!(["a", "b", "c", "d"]));
+    assert!(c4["board"].get("rows").is_none(), "{c4}");
+    let b = c4["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "b")
+        .unwrap();
+    assert_eq!(b["touches"], json!([[2, 1], [0, 1], [1, 1], [3, 1]]));
+    let pawns = board("/api/board?game=pawns&position=..P.P").await;
+    assert_eq!(pawns["board"]["columns"], json!(["1", "2", "3", "4", "5"]));
+    let table = board("/api/board?game=table&position=10/01@1,1").await;
+    assert_eq!(table["board"]["columns"], json!(["0", "1", "2"]));
+    assert_eq!(table["board"]["rows"], json!(["0", "1", "2"]));
+    let toppling = board("/api/board?game=toppling-dominoes&position=xo,gx").await;
+    assert_eq!(toppling["board"]["columns"], json!(["1", "2"]));
+    let amazons = board("/api/board?game=amazons&position=x..|..o").await;
+    assert_eq!(amazons["board"]["steps"].as_array().unwrap().len(), 3);
+    for game in [
+        "nim",
+        "subtraction",
+        "octal",
+        "grundy-game",
+        "wythoff",
+        "staircase",
+    ] {
+        let (_, v) = get_json(&format!(
+            "/api/board?game={game}&position=3,4{}",
+            match game {
+                "subtraction" => "&set=1,2",
+                "octal" => "&code=0.77",
+                _ => "",
+            }
+        ))
+        .await;
+        let clicks = v["board"]["board"]["clicks"].as_str().unwrap_or("");
+        assert!(clicks.starts_with("Click a token"), "{game}: {v}");
+    }
+}
+
+/// `GET /api/value`: a sum with its invariants and thermograph, a comparison, a
+/// cooling, incentives, and errors as JSON (a misread expression at its column).
+#[tokio::test]
+async fn value_calculator_answers_and_errors() {
+    use grundy::cgt::{parse_value, ValueBudget};
+    let want = |expr: &str| {
+        parse_value(expr, &ValueBudget::unlimited())
+            .unwrap()
+            .to_string()
+    };
+    let (status, v) = get_json("/api/value?expr=%7B1%7C0%7D%20%2B%20%5E%20%2B%20*2").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["kind"], "value");
+    assert_eq!(v["canonical_form"], want("{1|0} + ^ + *2"));
+    let (_, v) = get_json("/api/value?expr=%7B2%7C0%7D").await;
+    assert_eq!(v["mean"], "1", "{v}");
+    assert_eq!(v["temperature"], "1", "{v}");
+    assert!(v["thermograph"].is_object(), "{v}");
+    let (_, v) = get_json("/api/value?expr=%5E%20%3C%3D%20*").await;
+    assert_eq!(v["kind"], "comparison");
+    assert_eq!(v["holds"], false, "{v}");
+    let (_, v) = get_json("/api/value?expr=%5E%20%7C%7C%20*").await;
+    assert_eq!(v["holds"], true, "{v}");
+    let (_, v) = get_json("/api/value?expr=cool(%7B2%7C-2%7D%2C%201)").await;
+    assert_eq!(v["canonical_form"], "+-1", "{v}");
+    let (_, v) = get_json("/api/value?expr=incentives(%7B2%7C-1%7D)").await;
+    assert_eq!(v["kind"], "incentives", "{v}");
+    assert_eq!(v["left_incentives"].as_array().unwrap().len(), 1, "{v}");
+    // Errors: JSON, with the column of a misread expression.
+    let (status, v) = get_json("/api/value?expr=%7B1%7C").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["column"], 4, "{v}");
+    let (status, v) = get_json("/api/value").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = get_json("/api/value?expr=1&x=2").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = get_json("/api/value?expr=cool(1%2C%20-1)").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["column"].is_u64(), "{v}");
+    // The thermograph as SVG.
+    let (status, content_type, body) = get_with(state(), "/api/value.svg?expr=%7B2%7C0%7D").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(content_type, "image/svg+xml");
+    assert!(body.starts_with("<svg"), "{body}");
+    let (status, content_type, _) = get_with(state(), "/api/value.svg?expr=1%20%3C%3D%202").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(content_type.starts_with("application/json"));
+}
+
+/// Work past the request's budget stops at its deadline with a 422 saying so.
+#[tokio::test]
+async fn value_over_its_time_is_422() {
+    let limits = Limits {
+        budget: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    // A sum of many switches: far more work than 0.3 s.
+    let expr: Vec<String> = (1..=40).map(|k| format!("{{{k}|-{k}}}")).collect();
+    let expr = expr.join("+");
+    let uri = format!(
+        "/api/value?expr={}",
+        expr.replace('{', "%7B")
+            .replace('}', "%7D")
+            .replace('|', "%7C")
+            .replace('+', "%2B")
+    );
+    let started = Instant::now();
+    let (status, _, body) = get_with(AppState::new(limits), &uri).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        ["over_time", "over_budget"].contains(&v["kind"].as_str().unwrap_or("")),
+        "{v}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// In a match, the squares filled by its moves are marked with the move and the
+/// player, which the position's notation (`#` for all) cannot tell.
+#[tokio::test]
+async fn play_marks_the_squares_each_move_filled() {
+    let (status, v) = post_json(
+        "/api/play",
+        json!({"game": "domineering", "position": "..#|...|...", "to_move": "Left",
+               "moves": ["a1-a2", "b3-c3"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let lines = &v["board"]["board"]["lines"];
+    let spot = |r: usize, c: usize| lines[r]["spots"][c].clone();
+    assert_eq!(spot(0, 0)["tint"], "left", "{v}");
+    assert_eq!(spot(0, 0)["glyph"], "1");
+    assert_eq!(spot(1, 0)["glyph"], "1");
+    assert_eq!(spot(2, 1)["tint"], "right");
+    assert_eq!(spot(2, 2)["glyph"], "2");
+    assert!(
+        spot(2, 2)["label"]
+            .as_str()
+            .unwrap()
+            .contains("move 2 (b3-c3)"),
+        "{v}"
+    );
+    // The wall of the start stays a wall.
+    assert_eq!(spot(0, 2)["tint"], "blocked");
+    assert_eq!(spot(0, 2)["glyph"], "#");
 }

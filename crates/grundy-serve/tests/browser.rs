@@ -121,6 +121,16 @@ async fn free_port() -> u16 {
 
 impl Session {
     async fn start(driver: &Path, name: &str) -> Session {
+        Session::start_with(driver, name, false).await
+    }
+
+    /// A session whose browser plays a phone 390 px wide (device emulation: a
+    /// window cannot be narrower than 500 px).
+    async fn start_phone(driver: &Path, name: &str) -> Session {
+        Session::start_with(driver, name, true).await
+    }
+
+    async fn start_with(driver: &Path, name: &str, phone: bool) -> Session {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
@@ -133,13 +143,18 @@ impl Session {
         ));
         let port = free_port().await;
         let session_driver = Driver::start(driver, port);
-        let caps = json!({
+        let mut caps = json!({
             "goog:loggingPrefs": { "browser": "ALL" },
             "goog:chromeOptions": {
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
                          "--disable-dev-shm-usage", "--window-size=1100,1000"]
             }
         });
+        if phone {
+            caps["goog:chromeOptions"]["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 2.0, "touch": false }
+            });
+        }
         let caps: fantoccini::wd::Capabilities = caps.as_object().unwrap().clone();
         let url = format!("http://127.0.0.1:{port}");
         let start = Instant::now();
@@ -617,11 +632,12 @@ async fn sequence_page_and_phone_screen(driver: PathBuf) {
         .click()
         .await
         .unwrap();
-    // The page draws a default sequence on load: wait for the drawing of 0.77's, not
-    // for whichever drawing is on the page.
+    // The page draws a default sequence on load, and the game's example when the game
+    // is chosen: wait for the drawing of 0.77 up to 200, not for whichever drawing is
+    // on the page.
     s.wait_for(
         "the drawing of 0.77",
-        "const i = document.getElementById('seq-svg'); return !!i && i.alt.includes('0.77') && i.complete && i.naturalWidth > 0",
+        "const i = document.getElementById('seq-svg'); return !!i && i.alt.includes('0.77') && i.complete && i.naturalWidth > 0          && document.getElementById('seq-summary').textContent.includes('G(200)')",
     )
     .await;
     let summary = s
@@ -1388,6 +1404,7 @@ const PAGES: &[(&str, bool)] = &[
     ("#play?game=cutcake&position=3x2,4x1", true),
     ("#play?game=octal&position=5,6&code=0.77&misere=true", true),
     ("#sequence", false),
+    ("#value?expr=%7B3%7C%7C2%7C0%7D", false),
 ];
 
 /// Opens `hash` and waits until it is shown: with `start`, a match started and one
@@ -1518,7 +1535,7 @@ async fn working_notice_cancel_and_previews(driver: PathBuf) {
     .await;
     // Previews: focusing or hovering a move outlines its spots; nothing moves.
     let before = s
-        .js("return [document.getElementById('analysis-moves').getBoundingClientRect().top, document.documentElement.scrollHeight]")
+        .js("return [document.getElementById('analysis-moves').getBoundingClientRect().top + window.scrollY, document.documentElement.scrollHeight]")
         .await;
     s.js("document.querySelector('#analysis-moves .move').focus(); \
           document.querySelector('#analysis-moves .move').dispatchEvent(new MouseEvent('mouseenter')); return true")
@@ -1532,7 +1549,7 @@ async fn working_notice_cancel_and_previews(driver: PathBuf) {
         "the preview outlines the domino's two cells"
     );
     let after = s
-        .js("return [document.getElementById('analysis-moves').getBoundingClientRect().top, document.documentElement.scrollHeight]")
+        .js("return [document.getElementById('analysis-moves').getBoundingClientRect().top + window.scrollY, document.documentElement.scrollHeight]")
         .await;
     assert_eq!(before, after, "the preview moves nothing");
     // A request that does not come back: the notice shows, the old answer is marked
@@ -1895,6 +1912,507 @@ async fn misere_genus_and_quotient_on_the_sequence_page(driver: PathBuf) {
     s.close().await;
 }
 
+// ---- issue 45: results, misère play offered, coordinates, clicks, the sequence and
+// value pages, every game at 390 px
+
+/// A perfect tic-tac-toe tie reads as a tie at every position, in the list and the
+/// chart, in the tie's colour: never a loss.
+async fn ties_are_shown_as_ties(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "ties").await;
+    let moves = ["b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"];
+    let line: String = moves.iter().map(|m| format!("&move={m}")).collect();
+    open(
+        &s,
+        &format!("#play?game=tictactoe&position=...|...|...&you=first&match=1{line}"),
+    )
+    .await;
+    s.wait_for(
+        "the end of the match",
+        "return document.body.dataset.state === 'over' && document.querySelectorAll('#strip .cell').length === 10",
+    )
+    .await;
+    let cells = s
+        .js("return [...document.querySelectorAll('#strip .cell')].map(c => [c.dataset.result, c.textContent, getComputedStyle(c).backgroundColor])")
+        .await;
+    for cell in cells.as_array().unwrap() {
+        assert_eq!(cell[0], "tie", "{cells}");
+        assert!(cell[1].as_str().unwrap().ends_with("tie"), "{cells}");
+        let (r, g, b) = rgb(cell[2].as_str().unwrap());
+        assert!(
+            r > b && g > b,
+            "a tie's colour is yellow, not {}: {cells}",
+            cell[2]
+        );
+    }
+    let dots = s
+        .js("return [...document.querySelectorAll('#chart circle')].map(c => [c.dataset.result, c.getAttribute('cx')])")
+        .await;
+    let dots = dots.as_array().unwrap();
+    assert_eq!(dots.len(), 10, "{dots:?}");
+    for d in dots {
+        assert_eq!(d[0], "tie", "{dots:?}");
+        assert_eq!(
+            d[1], dots[0][1],
+            "every tie sits on the middle line: {dots:?}"
+        );
+    }
+    let status = s
+        .js("return document.getElementById('status').textContent")
+        .await;
+    assert!(status.as_str().unwrap().starts_with("A tie"), "{status}");
+    s.shot("tie").await;
+    s.close().await;
+}
+
+/// Connect Four drops a mark by a click anywhere in its column (a pointer, and a
+/// hover mark where it lands); Amazons says what each click points at and refuses
+/// the others with a message.
+async fn clicks_in_columns_and_steps(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "clicks").await;
+    open(
+        &s,
+        "#play?game=connect-four&position=....|....|....|....&you=first&match=1",
+    )
+    .await;
+    assert!(!await_turn(&s).await);
+    let cursor = s
+        .js("return getComputedStyle(document.querySelector(\"#board [data-at='0,1']\")).cursor")
+        .await;
+    assert_eq!(cursor, "pointer");
+    s.js("document.querySelector(\"#board [data-at='0,1']\").dispatchEvent(new MouseEvent('mouseenter')); return true")
+        .await;
+    let aimed = s
+        .js("return [...document.querySelectorAll('#board .aim-first')].map(b => b.dataset.at)")
+        .await;
+    assert_eq!(
+        aimed,
+        json!(["3,1"]),
+        "the hover marks where the mark lands"
+    );
+    s.shot("connect-four-hover").await;
+    click(&s, "#board [data-at='0,1']").await;
+    s.wait_for(
+        "the drop in the list",
+        "const c = document.querySelector('#move-list li code'); return !!c && c.textContent === 'b'",
+    )
+    .await;
+
+    open(&s, "#play?game=amazons&position=x..|..o&you=first&match=1").await;
+    assert!(!await_turn(&s).await);
+    let note = "return document.getElementById('board-note').textContent";
+    assert!(
+        s.js(note)
+            .await
+            .as_str()
+            .unwrap()
+            .contains("one of your amazons"),
+        "{}",
+        s.js(note).await
+    );
+    // An empty square first: refused, with what is expected.
+    click(&s, "#board [data-at='0,1']").await;
+    let said = s.js(note).await;
+    assert!(
+        said.as_str()
+            .unwrap()
+            .contains("cannot be one of your amazons"),
+        "{said}"
+    );
+    assert_eq!(
+        s.js("return document.querySelectorAll('#board .picked').length")
+            .await,
+        json!(0)
+    );
+    click(&s, "#board [data-at='0,0']").await;
+    let said = s.js(note).await;
+    assert!(
+        said.as_str().unwrap().contains("the square it moves to"),
+        "{said}"
+    );
+    click(&s, "#board [data-at='0,1']").await;
+    let said = s.js(note).await;
+    assert!(said.as_str().unwrap().contains("its arrow burns"), "{said}");
+    s.shot("amazons-arrow").await;
+    click(&s, "#board [data-at='0,0']").await;
+    s.wait_for(
+        "the amazon's move in the list",
+        "const c = document.querySelector('#move-list li code'); return !!c && c.textContent === 'a1-b1/a1'",
+    )
+    .await;
+    s.close().await;
+}
+
+/// Domineering's dominoes placed in a match are numbered and coloured by player,
+/// the legend says what the notation cannot tell; Fox and Geese has dark squares;
+/// the digraph's edges are shown.
+async fn boards_show_the_whole_position(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "whole-position").await;
+    open(
+        &s,
+        "#play?game=domineering&position=...|...|...&to_move=Left&you=first&match=1&move=a1-a2&move=b3-c3",
+    )
+    .await;
+    assert!(!await_turn(&s).await);
+    let spots = s
+        .js("return [...document.querySelectorAll('#board .spot')].filter(b => b.textContent).map(b => [b.dataset.at, b.textContent, [...b.classList].filter(c => c.startsWith('tint-'))[0]])")
+        .await;
+    assert_eq!(
+        spots,
+        json!([
+            ["0,0", "1", "tint-left"],
+            ["1,0", "1", "tint-left"],
+            ["2,1", "2", "tint-right"],
+            ["2,2", "2", "tint-right"]
+        ]),
+        "the dominoes of the match, whose and when"
+    );
+    let legend = s
+        .js("return [...document.querySelectorAll('#board .legend')].map(p => p.textContent).join(' ')")
+        .await;
+    assert!(
+        legend
+            .as_str()
+            .unwrap()
+            .contains("does not say which, nor whose"),
+        "{legend}"
+    );
+    s.shot("domineering-dominoes").await;
+    open(
+        &s,
+        "#analyze?game=fox-and-geese&position=.f....|......|......|......|......|g.g.g.",
+    )
+    .await;
+    let dark = s
+        .js("return [...document.querySelectorAll('#board .spot.dark')].map(b => b.dataset.at)")
+        .await;
+    let dark = dark.as_array().unwrap();
+    assert_eq!(dark.len(), 18, "{dark:?}");
+    assert!(
+        dark.contains(&json!("0,1")) && dark.contains(&json!("5,0")),
+        "{dark:?}"
+    );
+    let colours = s
+        .js("return [\"0,0\", \"0,3\"].map(a => getComputedStyle(document.querySelector(`#board [data-at='${a}']`)).backgroundColor)")
+        .await;
+    assert_ne!(colours[0], colours[1], "dark and light squares differ");
+    s.shot("fox-and-geese").await;
+    open(&s, "#analyze?game=digraph&position=0>1,1>0,1>2@0,2").await;
+    let edges = s
+        .js("return document.getElementById('board-edges').textContent")
+        .await;
+    let edges = edges.as_str().unwrap();
+    for e in [
+        "vertex 0 → vertex 1",
+        "vertex 1 → vertex 0",
+        "vertex 1 → vertex 2",
+    ] {
+        assert!(edges.contains(e), "{edges}");
+    }
+    // And drawn: an arc per edge over the row of vertices, from left to right for
+    // 0 → 1, back for 1 → 0.
+    let arcs = s
+        .js("return [...document.querySelectorAll('#board svg.arcs path.arc')].map(p => [p.dataset.from, p.dataset.to, p.getTotalLength() > 10])")
+        .await;
+    assert_eq!(
+        arcs,
+        json!([["0", "1", true], ["1", "0", true], ["1", "2", true]]),
+        "the digraph's edges drawn"
+    );
+    s.shot("digraph").await;
+    s.close().await;
+}
+
+/// Every game on a phone (390 px, device emulation), on Analyze and on Play: no
+/// sideways scroll, the misère checkbox exactly where the game takes misère play,
+/// the board's coordinates as its notation names them, the help of the Play tab
+/// saying what a click does, and Nim's tokens at least 24 px.
+async fn every_game_on_a_phone(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start_phone(&driver, "every-game-phone").await;
+    open(&s, "#analyze?game=nim&position=3,5,7").await;
+    let width = s.js("return window.innerWidth").await;
+    assert_eq!(width, json!(390), "the phone's viewport");
+    let overflow = "return [document.documentElement.scrollWidth, \
+         [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391 \
+           && ![...e.children].some(c => c.getBoundingClientRect().right > 391)) \
+           .slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className)]";
+    for spec in registry::RULESETS {
+        let (query, params) = example_params(spec);
+        let rules = registry::build(spec.name, &params).unwrap();
+        let takes_misere =
+            registry::build(spec.name, &params.clone().with("misere", "true")).is_ok();
+        let position = spec.example.replace('#', "%23");
+        open(
+            &s,
+            &format!("#analyze?game={}&position={position}{query}", spec.name),
+        )
+        .await;
+        s.wait_for(
+            "the analysis",
+            "return !!document.getElementById('verdict') || !!document.querySelector('#analysis .error')",
+        )
+        .await;
+        let widths = s.js(overflow).await;
+        assert!(
+            widths[0].as_u64().unwrap() <= 390,
+            "{} Analyze scrolls sideways at 390 px: {widths}",
+            spec.name
+        );
+        let shown = s
+            .js("const l = document.getElementById('misere-label'); return [!l.hidden, !document.getElementById('misere').disabled]")
+            .await;
+        assert_eq!(
+            shown,
+            json!([takes_misere, takes_misere]),
+            "{}: the misère checkbox is offered exactly where the game takes it",
+            spec.name
+        );
+        if spec.name == "nim" {
+            let small = s
+                .js("return [...document.querySelectorAll('#board .token')].map(t => t.getBoundingClientRect()).filter(r => r.width < 24 || r.height < 24).length")
+                .await;
+            assert_eq!(
+                small,
+                json!(0),
+                "nim's tokens on Analyze are at least 24 px"
+            );
+        }
+        s.shot(&format!("{}-analyze", spec.name)).await;
+        open(
+            &s,
+            &format!(
+                "#play?game={}&position={position}{query}&match=1",
+                spec.name
+            ),
+        )
+        .await;
+        assert!(
+            !await_turn(&s).await,
+            "{}: the match is not over",
+            spec.name
+        );
+        let widths = s.js(overflow).await;
+        assert!(
+            widths[0].as_u64().unwrap() <= 390,
+            "{} Play scrolls sideways at 390 px: {widths}",
+            spec.name
+        );
+        let now = s.js("return document.body.dataset.position").await;
+        let view = rules
+            .board_view(now.as_str().unwrap(), Player::Left)
+            .unwrap()
+            .unwrap();
+        let board = serde_json::to_value(&view.board).unwrap();
+        let axis = |cls: &str| {
+            format!("return [...document.querySelectorAll('#board .axis.{cls}')].map(a => a.textContent)")
+        };
+        let columns = s.js(&axis("column")).await;
+        let want_columns = board.get("columns").cloned().unwrap_or(json!([]));
+        assert_eq!(columns, want_columns, "{}: the column names", spec.name);
+        // Every grid, and every strip of squares (not a graph's row of vertices, whose
+        // glyphs name them), names its columns.
+        let graph = view
+            .board
+            .lines
+            .iter()
+            .flat_map(|l| &l.spots)
+            .any(|p| !p.arrows.is_empty());
+        if board["shape"] == "grid" || (board["shape"] == "strip" && !graph) {
+            assert!(
+                !columns.as_array().unwrap().is_empty(),
+                "{}: a board without its coordinates",
+                spec.name
+            );
+        }
+        let rows = s.js(&axis("row")).await;
+        let want_rows = if board["shape"] == "grid" {
+            board.get("rows").cloned().unwrap_or(json!([]))
+        } else {
+            json!([])
+        };
+        assert_eq!(rows, want_rows, "{}: the row names", spec.name);
+        let help = s
+            .js("return document.getElementById('board-help').textContent")
+            .await;
+        let help = help.as_str().unwrap();
+        if let Some(clicks) = board["clicks"].as_str() {
+            assert_eq!(
+                help, clicks,
+                "{}: the Play tab says what a click does",
+                spec.name
+            );
+        } else {
+            assert!(
+                help.starts_with("Click the board to move"),
+                "{}: {help}",
+                spec.name
+            );
+        }
+        if board["shape"] == "heaps" {
+            assert!(
+                !help.contains("a piece, then where it goes"),
+                "{}: {help}",
+                spec.name
+            );
+        }
+        if spec.name == "nim" {
+            let small = s
+                .js("return [...document.querySelectorAll('#board .token')].map(t => t.getBoundingClientRect()).filter(r => r.width < 24 || r.height < 24).length")
+                .await;
+            assert_eq!(small, json!(0), "nim's tokens on Play are at least 24 px");
+        }
+        s.shot(&format!("{}-play", spec.name)).await;
+    }
+    s.close().await;
+}
+
+/// The sequence page keeps its game, code, misère play and quotient in the address,
+/// switching the game draws the new one at once, Grundy's game is listed, and the
+/// dots of the drawing are big enough to see.
+async fn sequence_page_address_and_games(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "sequence-address").await;
+    open(&s, "#sequence?game=octal&code=0.07&to=40").await;
+    s.wait_for(
+        "the drawing of 0.07",
+        "const i = document.getElementById('seq-svg'); return !!i && i.alt.includes('0.07') && i.complete && i.naturalWidth > 0",
+    )
+    .await;
+    let shown = s
+        .js("return [document.getElementById('seq-game').value, document.getElementById('seq-text').value, document.getElementById('seq-summary').textContent]")
+        .await;
+    assert_eq!(shown[0], "octal");
+    assert_eq!(shown[1], "0.07");
+    assert!(shown[2].as_str().unwrap().contains("G(40)"), "{shown}");
+    // The dots: at least 4 px as drawn on the page.
+    let dot = s
+        .js("const i = document.getElementById('seq-svg'); return fetch(i.src).then(r => r.text()).then(t => { \
+             const d = new DOMParser().parseFromString(t, 'image/svg+xml'); \
+             const w = Number(d.documentElement.getAttribute('width')); \
+             const r = d.querySelector('g[fill] rect'); return Number(r.getAttribute('width')) * i.getBoundingClientRect().width / w; })")
+        .await;
+    assert!(dot.as_f64().unwrap() >= 4.0, "the dots are {dot} px");
+    let options = s
+        .js("return [...document.getElementById('seq-game').options].map(o => o.value)")
+        .await;
+    assert!(
+        options.as_array().unwrap().contains(&json!("grundy-game")),
+        "{options}"
+    );
+    // Switching the game: the old drawing goes at once, the new one comes.
+    // (The change event as the select sends it, and the page right after it.)
+    let old = s
+        .js("const g = document.getElementById('seq-game'); g.value = 'grundy-game';              g.dispatchEvent(new Event('change'));              const i = document.getElementById('seq-svg'); return !!i && i.alt.includes('0.07')")
+        .await;
+    assert_eq!(old, json!(false), "the old drawing is gone");
+    s.wait_for(
+        "the drawing of Grundy's game",
+        "const i = document.getElementById('seq-svg'); return !!i && i.alt.includes('grundy-game') && i.complete && i.naturalWidth > 0",
+    )
+    .await;
+    let hash = s.js("return location.hash").await;
+    assert!(
+        hash.as_str().unwrap().contains("game=grundy-game"),
+        "{hash}"
+    );
+    // Misère play and the quotient in the address: a link reopens them.
+    open(
+        &s,
+        "#sequence?game=octal&code=0.75&misere=true&heaps=8&quotient=8",
+    )
+    .await;
+    s.wait_for(
+        "the genus and the quotient",
+        "const h = document.querySelector('#seq-quotient-out h2'); return !!h && !!document.getElementById('seq-genus')",
+    )
+    .await;
+    let summary = s
+        .js("return document.getElementById('quotient-summary').textContent")
+        .await;
+    assert!(
+        summary.as_str().unwrap().starts_with("order 8"),
+        "{summary}"
+    );
+    let state = s
+        .js("return [document.getElementById('seq-misere').checked, document.getElementById('seq-text').value, location.hash]")
+        .await;
+    assert_eq!(state[0], true);
+    assert_eq!(state[1], "0.75");
+    assert!(state[2].as_str().unwrap().contains("quotient=8"), "{state}");
+    s.shot("sequence-quotient").await;
+    s.close().await;
+}
+
+/// The value calculator: the address holds the expression, a sum, a comparison and a
+/// cooling are computed, the thermograph drawn; a bad expression says where.
+async fn value_calculator_page(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "value").await;
+    open(&s, "#value?expr=%7B2%7C0%7D%20%2B%20*").await;
+    s.wait_for(
+        "the value",
+        "const r = document.getElementById('value-result'); return !!r && r.textContent !== ''",
+    )
+    .await;
+    let shown = s
+        .js("return document.getElementById('value-result').textContent")
+        .await;
+    let want = grundy::cgt::parse_value("{2|0} + *", &grundy::cgt::ValueBudget::unlimited())
+        .unwrap()
+        .to_string();
+    assert_eq!(shown, json!(want));
+    s.wait_for(
+        "the thermograph",
+        "const i = document.getElementById('value-svg'); return !!i && i.complete && i.naturalWidth > 0",
+    )
+    .await;
+    s.shot("value-sum").await;
+    for (button, want) in [("compare", "false"), ("confused?", "true")] {
+        s.client
+            .find(Locator::XPath(&format!(
+                "//div[@id='value-examples']/button[text()='{button}']"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        s.wait_for(
+            "the comparison",
+            &format!("const r = document.getElementById('value-result'); return !!r && r.textContent.endsWith(': {want}')"),
+        )
+        .await;
+    }
+    let hash = s.js("return decodeURIComponent(location.hash)").await;
+    assert!(
+        hash.as_str().unwrap().starts_with("#value?expr=^+||+*")
+            || hash.as_str().unwrap().contains("^ || *"),
+        "{hash}"
+    );
+    let input = s.client.find(Locator::Css("#value-expr")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys("cool({2|-2}, 1)\u{E007}").await.unwrap();
+    s.wait_for(
+        "the cooled value",
+        "const r = document.getElementById('value-result'); return !!r && r.textContent === '+-1'",
+    )
+    .await;
+    input.clear().await.unwrap();
+    input.send_keys("{1|\u{E007}").await.unwrap();
+    s.wait_for(
+        "the error",
+        "const e = document.querySelector('#value-out .error'); return !!e && e.textContent.includes('column')",
+    )
+    .await;
+    s.shot("value-error").await;
+    let console = s.console_errors().await;
+    assert_eq!(console.len(), 1, "the 400 alone: {console:?}");
+    s.close().await;
+}
+
 /// A browser test: its name and body.
 type BrowserTest = (
     &'static str,
@@ -1952,6 +2470,24 @@ const TESTS: &[BrowserTest] = &[
     }),
     ("controls_named_and_headings_in_order", |d| {
         Box::pin(controls_named_and_headings_in_order(d))
+    }),
+    ("ties_are_shown_as_ties", |d| {
+        Box::pin(ties_are_shown_as_ties(d))
+    }),
+    ("clicks_in_columns_and_steps", |d| {
+        Box::pin(clicks_in_columns_and_steps(d))
+    }),
+    ("boards_show_the_whole_position", |d| {
+        Box::pin(boards_show_the_whole_position(d))
+    }),
+    ("every_game_on_a_phone", |d| {
+        Box::pin(every_game_on_a_phone(d))
+    }),
+    ("sequence_page_address_and_games", |d| {
+        Box::pin(sequence_page_address_and_games(d))
+    }),
+    ("value_calculator_page", |d| {
+        Box::pin(value_calculator_page(d))
     }),
 ];
 

@@ -65,6 +65,13 @@ pub struct Spot {
     /// Trees: the index of the edge this edge stands on; `None` on the ground.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parent: Option<usize>,
+    /// A dark square of a checkered board (the squares some pieces move on).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dark: bool,
+    /// Strips: the indices of the spots of the same line this spot has an arrow to
+    /// (the edges of a graph drawn as a row of vertices).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub arrows: Vec<usize>,
 }
 
 impl Spot {
@@ -75,12 +82,26 @@ impl Spot {
             tint,
             label: label.into(),
             parent: None,
+            dark: false,
+            arrows: Vec::new(),
         }
     }
 
     /// The same spot standing on edge `parent` (trees).
     pub fn on(mut self, parent: Option<usize>) -> Spot {
         self.parent = parent;
+        self
+    }
+
+    /// The same spot on a dark square.
+    pub fn darkened(mut self, dark: bool) -> Spot {
+        self.dark = dark;
+        self
+    }
+
+    /// The same spot with arrows to the spots `to` of its line.
+    pub fn with_arrows(mut self, to: Vec<usize>) -> Spot {
+        self.arrows = to;
         self
     }
 }
@@ -118,6 +139,30 @@ pub struct Board {
     /// True when the drawing leaves part of the position out (a heap too big to
     /// draw every token of): the position's text says it all.
     pub partial: bool,
+    /// The names of the columns in the move notation (a grid's `a`, `b`, ...; a
+    /// strip's squares `1`, `2`, ...), drawn along the board; empty when the
+    /// notation names no columns.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub columns: Vec<String>,
+    /// The names of a grid's rows in the move notation (`1`, `2`, ... from the top),
+    /// drawn beside it; empty when the notation names no rows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rows: Vec<String>,
+    /// What each click of a move points at, when a move is picked by clicking its
+    /// spots in the order of its touches (e.g. `the amazon to move`, `the square it
+    /// moves to`, `the square its arrow burns`); empty when the clicks may come in any
+    /// order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<String>,
+    /// Notes on the drawing, one sentence each: what its glyphs and colours mean
+    /// where the spots' own labels cannot say it (what the notation does not tell).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub legend: Vec<String>,
+    /// What clicking the board does when playing, in one sentence for a person (e.g.
+    /// `Click a token: it and every token after it in its heap are taken.`); empty
+    /// when the spots a move touches say it (a piece, then where it goes).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub clicks: String,
 }
 
 impl Board {
@@ -127,8 +172,55 @@ impl Board {
             shape,
             lines,
             partial: false,
+            columns: Vec::new(),
+            rows: Vec::new(),
+            steps: Vec::new(),
+            legend: Vec::new(),
+            clicks: String::new(),
         }
     }
+
+    /// The same board with `clicks` saying what clicking it does when playing.
+    pub fn clicking(mut self, clicks: impl Into<String>) -> Board {
+        self.clicks = clicks.into();
+        self
+    }
+
+    /// The same board with its columns named `columns` and its rows `rows`.
+    pub fn named(mut self, columns: Vec<String>, rows: Vec<String>) -> Board {
+        self.columns = columns;
+        self.rows = rows;
+        self
+    }
+
+    /// The same board whose moves are clicked spot by spot in the order of their
+    /// touches, each click pointing at what `steps` says.
+    pub fn in_steps(mut self, steps: &[&str]) -> Board {
+        self.steps = steps.iter().map(|s| (*s).to_owned()).collect();
+        self
+    }
+
+    /// The same board with a note for its legend.
+    pub fn noting(mut self, note: impl Into<String>) -> Board {
+        self.legend.push(note.into());
+        self
+    }
+}
+
+/// The column letters `a`, `b`, ... of a grid `width` cells wide, as [`cell_name`]
+/// writes them.
+pub fn column_letters(width: usize) -> Vec<String> {
+    (0..width)
+        .map(|c| {
+            let name = cell_name([0, c]);
+            name[..1].to_owned()
+        })
+        .collect()
+}
+
+/// The numbers `from`, `from + 1`, ... of `count` rows, columns or squares.
+pub fn numbered(count: usize, from: usize) -> Vec<String> {
+    (from..from + count).map(|i| i.to_string()).collect()
 }
 
 /// The most spots a board draws; a position with more is drawn in part or not at all.

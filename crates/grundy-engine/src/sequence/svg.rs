@@ -99,8 +99,11 @@ pub fn render(title: &str, values: &[u32], period: Option<Period>) -> String {
     );
     // The values, one column of pixels per run of heap sizes.
     let _ = writeln!(s, r##"<g fill="#1f4e9c">"##);
-    let dot = if per_column == 1 && n <= 200 {
-        3.0
+    // One heap size a column: a dot as big as the space of one value allows (seen
+    // at a third of its size on a phone), at least 3 and at most 12 pixels.
+    let dot = if per_column == 1 {
+        let room = (WIDTH as f64 / n as f64).min(HEIGHT as f64 / (max + 1) as f64);
+        (room * 0.7).clamp(3.0, 12.0).round()
     } else {
         1.6
     };

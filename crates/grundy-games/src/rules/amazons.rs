@@ -514,8 +514,15 @@ impl Presentation for Amazons {
 }
 
 impl WebBoard for Amazons {
+    /// A move is clicked in three steps, in the order of its notation `FROM-TO/ARROW`.
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS).map(|b| {
+            b.in_steps(&[
+                "one of your amazons",
+                "the square it moves to",
+                "the square its arrow burns",
+            ])
+        })
     }
 
     fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {

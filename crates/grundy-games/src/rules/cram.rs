@@ -208,7 +208,11 @@ impl Presentation for Cram {
 
 impl WebBoard for Cram {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS)
+        crate::rules::drawing::grid(&self.show_position(pos), GLYPHS).map(|b| {
+            b.noting(
+                "A filled square (#) is a wall or a domino already placed: the position does not say which, nor whose. In a match, the dominoes placed during it are numbered by move and coloured by the player who placed them.",
+            )
+        })
     }
 
     fn touches(&self, _pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {

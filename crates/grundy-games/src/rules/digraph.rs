@@ -385,6 +385,7 @@ impl WebBoard for Digraph {
                     if count == 0 { Tint::Empty } else { Tint::Piece },
                     label,
                 )
+                .with_arrows(pos.graph.successors[v].clone())
             })
             .collect();
         Some(Board::new(Shape::Strip, vec![Line::new("vertices", spots)]))

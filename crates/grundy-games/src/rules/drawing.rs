@@ -3,7 +3,9 @@
 //! tokens. Each ruleset says which characters it uses and what they mean; nothing here
 //! names a game.
 
-use crate::ruleset::board::{cell_name, At, Board, Line, Shape, Spot, Tint, MAX_SPOTS};
+use crate::ruleset::board::{
+    cell_name, column_letters, numbered, At, Board, Line, Shape, Spot, Tint, MAX_SPOTS,
+};
 
 /// One character of a board's notation: what it is and how it is called.
 pub struct Glyph {
@@ -35,13 +37,14 @@ fn spot(glyphs: &[Glyph], ch: char, place: String) -> Spot {
     }
 }
 
-/// Rows of cells separated by `|`, one character a cell, named `a1`, `b1`, ...;
-/// `None` when the board is too big to draw.
+/// Rows of cells separated by `|`, one character a cell, named `a1`, `b1`, ...
+/// (its columns lettered, its rows numbered from 1 at the top); `None` when the board
+/// is too big to draw.
 pub fn grid(text: &str, glyphs: &[Glyph]) -> Option<Board> {
     if text.chars().count() > MAX_SPOTS {
         return None;
     }
-    let lines = text
+    let lines: Vec<Line> = text
         .split('|')
         .enumerate()
         .map(|(r, row)| {
@@ -53,7 +56,9 @@ pub fn grid(text: &str, glyphs: &[Glyph]) -> Option<Board> {
             Line::new(format!("row {}", r + 1), spots)
         })
         .collect();
-    Some(Board::new(Shape::Grid, lines))
+    let width = lines.iter().map(|l| l.spots.len()).max().unwrap_or(0);
+    let height = lines.len();
+    Some(Board::new(Shape::Grid, lines).named(column_letters(width), numbered(height, 1)))
 }
 
 /// One row of squares numbered from 1, one character a square.
@@ -61,12 +66,16 @@ pub(crate) fn strip(text: &str, glyphs: &[Glyph]) -> Option<Board> {
     if text.chars().count() > MAX_SPOTS {
         return None;
     }
-    let spots = text
+    let spots: Vec<Spot> = text
         .chars()
         .enumerate()
         .map(|(i, ch)| spot(glyphs, ch, format!("square {}", i + 1)))
         .collect();
-    Some(Board::new(Shape::Strip, vec![Line::new("squares", spots)]))
+    let count = spots.len();
+    Some(
+        Board::new(Shape::Strip, vec![Line::new("squares", spots)])
+            .named(numbered(count, 1), Vec::new()),
+    )
 }
 
 /// `text` with the character at `at` (row and column of a grid, or `[0, i]` of a

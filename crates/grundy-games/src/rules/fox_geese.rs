@@ -571,8 +571,17 @@ impl Presentation for FoxAndGeese {
 }
 
 impl WebBoard for FoxAndGeese {
+    /// The yard as a checkerboard: the pieces stand and move on its dark squares
+    /// (the fox starts on b1).
     fn board(&self, pos: &Yard) -> Option<Board> {
-        crate::rules::drawing::grid(&show_yard(pos), GLYPHS)
+        crate::rules::drawing::grid(&show_yard(pos), GLYPHS).map(|mut b| {
+            for (r, line) in b.lines.iter_mut().enumerate() {
+                for (c, spot) in line.spots.iter_mut().enumerate() {
+                    spot.dark = (r + c) % 2 == 1;
+                }
+            }
+            b.noting("The geese and the fox stand and move on the dark squares.")
+        })
     }
 
     fn touches(&self, _: &Yard, mv: &Step) -> Vec<At> {

@@ -219,7 +219,9 @@ impl Presentation for Nim {
 impl WebBoard for Nim {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
         let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "heap")
+        crate::rules::drawing::heaps(&sizes, "heap").map(|b| {
+            b.clicking("Click a token: it and every token after it in its heap are taken.")
+        })
     }
 
     fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {

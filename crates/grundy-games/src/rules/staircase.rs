@@ -511,7 +511,7 @@ impl Presentation for Staircase {
 impl WebBoard for Staircase {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
         let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "step")
+        crate::rules::drawing::heaps(&sizes, "step").map(|b| b.clicking("Click a token: it and every token after it on its step move down to the step below."))
     }
 
     fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {

@@ -333,7 +333,12 @@ impl Presentation for Toppling {
 
 impl WebBoard for Toppling {
     fn board(&self, pos: &Rows) -> Option<crate::ruleset::board::Board> {
-        crate::rules::drawing::grid(&self.show_position(pos).replace(',', "|"), GLYPHS)
+        // Dominoes and rows are numbered from 1 in the notation (`R:D<`).
+        use crate::ruleset::board::numbered;
+        crate::rules::drawing::grid(&self.show_position(pos).replace(',', "|"), GLYPHS).map(|b| {
+            let (width, height) = (b.columns.len(), b.rows.len());
+            b.named(numbered(width, 1), numbered(height, 1))
+        })
     }
 
     fn touches(&self, pos: &Rows, mv: &Topple) -> Vec<crate::ruleset::board::At> {

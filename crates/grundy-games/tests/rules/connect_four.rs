@@ -13,7 +13,11 @@ fn drops_fall_and_lines_end_the_game() {
     let p = c4.parse_position("....|....|....|....").unwrap();
     let q = c4.play(&p, &c4.parse_move(&p, Player::Left, "b").unwrap());
     assert_eq!(c4.show_position(&q), "....|....|....|.x..");
-    assert_eq!(c4.touches(&q, &Drop(1)), vec![[2, 1]]);
+    // Where the mark lands, then the rest of its column (a click anywhere in it drops).
+    assert_eq!(
+        c4.touches(&q, &Drop(1)),
+        vec![[2, 1], [0, 1], [1, 1], [3, 1]]
+    );
     assert!(c4.parse_move(&p, Player::Left, "e").is_err());
     let won = c4.parse_position("x...|xo..|xo..|xo..").unwrap();
     assert_eq!(c4.end(&won, Player::Left), Some(End::Lose));

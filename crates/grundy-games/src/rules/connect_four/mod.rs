@@ -377,16 +377,28 @@ impl Presentation for ConnectFour {
 
 impl WebBoard for ConnectFour {
     fn board(&self, pos: &Marks) -> Option<Board> {
-        crate::rules::drawing::grid(&pos.show(), GLYPHS)
+        // A move names its column alone: the rows are not named.
+        crate::rules::drawing::grid(&pos.show(), GLYPHS).map(|b| {
+            let columns = b.columns.clone();
+            b.named(columns, Vec::new())
+        })
     }
 
+    /// The cell where the mark lands, then every other cell of its column: a click
+    /// anywhere in the column drops the mark.
     fn touches(&self, pos: &Marks, mv: &Drop) -> Vec<At> {
-        landing(pos, mv.0)
-            .map(|i| {
-                let cols = u32::from(pos.cols);
-                vec![[(i / cols) as usize, (i % cols) as usize]]
-            })
-            .unwrap_or_default()
+        let Some(i) = landing(pos, mv.0) else {
+            return Vec::new();
+        };
+        let cols = u32::from(pos.cols);
+        let land = [(i / cols) as usize, (i % cols) as usize];
+        let mut out = vec![land];
+        out.extend(
+            (0..usize::from(pos.rows))
+                .map(|r| [r, usize::from(mv.0)])
+                .filter(|&at| at != land),
+        );
+        out
     }
 
     fn edit(&self, pos: &Marks, at: At) -> Option<Marks> {

@@ -405,7 +405,7 @@ impl Presentation for GrundyGame {
 impl WebBoard for GrundyGame {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
         let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "heap")
+        crate::rules::drawing::heaps(&sizes, "heap").map(|b| b.clicking("Click a token: its heap splits there, into the tokens before it and the tokens from it on (two unequal heaps)."))
     }
 
     fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {

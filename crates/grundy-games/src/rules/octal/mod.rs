@@ -859,7 +859,7 @@ impl Presentation for Octal {
 impl WebBoard for Octal {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
         let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "heap")
+        crate::rules::drawing::heaps(&sizes, "heap").map(|b| b.clicking("Click a token: it and every token after it in its heap are taken (as many as the code allows); where what is left may also split, click a second token where the split falls, or the same token again to leave it whole."))
     }
 
     fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {

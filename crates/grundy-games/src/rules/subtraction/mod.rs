@@ -374,7 +374,7 @@ impl Presentation for Subtraction {
 impl WebBoard for Subtraction {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
         let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "heap")
+        crate::rules::drawing::heaps(&sizes, "heap").map(|b| b.clicking("Click a token: it and every token after it in its heap are taken (where the set allows taking that many)."))
     }
 
     fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {

@@ -186,7 +186,12 @@ impl WebBoard for TableGame {
                 Line::new(format!("row {x}"), spots)
             })
             .collect();
-        Some(Board::new(Shape::Grid, lines))
+        // Rows are x and columns y, both from 0, as the position's `@X,Y` names them.
+        use crate::ruleset::board::numbered;
+        Some(
+            Board::new(Shape::Grid, lines)
+                .named(numbered(top.len() + 1, 0), numbered(left.len() + 1, 0)),
+        )
     }
 
     fn touches(&self, pos: &TablePosition, mv: &TableMove) -> Vec<crate::ruleset::board::At> {

@@ -158,7 +158,9 @@ impl WebBoard for Towers {
                 ));
             }
         }
-        let mut board = Board::new(Shape::Heaps, lines);
+        let mut board = Board::new(Shape::Heaps, lines).clicking(
+            "Click a block of a tower: it and every block after it in its tower are taken off.",
+        );
         board.partial = partial;
         Some(board)
     }

@@ -359,7 +359,7 @@ impl Presentation for Wythoff {
 impl WebBoard for Wythoff {
     fn board(&self, pos: &Self::Position) -> Option<crate::ruleset::board::Board> {
         let sizes = crate::rules::drawing::sizes_of(&self.show_position(pos))?;
-        crate::rules::drawing::heaps(&sizes, "heap")
+        crate::rules::drawing::heaps(&sizes, "heap").map(|b| b.clicking("Click a token: it and every token after it in its heap are taken; to take as many from both heaps, click the first token taken in the other heap too (a choice left is outlined: click the same token again to take from its heap alone)."))
     }
 
     fn touches(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<crate::ruleset::board::At> {
