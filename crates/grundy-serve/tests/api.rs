@@ -41,8 +41,21 @@ async fn get_with(state: AppState, uri: &str) -> (StatusCode, String, String) {
     send(app(state), Request::get(uri).body(Body::empty()).unwrap()).await
 }
 
+/// A server whose work may take minutes: for the answers that must not depend on how
+/// busy the machine is (over budget, never over time).
+fn patient_state() -> AppState {
+    AppState::new(Limits {
+        budget: Duration::from_secs(600),
+        ..Limits::default()
+    })
+}
+
 async fn get_json(uri: &str) -> (StatusCode, Value) {
-    let (status, content_type, body) = get_with(state(), uri).await;
+    get_json_with(state(), uri).await
+}
+
+async fn get_json_with(state: AppState, uri: &str) -> (StatusCode, Value) {
+    let (status, content_type, body) = get_with(state, uri).await;
     assert!(
         content_type.starts_with("application/json"),
         "{uri}: {content_type}: {body}"
@@ -54,11 +67,15 @@ async fn get_json(uri: &str) -> (StatusCode, Value) {
 }
 
 async fn post_json(uri: &str, body: Value) -> (StatusCode, Value) {
+    post_json_with(state(), uri, body).await
+}
+
+async fn post_json_with(state: AppState, uri: &str, body: Value) -> (StatusCode, Value) {
     let req = Request::post(uri)
         .header("content-type", "application/json")
         .body(Body::from(body.to_string()))
         .unwrap();
-    let (status, _, text) = send(app(state()), req).await;
+    let (status, _, text) = send(app(state), req).await;
     (
         status,
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}")),
@@ -272,7 +289,7 @@ async fn an_unanswered_question_says_its_kind() {
         ("/api/analyze?game=nim&position=3,x", None),
     ];
     for (uri, kind) in cases {
-        let (status, v) = get_json(uri).await;
+        let (status, v) = get_json_with(patient_state(), uri).await;
         assert_eq!(v["kind"].as_str(), kind, "{uri}: {v}");
         if kind.is_some() {
             assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{uri}: {v}");
@@ -686,7 +703,8 @@ async fn outcomes_of_many_positions() {
     assert_eq!(out[8]["column"], 3, "{}", out[8]);
     assert_eq!(out[8]["kind"], Value::Null, "{}", out[8]);
     let big = ["........"; 7].join("|");
-    let (status, v) = post_json(
+    let (status, v) = post_json_with(
+        patient_state(),
         "/api/outcomes",
         json!({ "game": "cram", "positions": ["..|..", big] }),
     )

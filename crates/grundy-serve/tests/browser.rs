@@ -1452,7 +1452,6 @@ async fn phone_width_and_contrast(driver: PathBuf) {
             "{hash}: the page scrolls sideways at 390 px: {widths}"
         );
         let worst = s.js(CONTRAST).await;
-        eprintln!("{hash}: lowest contrast {worst}");
         assert!(
             worst[0].as_f64().unwrap() < 99.0,
             "{hash}: no text measured"
