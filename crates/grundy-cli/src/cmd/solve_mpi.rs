@@ -221,7 +221,9 @@ fn lead(
         while stopped < size - 1 || !schedule.is_done() || running > 0 {
             // Hand out what is ready.
             while !idle.is_empty() {
-                let Some(job) = schedule.next() else { break };
+                let Some(job) = schedule.hand_out() else {
+                    break;
+                };
                 let w = idle.pop_front().expect("not empty");
                 match w {
                     Worker::Local => to_local

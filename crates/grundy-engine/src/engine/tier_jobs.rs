@@ -160,7 +160,7 @@ struct Slot {
 }
 
 /// Which tiers are done, which are ready and which jobs run: handed out by
-/// [`next`](Schedule::next), reported by [`finished`](Schedule::finished).
+/// [`hand_out`](Schedule::hand_out), reported by [`finished`](Schedule::finished).
 #[derive(Clone, Debug)]
 pub struct Schedule {
     slots: BTreeMap<u32, Slot>,
@@ -247,7 +247,7 @@ impl Schedule {
 
     /// A ready job, now counted as running; `None` when none is ready (all done, or
     /// the ready ones wait for running jobs).
-    pub fn next(&mut self) -> Option<Job> {
+    pub fn hand_out(&mut self) -> Option<Job> {
         let job = self.ready.pop_front()?;
         self.running.insert(job);
         Some(job)
@@ -733,14 +733,14 @@ mod tests {
     fn a_chain_goes_down_one_tier_at_a_time_with_its_parts_in_parallel() {
         let mut s = Schedule::new(chain(), 8, &BTreeSet::new(), &BTreeMap::new()).unwrap();
         assert_eq!(
-            s.next(),
+            s.hand_out(),
             Some(Job::Part {
                 tier: 3,
                 part: 0,
                 parts: 1
             })
         );
-        assert_eq!(s.next(), None, "tier 2 waits for tier 3");
+        assert_eq!(s.hand_out(), None, "tier 2 waits for tier 3");
         assert_eq!(
             s.finished(Job::Part {
                 tier: 3,
@@ -750,8 +750,8 @@ mod tests {
             Ok(Some(3))
         );
         // Tier 2: 20 positions in parts of 8: three parts, all ready at once.
-        let parts: Vec<Job> = (0..3).map(|_| s.next().unwrap()).collect();
-        assert_eq!(s.next(), None);
+        let parts: Vec<Job> = (0..3).map(|_| s.hand_out().unwrap()).collect();
+        assert_eq!(s.hand_out(), None);
         assert_eq!(s.running(), 3);
         for (i, job) in parts.iter().enumerate() {
             assert_eq!(
@@ -766,24 +766,24 @@ mod tests {
         // Finished out of order; the assembly comes after the last.
         assert_eq!(s.finished(parts[2]), Ok(None));
         assert_eq!(s.finished(parts[0]), Ok(None));
-        assert_eq!(s.next(), None);
+        assert_eq!(s.hand_out(), None);
         assert_eq!(s.finished(parts[1]), Ok(None));
-        let assemble = s.next().unwrap();
+        let assemble = s.hand_out().unwrap();
         assert_eq!(assemble, Job::Assemble { tier: 2, parts: 3 });
-        assert_eq!(s.next(), None, "tier 1 waits for the assembly");
+        assert_eq!(s.hand_out(), None, "tier 1 waits for the assembly");
         assert_eq!(s.finished(assemble), Ok(Some(2)));
         assert_eq!(
             s.finished(assemble),
             Err(ScheduleError::NotRunning(assemble))
         );
-        let one = s.next().unwrap();
+        let one = s.hand_out().unwrap();
         assert_eq!(s.finished(one), Ok(Some(1)));
-        let zero = s.next().unwrap();
+        let zero = s.hand_out().unwrap();
         assert!(!s.is_done());
         assert_eq!(s.finished(zero), Ok(Some(0)));
         assert!(s.is_done());
         assert_eq!((s.tiers_done(), s.tiers(), s.running()), (4, 4, 0));
-        assert_eq!(s.next(), None);
+        assert_eq!(s.hand_out(), None);
     }
 
     #[test]
@@ -797,20 +797,20 @@ mod tests {
             plan(4, 1, &[]),
         ];
         let mut s = Schedule::new(plans, 8, &BTreeSet::new(), &BTreeMap::new()).unwrap();
-        let a = s.next().unwrap();
-        let b = s.next().unwrap();
+        let a = s.hand_out().unwrap();
+        let b = s.hand_out().unwrap();
         assert_eq!((a.tier(), b.tier()), (4, 3));
-        assert_eq!(s.next(), None);
+        assert_eq!(s.hand_out(), None);
         assert_eq!(s.finished(a), Ok(Some(4)));
-        assert_eq!(s.next(), None);
+        assert_eq!(s.hand_out(), None);
         assert_eq!(s.finished(b), Ok(Some(3)));
-        let d = s.next().unwrap();
-        let c = s.next().unwrap();
+        let d = s.hand_out().unwrap();
+        let c = s.hand_out().unwrap();
         assert_eq!((d.tier(), c.tier()), (1, 2));
         assert_eq!(s.finished(d), Ok(Some(1)));
-        assert_eq!(s.next(), None, "tier 0 still needs tier 2");
+        assert_eq!(s.hand_out(), None, "tier 0 still needs tier 2");
         assert_eq!(s.finished(c), Ok(Some(2)));
-        assert_eq!(s.next().map(|j| j.tier()), Some(0));
+        assert_eq!(s.hand_out().map(|j| j.tier()), Some(0));
     }
 
     #[test]
@@ -821,8 +821,8 @@ mod tests {
         let parts: BTreeMap<u32, BTreeSet<u32>> = [(1, [0, 3].into())].into();
         let mut s = Schedule::new(chain(), 2, &done, &parts).unwrap();
         assert_eq!(s.tiers_done(), 2);
-        let a = s.next().unwrap();
-        let b = s.next().unwrap();
+        let a = s.hand_out().unwrap();
+        let b = s.hand_out().unwrap();
         assert_eq!(
             (a, b),
             (
@@ -838,18 +838,18 @@ mod tests {
                 }
             )
         );
-        assert_eq!(s.next(), None);
+        assert_eq!(s.hand_out(), None);
         s.finished(a).unwrap();
         s.finished(b).unwrap();
-        assert_eq!(s.next(), Some(Job::Assemble { tier: 1, parts: 4 }));
+        assert_eq!(s.hand_out(), Some(Job::Assemble { tier: 1, parts: 4 }));
         // Every part already written: straight to the assembly.
         let parts: BTreeMap<u32, BTreeSet<u32>> = [(2, [0, 1, 2].into())].into();
         let mut s = Schedule::new(chain(), 8, &[3].into(), &parts).unwrap();
-        assert_eq!(s.next(), Some(Job::Assemble { tier: 2, parts: 3 }));
+        assert_eq!(s.hand_out(), Some(Job::Assemble { tier: 2, parts: 3 }));
         // Everything done: nothing to do.
         let mut s = Schedule::new(chain(), 8, &[0, 1, 2, 3].into(), &BTreeMap::new()).unwrap();
         assert!(s.is_done());
-        assert_eq!(s.next(), None);
+        assert_eq!(s.hand_out(), None);
     }
 
     #[test]

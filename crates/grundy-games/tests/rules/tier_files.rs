@@ -304,7 +304,7 @@ fn run_jobs<R: Ruleset>(
         // Hand a job to every worker that can take one, then finish them in turn.
         let mut taken = Vec::new();
         for w in 0..workers {
-            if let Some(job) = schedule.next() {
+            if let Some(job) = schedule.hand_out() {
                 taken.push(((turn + w) % workers, job));
             }
         }
