@@ -15,6 +15,8 @@ pub mod rules;
 pub mod sequence;
 pub mod serve;
 pub mod solve;
+#[cfg(feature = "mpi")]
+pub mod solve_mpi;
 pub mod stress;
 pub mod validate;
 pub mod value;

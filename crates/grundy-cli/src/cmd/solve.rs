@@ -1,5 +1,7 @@
 //! `grundy solve GAME POSITION --tiers --out DIR`: every position reachable from
-//! POSITION solved tier by tier, one file per tier, for `grundy analyze --db DIR`.
+//! POSITION solved tier by tier, one file per tier, for `grundy analyze --db DIR`;
+//! with `--mpi`, by the processes of an MPI job (`solve_mpi`, behind the feature
+//! `mpi`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,6 +16,7 @@ const EXAMPLES: &str = "Examples:
   grundy solve tictactoe '...|...|...' --tiers --out ttt-db        every board, one file a tier
   grundy solve connect-four 4x4: --tiers --out c4-4x4              Connect Four 4x4, strongly
   grundy analyze connect-four 4x4:22 --db c4-4x4                   answered from the files
+  mpirun -n 4 grundy solve connect-four 5x4: --tiers --out c4 --mpi  4 processes (feature mpi)
 
 Run again after a stop: the tier files already complete (checksum valid) are
 reused, the others solved. The games with tiers: tictactoe and connect-four
@@ -42,10 +45,21 @@ pub struct Args {
     /// No progress on standard error.
     #[arg(long)]
     quiet: bool,
+    /// Run as one process of an MPI job: `mpirun -n N grundy solve ... --mpi`. Rank 0
+    /// schedules the tiers and solves too; every process writes the files it solves
+    /// into DIR, which all of them must see. Needs grundy built with
+    /// `--features mpi` (scripts/install-mpi installs Open MPI).
+    #[arg(long)]
+    mpi: bool,
+    /// With --mpi: a tier whose moves all leave it is cut into parts of at most N
+    /// positions, solved by different processes.
+    #[arg(long, value_name = "N", default_value_t = 50_000, requires = "mpi",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    part_size: u64,
 }
 
 /// A count with thousands separated by commas.
-fn commas(n: u64) -> String {
+pub(crate) fn commas(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -61,6 +75,9 @@ fn commas(n: u64) -> String {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let game = args.game.build()?;
     let to_move = to_move(game.as_ref(), args.to_move.as_deref())?;
+    if args.mpi {
+        return run_mpi(args, game.as_ref(), to_move);
+    }
     let quiet = args.quiet;
     let mut last = Instant::now();
     let mut progress = |r: &SolveReport| {
@@ -111,4 +128,36 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         report.seconds
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "mpi")]
+fn run_mpi(
+    args: &Args,
+    game: &dyn grundy::dynamic::DynRuleset,
+    to_move: grundy::Player,
+) -> anyhow::Result<ExitCode> {
+    super::solve_mpi::run(
+        super::solve_mpi::Options {
+            position: &args.position,
+            out: &args.out,
+            quiet: args.quiet,
+            part_size: args.part_size,
+        },
+        game,
+        to_move,
+    )
+}
+
+#[cfg(not(feature = "mpi"))]
+fn run_mpi(
+    _: &Args,
+    _: &dyn grundy::dynamic::DynRuleset,
+    _: grundy::Player,
+) -> anyhow::Result<ExitCode> {
+    anyhow::bail!(
+        "--mpi: this grundy was built without MPI; build it with \
+         `cargo build --release -p grundy-cli --features mpi` (scripts/install-mpi \
+         installs Open MPI and what the build needs), then run \
+         `mpirun -n N target/release/grundy solve ... --mpi`"
+    )
 }

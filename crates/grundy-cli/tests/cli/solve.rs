@@ -99,3 +99,64 @@ fn solve_refuses_a_game_without_tiers_and_a_missing_flag() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--tiers"));
 }
+
+#[test]
+fn solve_mpi_without_the_feature_names_the_build_and_with_it_runs_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ttt");
+    let db = db.to_str().unwrap();
+    // --part-size only with --mpi.
+    let out = grundy()
+        .args(["solve", "tictactoe", "...|...|...", "--tiers", "--out", db])
+        .args(["--part-size", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--mpi"));
+    let out = grundy()
+        .args(["solve", "tictactoe", "...|...|...", "--tiers", "--out", db])
+        .args(["--mpi", "--part-size", "300"])
+        // Open MPI, when this grundy has it, runs a process started without mpirun
+        // as a job of one; as root it asks for both.
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    if cfg!(feature = "mpi") {
+        assert!(out.status.success(), "{stderr}");
+        assert!(
+            stdout.contains("10 tiers solved") && stdout.contains("by 1 processes"),
+            "{stdout}"
+        );
+        assert!(stderr.contains("in 5 parts"), "{stderr}");
+        let one = dir.path().join("one");
+        solve(&[
+            "tictactoe",
+            "...|...|...",
+            "--tiers",
+            "--out",
+            one.to_str().unwrap(),
+            "--quiet",
+        ]);
+        for k in 0..10 {
+            let name = format!("tier-{k:05}.grundy-tier");
+            assert_eq!(
+                std::fs::read(one.join(&name)).unwrap(),
+                std::fs::read(dir.path().join("ttt").join(&name)).unwrap(),
+                "{name}"
+            );
+        }
+    } else {
+        assert_eq!(out.status.code(), Some(2), "{stdout}");
+        assert!(
+            stderr.contains("built without MPI")
+                && stderr.contains("cargo build --release -p grundy-cli --features mpi"),
+            "{stderr}"
+        );
+        assert!(!dir.path().join("ttt").exists(), "nothing written");
+    }
+}

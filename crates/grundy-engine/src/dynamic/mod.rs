@@ -15,6 +15,7 @@ use crate::analysis::route::{self, EngineReport};
 use crate::analysis::{analyze, value_of, Analysis};
 use crate::book::{self, Book, BookError, BuildProgress, RawBook};
 use crate::engine::tier_files::{self, Database, SolveReport, TierFileError};
+use crate::engine::tier_jobs::{self, TierWork};
 use crate::engine::Budget;
 use crate::game::Player;
 use crate::misere::{self, Misere};
@@ -274,6 +275,15 @@ pub trait DynRuleset: Send + Sync {
         dir: &Path,
         progress: &mut dyn FnMut(&SolveReport),
     ) -> Result<SolveReport, TierFileError>;
+    /// The tiers reachable from `position` with `to_move` to move, discovered, as
+    /// jobs one process of several runs into the tier files in `dir`
+    /// ([`tier_jobs::tier_work`]).
+    fn tier_work(
+        &self,
+        position: &str,
+        to_move: Player,
+        dir: &Path,
+    ) -> Result<Box<dyn TierWork + '_>, TierFileError>;
     /// The analysis of `position` from the tier files in `dir` alone
     /// ([`analyze_from_db`]), at most `limit` winning moves listed.
     fn analyze_db(
@@ -484,6 +494,21 @@ impl<R: Ruleset + 'static> DynRuleset for R {
                 reason: n.to_string(),
             })?;
         tier_files::solve_to_dir(self, &pos, to_move, dir, progress)
+    }
+
+    fn tier_work(
+        &self,
+        position: &str,
+        to_move: Player,
+        dir: &Path,
+    ) -> Result<Box<dyn TierWork + '_>, TierFileError> {
+        let pos = self
+            .parse_position(position)
+            .map_err(|n| TierFileError::Position {
+                position: position.to_owned(),
+                reason: n.to_string(),
+            })?;
+        tier_jobs::tier_work(self, &pos, to_move, dir)
     }
 
     fn analyze_db(

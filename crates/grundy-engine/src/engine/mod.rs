@@ -36,6 +36,7 @@ pub mod remoteness;
 pub mod retrograde;
 pub mod search;
 pub mod tier_files;
+pub mod tier_jobs;
 pub mod tiers;
 
 // What the engines share.

@@ -173,6 +173,9 @@ pub enum TierFileError {
         /// The database's root.
         root: String,
     },
+    /// The tiers could not be scheduled as jobs.
+    #[error(transparent)]
+    Schedule(#[from] super::tier_jobs::ScheduleError),
     /// A position is not in the game's notation.
     #[error("position {position:?}: {reason}")]
     Position {
@@ -225,7 +228,7 @@ pub struct TierFile {
 }
 
 /// FNV-1a (64 bits) of `bytes`, the 8 checksum bytes of the header read as zero.
-fn checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for (i, &b) in bytes.iter().enumerate() {
         let b = if (CHECKSUM_AT..CHECKSUM_AT + 8).contains(&i) {
@@ -454,6 +457,115 @@ impl TierFile {
     }
 }
 
+/// The results of `states` (in the solver's order) in the file of `tier` in `dir`,
+/// or why the file is not used (damaged, of another shape, not holding them all);
+/// a file of another game, parameters or root is an error.
+pub(crate) fn read_complete<R: Ruleset + ?Sized>(
+    placing: &Placing<'_, R>,
+    identity: &Identity,
+    dir: &Path,
+    tier: u32,
+    states: &[(R::Position, Player)],
+) -> Result<Result<Vec<u32>, String>, TierFileError> {
+    let path = tier_path(dir, tier);
+    let file = match TierFile::read(&path) {
+        Ok(f) => f,
+        Err(e @ (TierFileError::Damaged { .. } | TierFileError::File(_))) => {
+            return Ok(Err(e.to_string()))
+        }
+        Err(e) => return Err(e),
+    };
+    if file.identity != *identity {
+        return Err(TierFileError::Foreign {
+            path,
+            found: file.identity.to_string(),
+            expected: identity.to_string(),
+        });
+    }
+    let expected = (tier, placing.layout(), placing.players);
+    if (file.tier, file.layout, file.players) != expected {
+        return Ok(Err(format!(
+            "{}: tier {}, {:?}, {} players where tier {tier}, {:?}, {} players were expected",
+            path.display(),
+            file.tier,
+            file.layout,
+            file.players,
+            expected.1,
+            expected.2
+        )));
+    }
+    let mut results = Vec::with_capacity(states.len());
+    for (pos, player) in states {
+        match placing.lookup(&file, pos, *player) {
+            Some(r) => results.push(r),
+            None => {
+                return Ok(Err(format!(
+                    "{}: does not hold {}, which the tier reaches",
+                    path.display(),
+                    placing.rules.show_position(pos)
+                )))
+            }
+        }
+    }
+    Ok(Ok(results))
+}
+
+/// The bytes of the file of tier `tier` whose states (in the solver's order) have
+/// the packed `results`: ranked or listed as `placing` says.
+pub(crate) fn tier_bytes<R: Ruleset + ?Sized>(
+    placing: &Placing<'_, R>,
+    identity: &Identity,
+    tier: u32,
+    states: &[(R::Position, Player)],
+    results: &[u32],
+) -> Result<Vec<u8>, TierFileError> {
+    let unplaced = || -> TierFileError { TierError::Unstable { tier }.into() };
+    if placing.ranked {
+        let slots = placing.slots(tier)?;
+        let mut all = vec![NOT_REACHED; slots as usize];
+        for ((pos, player), &r) in states.iter().zip(results) {
+            let Some(Place::Slot(s)) = placing.place(pos, *player) else {
+                return Err(unplaced());
+            };
+            let slot = all.get_mut(usize::try_from(s).unwrap_or(usize::MAX));
+            *slot.ok_or(TierFileError::TooBig { tier, count: s })? = r;
+        }
+        Ok(TierFile::encode(
+            identity,
+            tier,
+            Layout::Ranked,
+            placing.players,
+            &all,
+            None,
+        ))
+    } else {
+        if states.len() as u64 > MAX_SLOTS {
+            return Err(TierFileError::TooBig {
+                tier,
+                count: states.len() as u64,
+            });
+        }
+        let mut keyed: Vec<(Vec<u8>, u32)> = Vec::with_capacity(states.len());
+        for ((pos, player), &r) in states.iter().zip(results) {
+            let Some(Place::Key(k)) = placing.place(pos, *player) else {
+                return Err(unplaced());
+            };
+            keyed.push((k, r));
+        }
+        keyed.sort_unstable();
+        let (keys, results): (Vec<Vec<u8>>, Vec<u32>) = keyed.into_iter().unzip();
+        let layout = Layout::Listed;
+        Ok(TierFile::encode(
+            identity,
+            tier,
+            layout,
+            placing.players,
+            &results,
+            Some(&keys),
+        ))
+    }
+}
+
 /// The file of tier `tier` in `dir`.
 pub fn tier_path(dir: &Path, tier: u32) -> PathBuf {
     dir.join(format!("tier-{tier:05}.grundy-tier"))
@@ -461,12 +573,12 @@ pub fn tier_path(dir: &Path, tier: u32) -> PathBuf {
 
 /// How a game's states are placed in tier files: ranked or listed, with one or two
 /// players.
-struct Placing<'r, R: Ruleset + ?Sized> {
-    rules: &'r R,
+pub(crate) struct Placing<'r, R: Ruleset + ?Sized> {
+    pub(crate) rules: &'r R,
     /// A position of the database's shape, for the ranks' count.
     like: R::Position,
-    players: u8,
-    ranked: bool,
+    pub(crate) players: u8,
+    pub(crate) ranked: bool,
 }
 
 /// Where a state goes in its tier's file.
@@ -476,7 +588,7 @@ enum Place {
 }
 
 impl<'r, R: Ruleset + ?Sized> Placing<'r, R> {
-    fn new(rules: &'r R, like: R::Position) -> Self {
+    pub(crate) fn new(rules: &'r R, like: R::Position) -> Self {
         Placing {
             rules,
             like,
@@ -497,7 +609,7 @@ impl<'r, R: Ruleset + ?Sized> Placing<'r, R> {
     }
 
     /// The slots of tier `tier` in the ranked layout.
-    fn slots(&self, tier: u32) -> Result<u64, TierFileError> {
+    pub(crate) fn slots(&self, tier: u32) -> Result<u64, TierFileError> {
         let caps = self.rules.capabilities();
         let size = caps.rank.and_then(|r| r.tier_size(&self.like, tier));
         match size.and_then(|s| s.checked_mul(u64::from(self.players))) {
@@ -620,53 +732,12 @@ impl<R: Ruleset + ?Sized> FileStore<'_, '_, R> {
         (self.progress)(&self.report);
     }
 
-    /// The results of `states` in the file of `tier`, or why the file is not used.
     fn complete(
         &self,
         tier: u32,
         states: &[(R::Position, Player)],
     ) -> Result<Result<Vec<u32>, String>, TierFileError> {
-        let path = tier_path(self.dir, tier);
-        let file = match TierFile::read(&path) {
-            Ok(f) => f,
-            Err(e @ (TierFileError::Damaged { .. } | TierFileError::File(_))) => {
-                return Ok(Err(e.to_string()))
-            }
-            Err(e) => return Err(e),
-        };
-        if file.identity != self.identity {
-            return Err(TierFileError::Foreign {
-                path,
-                found: file.identity.to_string(),
-                expected: self.identity.to_string(),
-            });
-        }
-        let expected = (tier, self.placing.layout(), self.placing.players);
-        if (file.tier, file.layout, file.players) != expected {
-            return Ok(Err(format!(
-                "{}: tier {}, {:?}, {} players where tier {tier}, {:?}, {} players were expected",
-                path.display(),
-                file.tier,
-                file.layout,
-                file.players,
-                expected.1,
-                expected.2
-            )));
-        }
-        let mut results = Vec::with_capacity(states.len());
-        for (pos, player) in states {
-            match self.placing.lookup(&file, pos, *player) {
-                Some(r) => results.push(r),
-                None => {
-                    return Ok(Err(format!(
-                        "{}: does not hold {}, which the tier reaches",
-                        path.display(),
-                        self.placing.rules.show_position(pos)
-                    )))
-                }
-            }
-        }
-        Ok(Ok(results))
+        read_complete(&self.placing, &self.identity, self.dir, tier, states)
     }
 }
 
@@ -705,52 +776,7 @@ impl<R: Ruleset + ?Sized> Store<(R::Position, Player)> for FileStore<'_, '_, R> 
         states: &[(R::Position, Player)],
         results: &[u32],
     ) -> Result<(), TierFileError> {
-        let placing = &self.placing;
-        let unplaced = || TierError::Unstable { tier }.into();
-        let bytes = if placing.ranked {
-            let slots = placing.slots(tier)?;
-            let mut all = vec![NOT_REACHED; slots as usize];
-            for ((pos, player), &r) in states.iter().zip(results) {
-                let Some(Place::Slot(s)) = placing.place(pos, *player) else {
-                    return Err(unplaced());
-                };
-                let slot = all.get_mut(usize::try_from(s).unwrap_or(usize::MAX));
-                *slot.ok_or(TierFileError::TooBig { tier, count: s })? = r;
-            }
-            TierFile::encode(
-                &self.identity,
-                tier,
-                Layout::Ranked,
-                placing.players,
-                &all,
-                None,
-            )
-        } else {
-            if states.len() as u64 > MAX_SLOTS {
-                return Err(TierFileError::TooBig {
-                    tier,
-                    count: states.len() as u64,
-                });
-            }
-            let mut keyed: Vec<(Vec<u8>, u32)> = Vec::with_capacity(states.len());
-            for ((pos, player), &r) in states.iter().zip(results) {
-                let Some(Place::Key(k)) = placing.place(pos, *player) else {
-                    return Err(unplaced());
-                };
-                keyed.push((k, r));
-            }
-            keyed.sort_unstable();
-            let (keys, results): (Vec<Vec<u8>>, Vec<u32>) = keyed.into_iter().unzip();
-            let layout = Layout::Listed;
-            TierFile::encode(
-                &self.identity,
-                tier,
-                layout,
-                placing.players,
-                &results,
-                Some(&keys),
-            )
-        };
+        let bytes = tier_bytes(&self.placing, &self.identity, tier, states, results)?;
         let path = tier_path(self.dir, tier);
         files::write_atomically(&path, |f| f.write_all(&bytes))?;
         self.report.bytes_written += bytes.len() as u64;
@@ -766,7 +792,7 @@ impl<R: Ruleset + ?Sized> Store<(R::Position, Player)> for FileStore<'_, '_, R> 
 
 /// The player whose states a database holds for `to_move`: the player to move in a
 /// partizan game, Left in an impartial one (both move alike).
-fn key_player(kind: Kind, to_move: Player) -> Player {
+pub(crate) fn key_player(kind: Kind, to_move: Player) -> Player {
     match kind {
         Kind::Impartial => Player::Left,
         Kind::Partizan => to_move,

@@ -64,7 +64,7 @@
 //! ```
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher, Hash};
 
 use rayon::prelude::*;
@@ -242,21 +242,29 @@ struct Found<S> {
     internal: bool,
 }
 
-/// Step 1: every tier reachable from the root, and for each tier the lowest tier
-/// that moves into it.
-#[allow(clippy::type_complexity)]
+/// What discovery finds: every tier reachable from the root, for each tier the
+/// lowest tier that moves into it, and the other tiers each tier moves into.
+struct Discovered<S> {
+    found: BTreeMap<u32, Found<S>>,
+    source: BTreeMap<u32, u32>,
+    reach: BTreeMap<u32, BTreeSet<u32>>,
+}
+
+/// Step 1: every tier reachable from the root, and how the tiers depend on each
+/// other.
 fn discover<G: StateGraph>(
     game: &G,
     root: G::State,
     budget: &mut Budget,
     peak: &mut usize,
-) -> Result<(BTreeMap<u32, Found<G::State>>, BTreeMap<u32, u32>), TierError> {
+) -> Result<Discovered<G::State>, TierError> {
     let size = std::mem::size_of::<G::State>();
     let root_tier = game.tier(&root).ok_or(TierError::NoTier)?;
     let mut pending: BTreeMap<u32, Vec<G::State>> = BTreeMap::new();
     pending.insert(root_tier, vec![root]);
     let mut found: BTreeMap<u32, Found<G::State>> = BTreeMap::new();
     let mut source: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut reach: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
     let mut held = 0usize;
     let mut states = 0u64;
     while let Some((k, seeds)) = pending.pop_first() {
@@ -294,6 +302,7 @@ fn discover<G: StateGraph>(
                 } else {
                     let e = source.entry(t).or_insert(k);
                     *e = (*e).min(k);
+                    reach.entry(k).or_default().insert(t);
                     pending.entry(t).or_default().push(s);
                 }
             }
@@ -325,7 +334,11 @@ fn discover<G: StateGraph>(
         }
         *peak = (*peak).max(held + pending.values().map(|v| v.capacity() * size).sum::<usize>());
     }
-    Ok((found, source))
+    Ok(Discovered {
+        found,
+        source,
+        reach,
+    })
 }
 
 /// A state's successors as the solve pass sees them: the results of those in
@@ -343,12 +356,14 @@ struct Folded {
     inside: Vec<u32>,
 }
 
+/// `above(t, s)`: the packed result of state `s` of the higher tier `t`, solved
+/// before.
 fn fold<G: StateGraph>(
     game: &G,
     state: &G::State,
     k: u32,
     this: &Tier<G::State>,
-    solved: &BTreeMap<u32, SolvedTier<G::State>>,
+    above: &impl Fn(u32, &G::State) -> Option<u32>,
 ) -> Result<(u8, Folded), TierError> {
     let end = game.end(state);
     let mut f = Folded::default();
@@ -367,9 +382,8 @@ fn fold<G: StateGraph>(
             f.open += 1;
             continue;
         }
-        let above = solved.get(&t).ok_or(TierError::Unstable { tier: k })?;
-        let i = above.tier.find(&s).ok_or(TierError::Unstable { tier: k })?;
-        let (r, m) = unpack(above.results[i]);
+        let packed = above(t, &s).ok_or(TierError::Unstable { tier: k })?;
+        let (r, m) = unpack(packed);
         match r {
             WIN => f.win_max = f.win_max.max(m),
             LOSE => {
@@ -584,7 +598,9 @@ where
     St: Store<G::State>,
 {
     let mut peak = 0usize;
-    let (mut found, source) = discover(game, root, budget, &mut peak)?;
+    let Discovered {
+        mut found, source, ..
+    } = discover(game, root, budget, &mut peak)?;
     let root_tier = found.keys().next().copied().ok_or(TierError::NoTier)?;
     let tiers = found.len();
     let states = found.values().map(|f| f.tier.len()).sum();
@@ -596,13 +612,17 @@ where
     while let Some((k, Found { tier, internal })) = found.pop_last() {
         let stored = store.finished(k, &tier.states)?;
         let reused = stored.is_some();
+        let above = |t: u32, s: &G::State| {
+            let a = solved.get(&t)?;
+            Some(a.results[a.tier.find(s)?])
+        };
         let (results, extra) = if let Some(results) = stored {
             (results, 0)
         } else if internal {
             let mut ends = Vec::with_capacity(tier.len());
             let mut folded = Vec::with_capacity(tier.len());
             for s in &tier.states {
-                let (end, f) = fold(game, s, k, &tier, &solved)?;
+                let (end, f) = fold(game, s, k, &tier, &above)?;
                 ends.push(end);
                 folded.push(f);
             }
@@ -611,7 +631,7 @@ where
             let results = tier
                 .states
                 .par_iter()
-                .map(|s| fold(game, s, k, &tier, &solved).map(|(end, f)| from_above(end, &f)))
+                .map(|s| fold(game, s, k, &tier, &above).map(|(end, f)| from_above(end, &f)))
                 .collect::<Result<Vec<u32>, TierError>>()?;
             (results, 0)
         };
@@ -654,6 +674,95 @@ where
         counts,
         peak_bytes: peak,
     })
+}
+
+/// Every tier reachable from a root, discovered ([`explore`]) but not solved: what
+/// the tier jobs ([`tier_jobs`](super::tier_jobs)) solve a tier, or a range of a
+/// tier, at a time from.
+pub(crate) struct Explored<S> {
+    found: BTreeMap<u32, Found<S>>,
+    reach: BTreeMap<u32, BTreeSet<u32>>,
+}
+
+/// Step 1 alone: every tier reachable from `root`, within `budget`.
+pub(crate) fn explore<G: StateGraph>(
+    game: &G,
+    root: G::State,
+    budget: &mut Budget,
+) -> Result<Explored<G::State>, TierError> {
+    let d = discover(game, root, budget, &mut 0)?;
+    Ok(Explored {
+        found: d.found,
+        reach: d.reach,
+    })
+}
+
+impl<S: Eq + Hash + Clone + Send + Sync> Explored<S> {
+    /// The tiers, lowest first.
+    pub(crate) fn tiers(&self) -> impl Iterator<Item = u32> + '_ {
+        self.found.keys().copied()
+    }
+
+    /// The states of tier `k` in the solver's order (empty if there is no such tier).
+    pub(crate) fn states(&self, k: u32) -> &[S] {
+        self.found.get(&k).map_or(&[], |f| &f.tier.states)
+    }
+
+    /// Whether some move of tier `k` stays within it.
+    pub(crate) fn internal(&self, k: u32) -> bool {
+        self.found.get(&k).is_some_and(|f| f.internal)
+    }
+
+    /// The other tiers the moves of tier `k` lead to.
+    pub(crate) fn needs(&self, k: u32) -> Vec<u32> {
+        self.reach
+            .get(&k)
+            .map_or_else(Vec::new, |r| r.iter().copied().collect())
+    }
+
+    /// The packed results of the states `range` of tier `k`, from the packed results
+    /// of the tiers it moves into (`above(t)`: tier `t`'s, in the solver's order).
+    /// A tier with moves inside it is solved whole: `range` must be all of it.
+    pub(crate) fn solve_range<'a, G>(
+        &self,
+        game: &G,
+        k: u32,
+        range: std::ops::Range<usize>,
+        above: &(impl Fn(u32) -> Option<&'a [u32]> + Sync),
+    ) -> Result<Vec<u32>, TierError>
+    where
+        G: StateGraph<State = S> + Sync,
+        S: 'a,
+    {
+        let found = self.found.get(&k).ok_or(TierError::Unstable { tier: k })?;
+        let tier = &found.tier;
+        let lookup = |t: u32, s: &S| {
+            let results = above(t)?;
+            results.get(self.found.get(&t)?.tier.find(s)?).copied()
+        };
+        let states = tier
+            .states
+            .get(range.clone())
+            .ok_or(TierError::Unstable { tier: k })?;
+        if found.internal {
+            if range != (0..tier.len()) {
+                return Err(TierError::Unstable { tier: k });
+            }
+            let mut ends = Vec::with_capacity(tier.len());
+            let mut folded = Vec::with_capacity(tier.len());
+            for s in states {
+                let (end, f) = fold(game, s, k, tier, &lookup)?;
+                ends.push(end);
+                folded.push(f);
+            }
+            Ok(within(&ends, folded).0)
+        } else {
+            states
+                .par_iter()
+                .map(|s| fold(game, s, k, tier, &lookup).map(|(end, f)| from_above(end, &f)))
+                .collect()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -714,6 +823,52 @@ mod tests {
         // The graphs exercised every result.
         assert!(kinds.iter().all(|&c| c > 50), "{kinds:?}");
         assert!(compared > 1000, "{compared}");
+    }
+
+    #[test]
+    fn explored_tiers_solved_range_by_range_agree_with_solve_tiers() {
+        let mut rng = Rng(0x5151_7a7a_0303_c0c0);
+        let mut cut = 0;
+        for round in 0..300 {
+            let n = 2 + (round % 40);
+            let g = random_graph(&mut rng, n, 1 + (round as u64 % 5));
+            let whole = solve_tiers(&g, 0, &mut Budget::unlimited(), Keep::All).unwrap();
+            let ex = explore(&g, 0, &mut Budget::unlimited()).unwrap();
+            let mut results: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+            let tiers: Vec<u32> = ex.tiers().collect();
+            for &k in tiers.iter().rev() {
+                let len = ex.states(k).len();
+                for t in ex.needs(k) {
+                    assert!(t > k && results.contains_key(&t), "round {round}");
+                }
+                let above = |t: u32| results.get(&t).map(Vec::as_slice);
+                let all = if ex.internal(k) {
+                    if len > 1 {
+                        // A tier with moves inside it is solved whole or not at all.
+                        assert!(ex.solve_range(&g, k, 0..len - 1, &above).is_err());
+                    }
+                    ex.solve_range(&g, k, 0..len, &above).unwrap()
+                } else {
+                    let mut all = Vec::new();
+                    for start in (0..len).step_by(3) {
+                        cut += 1;
+                        all.extend(
+                            ex.solve_range(&g, k, start..(start + 3).min(len), &above)
+                                .unwrap(),
+                        );
+                    }
+                    all
+                };
+                assert_eq!(all.len(), len);
+                for (s, &p) in ex.states(k).iter().zip(&all) {
+                    let (r, m) = unpack(p);
+                    assert_eq!(whole.get(s), Some(answer(r, m)), "round {round}, state {s}");
+                }
+                results.insert(k, all);
+            }
+            assert_eq!(results.len(), whole.tiers());
+        }
+        assert!(cut > 200, "{cut}");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! tiers (tic-tac-toe, Connect Four) and over one that does not (the listed
 //! fallback): every position's result and remoteness in the database equal to the
 //! retrograde engine's, a truncated or damaged file refused with its reason, and a
-//! rerun that reuses the complete tiers and solves only the rest.
+//! rerun that reuses the complete tiers and solves only the rest; the same tiers
+//! solved as jobs by several workers (`tier_jobs`), cut into parts, giving the same
+//! files, and restarting from what a stopped run wrote.
 
 use std::path::Path;
 
@@ -10,6 +12,7 @@ use grundy_engine::engine::retrograde::{solve, RulesetStates};
 use grundy_engine::engine::tier_files::{
     solve_to_dir, tier_path, Database, Done, SolveReport, TierFileError,
 };
+use grundy_engine::engine::tier_jobs::{part_path, tier_work, Job, Planned, TierWork};
 use grundy_engine::engine::Budget;
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::notation::NotationError;
@@ -262,4 +265,190 @@ fn a_game_without_ranking_gets_its_positions_listed() {
     let ranked = tempfile::tempdir().unwrap();
     let (by_rank, _) = database_agrees(&ConnectFour, "...|...|...|...", ranked.path());
     assert_eq!(report.positions, by_rank.positions);
+}
+
+/// Every file in `dir`, by name, with its bytes.
+fn files_of(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Runs the tiers of `root` as jobs in `dir`, `workers` processes' worth of
+/// [`TierWork`] taking the ready jobs in turn, parts of at most `part_size`
+/// positions; `stop_after` jobs, if given, then returns as a killed job would.
+/// Returns the jobs run.
+fn run_jobs<R: Ruleset>(
+    rules: &R,
+    root: &str,
+    dir: &Path,
+    workers: usize,
+    part_size: u64,
+    stop_after: Option<usize>,
+) -> Vec<Job> {
+    let pos = rules.parse_position(root).unwrap();
+    let mut work: Vec<Box<dyn TierWork + '_>> = (0..workers)
+        .map(|_| tier_work(rules, &pos, Player::Left, dir).unwrap())
+        .collect();
+    let Planned { mut schedule, .. } = work[0].plan(part_size).unwrap();
+    let mut ran = Vec::new();
+    let mut turn = 0;
+    while !schedule.is_done() {
+        // Hand a job to every worker that can take one, then finish them in turn.
+        let mut taken = Vec::new();
+        for w in 0..workers {
+            if let Some(job) = schedule.hand_out() {
+                taken.push(((turn + w) % workers, job));
+            }
+        }
+        assert!(!taken.is_empty(), "nothing ready, nothing running");
+        for (w, job) in taken {
+            if stop_after == Some(ran.len()) {
+                return ran;
+            }
+            let done = work[w].run(job).unwrap();
+            assert!(done.bytes > 0, "{job:?}");
+            assert_eq!(
+                done.positions,
+                match job {
+                    Job::Part { tier, part, parts } => work[w].part_positions(tier, part, parts),
+                    Job::Assemble { .. } => 0,
+                }
+            );
+            schedule.finished(job).unwrap();
+            ran.push(job);
+        }
+        turn += 1;
+    }
+    ran
+}
+
+#[test]
+fn tiers_solved_as_jobs_by_several_workers_write_the_same_files() {
+    fn same<R: Ruleset>(rules: &R, root: &str, part_size: u64) {
+        let one = tempfile::tempdir().unwrap();
+        let pos = rules.parse_position(root).unwrap();
+        solve_to_dir(rules, &pos, Player::Left, one.path(), &mut |_| {}).unwrap();
+        let expected = files_of(one.path());
+        for workers in [1, 3] {
+            let dir = tempfile::tempdir().unwrap();
+            let ran = run_jobs(rules, root, dir.path(), workers, part_size, None);
+            assert!(
+                ran.iter().any(|j| matches!(j, Job::Assemble { .. })),
+                "{root}: some tier was cut into parts"
+            );
+            // The same files, byte for byte, and no part file left.
+            assert_eq!(files_of(dir.path()), expected, "{root}, {workers} workers");
+        }
+    }
+    same(&TicTacToe, "...|...|...", 100);
+    same(&ConnectFour, "....|....|....|....", 4000);
+    same(&Unranked, "...|...|...|...", 200);
+}
+
+#[test]
+fn jobs_stopped_part_way_restart_from_the_files_and_parts_written() {
+    let t = TicTacToe;
+    let root = "...|...|...";
+    let dir = tempfile::tempdir().unwrap();
+    let ran = run_jobs(&t, root, dir.path(), 2, 150, Some(9));
+    assert_eq!(ran.len(), 9);
+    let finished: Vec<u32> = (0..10)
+        .filter(|&k| tier_path(dir.path(), k).exists())
+        .collect();
+    let before: std::collections::BTreeMap<String, (std::time::SystemTime, Vec<u8>)> =
+        files_of(dir.path())
+            .into_iter()
+            .map(|(name, bytes)| {
+                let m = std::fs::metadata(dir.path().join(&name))
+                    .unwrap()
+                    .modified()
+                    .unwrap();
+                (name, (m, bytes))
+            })
+            .collect();
+    let parts = before
+        .keys()
+        .filter(|n| n.ends_with(".grundy-part"))
+        .count();
+    assert!(
+        !finished.is_empty() && parts > 0,
+        "{finished:?}, {before:?}"
+    );
+
+    let pos = t.parse_position(root).unwrap();
+    let work = tier_work(&t, &pos, Player::Left, dir.path()).unwrap();
+    let planned = work.plan(150).unwrap();
+    let mut reused = planned.reused.clone();
+    reused.sort_unstable();
+    assert_eq!(reused, finished);
+    assert_eq!(planned.parts_reused, parts);
+    assert!(planned.refused.is_empty());
+    assert_eq!(planned.removed, 0);
+    // What a killed writer leaves beside the files is removed.
+    std::fs::write(
+        dir.path().join(".tier-00003.grundy-tier.77.0.partial"),
+        b"half",
+    )
+    .unwrap();
+    assert_eq!(work.plan(150).unwrap().removed, 1);
+
+    let rest = run_jobs(&t, root, dir.path(), 2, 150, None);
+    for job in &rest {
+        assert!(!finished.contains(&job.tier()), "{job:?} redone");
+        if let Job::Part { tier, part, parts } = *job {
+            let name = part_path(Path::new(""), tier, part, parts);
+            assert!(
+                !before.contains_key(name.to_str().unwrap()),
+                "{job:?}: its part file was there"
+            );
+        }
+    }
+    // The files written before the stop kept their bytes and times.
+    for k in finished {
+        let name = tier_path(Path::new(""), k);
+        let (modified, bytes) = &before[name.to_str().unwrap()];
+        let p = tier_path(dir.path(), k);
+        assert_eq!(&std::fs::read(&p).unwrap(), bytes);
+        assert_eq!(
+            &std::fs::metadata(&p).unwrap().modified().unwrap(),
+            modified
+        );
+    }
+    let one = tempfile::tempdir().unwrap();
+    solve_to_dir(&t, &pos, Player::Left, one.path(), &mut |_| {}).unwrap();
+    assert_eq!(files_of(dir.path()), files_of(one.path()));
+
+    // A damaged part file is not reused: its part is solved again.
+    let dir = tempfile::tempdir().unwrap();
+    run_jobs(&t, root, dir.path(), 1, 150, Some(3));
+    let part = files_of(dir.path())
+        .into_keys()
+        .find(|n| n.ends_with(".grundy-part"))
+        .expect("a part written");
+    let path = dir.path().join(&part);
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[60] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let parts_left = files_of(dir.path())
+        .keys()
+        .filter(|n| n.ends_with(".grundy-part"))
+        .count();
+    let work = tier_work(&t, &pos, Player::Left, dir.path()).unwrap();
+    let planned = work.plan(150).unwrap();
+    assert_eq!(planned.parts_reused, parts_left - 1);
+    assert_eq!(planned.removed, 1, "the damaged part");
+    // A different cut (tier 8's 390 positions in 4 parts, not 3) reuses the tiers
+    // but none of the parts, and removes them.
+    let planned = work.plan(100).unwrap();
+    assert_eq!((planned.parts_reused, planned.removed), (0, parts_left - 1));
+    run_jobs(&t, root, dir.path(), 1, 150, None);
+    assert_eq!(files_of(dir.path()), files_of(one.path()));
 }
