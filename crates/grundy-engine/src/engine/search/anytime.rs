@@ -79,6 +79,8 @@ impl<S: Space> Search<'_, S> {
             // Decided at once (the game is over, a win in one...): every legal move
             // is searched, which shows the one that decides it.
             order = space.legal(node);
+        } else {
+            space.order(node, &mut order);
         }
         let Some(&first) = order.first() else {
             return Deepened {
@@ -190,6 +192,7 @@ impl<S: Space> Search<'_, S> {
                 .clamp(lower, upper);
             return Ok((guess, false));
         }
+        space.order(node, &mut moves);
         alpha = alpha.max(lower - 1);
         beta = beta.min(upper + 1);
         let alpha0 = alpha;

@@ -130,9 +130,26 @@ pub trait Space {
 
     /// The score of `node` when it is known at once, else the moves worth
     /// searching (put in `moves`, which comes empty) and bounds on the score. The
-    /// moves are best first, and may leave out a legal move only when one listed is
-    /// at least as good for the player to move.
+    /// moves may leave out a legal move only when one listed is at least as good
+    /// for the player to move; [`order`](Space::order) puts them best first.
     fn expand(&self, node: &Self::Node, moves: &mut Vec<Self::Move>) -> Expansion;
+
+    /// [`expand`](Space::expand) for a node reached by one of the moves `expand`
+    /// (or this method) listed for its parent: a space may skip the checks such a
+    /// move rules out (in Connect Four, that the game is over or that the player to
+    /// move wins at once). By default `expand`.
+    #[inline]
+    fn expand_reached(&self, node: &Self::Node, moves: &mut Vec<Self::Move>) -> Expansion {
+        self.expand(node, moves)
+    }
+
+    /// Puts the moves [`expand`](Space::expand) listed for `node` best first. The
+    /// search calls it only where the table's bounds leave the node to be searched,
+    /// so an ordering that costs is spent only there. By default the order listed.
+    #[inline]
+    fn order(&self, node: &Self::Node, moves: &mut [Self::Move]) {
+        let _ = (node, moves);
+    }
 
     /// The keys are numbers below `2^key_bits` (a board's bits), when the space
     /// knows such a bound: the table then keeps 8 bytes a slot ([`table`]).
@@ -453,13 +470,29 @@ impl<'s, S: Space> Search<'s, S> {
         let mut moves = std::mem::take(&mut self.pool[depth]);
         moves.clear();
         let space = self.space;
-        let (lower, upper) = match space.expand(node, &mut moves) {
+        // The root of a probe may be any node; below it, every node is reached by
+        // a move its parent's expansion listed.
+        let expansion = if depth == 0 {
+            space.expand(node, &mut moves)
+        } else {
+            space.expand_reached(node, &mut moves)
+        };
+        let (lower, upper) = match expansion {
             Expansion::Known(s) => {
                 self.pool[depth] = moves;
                 return Ok(s.0);
             }
             Expansion::Search { lower, upper } => (lower.0, upper.0),
         };
+        // The expansion's bounds alone may answer the window, without the table.
+        if lower >= beta {
+            self.pool[depth] = moves;
+            return Ok(lower);
+        }
+        if upper <= alpha {
+            self.pool[depth] = moves;
+            return Ok(upper);
+        }
         let key = space.key(node);
         let slot = self.table.probe(&key);
         let (tl, tu) = self.table.get_at(slot, &key);
@@ -472,6 +505,7 @@ impl<'s, S: Space> Search<'s, S> {
             self.pool[depth] = moves;
             return Ok(upper);
         }
+        space.order(node, &mut moves);
         alpha = alpha.max(lower - 1);
         beta = beta.min(upper + 1);
         let alpha0 = alpha;

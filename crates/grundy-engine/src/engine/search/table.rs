@@ -1,4 +1,4 @@
-//! The transposition table: a fixed number of slots (an odd number), allocated
+//! The transposition table: a fixed number of slots (a prime number), allocated
 //! once from the memory given, each holding one position's key and the bounds on
 //! its score found so far. A new position takes the slot of its key's index,
 //! replacing what was there (the position searched last is the one most likely to
@@ -18,7 +18,7 @@ use super::score::{pack_lower, pack_upper, unpack, ABOVE, BELOW};
 pub trait TableKey: Clone + Eq + Default {
     /// A number from the key whose remainder by the table's size chooses its slot.
     /// Keys of positions a few moves apart may stay close (the key itself, for a
-    /// board's bits): the remainder by an odd size spreads them over the slots while
+    /// board's bits): the remainder by a prime size spreads them over the slots while
     /// the positions one search visits in turn stay near each other in memory,
     /// which measured faster than a hash that scatters them (bench/README.md).
     fn spread(&self) -> u64;
@@ -105,15 +105,19 @@ pub struct Table<K> {
     len: u64,
 }
 
-/// The largest odd number of slots of `slot_bytes` that fit in `memory` (at least one).
+/// The largest prime number of slots of `slot_bytes` that fit in `memory` (one where
+/// not even two fit). A prime spreads keys that share their low or high bits, as a
+/// board's keys do: `2^23 − 1` slots, say, add the key's 23-bit pieces, and keys with
+/// the same sum collide (a line measured 1.19 times the nodes, bench/README.md).
 fn fitting(memory: u64, slot_bytes: usize) -> usize {
     let fit = usize::try_from(memory / slot_bytes as u64).unwrap_or(usize::MAX);
-    if fit % 2 == 0 {
-        fit.saturating_sub(1)
-    } else {
-        fit
-    }
-    .max(1)
+    (2..=fit).rev().find(|&n| is_prime(n)).unwrap_or(1)
+}
+
+/// Whether `n` is prime, by trial division (the slot counts of at most 1 TiB: a
+/// few million divisions at worst).
+fn is_prime(n: usize) -> bool {
+    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
 }
 
 impl<K: TableKey> Table<K> {
@@ -123,8 +127,8 @@ impl<K: TableKey> Table<K> {
     /// The bytes of a packed slot: 8.
     pub const PACKED_BYTES: usize = std::mem::size_of::<Packed>();
 
-    /// A table of as many slots as fit in `memory` bytes (an odd number, at least
-    /// one), allocated and cleared now, keeping keys whole.
+    /// A table of as many slots as fit in `memory` bytes (a prime number, or one
+    /// slot), allocated and cleared now, keeping keys whole.
     pub fn new(memory: u64) -> Table<K> {
         Table::for_keys(memory, None)
     }
@@ -285,6 +289,16 @@ mod tests {
         assert_eq!(t.get(&7), (BELOW, ABOVE));
         assert_eq!(t.get(&other), (0, 0));
         assert_eq!(Table::<u64>::new(0).len, 1);
+        // A prime number of slots: 64 MiB of 8-byte slots is 2^23 = 8,388,608,
+        // whose largest prime below is 8,388,593.
+        assert_eq!(fitting(64 << 20, 8), 8_388_593);
+        assert_eq!(fitting(16, 8), 2);
+        assert_eq!(fitting(127 * 8, 8), 127);
+        assert!((0..200).filter(|&n| is_prime(n)).eq([
+            2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83,
+            89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179,
+            181, 191, 193, 197, 199
+        ]));
     }
 
     #[test]

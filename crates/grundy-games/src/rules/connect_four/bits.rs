@@ -180,6 +180,61 @@ impl<B: Bits> Bitboard<B> {
     fn landing(&self, all: B, c: u8) -> B {
         self.playable(all) & self.columns[usize::from(c)]
     }
+
+    /// [`Space::expand`], skipping the checks for a game over and a win at once
+    /// where `reached` (see [`Space::expand_reached`]).
+    #[inline]
+    fn expansion(&self, node: &Node<B>, moves: &mut Vec<u8>, reached: bool) -> Expansion {
+        let theirs = node.all ^ node.mine;
+        if !reached && self.four(theirs) {
+            return Expansion::Known(Score::lose(0));
+        }
+        let empty = self.cells() - node.stones;
+        if empty == 0 {
+            return Expansion::Known(Score::TIE);
+        }
+        let playable = self.playable(node.all);
+        if !reached && self.threats(node.mine, node.all) & playable != B::ZERO {
+            return Expansion::Known(Score::win(1));
+        }
+        let against = self.threats(theirs, node.all);
+        let forced = playable & against;
+        let mut open = if forced == B::ZERO {
+            playable
+        } else if forced & (forced - B::ONE) != B::ZERO {
+            // Two threats to block at once: one of them wins next.
+            return Expansion::Known(Score::lose(2));
+        } else {
+            forced
+        };
+        // Never drop a stone under a cell that wins for the other player.
+        open = open & !(against >> 1);
+        if open == B::ZERO {
+            return Expansion::Known(Score::lose(2));
+        }
+        if empty <= 2 {
+            // The other player cannot win after a move kept, nor can the last stone.
+            return Expansion::Known(Score::TIE);
+        }
+        // The moves, centre first ([`Space::order`] ranks them by threats).
+        moves.extend(
+            self.order
+                .iter()
+                .copied()
+                .filter(|&c| open & self.columns[usize::from(c)] != B::ZERO),
+        );
+        // The other player cannot win at once after any move listed, nor can the
+        // player to move now: the quickest loss is in 4, the quickest win in 3.
+        let lower = if empty >= 4 {
+            Score::lose(4)
+        } else {
+            Score::TIE
+        };
+        Expansion::Search {
+            lower,
+            upper: Score::win(3),
+        }
+    }
 }
 
 impl<B: Bits> Space for Bitboard<B> {
@@ -212,66 +267,37 @@ impl<B: Bits> Space for Bitboard<B> {
     }
 
     fn expand(&self, node: &Node<B>, moves: &mut Vec<u8>) -> Expansion {
-        let theirs = node.all ^ node.mine;
-        if self.four(theirs) {
-            return Expansion::Known(Score::lose(0));
-        }
-        let empty = self.cells() - node.stones;
-        if empty == 0 {
-            return Expansion::Known(Score::TIE);
-        }
-        let playable = self.playable(node.all);
-        if self.threats(node.mine, node.all) & playable != B::ZERO {
-            return Expansion::Known(Score::win(1));
-        }
-        let against = self.threats(theirs, node.all);
-        let forced = playable & against;
-        let mut open = if forced == B::ZERO {
-            playable
-        } else if forced & (forced - B::ONE) != B::ZERO {
-            // Two threats to block at once: one of them wins next.
-            return Expansion::Known(Score::lose(2));
-        } else {
-            forced
-        };
-        // Never drop a stone under a cell that wins for the other player.
-        open = open & !(against >> 1);
-        if open == B::ZERO {
-            return Expansion::Known(Score::lose(2));
-        }
-        if empty <= 2 {
-            // The other player cannot win after a move kept, nor can the last stone.
-            return Expansion::Known(Score::TIE);
-        }
-        // The moves, most threats made first, the centre first among equals.
-        // Inserted in centre-first order, each after those making at least as many
-        // threats: the sort is stable.
+        self.expansion(node, moves, false)
+    }
+
+    /// Skips the checks a move that [`expand`](Space::expand) listed rules out: it
+    /// did not make four (a winning move decides its node at once), and the other
+    /// player cannot win at once after it (it blocks the one threat there was, and
+    /// never lands under a winning cell).
+    #[inline]
+    fn expand_reached(&self, node: &Node<B>, moves: &mut Vec<u8>) -> Expansion {
+        self.expansion(node, moves, true)
+    }
+
+    /// The moves, most threats made first (the cells that would then complete four
+    /// for the player who moved), the centre first among equals.
+    #[inline]
+    fn order(&self, node: &Node<B>, moves: &mut [u8]) {
+        // Listed centre first; each inserted after those making at least as many
+        // threats (a stable sort), at most 8 columns.
         let mut ranked: [(u32, u8); 8] = [(0, 0); 8];
-        let mut n = 0;
-        for &c in &self.order {
-            let cell = open & self.columns[usize::from(c)];
-            if cell != B::ZERO {
-                let made = self.threats(node.mine | cell, node.all | cell).count();
-                let mut j = n;
-                while j > 0 && ranked[j - 1].0 < made {
-                    ranked[j] = ranked[j - 1];
-                    j -= 1;
-                }
-                ranked[j] = (made, c);
-                n += 1;
+        for (n, &c) in moves.iter().enumerate() {
+            let cell = self.landing(node.all, c);
+            let made = self.threats(node.mine | cell, node.all | cell).count();
+            let mut j = n;
+            while j > 0 && ranked[j - 1].0 < made {
+                ranked[j] = ranked[j - 1];
+                j -= 1;
             }
+            ranked[j] = (made, c);
         }
-        moves.extend(ranked[..n].iter().map(|&(_, c)| c));
-        // The other player cannot win at once after any move listed, nor can the
-        // player to move now: the quickest loss is in 4, the quickest win in 3.
-        let lower = if empty >= 4 {
-            Score::lose(4)
-        } else {
-            Score::TIE
-        };
-        Expansion::Search {
-            lower,
-            upper: Score::win(3),
+        for (mv, &(_, c)) in moves.iter_mut().zip(&ranked) {
+            *mv = c;
         }
     }
 
