@@ -309,6 +309,17 @@ pub trait DynRuleset: Send + Sync {
     ) -> Result<Option<BoardView>, NotationError>;
 }
 
+/// `position` parsed as the root of a database of tier files, a notation error said
+/// as the tier files' error.
+fn tier_root<R: Ruleset + ?Sized>(rules: &R, position: &str) -> Result<R::Position, TierFileError> {
+    rules
+        .parse_position(position)
+        .map_err(|n| TierFileError::Position {
+            position: position.to_owned(),
+            reason: n.to_string(),
+        })
+}
+
 impl<R: Ruleset + 'static> DynRuleset for R {
     fn name(&self) -> &'static str {
         Ruleset::name(self)
@@ -487,12 +498,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         dir: &Path,
         progress: &mut dyn FnMut(&SolveReport),
     ) -> Result<SolveReport, TierFileError> {
-        let pos = self
-            .parse_position(position)
-            .map_err(|n| TierFileError::Position {
-                position: position.to_owned(),
-                reason: n.to_string(),
-            })?;
+        let pos = tier_root(self, position)?;
         tier_files::solve_to_dir(self, &pos, to_move, dir, progress)
     }
 
@@ -502,12 +508,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         to_move: Player,
         dir: &Path,
     ) -> Result<Box<dyn TierWork + '_>, TierFileError> {
-        let pos = self
-            .parse_position(position)
-            .map_err(|n| TierFileError::Position {
-                position: position.to_owned(),
-                reason: n.to_string(),
-            })?;
+        let pos = tier_root(self, position)?;
         tier_jobs::tier_work(self, &pos, to_move, dir)
     }
 
@@ -518,12 +519,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         limit: usize,
         dir: &Path,
     ) -> Result<Analysis, TierFileError> {
-        let pos = self
-            .parse_position(position)
-            .map_err(|n| TierFileError::Position {
-                position: position.to_owned(),
-                reason: n.to_string(),
-            })?;
+        let pos = tier_root(self, position)?;
         let mut db = Database::open(self, dir, &pos)?;
         analyze_from_db(self, &pos, to_move, limit, &mut db)
     }

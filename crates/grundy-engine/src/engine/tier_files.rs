@@ -813,26 +813,10 @@ pub fn solve_to_dir<R: Ruleset + ?Sized>(
     dir: &Path,
     progress: &mut dyn FnMut(&SolveReport),
 ) -> Result<SolveReport, TierFileError> {
-    if rules.tier(root).is_none() {
-        return Err(TierFileError::NoTiers(rules.name().to_owned()));
-    }
-    std::fs::create_dir_all(dir).map_err(|error| TierFileError::Dir {
-        path: dir.to_owned(),
-        doing: "make it",
-        error,
-    })?;
-    let placing = Placing::new(rules, root.clone());
-    if placing.ranked {
-        // The root's tier must be rankable at this shape before any work.
-        placing.slots(rules.tier(root).unwrap_or(0))?;
-    }
+    let (placing, identity) = prepare(rules, root, dir)?;
     let mut store = FileStore {
         placing,
-        identity: Identity {
-            game: rules.name().to_owned(),
-            parameters: rules.parameters(),
-            root: rules.show_position(root),
-        },
+        identity,
         dir,
         report: SolveReport::default(),
         refused: None,
@@ -849,6 +833,34 @@ pub fn solve_to_dir<R: Ruleset + ?Sized>(
     )?;
     store.report.seconds = store.started.elapsed().as_secs_f64();
     Ok(store.report)
+}
+
+/// What every writer of tier files checks and makes before any work: `root` has a
+/// tier, `dir` exists (made if missing), and the root's tier can be ranked at its
+/// shape. Returns how positions are placed in the files and the database's identity.
+pub(crate) fn prepare<'r, R: Ruleset + ?Sized>(
+    rules: &'r R,
+    root: &R::Position,
+    dir: &Path,
+) -> Result<(Placing<'r, R>, Identity), TierFileError> {
+    if rules.tier(root).is_none() {
+        return Err(TierFileError::NoTiers(rules.name().to_owned()));
+    }
+    std::fs::create_dir_all(dir).map_err(|error| TierFileError::Dir {
+        path: dir.to_owned(),
+        doing: "make it",
+        error,
+    })?;
+    let placing = Placing::new(rules, root.clone());
+    if placing.ranked {
+        placing.slots(rules.tier(root).unwrap_or(0))?;
+    }
+    let identity = Identity {
+        game: rules.name().to_owned(),
+        parameters: rules.parameters(),
+        root: rules.show_position(root),
+    };
+    Ok((placing, identity))
 }
 
 /// A database of tier files, read as questions need them: any position of it

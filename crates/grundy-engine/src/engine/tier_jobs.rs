@@ -38,7 +38,7 @@ use super::tier_files::{
 use super::tiers::{explore, Explored};
 use crate::files;
 use crate::game::Player;
-use crate::ruleset::{Ruleset, RulesetExt};
+use crate::ruleset::Ruleset;
 
 /// One piece of work on one tier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -460,27 +460,12 @@ pub fn tier_work<'r, R: Ruleset + ?Sized>(
     to_move: Player,
     dir: &Path,
 ) -> Result<Box<dyn TierWork + 'r>, TierFileError> {
-    if rules.tier(root).is_none() {
-        return Err(TierFileError::NoTiers(rules.name().to_owned()));
-    }
-    std::fs::create_dir_all(dir).map_err(|error| TierFileError::Dir {
-        path: dir.to_owned(),
-        doing: "make it",
-        error,
-    })?;
-    let placing = Placing::new(rules, root.clone());
-    if placing.ranked {
-        placing.slots(rules.tier(root).unwrap_or(0))?;
-    }
+    let (placing, identity) = super::tier_files::prepare(rules, root, dir)?;
     let start = (root.clone(), key_player(rules.kind(), to_move));
     let explored = explore(&RulesetStates(rules), start, &mut Budget::unlimited())?;
     Ok(Box::new(RulesetWork {
         placing,
-        identity: Identity {
-            game: rules.name().to_owned(),
-            parameters: rules.parameters(),
-            root: rules.show_position(root),
-        },
+        identity,
         dir: dir.to_owned(),
         explored,
         loaded: BTreeMap::new(),
