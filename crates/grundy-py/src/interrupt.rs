@@ -9,9 +9,9 @@ use pyo3::prelude::*;
 /// searches it starts ask for Python's signals at most every 50 ms
 /// ([`within_interruptible`](grundy::deadline::within_interruptible)), so a long
 /// computation without progress reports (a value, a genus, a quotient) stops at its
-/// next check. The interrupt, if one came, is returned beside the result, to be
-/// raised in its place. With or without the GIL held.
-pub fn interruptible<T>(at: Option<Instant>, work: impl FnOnce() -> T) -> (T, Option<PyErr>) {
+/// next check. The interrupt, if one came, is returned in place of the result, to be
+/// raised. With or without the GIL held.
+pub fn interruptible<T>(at: Option<Instant>, work: impl FnOnce() -> T) -> PyResult<T> {
     let caught = std::rc::Rc::new(std::cell::RefCell::new(None));
     let seen = caught.clone();
     let check = move || match Python::attach(|py| py.check_signals()) {
@@ -25,5 +25,8 @@ pub fn interruptible<T>(at: Option<Instant>, work: impl FnOnce() -> T) -> (T, Op
     let every = Duration::from_millis(50);
     let result = grundy::deadline::within_interruptible(at, every, check, work);
     let interrupt = caught.borrow_mut().take();
-    (result, interrupt)
+    match interrupt {
+        Some(e) => Err(e),
+        None => Ok(result),
+    }
 }

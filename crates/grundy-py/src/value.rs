@@ -114,11 +114,7 @@ fn to_game(arg: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
 
 fn parse_value(text: &str) -> PyResult<CanonicalForm> {
     // Ctrl-C stops a long computation (its value steps ask for Python's signals).
-    let (parsed, interrupt) =
-        crate::interrupt::interruptible(None, || cgt::parse_query(text, &budget()));
-    if let Some(e) = interrupt {
-        return Err(e);
-    }
+    let parsed = crate::interrupt::interruptible(None, || cgt::parse_query(text, &budget()))?;
     match parsed.map_err(|e| notation(text, &e))? {
         Query::Value(g) => Ok(g),
         Query::Compare { .. } => Err(bad(format!(

@@ -65,10 +65,7 @@ pub fn analyze(
     let work =
         || grundy::engine::search::with_memory(memory, || ruleset.analyze(position, player, limit));
     let at = (!time_limit.is_zero()).then(|| std::time::Instant::now() + time_limit);
-    let (analyzed, interrupt) = crate::interrupt::interruptible(at, work);
-    if let Some(interrupt) = interrupt {
-        return Err(interrupt);
-    }
+    let analyzed = crate::interrupt::interruptible(at, work)?;
     let refuse = |e: registry::AnalyzeError| match e {
         registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
         registry::AnalyzeError::Unsolved(why) => errors::unsolved(&why),
@@ -86,12 +83,9 @@ pub fn analyze(
         Err(e) => return Err(refuse(e)),
     };
     let listed = if moves {
-        let (listed, interrupt) = crate::interrupt::interruptible(None, || {
+        let listed = crate::interrupt::interruptible(None, || {
             ruleset.move_values(position, player, limit, Budget::moves(budget))
-        });
-        if let Some(interrupt) = interrupt {
-            return Err(interrupt);
-        }
+        })?;
         Some(listed.map_err(&refuse)?)
     } else {
         None
@@ -117,10 +111,7 @@ pub fn game_value(
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<crate::value::Fresh> {
     let ruleset = build(game, params)?;
-    let (value, interrupt) = crate::interrupt::interruptible(None, || ruleset.value(position));
-    if let Some(interrupt) = interrupt {
-        return Err(interrupt);
-    }
+    let value = crate::interrupt::interruptible(None, || ruleset.value(position))?;
     let value = value.map_err(|e| match e {
         registry::AnalyzeError::Notation(e) => bad_position(ruleset.as_ref(), position, &e),
         registry::AnalyzeError::Unsolved(why) => errors::raise(

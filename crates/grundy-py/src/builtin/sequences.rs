@@ -303,26 +303,21 @@ fn misere_json(
     work: impl FnOnce(&grundy::sequence::SequenceSpec<'_>) -> Result<serde_json::Value, String> + Send,
 ) -> PyResult<Py<PyAny>> {
     let name = name.to_owned();
-    let (json, interrupt) = py.detach(move || {
+    let json = py.detach(move || {
         let run = || {
             let ruleset = registry::build(&name, &given).map_err(|e| e.to_string())?;
             let spec = registry::sequence_of(&*ruleset).map_err(|e| e.to_string())?;
             work(&spec)
         };
-        let (json, interrupt) =
-            crate::interrupt::interruptible(time_limit.map(|t| Instant::now() + t), run);
-        let json = json.map_err(|e| match time_limit {
+        let json = crate::interrupt::interruptible(time_limit.map(|t| Instant::now() + t), run)?;
+        PyResult::Ok(json.map_err(|e| match time_limit {
             Some(t) => format!(
                 "{e} (the time limit was {} s; time_limit=0 has no limit)",
                 t.as_secs_f64()
             ),
             None => e,
-        });
-        (json, interrupt)
-    });
-    if let Some(e) = interrupt {
-        return Err(e);
-    }
+        }))
+    })?;
     loads(py, &json.map_err(bad)?.to_string())
 }
 
