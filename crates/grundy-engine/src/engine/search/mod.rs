@@ -151,9 +151,10 @@ pub trait Space {
         let _ = (node, moves);
     }
 
-    /// The keys are numbers below `2^key_bits` (a board's bits), when the space
-    /// knows such a bound: the table then keeps 8 bytes a slot ([`table`]).
-    fn key_bits(&self) -> Option<u32> {
+    /// The biggest key, when the keys are numbers (a board's bits) and the space
+    /// knows a bound: the table then keeps only each key's quotient by its number of
+    /// slots, in 4 or 8 bytes a slot ([`table`]).
+    fn key_max(&self) -> Option<u64> {
         None
     }
 
@@ -287,10 +288,7 @@ impl<'s, S: Space> Search<'s, S> {
     pub fn new(space: &'s S, limits: Limits) -> Search<'s, S> {
         Search {
             space,
-            table: Table::for_keys(
-                limits.memory.clamp(MIN_MEMORY, MAX_MEMORY),
-                space.key_bits(),
-            ),
+            table: Table::for_keys(limits.memory.clamp(MIN_MEMORY, MAX_MEMORY), space.key_max()),
             nodes: 0,
             max_nodes: limits.nodes,
             next_check: CHECK_EVERY,

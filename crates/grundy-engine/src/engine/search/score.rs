@@ -138,6 +138,79 @@ pub(crate) fn unpack(c: i16) -> i32 {
     }
 }
 
+/// The scores a compact bound keeps ([`compact_lower`]): losses in 0, 2, …, 60 moves,
+/// the tie, wins in 61, 59, …, 1 move, in increasing order, one for each index
+/// `0..COMPACT_LEVELS`. Where the player who makes the last move wins (Connect Four,
+/// normal play), every win is in an odd number of moves and every loss in an even
+/// one, so a game of at most 61 moves loses nothing; any other score is rounded to
+/// a weaker bound that is still true.
+pub(crate) const COMPACT_LEVELS: u8 = 63;
+
+/// The index of the tie among the compact levels.
+const COMPACT_TIE: u8 = 31;
+
+/// The score of compact level `i` (below [`COMPACT_LEVELS`]).
+#[inline]
+pub(crate) fn compact_score(i: u8) -> i32 {
+    let i = i32::from(i);
+    let t = i32::from(COMPACT_TIE);
+    match i.cmp(&t) {
+        std::cmp::Ordering::Less => 2 * i - SPAN,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => SPAN - (2 * (2 * t - i) + 1),
+    }
+}
+
+/// The highest compact level whose score is at most `v` (a lower bound kept as one
+/// no stronger), `None` below every score.
+#[inline]
+pub(crate) fn compact_lower(v: i32) -> Option<u8> {
+    let t = i32::from(COMPACT_TIE);
+    let i = if v < -SPAN {
+        return None;
+    } else if v < 0 {
+        // A loss in r: the slowest even loss at most r moves long.
+        ((v + SPAN) / 2).min(t - 1)
+    } else if v == 0 {
+        t
+    } else {
+        // A win in r: the quickest odd win at least r moves long, else the tie.
+        let odd = (SPAN - v).max(0) | 1;
+        if odd > 2 * t - 1 {
+            t
+        } else {
+            2 * t - (odd - 1) / 2
+        }
+    };
+    Some(i as u8)
+}
+
+/// The lowest compact level whose score is at least `v` (an upper bound kept as one
+/// no stronger), `None` above every level (a win at once, or above every score).
+#[inline]
+pub(crate) fn compact_upper(v: i32) -> Option<u8> {
+    let t = i32::from(COMPACT_TIE);
+    let i = if v > SPAN - 1 {
+        return None;
+    } else if v > 0 {
+        // A win in r >= 1: the slowest odd win at most r moves long.
+        let r = SPAN - v;
+        let odd = (if r % 2 == 1 { r } else { r - 1 }).min(2 * t - 1);
+        2 * t - (odd - 1) / 2
+    } else if v == 0 {
+        t
+    } else {
+        // A loss in r: the quickest even loss at least r moves long, else the tie.
+        let half = ((v + SPAN).max(0) + 1) / 2;
+        if half > t - 1 {
+            t
+        } else {
+            half
+        }
+    };
+    Some(i as u8)
+}
+
 /// Below every score.
 pub(crate) const BELOW: i32 = -SPAN - 1;
 
@@ -191,6 +264,36 @@ mod tests {
             .map(|s| pack_lower(s.0))
             .collect();
         assert!(sorted.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn compact_bounds_are_exact_for_last_mover_wins_and_true_elsewhere() {
+        let levels: Vec<i32> = (0..COMPACT_LEVELS).map(compact_score).collect();
+        assert!(levels.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(levels[0], Score::lose(0).0);
+        assert_eq!(levels[62], Score::win(1).0);
+        assert_eq!(levels[31], 0);
+        let mut values: Vec<i32> = vec![BELOW, ABOVE, 0];
+        for r in (0..70).chain([MAX_REMOTENESS]) {
+            values.push(Score::win(r).0);
+            values.push(Score::lose(r).0);
+        }
+        for v in values {
+            // The highest level at most v, and the lowest at least v.
+            let lo = levels.iter().rposition(|&l| l <= v).map(|i| i as u8);
+            let hi = levels.iter().position(|&l| l >= v).map(|i| i as u8);
+            assert_eq!(compact_lower(v), lo, "{v}");
+            assert_eq!(compact_upper(v), hi, "{v}");
+        }
+        for r in 0..=61 {
+            let s = if r % 2 == 1 {
+                Score::win(r)
+            } else {
+                Score::lose(r)
+            };
+            let i = compact_lower(s.0).unwrap();
+            assert_eq!((compact_score(i), compact_upper(s.0)), (s.0, Some(i)));
+        }
     }
 
     #[test]

@@ -1,17 +1,27 @@
 //! The transposition table: a fixed number of slots (a prime number), allocated
-//! once from the memory given, each holding one position's key and the bounds on
-//! its score found so far. A new position takes the slot of its key's index,
+//! once from the memory given, each holding one position's key and bounds on its
+//! score found so far. A new position takes the slot of its key's index,
 //! replacing what was there (the position searched last is the one most likely to
-//! be met again); the table never grows and is never emptied.
+//! be met again); the table never grows and is never emptied. An empty slot is all
+//! zero bytes, so the table is allocated zeroed: the system gives its pages when
+//! they are first touched, and a short search costs no more than the slots it uses.
 //!
-//! A slot names its position exactly, in one of two layouts chosen when the table is
-//! made: where the key is a number below `n · 2^32` for a table of `n` slots (a board's
-//! bits, [`Space::key_bits`](super::Space::key_bits)), its slot is the number's
-//! remainder by `n` and the slot keeps the quotient in 32 bits, so the two name the
-//! key; a slot is then 8 bytes (the quotient and two 16-bit bounds, [`pack_lower`]).
-//! Any other key is kept whole beside its bounds.
+//! A slot names its position exactly, in one of three layouts chosen when the table
+//! is made. Where every key is a number at most `max` ([`Space::key_max`](super::Space::key_max),
+//! a board's bits) and the table has `n` slots, a key's slot is its remainder by `n`
+//! and the slot keeps its quotient by `n`: the remainder and the quotient give back
+//! the key (`key = quotient · n + remainder`), so a slot whose quotient matches holds
+//! that key's bounds and no other's. With quotients below `2^25` (`max / n < 2^25`)
+//! a slot is 4 bytes: the quotient and one bound in 7 bits, the lower or the upper
+//! one, whichever the last search found (a null-window search finds one), on the
+//! levels of [`compact_lower`]. Else, with quotients below `2^32 − 1`, 8 bytes: the
+//! quotient and both bounds in 16 bits each ([`pack_lower`]). Any other key is kept
+//! whole beside its bounds.
 
-use super::score::{pack_lower, pack_upper, unpack, ABOVE, BELOW};
+use super::score::{
+    compact_lower, compact_score, compact_upper, pack_lower, pack_upper, unpack, ABOVE, BELOW,
+    COMPACT_LEVELS,
+};
 
 /// A key that names one position exactly (two positions never share a key), and
 /// spreads keys over the table's slots.
@@ -78,21 +88,32 @@ struct Keyed<K> {
     upper: i16,
 }
 
-/// A slot keeping the quotient of its key by the number of slots: 8 bytes.
-#[derive(Clone, Copy)]
-struct Packed {
-    quotient: u32,
-    lower: i16,
-    upper: i16,
-}
-
-/// The slots in one of the two layouts.
+/// The slots in one of the three layouts. A packed slot is the quotient in its high
+/// 32 bits, then the lower bound's 16 bits ([`pack_lower`]) and the upper bound's,
+/// each flipped so that zero says nothing ([`NO_LOWER`], [`NO_UPPER`]). A compact slot
+/// is the quotient in its high 25 bits and a code in its low 7: 0 for none, `1 + i`
+/// for a lower bound on level `i`, `1 + COMPACT_LEVELS + i` for an upper bound.
 enum Slots<K> {
     Keyed(Vec<Keyed<K>>),
-    Packed(Vec<Packed>),
+    Packed(Vec<u64>),
+    Compact(Vec<u32>),
 }
 
-/// Where a key's bounds are kept: its slot, and the quotient a packed slot checks.
+/// A packed lower bound's bits are `pack_lower(v) ^ NO_LOWER`: zero for none.
+const NO_LOWER: u16 = i16::MIN as u16;
+
+/// A packed upper bound's bits are `pack_upper(v) ^ NO_UPPER`: zero for none.
+const NO_UPPER: u16 = i16::MAX as u16;
+
+/// The bits of a compact slot's code.
+const CODE_BITS: u32 = 7;
+
+/// The quotients a compact slot holds are below this.
+const COMPACT_QUOTIENTS: u64 = 1 << (32 - CODE_BITS);
+
+/// Where a key's bounds are kept: its slot, and the quotient a packed or compact
+/// slot checks (`u32::MAX` for a key bigger than the table was made for: never
+/// found, never kept).
 #[derive(Clone, Copy, Debug)]
 pub struct Probe {
     slot: usize,
@@ -125,30 +146,36 @@ impl<K: TableKey> Table<K> {
     pub const KEYED_BYTES: usize = std::mem::size_of::<Keyed<K>>();
 
     /// The bytes of a packed slot: 8.
-    pub const PACKED_BYTES: usize = std::mem::size_of::<Packed>();
+    pub const PACKED_BYTES: usize = 8;
+
+    /// The bytes of a compact slot: 4.
+    pub const COMPACT_BYTES: usize = 4;
 
     /// A table of as many slots as fit in `memory` bytes (a prime number, or one
-    /// slot), allocated and cleared now, keeping keys whole.
+    /// slot), allocated now, keeping keys whole.
     pub fn new(memory: u64) -> Table<K> {
         Table::for_keys(memory, None)
     }
 
-    /// A table as [`new`](Table::new) for keys below `2^key_bits` where given: with
-    /// packed slots when the keys are numbers that its slots name in 32 bits.
-    pub fn for_keys(memory: u64, key_bits: Option<u32>) -> Table<K> {
-        let packed = fitting(memory, Self::PACKED_BYTES);
-        let numbers = K::default().number().is_some();
-        let fits = key_bits.is_some_and(|b| b <= 64 && (1u128 << b) <= (packed as u128) << 32);
-        if numbers && fits {
-            let empty = Packed {
-                quotient: 0,
-                lower: i16::MIN,
-                upper: i16::MAX,
-            };
-            return Table {
-                slots: Slots::Packed(vec![empty; packed]),
-                len: packed as u64,
-            };
+    /// A table as [`new`](Table::new) for keys at most `key_max` where given: with
+    /// compact or packed slots when the keys are numbers whose quotients by the
+    /// number of slots fit (the module's documentation).
+    pub fn for_keys(memory: u64, key_max: Option<u64>) -> Table<K> {
+        if let (Some(max), Some(_)) = (key_max, K::default().number()) {
+            let n = fitting(memory, Self::COMPACT_BYTES);
+            if max / (n as u64) < COMPACT_QUOTIENTS {
+                return Table {
+                    slots: Slots::Compact(vec![0; n]),
+                    len: n as u64,
+                };
+            }
+            let n = fitting(memory, Self::PACKED_BYTES);
+            if max / (n as u64) < u64::from(u32::MAX) {
+                return Table {
+                    slots: Slots::Packed(vec![0; n]),
+                    len: n as u64,
+                };
+            }
         }
         let n = fitting(memory, Self::KEYED_BYTES);
         let empty = Keyed {
@@ -164,15 +191,17 @@ impl<K: TableKey> Table<K> {
 
     /// The bytes the slots take.
     pub fn bytes(&self) -> u64 {
-        match &self.slots {
-            Slots::Keyed(s) => (s.len() * Self::KEYED_BYTES) as u64,
-            Slots::Packed(s) => (s.len() * Self::PACKED_BYTES) as u64,
-        }
+        self.len * self.slot_bytes() as u64
     }
 
-    /// Whether the slots are packed (8 bytes each).
-    pub fn packed(&self) -> bool {
-        matches!(self.slots, Slots::Packed(_))
+    /// The bytes of a slot: [`COMPACT_BYTES`](Table::COMPACT_BYTES),
+    /// [`PACKED_BYTES`](Table::PACKED_BYTES) or [`KEYED_BYTES`](Table::KEYED_BYTES).
+    pub fn slot_bytes(&self) -> usize {
+        match &self.slots {
+            Slots::Keyed(_) => Self::KEYED_BYTES,
+            Slots::Packed(_) => Self::PACKED_BYTES,
+            Slots::Compact(_) => Self::COMPACT_BYTES,
+        }
     }
 
     /// Where `key`'s bounds are kept.
@@ -181,10 +210,17 @@ impl<K: TableKey> Table<K> {
         match (&self.slots, key.number()) {
             (Slots::Packed(_), Some(n)) => Probe {
                 slot: (n % self.len) as usize,
-                // Below 2^32 for every key the table was made for; a bigger key
-                // (which the space said it has not) is checked against a
+                // Below 2^32 − 1 for every key the table was made for; a bigger
+                // key (which the space said it has not) is checked against a
                 // quotient no slot holds for it, so it is never found nor kept.
                 quotient: u32::try_from(n / self.len).unwrap_or(u32::MAX),
+            },
+            (Slots::Compact(_), Some(n)) => Probe {
+                slot: (n % self.len) as usize,
+                quotient: match n / self.len {
+                    q if q < COMPACT_QUOTIENTS => q as u32,
+                    _ => u32::MAX,
+                },
             },
             _ => Probe {
                 slot: (key.spread() % self.len) as usize,
@@ -204,12 +240,24 @@ impl<K: TableKey> Table<K> {
     #[inline]
     pub fn get_at(&self, p: Probe, key: &K) -> (i32, i32) {
         let (found, lower, upper) = match &self.slots {
+            Slots::Compact(s) => {
+                let slot = s[p.slot];
+                let code = (slot & ((1 << CODE_BITS) - 1)) as u8;
+                if slot >> CODE_BITS != p.quotient || code == 0 {
+                    return (BELOW, ABOVE);
+                }
+                return if code <= COMPACT_LEVELS {
+                    (compact_score(code - 1), ABOVE)
+                } else {
+                    (BELOW, compact_score(code - 1 - COMPACT_LEVELS))
+                };
+            }
             Slots::Packed(s) => {
-                let slot = &s[p.slot];
+                let slot = s[p.slot];
                 (
-                    slot.quotient == p.quotient && p.quotient != u32::MAX,
-                    slot.lower,
-                    slot.upper,
+                    (slot >> 32) as u32 == p.quotient && p.quotient != u32::MAX,
+                    ((slot >> 16) as u16 ^ NO_LOWER) as i16,
+                    (slot as u16 ^ NO_UPPER) as i16,
                 )
             }
             Slots::Keyed(s) => {
@@ -234,23 +282,34 @@ impl<K: TableKey> Table<K> {
     /// [`put`](Table::put) with the key's [`probe`](Table::probe) already found.
     #[inline]
     pub fn put_at(&mut self, p: Probe, key: &K, lower: i32, upper: i32) {
+        if let Slots::Compact(s) = &mut self.slots {
+            // One bound: the upper one where the lower says nothing, else the lower.
+            let code = if lower <= BELOW {
+                compact_upper(upper).map(|i| 1 + COMPACT_LEVELS + i)
+            } else {
+                compact_lower(lower).map(|i| 1 + i)
+            };
+            if let (Some(code), true) = (code, p.quotient != u32::MAX) {
+                s[p.slot] = p.quotient << CODE_BITS | u32::from(code);
+            }
+            return;
+        }
         let (lower, upper) = (pack_lower(lower), pack_upper(upper));
         match &mut self.slots {
+            Slots::Compact(_) => {}
             Slots::Packed(s) => {
                 if p.quotient == u32::MAX {
                     return;
                 }
                 let slot = &mut s[p.slot];
-                if slot.quotient == p.quotient {
-                    slot.lower = slot.lower.max(lower);
-                    slot.upper = slot.upper.min(upper);
-                } else {
-                    *slot = Packed {
-                        quotient: p.quotient,
-                        lower,
-                        upper,
-                    };
+                let (mut lo, mut hi) = (lower, upper);
+                if (*slot >> 32) as u32 == p.quotient {
+                    lo = lo.max(((*slot >> 16) as u16 ^ NO_LOWER) as i16);
+                    hi = hi.min((*slot as u16 ^ NO_UPPER) as i16);
                 }
+                *slot = u64::from(p.quotient) << 32
+                    | u64::from(lo as u16 ^ NO_LOWER) << 16
+                    | u64::from(hi as u16 ^ NO_UPPER);
             }
             Slots::Keyed(s) => {
                 let slot = &mut s[p.slot];
@@ -303,9 +362,11 @@ mod tests {
 
     #[test]
     fn packed_slots_name_their_keys_exactly() {
-        // 127 slots of 8 bytes: keys below 127 · 2^32 are packed.
-        let mut t: Table<u64> = Table::for_keys(127 * 8, Some(38));
-        assert!(t.packed());
+        // 127 slots of 8 bytes: quotients below 2^32 − 1 are packed (too big for
+        // the 251 compact slots of the same memory).
+        let max = 127 * (u64::from(u32::MAX) - 1) + 126;
+        let mut t: Table<u64> = Table::for_keys(127 * 8, Some(max));
+        assert_eq!(t.slot_bytes(), 8);
         assert_eq!(t.bytes(), 127 * 8);
         // Keys sharing a slot and differing in the quotient only.
         let keys = [5u64, 5 + 127, 5 + 127 * 1000, 5 + 127 * (1 << 31)];
@@ -317,12 +378,49 @@ mod tests {
                 assert_eq!(t.get(other), (BELOW, ABOVE), "{other} after {k}");
             }
         }
+        // Both bounds narrow.
+        t.put(&keys[3], 0, ABOVE);
+        assert_eq!(t.get(&keys[3]), (0, Score::win(3).0));
         // Keys too big for the table's promise are never found nor kept.
         let big = 5 + 127 * (1u64 << 33);
         t.put(&big, 1, 1);
         assert_eq!(t.get(&big), (BELOW, ABOVE));
-        // Too few slots for the bits: kept whole.
-        assert!(!Table::<u64>::for_keys(127 * 8, Some(40)).packed());
-        assert!(!Table::<u128>::for_keys(1 << 20, Some(20)).packed());
+        // Too few slots for the keys: kept whole.
+        assert_eq!(
+            Table::<u64>::for_keys(127 * 8, Some(max + 1)).slot_bytes(),
+            16
+        );
+        assert_eq!(Table::<u128>::for_keys(1 << 20, Some(20)).slot_bytes(), 32);
+    }
+
+    #[test]
+    fn compact_slots_name_their_keys_exactly_and_keep_one_bound() {
+        // 127 slots of 4 bytes: quotients below 2^25.
+        let max = 127 << 25;
+        assert_eq!(Table::<u64>::for_keys(127 * 4, Some(max)).slot_bytes(), 8);
+        let mut t: Table<u64> = Table::for_keys(127 * 4, Some(max - 1));
+        assert_eq!((t.slot_bytes(), t.bytes()), (4, 127 * 4));
+        let keys = [5u64, 5 + 127, 5 + 127 * ((1 << 25) - 1)];
+        for (i, k) in keys.iter().enumerate() {
+            let r = 2 * i as u32;
+            t.put(k, Score::lose(r).0, ABOVE);
+            assert_eq!(t.get(k), (Score::lose(r).0, ABOVE));
+            for other in &keys[..i] {
+                assert_eq!(t.get(other), (BELOW, ABOVE), "{other} after {k}");
+            }
+        }
+        // The last bound found replaces the other one; a win in an even number of
+        // moves is kept as the next odd one, quicker for an upper bound, slower
+        // for a lower one.
+        t.put(&keys[2], BELOW, Score::win(4).0);
+        assert_eq!(t.get(&keys[2]), (BELOW, Score::win(3).0));
+        t.put(&keys[2], Score::win(4).0, ABOVE);
+        assert_eq!(t.get(&keys[2]), (Score::win(5).0, ABOVE));
+        // Nothing to keep: the slot is left as it was.
+        t.put(&keys[2], BELOW, ABOVE);
+        assert_eq!(t.get(&keys[2]), (Score::win(5).0, ABOVE));
+        let big = 5 + 127 * (1u64 << 25);
+        t.put(&big, 0, 0);
+        assert_eq!(t.get(&big), (BELOW, ABOVE));
     }
 }

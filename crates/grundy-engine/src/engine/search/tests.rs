@@ -68,8 +68,8 @@ impl Space for ListedSpace {
 
     /// Vertices are 32-bit numbers: the table packs its slots (those of `Guessing`,
     /// which does not say, keep keys whole).
-    fn key_bits(&self) -> Option<u32> {
-        Some(32)
+    fn key_max(&self) -> Option<u64> {
+        Some(u32::MAX.into())
     }
 
     fn expand(&self, node: &u32, moves: &mut Vec<u32>) -> Expansion {

@@ -301,10 +301,16 @@ impl<B: Bits> Space for Bitboard<B> {
         }
     }
 
-    /// The key's bits: each column's stones plus its mover's stay within the
+    /// The biggest key, where it fits in 64 bits: each column's stones plus its
+    /// mover's are at most `2^(height + 1) − 2` (a full column of the mover's) in the
     /// column's `height + 1` bits.
-    fn key_bits(&self) -> Option<u32> {
-        Some(self.width * (self.height + 1))
+    fn key_max(&self) -> Option<u64> {
+        let step = self.height + 1;
+        if self.width * step > 64 {
+            return None;
+        }
+        let full = (1u64 << step) - 2;
+        Some((0..self.width).map(|c| full << (c * step)).sum())
     }
 
     fn longest(&self, node: &Node<B>) -> Option<u32> {
