@@ -236,7 +236,7 @@ proptest! {
 /// way, and with its corner filled still past canonical forms.
 #[test]
 fn domineering_past_canonical_forms_is_answered_by_search() {
-    assert!(6 * 7 > domineering::CANONICAL_CELLS);
+    const _: () = assert!(6 * 7 > domineering::CANONICAL_CELLS);
     let game = build("domineering", &Params::default()).unwrap();
     let board = ".......|.......|.......|.......|.......|.......";
     for to_move in [Player::Left, Player::Right] {
