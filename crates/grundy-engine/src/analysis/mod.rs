@@ -105,8 +105,9 @@ pub struct Analysis {
     /// draw. In other games: the winning moves of a win, every legal move of a loss.
     pub best_moves: Vec<MoveReport>,
     /// How the result was found, for a game with ties or cycles (the retrograde
-    /// engine, or the ruleset's own method for a position too big for it); absent
-    /// otherwise.
+    /// engine, or the ruleset's own method for a position too big for it), and for
+    /// a game without them answered by a search past its closed form (the value
+    /// then unknown); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solved_by: Option<String>,
 }
@@ -256,6 +257,13 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
         return draws::analyze(rules, pos, to_move, limit);
     }
     let (engine, (value, to_move_wins, outcome, listing)) = answer(rules, pos, to_move, limit)?;
+    let solved_by = (engine == Engine::Search).then(|| {
+        rules
+            .capabilities()
+            .outcome_search
+            .map_or("alpha-beta search", |s| s.search_method())
+            .to_owned()
+    });
     let (value, value_unknown) = match value {
         Ok(v) => (Some(v), None),
         Err(why) => (None, Some(why.to_string())),
@@ -277,6 +285,11 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
     };
     let other_to_move_wins = match rules.kind() {
         Kind::Impartial => None,
+        // The search found both players' results (the outcome).
+        Kind::Partizan if engine == Engine::Search => Some(match to_move.opponent() {
+            Player::Left => outcome.left_starting_wins(),
+            Player::Right => outcome.right_starting_wins(),
+        }),
         Kind::Partizan => Some(rules.wins(pos, to_move.opponent())?),
     };
     let Explanation {
@@ -331,7 +344,7 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
         result: GameResult::from_wins(to_move_wins),
         remoteness,
         best_moves,
-        solved_by: None,
+        solved_by,
     };
     Ok((analysis, engine))
 }
@@ -361,6 +374,10 @@ fn answer<R: Ruleset + ?Sized>(
                     return Ok((engine, (Ok(value), wins, outcome, listing)));
                 }
             }
+            Engine::Search => match searched_outcome(rules, pos, to_move, why.clone()) {
+                Ok(found) => return Ok((engine, found)),
+                Err(e) => why = Some(e),
+            },
             // The remoteness beside the answer (`own_remoteness`), not an answer.
             _ => {}
         }
@@ -396,6 +413,47 @@ fn own_remoteness<R: Ruleset + ?Sized>(
         }
     }?;
     (r.to_move_wins() == to_move_wins).then(|| r.moves())
+}
+
+/// Who wins `pos`, each player moving first, and a winning move of the player to
+/// move where there is one, by the game's own search of the result alone
+/// ([`OutcomeSearch`](crate::ruleset::OutcomeSearch)) with a table of the thread's
+/// [`memory`](crate::engine::search::memory) within its deadline; the value is
+/// unknown, for the closed form's reason `why` (if it was tried).
+fn searched_outcome<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &R::Position,
+    to_move: Player,
+    why: Option<Unsolved>,
+) -> Result<ClosedForm<R::Move>, Unsolved> {
+    let own = rules
+        .capabilities()
+        .outcome_search
+        .ok_or_else(|| Unsolved::failed("the game has no search of its own"))?;
+    let memory = crate::engine::search::memory();
+    let (wins, best, _) = own.wins_by_search(pos, to_move, memory)?;
+    let (left, right) = match rules.kind() {
+        Kind::Impartial => (wins, wins),
+        Kind::Partizan => {
+            let (other, _, _) = own.wins_by_search(pos, to_move.opponent(), memory)?;
+            match to_move {
+                Player::Left => (wins, other),
+                Player::Right => (other, wins),
+            }
+        }
+    };
+    let outcome = match rules.kind() {
+        Kind::Impartial if wins => Outcome::N,
+        Kind::Impartial => Outcome::P,
+        Kind::Partizan => Outcome::from_wins(left, right),
+    };
+    // A win lists the one winning move the search proves, not all of them.
+    let listing = Listing {
+        count: if wins { None } else { Some(0) },
+        moves: best.into_iter().collect(),
+    };
+    let why = why.unwrap_or_else(|| Unsolved::no_closed_form(rules.name()));
+    Ok((Err(why), wins, outcome, listing))
 }
 
 type Found<M> = (Value, bool, Outcome, Listing<M>);

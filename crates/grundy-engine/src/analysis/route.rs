@@ -8,7 +8,7 @@
 //!
 //! | asked | a game with ties or cycles ([`ties_or_cycles`]) | a game without |
 //! |---|---|---|
-//! | analyze | search, tiers, retrograde, own-solver | closed-form, exhaustive; remoteness |
+//! | analyze | search, tiers, retrograde, own-solver | closed-form, exhaustive, search; remoteness |
 //! | `--moves` | search, tiers, retrograde, own-solver | closed-form; remoteness |
 //! | play | search, tiers, retrograde, own-solver | remoteness, closed-form |
 //!
@@ -17,7 +17,7 @@
 //!
 //! | engine | code | takes a position when | within |
 //! |---|---|---|---|
-//! | search | `engine::search` | `capabilities().search` is some (a space of the game's own; the game must be acyclic) | a table of `--memory` bytes, the time limit |
+//! | search | `engine::search` | with ties or cycles: `capabilities().search` is some (a space of the game's own; the game must be acyclic); without: `capabilities().outcome_search` is some (who wins alone, past the closed form) | a table of `--memory` bytes, the time limit |
 //! | tiers | `engine::tiers` | `tier(pos)` is some, `reach(pos) <= RETRO_REACH` or unknown | [`RETRO_BUDGET`] moves listed (analyze), `--budget` (`--moves`, play) |
 //! | retrograde | `engine::retrograde` | `tier(pos)` is none, `reach(pos) <= RETRO_REACH` or unknown | the same |
 //! | own-solver | the [`OwnSolver`](crate::ruleset::OwnSolver) capability | `capabilities().solver` is some | the game's own |
@@ -131,7 +131,12 @@ pub const ROUTES: [(Asked, bool, &[Engine]); 6] = [
     (
         Asked::Analyze,
         false,
-        &[Engine::ClosedForm, Engine::Exhaustive, Engine::Remoteness],
+        &[
+            Engine::ClosedForm,
+            Engine::Exhaustive,
+            Engine::Search,
+            Engine::Remoteness,
+        ],
     ),
     (Asked::Moves, true, DRAWS),
     (
@@ -309,7 +314,10 @@ pub fn check<R: Ruleset + ?Sized>(
             },
             reach("RETRO_REACH", RETRO_REACH, true),
         ],
-        Engine::Search => vec![capability("search", caps.search.is_some())],
+        Engine::Search if ties_or_cycles(rules) => {
+            vec![capability("search", caps.search.is_some())]
+        }
+        Engine::Search => vec![capability("outcome_search", caps.outcome_search.is_some())],
         Engine::OwnSolver => vec![capability("solver", caps.solver.is_some())],
         Engine::ClosedForm => vec![capability("closed_form", caps.closed_form.is_some())],
         Engine::Exhaustive => vec![
@@ -459,6 +467,7 @@ fn capability_names<P, M>(caps: &Capabilities<'_, P, M>) -> Vec<&'static str> {
         ("Parts", caps.parts.is_some()),
         ("Tiers", caps.tiers.is_some()),
         ("OwnSolver", caps.solver.is_some()),
+        ("OutcomeSearch", caps.outcome_search.is_some()),
         ("ManyMoves", caps.many_moves.is_some()),
         ("Enumerate", caps.enumerate.is_some()),
         ("HeapSequence", caps.heap_sequence.is_some()),

@@ -12,6 +12,7 @@
 //! | [`Rank`] | a bijection from a tier's positions to `0..n` and back | the tier files (`grundy solve --tiers`, `analyze --db`) |
 //! | [`OwnSearch`] | a fast representation for the search engine (bitboards, wins found by shifts, moves ordered by threats) | analyze, `--moves`, play, the server |
 //! | [`OwnSolver`] | the result of a game with ties or cycles too big for the retrograde engine | analyze, play |
+//! | [`OutcomeSearch`] | who wins a position of a game without ties too big for its closed form, by a search of its own | analyze |
 //! | [`ManyMoves`] | the first moves and their count without listing them all | play, `--moves`, the engines |
 //! | [`Enumerate`] | every position of a size | verify |
 //! | [`HeapSequence`] | the Grundy sequence of one heap | `grundy sequence`, misère genus and quotients |
@@ -71,6 +72,8 @@ pub struct Capabilities<'a, P, M> {
     pub search: Option<&'a dyn OwnSearch<Position = P, Move = M>>,
     /// The game's own solver past the retrograde engine's budget.
     pub solver: Option<&'a dyn OwnSolver<Position = P, Move = M>>,
+    /// Who wins by a search of the game's own, past its closed form.
+    pub outcome_search: Option<&'a dyn OutcomeSearch<Position = P, Move = M>>,
     /// Moves listed without listing them all.
     pub many_moves: Option<&'a dyn ManyMoves<Position = P, Move = M>>,
     /// The positions of each size, for verify.
@@ -94,6 +97,7 @@ impl<P, M> Default for Capabilities<'_, P, M> {
             rank: None,
             search: None,
             solver: None,
+            outcome_search: None,
             many_moves: None,
             enumerate: None,
             heap_sequence: None,
@@ -170,6 +174,12 @@ impl<'a, P, M> Capabilities<'a, P, M> {
     /// With a solver of its own.
     pub fn solver(mut self, c: &'a dyn OwnSolver<Position = P, Move = M>) -> Self {
         self.solver = Some(c);
+        self
+    }
+
+    /// With who wins found by a search of its own.
+    pub fn outcome_search(mut self, c: &'a dyn OutcomeSearch<Position = P, Move = M>) -> Self {
+        self.outcome_search = Some(c);
         self
     }
 
@@ -536,6 +546,28 @@ pub trait OwnSolver: Ruleset {
     /// (e.g. `alpha-beta search with a transposition table`).
     fn result_method(&self) -> &'static str {
         "the ruleset's closed form"
+    }
+}
+
+/// Who wins a position of a game without ties or cycles that is too big for the
+/// game's closed form, by a search of the game's own that finds the result alone
+/// (neither the value nor the remoteness): Domineering's boards past canonical
+/// forms.
+pub trait OutcomeSearch: Ruleset {
+    /// Whether `to_move` wins `pos` moving first, with one winning move where it
+    /// wins, and the positions the search visited, by a search with a table of
+    /// `memory` bytes within the thread's deadline; or why it did not answer (the
+    /// time limit, a position it does not take).
+    fn wins_by_search(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+        memory: u64,
+    ) -> Result<(bool, Option<Self::Move>, u64), Unsolved>;
+
+    /// How the search finds its answer, for the analysis' words (`solved_by`).
+    fn search_method(&self) -> &'static str {
+        "alpha-beta search with a transposition table, the result alone"
     }
 }
 

@@ -87,3 +87,66 @@ fn a_board_has_a_word_when_its_cells_reach_every_side_and_the_word_is_the_board(
     }
     assert!(with_words > 1000, "{with_words}");
 }
+
+/// Who wins `board` moving first, each player, and a winning move of each winner, by
+/// the search over bitboards.
+fn searched(board: &Board) -> [(bool, Option<Domino>); 2] {
+    use grundy_engine::engine::search::Limits;
+    // A small table, so that slots are replaced often.
+    let limits = Limits::new(1 << 12, u64::MAX).unwrap();
+    let grid = search::Grid::of(board);
+    [Player::Left, Player::Right].map(|p| {
+        let node = grid.node(board, p);
+        let (wins, best, _) = search::wins(&grid, &node, limits).unwrap();
+        (wins, best.map(|s| grid.domino(&node, s)))
+    })
+}
+
+#[test]
+fn the_search_agrees_with_canonical_forms_on_every_board_of_up_to_12_cells_and_every_4x4() {
+    use grundy_engine::ruleset::Enumerate;
+    let d = Domineering::new();
+    let mut boards = Vec::new();
+    for size in 1..=12 {
+        let all = Enumerate::positions(&d, size).unwrap();
+        boards.extend((0..all.count).map(|i| (all.nth)(i)));
+    }
+    let sixteen = Enumerate::positions(&d, 16).unwrap();
+    boards.extend(
+        (0..sixteen.count)
+            .map(|i| (sixteen.nth)(i))
+            .filter(|b| b.rows() == 4),
+    );
+    assert!(boards.len() > 65_536);
+    for b in &boards {
+        for (p, (wins, best)) in [Player::Left, Player::Right].into_iter().zip(searched(b)) {
+            assert_eq!(wins, d.wins(b, p).unwrap(), "{b} with {p:?} to move");
+            match best {
+                Some(mv) => {
+                    assert!(d.moves(b, p).contains(&mv), "{b}: {mv}");
+                    assert!(!d.wins(&d.play(b, &mv), p.opponent()).unwrap(), "{b}: {mv}");
+                }
+                None => assert!(!wins, "{b}: a win without a move"),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_search_knows_the_outcomes_of_the_square_boards_up_to_6x6() {
+    use grundy_engine::engine::search::Limits;
+    // 2×2 N, 3×3 N, 4×4 N, 5×5 P, 6×6 N (Lessons in Play; Breuker et al.).
+    for (side, first_wins) in [(2, true), (3, true), (4, true), (5, false), (6, true)] {
+        let grid = search::Grid::new(side, side).unwrap();
+        let empty = (1u128 << (side * side)) - 1;
+        let o = search::outcome(&grid, empty, Limits::default()).unwrap();
+        assert_eq!(
+            (o.left_first, o.right_first),
+            (first_wins, first_wins),
+            "{side}×{side}"
+        );
+    }
+    assert!(search::Grid::new(12, 11).is_none());
+    assert!(search::Grid::new(0, 3).is_none());
+    assert!(search::Grid::new(11, 11).is_some());
+}

@@ -229,3 +229,36 @@ proptest! {
         }
     }
 }
+
+/// A Domineering board past canonical forms (a region of 42 empty cells, more than
+/// `CANONICAL_CELLS`) through the registry: the outcome by search, the value unknown,
+/// a winning move that is legal; 6×7 is `{5/2|1/2}` (bench/README.md), Left's either
+/// way, and with its corner filled still past canonical forms.
+#[test]
+fn domineering_past_canonical_forms_is_answered_by_search() {
+    const _: () = assert!(6 * 7 > domineering::CANONICAL_CELLS);
+    let game = build("domineering", &Params::default()).unwrap();
+    let board = ".......|.......|.......|.......|.......|.......";
+    for to_move in [Player::Left, Player::Right] {
+        let a = game.analyze(board, to_move, 10).unwrap();
+        assert_eq!(a.outcome, Some(grundy::Outcome::L));
+        assert_eq!(a.to_move_wins, to_move == Player::Left);
+        assert!(a.value.is_none() && a.value_unknown.is_some());
+        assert!(a
+            .solved_by
+            .as_deref()
+            .unwrap()
+            .starts_with("alpha-beta search"));
+        assert_eq!(a.winning_moves.len(), usize::from(to_move == Player::Left));
+        assert_eq!(
+            a.winning_move_count,
+            (to_move == Player::Right).then_some(0)
+        );
+    }
+    let rules = Domineering::new();
+    let pos = rules.parse_position(board).unwrap();
+    let mv = game.analyze(board, Player::Left, 1).unwrap().winning_moves[0]
+        .mv
+        .clone();
+    assert!(rules.parse_move(&pos, Player::Left, &mv).is_ok(), "{mv}");
+}

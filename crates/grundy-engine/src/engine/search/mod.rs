@@ -397,6 +397,24 @@ impl<'s, S: Space> Search<'s, S> {
         Ok(self.probe(node, target.0 - 1, target.0)? >= target.0)
     }
 
+    /// Whether the player to move wins `node`: one search with the narrowest window
+    /// above a tie, which settles the result without the remoteness (every win is
+    /// above it, every tie and loss below). For a game without ties this is who wins
+    /// at the least cost; the table keeps what it proves for the next question.
+    pub fn wins(&mut self, node: &S::Node) -> Result<bool, Stop> {
+        let (lo, hi) = match self.bounds(node) {
+            Ok(known) => return Ok(known > Score::TIE),
+            Err(bounds) => bounds,
+        };
+        if lo > 0 {
+            return Ok(true);
+        }
+        if hi <= 0 {
+            return Ok(false);
+        }
+        Ok(self.probe(node, 0, 1)? > 0)
+    }
+
     /// Every legal move of `node` with its exact score for the player who makes it,
     /// in the game's order.
     pub fn move_scores(&mut self, node: &S::Node) -> Result<Vec<(S::Move, Score)>, Stop> {

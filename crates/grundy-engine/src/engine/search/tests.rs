@@ -143,6 +143,10 @@ fn the_search_agrees_with_the_retrograde_engine_on_random_games() {
                     continue;
                 };
                 let want = score_of(result, remoteness);
+                // Who wins alone, on a fresh table and on the one shared below.
+                let mut fresh = Search::new(&space, Limits::new(memory, u64::MAX).unwrap());
+                assert_eq!(fresh.wins(&v).unwrap(), want > Score::TIE, "vertex {v}");
+                assert_eq!(search.wins(&v).unwrap(), want > Score::TIE, "vertex {v}");
                 assert_eq!(search.score(&v).unwrap(), want, "vertex {v} of {g:?}");
                 let (score, best) = search.best_moves(&v).unwrap();
                 assert_eq!(score, want);

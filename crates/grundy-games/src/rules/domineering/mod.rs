@@ -23,10 +23,17 @@
 //! valued through the least of its eight images under the symmetries of the square
 //! (a transposed region swaps the players, so its value is negated). A column of
 //! two cells (`.|.`) is 1, a row of two (`..`) is −1, the 2×2 board is ±1, a column
-//! of four cells is 2 (Winning Ways, ch. 2; Lessons in Play, ch. 1). Boards too big
-//! for the engine's limits are refused with a message saying so.
+//! of four cells is 2 (Winning Ways, ch. 2; Lessons in Play, ch. 1).
+//!
+//! # Past canonical forms
+//! A board with a region of more than [`CANONICAL_CELLS`] empty cells is not given
+//! to the canonical-form engine (a 6×6 board already passes its budget, after
+//! seconds). Who wins it, each player moving first (its outcome class), is found by
+//! the search engine over bitboards ([`search`]): the analysis says so in
+//! `solved_by`, with one winning move of a winner and no value.
 
 mod board;
+pub mod search;
 
 pub use crate::rules::grid::MAX_SIDE;
 pub(crate) use board::boards_of_size;
@@ -40,8 +47,9 @@ use crate::rules::canonical::{self, Memo};
 use crate::ruleset::{
     Capabilities, ClosedForm, Enumerate, ManyMoves, Parts, Presentation, WebBoard,
 };
-use crate::ruleset::{Explanation, Kind, MoveError, Positions, Ruleset, Unsolved};
+use crate::ruleset::{Explanation, Kind, MoveError, OutcomeSearch, Positions, Ruleset, Unsolved};
 use crate::values::Value;
+use grundy_engine::engine::search::Limits;
 
 /// Domineering in the registry.
 pub const SPEC: RulesetSpec = RulesetSpec {
@@ -51,6 +59,29 @@ pub const SPEC: RulesetSpec = RulesetSpec {
     params: &[],
     build: |_, convention| normal_play_only(Domineering::new(), convention),
 };
+
+/// The most empty cells of one region the canonical-form engine is given: past it,
+/// the closed form refuses the board at once and the analysis answers who wins by
+/// search ([`search`]).
+pub const CANONICAL_CELLS: u32 = 40;
+
+/// Why `b` is not given to the canonical-form engine, if it has a region of more
+/// than [`CANONICAL_CELLS`] empty cells.
+fn past_canonical(b: &Board) -> Result<(), Unsolved> {
+    let most = b
+        .regions()
+        .iter()
+        .map(|r| r.empty_cells().count_ones())
+        .max()
+        .unwrap_or(0);
+    if most > CANONICAL_CELLS {
+        return Err(Unsolved::over_budget(format!(
+            "a region of {most} empty cells, more than the {CANONICAL_CELLS} the \
+             canonical-form engine is given"
+        )));
+    }
+    Ok(())
+}
 
 /// The largest boards verify takes, in cells (every board of a size, each filled
 /// cell pattern, both players).
@@ -187,15 +218,38 @@ impl Ruleset for Domineering {
             .parts(self)
             .many_moves(self)
             .enumerate(self)
+            .outcome_search(self)
+    }
+}
+
+impl OutcomeSearch for Domineering {
+    fn wins_by_search(
+        &self,
+        pos: &Board,
+        to_move: Player,
+        memory: u64,
+    ) -> Result<(bool, Option<Domino>, u64), Unsolved> {
+        let limits = Limits::new(memory, u64::MAX).map_err(Unsolved::unsupported)?;
+        let grid = search::Grid::of(pos);
+        let node = grid.node(pos, to_move);
+        let (wins, best, nodes) = search::wins(&grid, &node, limits)?;
+        Ok((wins, best.map(|s| grid.domino(&node, s)), nodes))
+    }
+
+    fn search_method(&self) -> &'static str {
+        "alpha-beta search over bitboards with a transposition table and counts of safe \
+         moves, the result alone (no value, no remoteness)"
     }
 }
 
 impl ClosedForm for Domineering {
     fn value(&self, pos: &Board) -> Result<Value, Unsolved> {
+        past_canonical(pos)?;
         canonical::value(self, &self.memo, pos)
     }
 
     fn winning_moves(&self, pos: &Board, to_move: Player) -> Result<Vec<Domino>, Unsolved> {
+        past_canonical(pos)?;
         canonical::winning_moves(self, &self.memo, pos, to_move)
     }
 }
@@ -207,6 +261,7 @@ impl Presentation for Domineering {
     }
 
     fn explain(&self, pos: &Self::Position, _: Player, _: usize) -> Option<Explanation> {
+        past_canonical(pos).ok()?;
         canonical::explain_parts(self, &self.memo, pos, ("region", "regions"))
     }
 }
