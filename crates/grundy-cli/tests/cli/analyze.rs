@@ -379,6 +379,7 @@ fn explain_engine_a_closed_form_answers_nim() {
         pairs(&[
             ("closed-form", "answered"),
             ("exhaustive", "not-needed"),
+            ("search", "does-not-apply"),
             ("remoteness", "found-remoteness"),
         ])
     );
@@ -428,6 +429,7 @@ fn explain_engine_small_impartial_games_and_the_exhaustive_engine() {
         pairs(&[
             ("closed-form", "no-answer"),
             ("exhaustive", "answered"),
+            ("search", "does-not-apply"),
             ("remoteness", "found-remoteness"),
         ])
     );
@@ -516,6 +518,7 @@ fn explain_engine_a_position_no_engine_takes() {
         pairs(&[
             ("closed-form", "no-answer"),
             ("exhaustive", "does-not-apply"),
+            ("search", "does-not-apply"),
             ("remoteness", "does-not-apply"),
         ])
     );
