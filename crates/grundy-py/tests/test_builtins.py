@@ -298,10 +298,11 @@ def test_a_bad_parameter_raises_value_error(game, params):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_real_sigint_stops_a_long_analysis():
-    """A 7x7 Domineering board takes the canonical-form engine seconds (about 7 CPU
+    """A 6x6 Domineering board takes the canonical-form engine seconds (about 4.6 CPU
     s) before it passes its budget, and Ctrl-C was ignored meanwhile: the analysis
-    and the value now ask for Python's signals."""
-    board = "|".join(["......."] * 7)
+    and the value now ask for Python's signals. (A 7x7 board, 49 empty cells, is no
+    longer given to that engine: its value is refused at once.)"""
+    board = "|".join(["......"] * 6)
     calls = {
         "analyze": lambda: grundy.analyze("domineering", board),
         "game_value": lambda: grundy.game_value("domineering", board),
