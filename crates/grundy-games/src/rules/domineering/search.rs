@@ -118,22 +118,6 @@ impl Grid {
         }
     }
 
-    /// The node of the board whose cell (r, c) is empty where `empty(r, c)`.
-    pub fn node_from(&self, empty: impl Fn(u32, u32) -> bool, to_move: Player) -> Node {
-        let mut bits = 0u128;
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if empty(r, c) {
-                    bits |= 1 << (r * self.cols + c);
-                }
-            }
-        }
-        Node {
-            empty: bits,
-            left: to_move == Player::Left,
-        }
-    }
-
     /// The domino of `spot` for the player to move at `node`, in the board's terms.
     pub fn domino(&self, node: &Node, spot: Spot) -> Domino {
         let i = u32::from(spot);
@@ -183,17 +167,28 @@ struct Counts {
 }
 
 impl Grid {
+    /// The most safe placements of Left's and of Right's that fit together (see
+    /// [`Grid::expand`]).
+    #[inline]
+    fn safe(&self, e: u128) -> (u32, u32) {
+        // Cells no horizontal domino can cover, and cells no vertical one can.
+        let row_alone = e & !((e >> 1) & self.not_last) & !((e << 1) & self.not_first);
+        let col_alone = e & !(e >> self.cols) & !(e << self.cols);
+        (
+            packing(row_alone & (row_alone >> self.cols), self.cols),
+            packing(col_alone & (col_alone >> 1) & self.not_last, 1),
+        )
+    }
+
     /// The most safe placements of each player that fit together, and the most of
     /// all placements (see [`Grid::expand`]).
     #[inline]
     fn counts(&self, e: u128) -> Counts {
         let (v, h) = self.spots(e);
-        // Cells no horizontal domino can cover, and cells no vertical one can.
-        let row_alone = e & !((e >> 1) & self.not_last) & !((e << 1) & self.not_first);
-        let col_alone = e & !(e >> self.cols) & !(e << self.cols);
+        let (safe_v, safe_h) = self.safe(e);
         Counts {
-            safe_v: packing(row_alone & (row_alone >> self.cols), self.cols),
-            safe_h: packing(col_alone & (col_alone >> 1) & self.not_last, 1),
+            safe_v,
+            safe_h,
             most_v: packing(v, self.cols),
             most_h: packing(h, 1),
         }
@@ -273,11 +268,7 @@ impl Space for Grid {
             spots &= spots - 1;
         }
         let longest = e.count_ones() / 2;
-        // Cells no horizontal domino can cover, and cells no vertical one can.
-        let row_alone = e & !((e >> 1) & self.not_last) & !((e << 1) & self.not_first);
-        let col_alone = e & !(e >> self.cols) & !(e << self.cols);
-        let safe_v = packing(row_alone & (row_alone >> self.cols), self.cols);
-        let safe_h = packing(col_alone & (col_alone >> 1) & self.not_last, 1);
+        let (safe_v, safe_h) = self.safe(e);
         let (safe_mine, safe_theirs, step_mine, step_theirs) = if node.left {
             (safe_v, safe_h, self.cols, 1)
         } else {
