@@ -107,18 +107,38 @@ fn unsolved(e: EngineError) -> Unsolved {
 /// Runs `search` with an engine over the ruleset's hooks that starts from the
 /// table the memo keeps, and keeps the engine's table afterwards: the value of a
 /// position, then the values of its options, search the game once.
+///
+/// An engine that starts from an empty table first counts the positions `pos`
+/// reaches ([`Engine::census`], moves and parts only, no value work): a game of
+/// more positions than [`LIMITS`] allows is refused at once, where valuing it
+/// would spend its steps first (an 8×8 Clobber board: seconds of value work
+/// before the limit). A table already holding positions may hold most of what
+/// `pos` reaches, which the limits do not count again: then the engine runs.
 fn with_engine<R: Ruleset, T>(
     rules: &R,
     memo: &Memo<<R as Ruleset>::Position>,
-    search: impl FnOnce(&Engine<'_, ByParts<'_, R>>) -> T,
-) -> T {
+    pos: &<R as Ruleset>::Position,
+    search: impl FnOnce(&Engine<'_, ByParts<'_, R>>) -> Result<T, Unsolved>,
+) -> Result<T, Unsolved> {
     let parts = ByParts(rules);
+    let table = memo.take_table();
+    let fresh = table.is_empty();
     let engine = Engine::new(&parts, LIMITS)
         .with_steps(STEPS)
-        .with_table(memo.take_table());
-    let out = search(&engine);
+        .with_table(table);
+    let out = match fresh.then(|| engine.census(pos)) {
+        Some(Err(e)) => Err(too_big(e)),
+        _ => search(&engine),
+    };
     memo.keep_table(engine.into_table());
     out
+}
+
+/// The census' refusal ([`with_engine`]), said as the engine's own.
+fn too_big(e: EngineError) -> Unsolved {
+    let mut why = unsolved(e);
+    why.reason = format!("{}; counted before any value work", why.reason);
+    why
 }
 
 fn value_in<R: Ruleset>(
@@ -143,7 +163,7 @@ pub fn canonical_form<R: Ruleset>(
     if let Some(g) = memo.get(pos) {
         return Ok(g);
     }
-    with_engine(rules, memo, |engine| value_in(engine, memo, pos))
+    with_engine(rules, memo, pos, |engine| value_in(engine, memo, pos))
 }
 
 /// The value of `pos`, for [`value`](crate::ruleset::RulesetExt::value).
@@ -173,7 +193,7 @@ pub fn winning_moves<R: Ruleset>(
     pos: &<R as Ruleset>::Position,
     to_move: Player,
 ) -> Result<Vec<<R as Ruleset>::Move>, Unsolved> {
-    with_engine(rules, memo, |engine| {
+    with_engine(rules, memo, pos, |engine| {
         // Valuing the position first puts every option's parts in the engine's
         // table (they are there already when the value was asked for before).
         value_in(engine, memo, pos)?;

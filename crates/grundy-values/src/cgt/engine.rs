@@ -128,6 +128,9 @@ pub struct Table<P> {
 /// position's options ([`Table::get_parts`]) share their locks.
 const WORD_SHARDS: usize = 8;
 
+/// How many positions a census counts between two readings of the deadline.
+const CENSUS_PER_READING: u64 = 256;
+
 impl<P: Clone + Eq + Hash> Table<P> {
     /// An empty table.
     pub fn new() -> Self {
@@ -324,7 +327,8 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
     /// [`value`](Self::value) on a fresh engine, and takes a fraction of the time and
     /// a set of the representatives' memory, so it tells how big a search is before
     /// it is run. Within the engine's [`Limits`] (its positions, and the set's
-    /// bytes), whatever its table holds.
+    /// bytes), whatever its table holds, and the thread's deadline
+    /// ([`deadline`](crate::deadline)) in force when the engine was made.
     ///
     /// ```
     /// use grundy_values::cgt::engine::{Engine, Limits, PartizanRules};
@@ -364,10 +368,11 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             if !seen.insert(&rep, self.rules.word(&rep)) {
                 continue;
             }
-            self.within_limits(
-                (seen.positions.len() + seen.words.len()) as u64,
-                seen.bytes(),
-            )?;
+            let counted = (seen.positions.len() + seen.words.len()) as u64;
+            self.within_limits(counted, seen.bytes())?;
+            if counted % CENSUS_PER_READING == 0 && self.budget.past_deadline() {
+                return Err(ValueError::Deadline.into());
+            }
             let left = self.rules.left_options(&rep);
             let right = self.rules.right_options(&rep);
             for option in left.iter().chain(&right) {

@@ -64,6 +64,12 @@ impl ValueBudget {
         self.used.load(Ordering::Relaxed)
     }
 
+    /// Whether the deadline in force when the budget was made (or an interrupt) has
+    /// come: for work that is counted otherwise than in steps (an engine's census).
+    pub(crate) fn past_deadline(&self) -> bool {
+        deadline::reached(self.deadline) || deadline::poll()
+    }
+
     #[inline]
     pub(crate) fn charge(&self) -> Result<(), ValueError> {
         if self.limit == u64::MAX && self.deadline.is_none() {

@@ -20,6 +20,7 @@ mod cgt_published;
 mod cgt_thermograph;
 mod connect_four;
 mod contract;
+mod deadline;
 mod digraph;
 mod fox_geese;
 mod grundy_game;

@@ -27,6 +27,30 @@ fn a_board_too_big_is_over_budget() {
     assert!(why.reason.contains("too big"), "{why}");
 }
 
+/// An 8×8 Clobber board reaches more positions than the canonical-form engine may
+/// hold: it is refused from the count of its positions, before any value work.
+#[test]
+fn a_clobber_board_too_big_is_refused_from_its_census() {
+    let clobber = build("clobber", &Params::new()).unwrap();
+    let board: Vec<String> = (0..8)
+        .map(|r| {
+            (0..8)
+                .map(|c| if (r + c) % 2 == 0 { 'x' } else { 'o' })
+                .collect()
+        })
+        .collect();
+    let why = unsolved(
+        clobber
+            .analyze(&board.join("|"), Player::Left, 0)
+            .unwrap_err(),
+    );
+    assert_eq!(why.kind, UnsolvedKind::OverBudget, "{why}");
+    assert!(
+        why.reason.contains("counted before any value work"),
+        "{why}"
+    );
+}
+
 /// The same kind of work stopped by a deadline that has passed is over time, for
 /// the canonical-form engine (Toads and Frogs) and the nimbers by parts (Cram).
 #[test]
