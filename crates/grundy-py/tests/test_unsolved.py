@@ -32,9 +32,8 @@ def test_an_analysis_over_budget_raises_budget_exceeded():
         grundy.analyze("cram", BIG_CRAM)
     assert raised.value.kind == "over_budget"
     assert "too big" in str(raised.value)
-    # Code written before the kinds catches it as it did.
-    with pytest.raises(ValueError):
-        grundy.analyze("cram", BIG_CRAM)
+    # Code written before the kinds catches it as it did: the error is a ValueError.
+    assert isinstance(raised.value, ValueError)
 
 
 def test_a_value_that_does_not_exist_is_unsupported():
