@@ -124,6 +124,9 @@ pub struct Probe {
 pub struct Table<K> {
     slots: Slots<K>,
     len: u64,
+    /// `⌊(2^64 − 1) / len⌋`: a key's quotient and remainder by `len` by multiplication
+    /// ([`Table::divide`]) instead of a division.
+    reciprocal: u64,
 }
 
 /// The largest prime number of slots of `slot_bytes` that fit in `memory` (one where
@@ -139,6 +142,19 @@ fn fitting(memory: u64, slot_bytes: usize) -> usize {
 /// few million divisions at worst).
 fn is_prime(n: usize) -> bool {
     n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+}
+
+/// `(n / len, n % len)` by multiplication with `reciprocal = ⌊(2^64 − 1) / len⌋`
+/// ([`Table::divide`]).
+#[inline]
+fn divide(n: u64, len: u64, reciprocal: u64) -> (u64, u64) {
+    let mut q = ((u128::from(n) * u128::from(reciprocal)) >> 64) as u64;
+    let mut r = n - q * len;
+    if r >= len {
+        q += 1;
+        r -= len;
+    }
+    (q, r)
 }
 
 impl<K: TableKey> Table<K> {
@@ -164,17 +180,11 @@ impl<K: TableKey> Table<K> {
         if let (Some(max), Some(_)) = (key_max, K::default().number()) {
             let n = fitting(memory, Self::COMPACT_BYTES);
             if max / (n as u64) < COMPACT_QUOTIENTS {
-                return Table {
-                    slots: Slots::Compact(vec![0; n]),
-                    len: n as u64,
-                };
+                return Table::of(Slots::Compact(vec![0; n]), n);
             }
             let n = fitting(memory, Self::PACKED_BYTES);
             if max / (n as u64) < u64::from(u32::MAX) {
-                return Table {
-                    slots: Slots::Packed(vec![0; n]),
-                    len: n as u64,
-                };
+                return Table::of(Slots::Packed(vec![0; n]), n);
             }
         }
         let n = fitting(memory, Self::KEYED_BYTES);
@@ -183,10 +193,28 @@ impl<K: TableKey> Table<K> {
             lower: i16::MIN,
             upper: i16::MAX,
         };
+        Table::of(Slots::Keyed(vec![empty; n]), n)
+    }
+
+    /// The table of `slots`, `n` of them.
+    fn of(slots: Slots<K>, n: usize) -> Table<K> {
+        let len = n as u64;
         Table {
-            slots: Slots::Keyed(vec![empty; n]),
-            len: n as u64,
+            slots,
+            len,
+            reciprocal: u64::MAX / len,
         }
+    }
+
+    /// `(n / len, n % len)`, exactly, for every `n`: the quotient estimated as the
+    /// high half of `n · ⌊(2^64 − 1) / len⌋` is the true one or one less (the
+    /// reciprocal is at most `2^64 / len` and more than `2^64 / len − 1`, so the
+    /// product falls short of `n / len` by less than `n / 2^64 < 1`), and a remainder
+    /// not below `len` says which. A multiplication costs a few cycles where a
+    /// division by a number known only at run time costs several times more.
+    #[inline]
+    fn divide(&self, n: u64) -> (u64, u64) {
+        divide(n, self.len, self.reciprocal)
     }
 
     /// The bytes the slots take.
@@ -208,22 +236,29 @@ impl<K: TableKey> Table<K> {
     #[inline]
     pub fn probe(&self, key: &K) -> Probe {
         match (&self.slots, key.number()) {
-            (Slots::Packed(_), Some(n)) => Probe {
-                slot: (n % self.len) as usize,
-                // Below 2^32 − 1 for every key the table was made for; a bigger
-                // key (which the space said it has not) is checked against a
-                // quotient no slot holds for it, so it is never found nor kept.
-                quotient: u32::try_from(n / self.len).unwrap_or(u32::MAX),
-            },
-            (Slots::Compact(_), Some(n)) => Probe {
-                slot: (n % self.len) as usize,
-                quotient: match n / self.len {
-                    q if q < COMPACT_QUOTIENTS => q as u32,
-                    _ => u32::MAX,
-                },
-            },
+            (Slots::Packed(_), Some(n)) => {
+                let (q, r) = self.divide(n);
+                Probe {
+                    slot: r as usize,
+                    // Below 2^32 − 1 for every key the table was made for; a bigger
+                    // key (which the space said it has not) is checked against a
+                    // quotient no slot holds for it, so it is never found nor kept.
+                    quotient: u32::try_from(q).unwrap_or(u32::MAX),
+                }
+            }
+            (Slots::Compact(_), Some(n)) => {
+                let (q, r) = self.divide(n);
+                Probe {
+                    slot: r as usize,
+                    quotient: if q < COMPACT_QUOTIENTS {
+                        q as u32
+                    } else {
+                        u32::MAX
+                    },
+                }
+            }
             _ => Probe {
-                slot: (key.spread() % self.len) as usize,
+                slot: self.divide(key.spread()).1 as usize,
                 quotient: 0,
             },
         }
@@ -358,6 +393,57 @@ mod tests {
             89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179,
             181, 191, 193, 197, 199
         ]));
+    }
+
+    #[test]
+    fn quotients_and_remainders_by_multiplication_are_exact() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let lens = [
+            1,
+            2,
+            3,
+            7,
+            127,
+            251,
+            8_388_593,
+            16_777_213,
+            (1 << 38) - 5,
+            1 << 40,
+            (1 << 63) + 1,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for len in lens {
+            let reciprocal = u64::MAX / len;
+            let mut ns = vec![
+                0,
+                1,
+                len - 1,
+                len,
+                len.wrapping_add(1),
+                u64::MAX,
+                u64::MAX - 1,
+            ];
+            for k in [2, 3, 1 << 25, u64::MAX / len] {
+                let m = len.wrapping_mul(k);
+                ns.extend([m.wrapping_sub(1), m, m.wrapping_add(1)]);
+            }
+            ns.extend((0..2000).map(|_| next()));
+            ns.extend((0..2000).map(|_| next() >> 15));
+            for n in ns {
+                assert_eq!(
+                    divide(n, len, reciprocal),
+                    (n / len, n % len),
+                    "{n} by {len}"
+                );
+            }
+        }
     }
 
     #[test]
