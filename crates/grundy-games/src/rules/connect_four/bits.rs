@@ -301,6 +301,10 @@ impl<B: Bits> Space for Bitboard<B> {
         }
     }
 
+    /// A child's key is two operations away, and a 7×6 search's table (64 MiB by
+    /// default) is far bigger than the cache.
+    const PREFETCH: bool = true;
+
     /// The biggest key, where it fits in 64 bits: each column's stones plus its
     /// mover's are at most `2^(height + 1) − 2` (a full column of the mover's) in the
     /// column's `height + 1` bits.
