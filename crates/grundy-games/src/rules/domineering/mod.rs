@@ -249,7 +249,7 @@ impl OutcomeSearch for Domineering {
         let mut solver = search::Solver::new(&grid, limits);
         let (wins, best) = solver.wins(&node)?;
         let other = grid.node(pos, to_move.opponent());
-        let (other_wins, _) = solver.wins(&other)?;
+        let other_wins = solver.result(&other)?;
         Ok((wins, best.map(|s| grid.domino(&node, s)), other_wins))
     }
 

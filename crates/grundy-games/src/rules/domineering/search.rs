@@ -177,6 +177,21 @@ impl Grid {
         out
     }
 
+    /// The board transposed (cell (r, c) to (c, r)) when the grid is square.
+    fn transposed(&self, e: u128) -> Option<u128> {
+        if self.rows != self.cols {
+            return None;
+        }
+        let mut out = 0;
+        let mut left = e;
+        while left != 0 {
+            let k = left.trailing_zeros();
+            left &= left - 1;
+            out |= 1 << ((k % self.cols) * self.cols + k / self.cols);
+        }
+        Some(out)
+    }
+
     /// Left's safe placements (top cells) and Right's (left cells) on `empty`: a
     /// vertical pair of empty cells neither of which has an empty cell beside it in
     /// its row (no horizontal domino can ever cover them, as cells only fill), and a
@@ -212,28 +227,39 @@ impl Grid {
         };
         let safe = pack(safe, step);
         let free = e & !(safe | safe << step);
-        // Protective areas: 2×2 squares of free cells whose four neighbours across
-        // (the cells beyond the square's two lines of X's direction, on both sides)
-        // are filled or off the board; placements of the opponent that touch one lie
-        // inside it. Two overlap only one beside the other along the line.
+        // Protective areas: 2×2 squares of free cells walled across on one side at
+        // least (the two cells beyond one of its lines of X's direction filled or
+        // off the board), with their *margin*, the two cells beyond the other side
+        // when it is open; areas and margins share no cell, and no other part of
+        // the reserve takes a cell of either.
         let pairs = free & (free >> step);
-        let square = pairs & (pairs >> across);
-        let square = if left {
-            // Vertical squares: the cells to the left and to the right are walls.
-            let beside_left = (e << 1) & self.not_first;
+        let square = pairs & (pairs >> across) & self.not_last;
+        let (before, after) = if left {
             let two_on = self.not_last & (self.not_last >> 1);
-            let beside_right = (e >> 2) & two_on;
-            square
-                & self.not_last
-                & !(beside_left | beside_left >> step)
-                & !(beside_right | beside_right >> step)
+            ((e << 1) & self.not_first, (e >> 2) & two_on)
         } else {
-            let above = e << self.cols;
-            let below = e >> (2 * self.cols);
-            square & self.not_last & !(above | above >> 1) & !(below | below >> 1)
+            (e << self.cols, e >> (2 * self.cols))
         };
-        let squares = pack(square, step);
-        let area = squares | squares << step | squares << across | squares << (step + across);
+        let wall_before = !(before | before >> step);
+        let wall_after = !(after | after >> step);
+        let mut candidates = square & (wall_before | wall_after);
+        let (mut area, mut areas) = (0u128, 0u32);
+        while candidates != 0 {
+            let k = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let line = (1u128 | 1 << step) << k;
+            let block = line | line << across;
+            let margin = match (wall_before >> k & 1 == 1, wall_after >> k & 1 == 1) {
+                (true, true) => 0,
+                (true, false) => line << (2 * across),
+                _ => line >> across,
+            };
+            let footprint = block | margin;
+            if footprint & area == 0 {
+                area |= footprint;
+                areas += 1;
+            }
+        }
         let rest = free & !area;
         let mine = mine & rest & (rest >> step);
         let vuln = pack(mine, step);
@@ -247,7 +273,6 @@ impl Grid {
         };
         let shared = beside | beside << across;
         let two = (vuln & (shared | shared >> step)).count_ones();
-        let areas = squares.count_ones();
         Reserve {
             safe: safe.count_ones(),
             one: vuln.count_ones() - two,
@@ -276,26 +301,38 @@ impl Grid {
     /// `s` *safe* placements (for Left, a vertical pair of empty cells neither of
     /// which has an empty cell beside it in its row, so that no horizontal domino
     /// can ever cover them, as cells only fill; for Right likewise across);
-    /// *protective areas*, 2×2 squares of empty cells whose cells beyond its two
-    /// lines of X's direction are all filled or off the board (for Right, the two
-    /// cells above and the two below), so that the opponent's placements touching
-    /// one are its two across it, inside it, and X's two along it are X's; counted
-    /// in pairs, `p` pairs and at most one lone area, whose two placements of X's
-    /// count as two of type two; and other placements of X's: `y` (*type one*) such
-    /// that any move of the opponent covering a cell of one covers no cell of
-    /// another part, and the other `x` (*type two*). The opponent's move covers two
-    /// cells, so it takes away at most two placements of the reserve outside the
-    /// areas, and at most one when it touches one of type one; it touches at most
-    /// one area. The opponent's later placements are among the present ones, so
-    /// this holds for the rest of the game; X's moves in the reserve take nothing
-    /// else of it away.
+    /// *protective areas*, 2×2 squares of empty cells walled across on one side at
+    /// least (the two cells beyond one of its two lines of X's direction filled or
+    /// off the board: for Right, the two cells above or the two below), with their
+    /// *margin* (the two cells beyond the other side when it is open), no cell of
+    /// which is in another part, so that a move of the opponent touching an area's
+    /// square touches no other part; counted in pairs, `p` pairs and at most one
+    /// lone area, whose two placements of X's along it count as two of type two;
+    /// and other placements of X's: `y` (*type one*) such that any move of the
+    /// opponent covering a cell of one covers no cell of another part, and the
+    /// other `x` (*type two*). The opponent's move covers two cells, so it takes
+    /// away at most two placements of the reserve outside the areas, and at most one
+    /// when it touches one of type one. The opponent's later placements are among
+    /// the present ones, so this holds for the rest of the game; X's moves in the
+    /// reserve take nothing else of it away.
     ///
-    /// X's way of playing: when the opponent has just moved in an area of an intact
-    /// pair, X plays a placement along the other area of the pair: the opponent's
-    /// placements in it are gone, and X's other placement along it becomes safe
-    /// (its neighbours across are now filled). So the opponent makes at most two
-    /// moves in the areas of a pair (counted four in `most`): at most
-    /// `most − 2·p` moves in all.
+    /// In an area whose square is still empty, X playing the line of the square
+    /// next to its open side (either line when both are walled) makes the other
+    /// line a safe placement (its neighbours across are the wall and X's domino).
+    /// That move also takes exactly one from `most` of the opponent on each of the
+    /// square's two lines across: such a line's run of empty cells starts at the
+    /// wall with the square's two cells, and of a run of `n` cells, `⌊n/2⌋` fit,
+    /// where after the move the first cell is alone and `n − 2` are left.
+    ///
+    /// X's way of playing: when the opponent has just touched the square of an area
+    /// of an intact pair (both squares untouched), X plays as above in the other
+    /// area of the pair. The opponent's moves then number at most its `most` now,
+    /// less what X's moves take from it (a move of the opponent takes at least one
+    /// from its own `most`, and no move adds to it), less what is left of it at the
+    /// end; in each pair, either X played in an area as above (two less) or both
+    /// squares are untouched at the end (their four lines across still hold a
+    /// placement each, two at least left): at most `most − 2·p` in all, as long as
+    /// X plays so (also when X starts in a pair, below).
     ///
     /// Claim: moving second (the opponent to move), X makes at least
     /// `second(X) = s + 2p + ⌊x/3⌋ + ⌊y/2⌋` moves, never being stuck before. Proof
@@ -308,9 +345,10 @@ impl Grid {
     /// takes away one of type one, likewise with `y`, `k = 1` and `k + 1 = 2`. If it
     /// takes away nothing (or nothing that lowered `Φ`), a part is left as `Φ ≥ 1`,
     /// and X plays a safe placement or one of type one or two (`Φ` falls by at most
-    /// one), or else one along an area of a pair: that area's other placement
-    /// becomes safe and the other area of the pair is left alone, its two
-    /// placements counted of type two, so `Φ` falls by at most `2 − 1 = 1`. So X
+    /// one), or else plays as above in an area of a pair: that area's other line
+    /// becomes safe, the opponent's `most` falls by two, and the other area of the
+    /// pair is left alone, its two placements counted of type two, so `Φ` falls by
+    /// at most `2 − 1 = 1`. So X
     /// moves, and the reserve left has `Φ' ≥ Φ − 1` with the opponent to move: by
     /// induction X makes `Φ − 1` more.
     ///
@@ -617,6 +655,21 @@ impl Solver {
         Ok((won, best))
     }
 
+    /// Whether the player to move wins `node`, without a winning move: on a square
+    /// grid, first from the table's answer for the transposed board with the other
+    /// player to move, if it has one (transposing a square board turns each
+    /// player's dominoes into the other's, so the player to move wins the one
+    /// exactly when the other player to move wins the other: the empty square's
+    /// second question is the first's answer).
+    pub fn result(&mut self, node: &Node) -> Result<bool, Stop> {
+        if let Some(t) = self.grid.transposed(node.empty) {
+            if let Some(won) = self.table.get(self.key(t, !node.left)) {
+                return Ok(won);
+            }
+        }
+        Ok(self.wins(node)?.0)
+    }
+
     /// The key of a node: the least of the board's images that keep each player's
     /// orientation, with the player to move in bit 127.
     #[inline]
@@ -770,7 +823,7 @@ pub fn wins(grid: &Grid, node: &Node, limits: Limits) -> Result<(bool, Option<Sp
 pub fn outcome(grid: &Grid, empty: u128, limits: Limits) -> Result<Outcome, Stop> {
     let mut solver = Solver::new(grid, limits);
     let (left_first, _) = solver.wins(&Node { empty, left: true })?;
-    let (right_first, _) = solver.wins(&Node { empty, left: false })?;
+    let right_first = solver.result(&Node { empty, left: false })?;
     Ok(Outcome {
         left_first,
         right_first,
