@@ -431,14 +431,17 @@ fn searched_outcome<R: Ruleset + ?Sized>(
         .outcome_search
         .ok_or_else(|| Unsolved::failed("the game has no search of its own"))?;
     let memory = crate::engine::search::memory();
-    let (wins, best, _) = own.wins_by_search(pos, to_move, memory)?;
-    let (left, right) = match rules.kind() {
-        Kind::Impartial => (wins, wins),
+    let (wins, best, left, right) = match rules.kind() {
+        Kind::Impartial => {
+            let (wins, best, _) = own.wins_by_search(pos, to_move, memory)?;
+            (wins, best, wins, wins)
+        }
         Kind::Partizan => {
-            let (other, _, _) = own.wins_by_search(pos, to_move.opponent(), memory)?;
+            // Both players first, by one search keeping its table between the two.
+            let (wins, best, other) = own.both_by_search(pos, to_move, memory)?;
             match to_move {
-                Player::Left => (wins, other),
-                Player::Right => (other, wins),
+                Player::Left => (wins, best, wins, other),
+                Player::Right => (wins, best, other, wins),
             }
         }
     };

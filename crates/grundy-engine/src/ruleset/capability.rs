@@ -565,6 +565,23 @@ pub trait OutcomeSearch: Ruleset {
         memory: u64,
     ) -> Result<(bool, Option<Self::Move>, u64), Unsolved>;
 
+    /// Whether `to_move` wins `pos` moving first, with one winning move where it
+    /// wins, and whether its opponent wins moving first, within the same memory and
+    /// deadline. By default two calls of
+    /// [`wins_by_search`](OutcomeSearch::wins_by_search); a search that keeps its
+    /// table between the two questions answers the second with what the first proved.
+    #[allow(clippy::type_complexity)]
+    fn both_by_search(
+        &self,
+        pos: &Self::Position,
+        to_move: Player,
+        memory: u64,
+    ) -> Result<(bool, Option<Self::Move>, bool), Unsolved> {
+        let (wins, best, _) = self.wins_by_search(pos, to_move, memory)?;
+        let (other, _, _) = self.wins_by_search(pos, to_move.opponent(), memory)?;
+        Ok((wins, best, other))
+    }
+
     /// How the search finds its answer, for the analysis' words (`solved_by`).
     fn search_method(&self) -> &'static str {
         "alpha-beta search with a transposition table, the result alone"

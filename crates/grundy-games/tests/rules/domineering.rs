@@ -133,10 +133,54 @@ fn the_search_agrees_with_canonical_forms_on_every_board_of_up_to_12_cells_and_e
 }
 
 #[test]
-fn the_search_knows_the_outcomes_of_the_square_boards_up_to_6x6() {
+fn the_counting_bound_agrees_with_canonical_forms_wherever_it_decides() {
+    use grundy_engine::ruleset::Enumerate;
+    let d = Domineering::new();
+    let mut boards = Vec::new();
+    for size in 1..=12 {
+        let all = Enumerate::positions(&d, size).unwrap();
+        boards.extend((0..all.count).map(|i| (all.nth)(i)));
+    }
+    let sixteen = Enumerate::positions(&d, 16).unwrap();
+    boards.extend(
+        (0..sixteen.count)
+            .map(|i| (sixteen.nth)(i))
+            .filter(|b| b.rows() == 4),
+    );
+    // Boards where both players still have a move, where only the counts decide.
+    let (mut open, mut decided) = (0, 0);
+    for b in &boards {
+        let grid = search::Grid::of(b);
+        for p in [Player::Left, Player::Right] {
+            let node = grid.node(b, p);
+            let Some(wins) = grid.decided(&node) else {
+                continue;
+            };
+            assert_eq!(wins, d.wins(b, p).unwrap(), "{b} with {p:?} to move");
+            if !d.moves(b, p).is_empty() && !d.moves(b, p.opponent()).is_empty() {
+                decided += 1;
+            }
+        }
+        if !d.moves(b, Player::Left).is_empty() && !d.moves(b, Player::Right).is_empty() {
+            open += 2;
+        }
+    }
+    // The bound decides many of the boards where both can still move.
+    assert!(decided > 1000 && decided < open, "{decided} of {open}");
+}
+
+#[test]
+fn the_search_knows_the_outcomes_of_the_square_boards_up_to_7x7() {
     use grundy_engine::engine::search::Limits;
-    // 2×2 N, 3×3 N, 4×4 N, 5×5 P, 6×6 N (Lessons in Play; Breuker et al.).
-    for (side, first_wins) in [(2, true), (3, true), (4, true), (5, false), (6, true)] {
+    // 2×2 N, 3×3 N, 4×4 N, 5×5 P, 6×6 N, 7×7 N (Lessons in Play; Breuker et al.).
+    for (side, first_wins) in [
+        (2, true),
+        (3, true),
+        (4, true),
+        (5, false),
+        (6, true),
+        (7, true),
+    ] {
         let grid = search::Grid::new(side, side).unwrap();
         let empty = (1u128 << (side * side)) - 1;
         let o = search::outcome(&grid, empty, Limits::default()).unwrap();

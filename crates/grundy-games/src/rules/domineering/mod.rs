@@ -236,9 +236,26 @@ impl OutcomeSearch for Domineering {
         Ok((wins, best.map(|s| grid.domino(&node, s)), nodes))
     }
 
+    /// One search for both players first, sharing its table.
+    fn both_by_search(
+        &self,
+        pos: &Board,
+        to_move: Player,
+        memory: u64,
+    ) -> Result<(bool, Option<Domino>, bool), Unsolved> {
+        let limits = Limits::new(memory, u64::MAX).map_err(Unsolved::unsupported)?;
+        let grid = search::Grid::of(pos);
+        let node = grid.node(pos, to_move);
+        let mut solver = search::Solver::new(&grid, limits);
+        let (wins, best) = solver.wins(&node)?;
+        let other = grid.node(pos, to_move.opponent());
+        let other_wins = solver.result(&other)?;
+        Ok((wins, best.map(|s| grid.domino(&node, s)), other_wins))
+    }
+
     fn search_method(&self) -> &'static str {
         "alpha-beta search over bitboards with a transposition table and counts of safe \
-         moves, the result alone (no value, no remoteness)"
+         and vulnerable moves, the result alone (no value, no remoteness)"
     }
 }
 

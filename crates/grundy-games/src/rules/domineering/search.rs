@@ -1,18 +1,23 @@
-//! Who wins a Domineering board too big for canonical forms, by the search engine
-//! ([`engine::search`](grundy_engine::engine::search)) over a space of bitboards
-//! ([`Grid`]): the result alone (a null-window probe above a tie, [`Search::wins`]),
-//! not the remoteness, for each player moving first, which gives the outcome class.
+//! Who wins a Domineering board too big for canonical forms, by a search of the
+//! result alone (win or loss, not the remoteness) over bitboards ([`Grid`]), for each
+//! player moving first, which gives the outcome class.
 //!
 //! A board of `rows`×`cols` cells (at most [`MAX_CELLS`]) is a `u128` with bit
 //! `cols·r + c` set when cell (r, c) is empty; a node is that word and the player to
-//! move, its key the word or its image turned by half a turn (which keeps both
-//! players' moves), the lesser, with the player to move in bit 127.
+//! move. The search ([`Solver`]) is a depth-first negamax on win or loss, with a
+//! transposition table of fixed memory whose key is the least of the board's four
+//! images that keep each player's orientation (itself, upside down, left to right,
+//! and turned by half a turn) with the player to move in bit 127.
 //!
 //! Each node is first checked against bounds from counting moves (see
-//! [`Grid::expand`] for the rule and its proof), and the moves searched are ordered
-//! by how many of the opponent's placements they take away.
+//! [`Solver`]'s `bound` for the rule and its proof), and the moves searched are
+//! ordered: those touching no cell the opponent cannot reach first, the mover's own
+//! safe placements last, and within each class by how the counts of safe and of all
+//! placements change and by a positional preference for lines that leave safe
+//! placements between them.
 
-use grundy_engine::engine::search::{Expansion, Limits, Score, Search, Space, Stop};
+use grundy_engine::engine::search::{report_progress, Limits, Stop};
+use grundy_values::deadline;
 
 use super::{Board, Domino};
 use crate::game::Player;
@@ -53,14 +58,20 @@ pub type Spot = u8;
 /// where a run of `n` consecutive placements holds `⌈n/2⌉` of them; taking the
 /// first of each run, dropping it and the one after, and repeating counts them.
 #[inline]
-fn packing(mut pairs: u128, step: u32) -> u32 {
-    let mut n = 0;
+fn packing(pairs: u128, step: u32) -> u32 {
+    pack(pairs, step).count_ones()
+}
+
+/// The placements [`packing`] counts: a most of `pairs` that do not overlap.
+#[inline]
+fn pack(mut pairs: u128, step: u32) -> u128 {
+    let mut chosen = 0;
     while pairs != 0 {
         let first = pairs & !(pairs << step);
-        n += first.count_ones();
+        chosen |= first;
         pairs &= !(first | first << step);
     }
-    n
+    chosen
 }
 
 impl Grid {
@@ -154,174 +165,636 @@ impl Grid {
     }
 }
 
-/// How much more a safe placement weighs than any other in the move ordering.
-const WEIGHT_SAFE: i32 = 2;
-
-/// The counts of a board's placements ([`Grid::counts`]).
-#[derive(Clone, Copy, Debug)]
-struct Counts {
-    safe_v: u32,
-    safe_h: u32,
-    most_v: u32,
-    most_h: u32,
-}
-
 impl Grid {
-    /// The most safe placements of Left's and of Right's that fit together (see
-    /// [`Grid::expand`]).
+    /// The board upside down: row `r` goes to `rows − 1 − r`.
     #[inline]
-    fn safe(&self, e: u128) -> (u32, u32) {
-        // Cells no horizontal domino can cover, and cells no vertical one can.
-        let row_alone = e & !((e >> 1) & self.not_last) & !((e << 1) & self.not_first);
-        let col_alone = e & !(e >> self.cols) & !(e << self.cols);
-        (
-            packing(row_alone & (row_alone >> self.cols), self.cols),
-            packing(col_alone & (col_alone >> 1) & self.not_last, 1),
-        )
-    }
-
-    /// The most safe placements of each player that fit together, and the most of
-    /// all placements (see [`Grid::expand`]).
-    #[inline]
-    fn counts(&self, e: u128) -> Counts {
-        let (v, h) = self.spots(e);
-        let (safe_v, safe_h) = self.safe(e);
-        Counts {
-            safe_v,
-            safe_h,
-            most_v: packing(v, self.cols),
-            most_h: packing(h, 1),
-        }
-    }
-}
-
-impl Space for Grid {
-    type Node = Node;
-    type Move = Spot;
-    type Key = u128;
-
-    fn key(&self, node: &Node) -> u128 {
-        node.empty.min(self.turned(node.empty)) | u128::from(node.left) << 127
-    }
-
-    fn legal(&self, node: &Node) -> Vec<Spot> {
-        let (v, h) = self.spots(node.empty);
-        let mut spots = if node.left { v } else { h };
-        let mut out = Vec::with_capacity(spots.count_ones() as usize);
-        while spots != 0 {
-            out.push(spots.trailing_zeros() as Spot);
-            spots &= spots - 1;
+    fn upside_down(&self, empty: u128) -> u128 {
+        let line = (1u128 << self.cols) - 1;
+        let mut out = 0;
+        for r in 0..self.rows {
+            out |= ((empty >> (r * self.cols)) & line) << ((self.rows - 1 - r) * self.cols);
         }
         out
     }
 
+    /// The board transposed (cell (r, c) to (c, r)) when the grid is square.
+    fn transposed(&self, e: u128) -> Option<u128> {
+        if self.rows != self.cols {
+            return None;
+        }
+        let mut out = 0;
+        let mut left = e;
+        while left != 0 {
+            let k = left.trailing_zeros();
+            left &= left - 1;
+            out |= 1 << ((k % self.cols) * self.cols + k / self.cols);
+        }
+        Some(out)
+    }
+
+    /// Left's safe placements (top cells) and Right's (left cells) on `empty`: a
+    /// vertical pair of empty cells neither of which has an empty cell beside it in
+    /// its row (no horizontal domino can ever cover them, as cells only fill), and a
+    /// horizontal pair neither of which has an empty cell above or below.
     #[inline]
-    fn play(&self, node: &Node, spot: Spot) -> Node {
-        Node {
-            empty: node.empty & !self.cells_of(u32::from(spot), node.left),
-            left: !node.left,
+    fn safe_spots(&self, e: u128) -> (u128, u128) {
+        let (row_alone, col_alone) = self.alone(e);
+        (
+            row_alone & (row_alone >> self.cols),
+            col_alone & (col_alone >> 1) & self.not_last,
+        )
+    }
+
+    /// The empty cells no horizontal domino can cover, and those no vertical one can.
+    #[inline]
+    fn alone(&self, e: u128) -> (u128, u128) {
+        (
+            e & !((e >> 1) & self.not_last) & !((e << 1) & self.not_first),
+            e & !(e >> self.cols) & !(e << self.cols),
+        )
+    }
+
+    /// X's reserve (Left's when `left`; see [`Grid::decided`]) on the board of
+    /// `e` empty cells.
+    #[inline]
+    fn reserve(&self, e: u128, left: bool) -> Reserve {
+        let (v, h) = self.spots(e);
+        let (sv, sh) = self.safe_spots(e);
+        let (mine, safe, step, across) = if left {
+            (v, sv, self.cols, 1)
+        } else {
+            (h, sh, 1, self.cols)
+        };
+        let safe = pack(safe, step);
+        let free = e & !(safe | safe << step);
+        // Protective areas: 2×2 squares of free cells walled across on one side at
+        // least (the two cells beyond one of its lines of X's direction filled or
+        // off the board), with their *margin*, the two cells beyond the other side
+        // when it is open; areas and margins share no cell, and no other part of
+        // the reserve takes a cell of either.
+        let pairs = free & (free >> step);
+        let square = pairs & (pairs >> across) & self.not_last;
+        let (before, after) = if left {
+            let two_on = self.not_last & (self.not_last >> 1);
+            ((e << 1) & self.not_first, (e >> 2) & two_on)
+        } else {
+            (e << self.cols, e >> (2 * self.cols))
+        };
+        let wall_before = !(before | before >> step);
+        let wall_after = !(after | after >> step);
+        let mut candidates = square & (wall_before | wall_after);
+        let (mut area, mut areas) = (0u128, 0u32);
+        while candidates != 0 {
+            let k = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let line = (1u128 | 1 << step) << k;
+            let block = line | line << across;
+            let margin = match (wall_before >> k & 1 == 1, wall_after >> k & 1 == 1) {
+                (true, true) => 0,
+                (true, false) => line << (2 * across),
+                _ => line >> across,
+            };
+            let footprint = block | margin;
+            if footprint & area == 0 {
+                area |= footprint;
+                areas += 1;
+            }
+        }
+        let rest = free & !area;
+        let mine = mine & rest & (rest >> step);
+        let vuln = pack(mine, step);
+        let cells = vuln | vuln << step;
+        // Cells of the reserve beside another of its cells across the line, where
+        // one move of the opponent covers both.
+        let beside = if left {
+            cells & (cells >> across) & self.not_last
+        } else {
+            cells & (cells >> across)
+        };
+        let shared = beside | beside << across;
+        let two = (vuln & (shared | shared >> step)).count_ones();
+        Reserve {
+            safe: safe.count_ones(),
+            one: vuln.count_ones() - two,
+            two,
+            pairs: areas / 2,
+            lone: areas % 2 == 1,
         }
     }
 
-    /// A player without a move has lost; one with a move whose opponent has none
-    /// wins in one. Otherwise, with P to move and O the opponent:
+    /// The result for the player to move at `node` when counting moves settles it,
+    /// else `None`. With P to move and O the opponent:
     ///
-    /// - P wins when P's *safe* placements that fit together outnumber every
-    ///   placement of O's that fits together: `safe(P) > most(O)`;
-    /// - P loses when O's safe placements that fit together are at least every
-    ///   placement of P's that fits together: `safe(O) ≥ most(P)`.
+    /// - P wins when P is sure to make more moves moving first than O can make at
+    ///   all against P's way of playing: `first(P) > most(O) − 2·pairs(P)` (or, P
+    ///   starting in a lone protective area, `first'(P) > most(O) − 2·pairs(P) − 2`);
+    /// - P loses when O is sure to make as many moves moving second as P can make
+    ///   at all against O's way of playing: `second(O) ≥ most(P) − 2·pairs(O)`.
     ///
-    /// A safe placement of Left's is a vertical pair of empty cells neither of which
-    /// has an empty cell beside it in its row: no horizontal domino can ever cover
-    /// them (cells only fill), and Right's, a horizontal pair with no empty cell above
-    /// or below either. `safe(X)` is the most of X's safe placements that do not
-    /// overlap, `most(X)` the most of all X's placements that do not overlap.
+    /// `most(X)` is the most of X's placements that do not overlap (placements of
+    /// one player overlap only along a line, a column or a row, where a run of `n`
+    /// of them holds `⌈n/2⌉`): whatever is played, the dominoes X places from now on
+    /// are placements available now that do not overlap, so X makes at most
+    /// `most(X)` more moves.
     ///
-    /// Proof. Whatever is played, the dominoes X places from now on are
-    /// placements available now that do not overlap, so X makes at most `most(X)`
-    /// more moves. X, playing only from a set of `safe(X)` safe placements that do
-    /// not overlap, can make `safe(X)` moves whatever the opponent plays: the
-    /// opponent never covers them, and X's own moves from the set leave the rest of
-    /// it free. Players alternate, P first. If `safe(P) > most(O)`: P's moves 1 to
-    /// `safe(P)` are assured, and before P's move `k` O must have made `k − 1`
-    /// moves, so P is stuck first only if O made `safe(P) ≥ most(O) + 1` moves,
-    /// which O cannot: O is stuck first and P wins. If `safe(O) ≥ most(P)`: O's
-    /// `k`-th move comes after P's `k`-th, so O is stuck first only after P made
-    /// `safe(O) + 1 > most(P)` moves, which P cannot: P is stuck first and loses.
+    /// X's *reserve* ([`Grid::reserve`]) is made of parts that share no cell:
+    /// `s` *safe* placements (for Left, a vertical pair of empty cells neither of
+    /// which has an empty cell beside it in its row, so that no horizontal domino
+    /// can ever cover them, as cells only fill; for Right likewise across);
+    /// *protective areas*, 2×2 squares of empty cells walled across on one side at
+    /// least (the two cells beyond one of its two lines of X's direction filled or
+    /// off the board: for Right, the two cells above or the two below), with their
+    /// *margin* (the two cells beyond the other side when it is open), no cell of
+    /// which is in another part, so that a move of the opponent touching an area's
+    /// square touches no other part; counted in pairs, `p` pairs and at most one
+    /// lone area, whose two placements of X's along it count as two of type two;
+    /// and other placements of X's: `y` (*type one*) such that any move of the
+    /// opponent covering a cell of one covers no cell of another part, and the
+    /// other `x` (*type two*). The opponent's move covers two cells, so it takes
+    /// away at most two placements of the reserve outside the areas, and at most one
+    /// when it touches one of type one. The opponent's later placements are among
+    /// the present ones, so this holds for the rest of the game; X's moves in the
+    /// reserve take nothing else of it away.
     ///
-    /// The bounds on a win found this way are the quickest win and the longest game
-    /// (every move fills two cells), and on a loss likewise, so a search asking for
-    /// the remoteness still searches the node's moves.
-    fn expand(&self, node: &Node, moves: &mut Vec<Spot>) -> Expansion {
-        let e = node.empty;
-        let (v, h) = self.spots(e);
-        let (mine, theirs) = if node.left { (v, h) } else { (h, v) };
+    /// In an area whose square is still empty, X playing the line of the square
+    /// next to its open side (either line when both are walled) makes the other
+    /// line a safe placement (its neighbours across are the wall and X's domino).
+    /// That move also takes exactly one from `most` of the opponent on each of the
+    /// square's two lines across: such a line's run of empty cells starts at the
+    /// wall with the square's two cells, and of a run of `n` cells, `⌊n/2⌋` fit,
+    /// where after the move the first cell is alone and `n − 2` are left.
+    ///
+    /// X's way of playing: when the opponent has just touched the square of an area
+    /// of an intact pair (both squares untouched), X plays as above in the other
+    /// area of the pair. The opponent's moves then number at most its `most` now,
+    /// less what X's moves take from it (a move of the opponent takes at least one
+    /// from its own `most`, and no move adds to it), less what is left of it at the
+    /// end; in each pair, either X played in an area as above (two less) or both
+    /// squares are untouched at the end (their four lines across still hold a
+    /// placement each, two at least left): at most `most − 2·p` in all, as long as
+    /// X plays so (also when X starts in a pair, below).
+    ///
+    /// Claim: moving second (the opponent to move), X makes at least
+    /// `second(X) = s + 2p + ⌊x/3⌋ + ⌊y/2⌋` moves, never being stuck before. Proof
+    /// by induction on `Φ = s + 2p + ⌊x/3⌋ + ⌊y/2⌋` over the reserve left: nothing
+    /// to prove for `Φ = 0`. Otherwise the opponent moves. If it moves in an area
+    /// of an intact pair, X answers as above: `p` falls by one and `s` grows by one,
+    /// `Φ` falls by one. If it takes away placements of type two, `x` falls by `k ≤
+    /// 2`; if `⌊x/3⌋` fell, `x ≥ 3` and one is left, X plays it, `x` falls by `k + 1
+    /// ≤ 3` in all and `Φ` by one; if not, X plays as when nothing is taken. If it
+    /// takes away one of type one, likewise with `y`, `k = 1` and `k + 1 = 2`. If it
+    /// takes away nothing (or nothing that lowered `Φ`), a part is left as `Φ ≥ 1`,
+    /// and X plays a safe placement or one of type one or two (`Φ` falls by at most
+    /// one), or else plays as above in an area of a pair: that area's other line
+    /// becomes safe, the opponent's `most` falls by two, and the other area of the
+    /// pair is left alone, its two placements counted of type two, so `Φ` falls by
+    /// at most `2 − 1 = 1`. So X
+    /// moves, and the reserve left has `Φ' ≥ Φ − 1` with the opponent to move: by
+    /// induction X makes `Φ − 1` more.
+    ///
+    /// Moving first, X plays a placement of the reserve and then moves second:
+    /// `first(X)` is the best of `1 + second` of the reserve without a safe one, one
+    /// of type one or one of type two (those it has), and 0 with none; `first'(X)`,
+    /// with a lone area, is `1 + second` of the reserve where the lone area's two
+    /// placements are replaced by one safe one (X played the other), and the
+    /// opponent's two placements inside the lone area are gone.
+    ///
+    /// Proof of the rule. Players alternate, P first, P playing its way and O
+    /// making at most `m` moves. If `first(P) > m`: P is stuck first only at a move
+    /// `k > first(P)`, before which O made `k − 1 ≥ first(P) ≥ m + 1` moves, which
+    /// O cannot: O is stuck first and P wins. If `second(O) ≥ m` (now O playing its
+    /// way and P making at most `m` moves): O's `k`-th move comes after P's `k`-th,
+    /// so O is stuck first only after P made `k > second(O) ≥ m` moves, which P
+    /// cannot: P is stuck first and loses.
+    pub fn decided(&self, node: &Node) -> Option<bool> {
+        let (v, h) = self.spots(node.empty);
+        let (mine, theirs, step_mine, step_theirs) = if node.left {
+            (v, h, self.cols, 1)
+        } else {
+            (h, v, 1, self.cols)
+        };
         if mine == 0 {
-            return Expansion::Known(Score::lose(0));
+            return Some(false);
         }
         if theirs == 0 {
-            return Expansion::Known(Score::win(1));
+            return Some(true);
         }
+        let r = self.reserve(node.empty, node.left);
+        let lone = 2 * u32::from(r.lone);
+        let second = |s: u32, y: u32, x: u32| s + 2 * r.pairs + x / 3 + y / 2;
+        let (s, y, x) = (r.safe, r.one, r.two + lone);
+        let mut first = 0;
+        if s > 0 {
+            first = 1 + second(s - 1, y, x);
+        }
+        if y > 0 {
+            first = first.max(1 + second(s, y - 1, x));
+        }
+        if x > 0 {
+            first = first.max(1 + second(s, y, x - 1));
+        }
+        let most = packing(theirs, step_theirs) as i32 - 2 * r.pairs as i32;
+        if first as i32 > most {
+            return Some(true);
+        }
+        if r.lone && (1 + second(s + 1, y, r.two)) as i32 > most - 2 {
+            return Some(true);
+        }
+        let o = self.reserve(node.empty, !node.left);
+        let second_o = o.safe + 2 * o.pairs + (o.two + 2 * u32::from(o.lone)) / 3 + o.one / 2;
+        if second_o as i32 >= packing(mine, step_mine) as i32 - 2 * o.pairs as i32 {
+            return Some(false);
+        }
+        None
+    }
+}
+
+/// A player's reserve ([`Grid::decided`]).
+#[derive(Clone, Copy, Debug)]
+struct Reserve {
+    /// Safe placements.
+    safe: u32,
+    /// Placements of type one.
+    one: u32,
+    /// Placements of type two (outside protective areas).
+    two: u32,
+    /// Pairs of protective areas.
+    pairs: u32,
+    /// A protective area left over from the pairs.
+    lone: bool,
+}
+
+/// A transposition table of fixed memory for [`Solver`]: buckets of two slots, each
+/// an exact key (the board's least image and the player to move) with the result
+/// for the player to move and the size of the search that found it. The first slot
+/// of a bucket keeps the biggest search, the second the latest.
+struct Table {
+    slots: Vec<Slot>,
+    /// Buckets − 1 (a power of two).
+    mask: u64,
+}
+
+/// A slot of the [`Table`].
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    lo: u64,
+    hi: u64,
+    /// 0 when empty; else 1 | (the player to move wins) << 1 | work << 2, where work
+    /// is the bit length of the nodes the search of the key visited.
+    info: u32,
+}
+
+impl Table {
+    /// A table of at most `memory` bytes (at least one bucket).
+    fn new(memory: u64) -> Table {
+        let bucket = 2 * std::mem::size_of::<Slot>() as u64;
+        let mut buckets = 1u64;
+        while buckets * 2 * bucket <= memory {
+            buckets *= 2;
+        }
+        Table {
+            slots: vec![Slot::default(); 2 * buckets as usize],
+            mask: buckets - 1,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u128) -> usize {
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        let x = (lo ^ hi.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        2 * ((x ^ (x >> 31)) & self.mask) as usize
+    }
+
+    /// The result stored for `key`, if any.
+    #[inline]
+    fn get(&self, key: u128) -> Option<bool> {
+        let b = self.bucket(key);
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        self.slots[b..b + 2]
+            .iter()
+            .find(|s| s.info != 0 && s.lo == lo && s.hi == hi)
+            .map(|s| s.info & 2 != 0)
+    }
+
+    /// Stores `wins` for `key`, found by a search of `nodes` nodes.
+    #[inline]
+    fn put(&mut self, key: u128, wins: bool, nodes: u64) {
+        let b = self.bucket(key);
+        let work = 64 - nodes.leading_zeros();
+        let slot = Slot {
+            lo: key as u64,
+            hi: (key >> 64) as u64,
+            info: 1 | u32::from(wins) << 1 | work << 2,
+        };
+        let first = self.slots[b];
+        if first.info == 0 || (first.lo == slot.lo && first.hi == slot.hi) {
+            self.slots[b] = slot;
+        } else if work >= first.info >> 2 {
+            self.slots[b + 1] = first;
+            self.slots[b] = slot;
+        } else {
+            self.slots[b + 1] = slot;
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.slots.len() * std::mem::size_of::<Slot>()) as u64
+    }
+}
+
+/// Nodes between two looks at the clock.
+const CHECK_EVERY: u64 = 1 << 14;
+
+/// How much a move's class (how many of its cells the opponent can never reach)
+/// weighs in the move ordering: more than any change of counts and position.
+const CLASS: i32 = 1 << 20;
+
+/// How much a change of the counts of placements weighs beside the positional
+/// preference (0 to 127).
+const COUNTS: i32 = 128;
+
+/// Domineering's search of the result alone on one grid, keeping its table between
+/// questions (what it proved answers the next question at once).
+///
+/// A node is first checked against two bounds from counting moves, with P to move
+/// and O the opponent:
+///
+/// - P wins when P's *safe* placements that fit together outnumber every
+///   placement of O's that fits together: `safe(P) > most(O)`;
+/// - P loses when O's safe placements that fit together are at least every
+///   placement of P's that fits together: `safe(O) ≥ most(P)`.
+///
+/// A safe placement of Left's is a vertical pair of empty cells neither of which
+/// has an empty cell beside it in its row: no horizontal domino can ever cover them
+/// (cells only fill), and Right's, a horizontal pair with no empty cell above or
+/// below either. `safe(X)` is the most of X's safe placements that do not overlap,
+/// `most(X)` the most of all X's placements that do not overlap (placements of one
+/// player overlap only along a line, a column or a row, where a run of `n` of them
+/// holds `⌈n/2⌉`).
+///
+/// Proof. Whatever is played, the dominoes X places from now on are placements
+/// available now that do not overlap, so X makes at most `most(X)` more moves. X,
+/// playing only from a set of `safe(X)` safe placements that do not overlap, can
+/// make `safe(X)` moves whatever the opponent plays: the opponent never covers
+/// them, and X's own moves from the set leave the rest of it free. Players
+/// alternate, P first. If `safe(P) > most(O)`: P's moves 1 to `safe(P)` are
+/// assured, and before P's move `k` O must have made `k − 1` moves, so P is stuck
+/// first only if O made `safe(P) ≥ most(O) + 1` moves, which O cannot: O is stuck
+/// first and P wins. If `safe(O) ≥ most(P)`: O's `k`-th move comes after P's `k`-th,
+/// so O is stuck first only after P made `safe(O) + 1 > most(P)` moves, which P
+/// cannot: P is stuck first and loses.
+pub struct Solver {
+    grid: Grid,
+    table: Table,
+    nodes: u64,
+    max_nodes: u64,
+    next_check: u64,
+    deadline: Option<std::time::Instant>,
+    /// Per cell: the lines a move whose first cell is there changes the counts of,
+    /// for a vertical move (its own column and those beside it; the rows from the
+    /// one above to the one below) and a horizontal one (its row and those beside
+    /// it; the columns from the one before to the one after).
+    lines_v: Vec<(u128, u128)>,
+    lines_h: Vec<(u128, u128)>,
+    /// Per cell: the positional preference of a vertical and a horizontal move whose
+    /// first cell is there (0 to 127, bigger first).
+    place_v: Vec<i32>,
+    place_h: Vec<i32>,
+}
+
+/// The positional preference of a domino along its line at `along` (its first
+/// cell's place, of `length` places) whose line is `across` of `lines` from the
+/// first: lines at an odd distance from the nearer edge first (two such lines with
+/// one between leave safe placements in it), then lines away from the edges; along
+/// a line, dominoes at an even distance from the nearer end (which tile it), and
+/// nearer the edges before the middle.
+fn preference(across: u32, lines: u32, along: u32, length: u32) -> i32 {
+    let d_line = across.min(lines - 1 - across);
+    let d_along = along.min((length - 2).saturating_sub(along));
+    let tier = match (d_line % 2 == 1, d_line >= 2, d_along % 2 == 0) {
+        (true, _, true) => 4,
+        (true, _, false) => 3,
+        (false, true, true) => 2,
+        (false, true, false) => 1,
+        _ => 0,
+    };
+    tier * 25 + 24 - (4 * d_line + d_along).min(24) as i32
+}
+
+impl Solver {
+    /// A solver of boards of `grid`'s shape within `limits` (the table is allocated
+    /// now) and the thread's deadline.
+    pub fn new(grid: &Grid, limits: Limits) -> Solver {
+        let (rows, cols) = (grid.rows, grid.cols);
+        let n = (rows * cols) as usize;
+        let line = (1u128 << cols) - 1;
+        let row = |r: i64| {
+            if r < 0 || r >= i64::from(rows) {
+                0
+            } else {
+                line << (r as u32 * cols)
+            }
+        };
+        let col = |c: i64| {
+            if c < 0 || c >= i64::from(cols) {
+                0
+            } else {
+                (grid.cells & !grid.not_first) << c as u32
+            }
+        };
+        let mut lines_v = vec![(0, 0); n];
+        let mut lines_h = vec![(0, 0); n];
+        let mut place_v = vec![0; n];
+        let mut place_h = vec![0; n];
+        for k in 0..n {
+            let (r, c) = ((k as u32 / cols) as i64, (k as u32 % cols) as i64);
+            lines_v[k] = (
+                col(c - 1) | col(c) | col(c + 1),
+                row(r - 1) | row(r) | row(r + 1) | row(r + 2),
+            );
+            lines_h[k] = (
+                row(r - 1) | row(r) | row(r + 1),
+                col(c - 1) | col(c) | col(c + 1) | col(c + 2),
+            );
+            if rows >= 2 {
+                place_v[k] = preference(c as u32, cols, r as u32, rows);
+            }
+            if cols >= 2 {
+                place_h[k] = preference(r as u32, rows, c as u32, cols);
+            }
+        }
+        Solver {
+            grid: *grid,
+            table: Table::new(limits.memory),
+            nodes: 0,
+            max_nodes: limits.nodes,
+            next_check: CHECK_EVERY,
+            deadline: deadline::current(),
+            lines_v,
+            lines_h,
+            place_v,
+            place_h,
+        }
+    }
+
+    /// The nodes visited so far, by every question asked.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The bytes of the table.
+    pub fn table_bytes(&self) -> u64 {
+        self.table.bytes()
+    }
+
+    /// Whether the player to move wins `node`, with one winning move where it wins.
+    pub fn wins(&mut self, node: &Node) -> Result<(bool, Option<Spot>), Stop> {
+        let mut best = None;
+        let won = self.search(node.empty, node.left, Some(&mut best))?;
+        Ok((won, best))
+    }
+
+    /// Whether the player to move wins `node`, without a winning move: on a square
+    /// grid, first from the table's answer for the transposed board with the other
+    /// player to move, if it has one (transposing a square board turns each
+    /// player's dominoes into the other's, so the player to move wins the one
+    /// exactly when the other player to move wins the other: the empty square's
+    /// second question is the first's answer).
+    pub fn result(&mut self, node: &Node) -> Result<bool, Stop> {
+        if let Some(t) = self.grid.transposed(node.empty) {
+            if let Some(won) = self.table.get(self.key(t, !node.left)) {
+                return Ok(won);
+            }
+        }
+        Ok(self.wins(node)?.0)
+    }
+
+    /// The key of a node: the least of the board's images that keep each player's
+    /// orientation, with the player to move in bit 127.
+    #[inline]
+    fn key(&self, e: u128, left: bool) -> u128 {
+        let g = &self.grid;
+        let flipped = g.upside_down(e);
+        e.min(g.turned(e)).min(flipped).min(g.turned(flipped)) | u128::from(left) << 127
+    }
+
+    /// Whether the player to move (Left when `left`) wins the board of `e` empty
+    /// cells; at the root, the winning move found is put in `best`.
+    fn search(
+        &mut self,
+        e: u128,
+        left: bool,
+        best: Option<&mut Option<Spot>>,
+    ) -> Result<bool, Stop> {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check()?;
+        }
+        let g = self.grid;
+        let (v, h) = g.spots(e);
+        let (mine, theirs) = if left { (v, h) } else { (h, v) };
+        if mine == 0 {
+            return Ok(false);
+        }
+        if theirs == 0 {
+            if let Some(best) = best {
+                *best = Some(mine.trailing_zeros() as Spot);
+            }
+            return Ok(true);
+        }
+        let is_root = best.is_some();
+        if !is_root {
+            if let Some(won) = g.decided(&Node { empty: e, left }) {
+                return Ok(won);
+            }
+        }
+        let key = self.key(e, left);
+        if !is_root {
+            if let Some(won) = self.table.get(key) {
+                return Ok(won);
+            }
+        }
+        let start = self.nodes;
+        let mut list = [(0i32, 0 as Spot); 128];
+        let n = self.order(e, left, mine, &mut list);
+        let mut won = None;
+        for &(_, spot) in &list[..n] {
+            let child = e & !g.cells_of(u32::from(spot), left);
+            if !self.search(child, !left, None)? {
+                won = Some(spot);
+                break;
+            }
+        }
+        self.table.put(key, won.is_some(), self.nodes - start);
+        if let Some(best) = best {
+            *best = won;
+        }
+        Ok(won.is_some())
+    }
+
+    /// Puts the mover's placements `mine` in `list`, best first, and returns how
+    /// many there are: first by class (how many of the move's cells the opponent can
+    /// never cover: none, one, both, the last a safe placement), then by how the
+    /// counts change on the lines the move touches (the mover's safe placements and
+    /// all placements that fit together, less the opponent's), then by position.
+    fn order(&self, e: u128, left: bool, mine: u128, list: &mut [(i32, Spot); 128]) -> usize {
+        let g = &self.grid;
+        let (row_alone, col_alone) = g.alone(e);
+        // The cells the opponent can never cover.
+        let shut = if left { row_alone } else { col_alone };
+        let (step_mine, step_theirs) = if left { (g.cols, 1) } else { (1, g.cols) };
+        let counts = |e: u128, lm: u128, lt: u128| -> i32 {
+            let (v, h) = g.spots(e);
+            let (sv, sh) = g.safe_spots(e);
+            let (m, t, sm, st) = if left { (v, h, sv, sh) } else { (h, v, sh, sv) };
+            (packing(sm & lm, step_mine) + packing(m & lm, step_mine)) as i32
+                - (packing(st & lt, step_theirs) + packing(t & lt, step_theirs)) as i32
+        };
+        let mut n = 0;
         let mut spots = mine;
         while spots != 0 {
-            moves.push(spots.trailing_zeros() as Spot);
+            let k = spots.trailing_zeros();
             spots &= spots - 1;
-        }
-        let longest = e.count_ones() / 2;
-        let (safe_v, safe_h) = self.safe(e);
-        let (safe_mine, safe_theirs, step_mine, step_theirs) = if node.left {
-            (safe_v, safe_h, self.cols, 1)
-        } else {
-            (safe_h, safe_v, 1, self.cols)
-        };
-        if safe_mine > 0 && safe_mine > packing(theirs, step_theirs) {
-            return Expansion::Search {
-                lower: Score::win(longest),
-                upper: Score::win(1),
-            };
-        }
-        if safe_theirs > 0 && safe_theirs >= packing(mine, step_mine) {
-            return Expansion::Search {
-                lower: Score::lose(2),
-                upper: Score::lose(longest),
-            };
-        }
-        Expansion::Search {
-            lower: Score::lose(2),
-            upper: Score::win(1),
-        }
-    }
-
-    /// The moves best for the mover by the counts of the board each leaves: the
-    /// mover's safe placements over the opponent's, then all placements.
-    fn order(&self, node: &Node, moves: &mut [Spot]) {
-        let mut keyed = [(0i32, 0 as Spot); 128];
-        let n = moves.len();
-        for (k, &m) in moves.iter().enumerate() {
-            let after = node.empty & !self.cells_of(u32::from(m), node.left);
-            let c = self.counts(after);
-            let (safe, most) = if node.left {
-                (
-                    c.safe_v as i32 - c.safe_h as i32,
-                    c.most_v as i32 - c.most_h as i32,
-                )
+            let cells = g.cells_of(k, left);
+            let (lm, lt, place) = if left {
+                let (lm, lt) = self.lines_v[k as usize];
+                (lm, lt, self.place_v[k as usize])
             } else {
-                (
-                    c.safe_h as i32 - c.safe_v as i32,
-                    c.most_h as i32 - c.most_v as i32,
-                )
+                let (lm, lt) = self.lines_h[k as usize];
+                (lm, lt, self.place_h[k as usize])
             };
-            keyed[k] = (-(WEIGHT_SAFE * safe + most), m);
+            let class = (cells & shut).count_ones() as i32;
+            let delta = counts(e & !cells, lm, lt) - counts(e, lm, lt);
+            list[n] = (-class * CLASS + delta * COUNTS + place, k as Spot);
+            n += 1;
         }
-        let keyed = &mut keyed[..n];
-        keyed.sort_unstable();
-        for (slot, (_, m)) in moves.iter_mut().zip(keyed.iter()) {
-            *slot = *m;
+        let list = &mut list[..n];
+        // Insertion sort, biggest first, stable on the spots' order.
+        for i in 1..n {
+            let x = list[i];
+            let mut j = i;
+            while j > 0 && list[j - 1].0 < x.0 {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = x;
         }
+        n
     }
 
-    fn longest(&self, node: &Node) -> Option<u32> {
-        Some(node.empty.count_ones() / 2)
+    /// Stops past the node budget or the deadline; reports progress.
+    #[cold]
+    fn check(&mut self) -> Result<(), Stop> {
+        self.next_check = self.nodes + CHECK_EVERY;
+        if self.nodes > self.max_nodes {
+            return Err(Stop::Nodes(self.max_nodes));
+        }
+        if deadline::reached(self.deadline) || deadline::cancelled() {
+            return Err(Stop::Time);
+        }
+        report_progress(self.nodes);
+        Ok(())
     }
 }
 
@@ -340,33 +813,20 @@ pub struct Outcome {
 /// the player to move wins, and the nodes visited, by one search within `limits`
 /// (and the thread's deadline).
 pub fn wins(grid: &Grid, node: &Node, limits: Limits) -> Result<(bool, Option<Spot>, u64), Stop> {
-    let mut search = Search::new(grid, limits);
-    let won = search.wins(node)?;
-    let mut best = None;
-    if won {
-        // The moves in the search's order: those it refuted before its winning one
-        // are in the table, so the winning one is found again at little cost.
-        let mut moves = grid.legal(node);
-        grid.order(node, &mut moves);
-        for mv in moves {
-            if !search.wins(&grid.play(node, mv))? {
-                best = Some(mv);
-                break;
-            }
-        }
-    }
-    Ok((won, best, search.nodes()))
+    let mut solver = Solver::new(grid, limits);
+    let (won, best) = solver.wins(node)?;
+    Ok((won, best, solver.nodes()))
 }
 
 /// Who wins the board of `empty` cells of `grid` moving first, each player in
 /// turn, by searches sharing one table within `limits`.
 pub fn outcome(grid: &Grid, empty: u128, limits: Limits) -> Result<Outcome, Stop> {
-    let mut search = Search::new(grid, limits);
-    let left_first = search.wins(&Node { empty, left: true })?;
-    let right_first = search.wins(&Node { empty, left: false })?;
+    let mut solver = Solver::new(grid, limits);
+    let (left_first, _) = solver.wins(&Node { empty, left: true })?;
+    let right_first = solver.result(&Node { empty, left: false })?;
     Ok(Outcome {
         left_first,
         right_first,
-        nodes: search.nodes(),
+        nodes: solver.nodes(),
     })
 }
