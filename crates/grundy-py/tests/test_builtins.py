@@ -298,14 +298,15 @@ def test_a_bad_parameter_raises_value_error(game, params):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_real_sigint_stops_a_long_analysis():
-    """A 6x6 Domineering board takes the canonical-form engine seconds (about 4.6 CPU
-    s) before it passes its budget, and Ctrl-C was ignored meanwhile: the analysis
-    and the value now ask for Python's signals. (A 7x7 board, 49 empty cells, is no
-    longer given to that engine: its value is refused at once.)"""
-    board = "|".join(["......"] * 6)
+    """Ctrl-C stops the long computations of a Domineering or Clobber analysis: the
+    search of who wins on an empty 8x8 Domineering board (about 23 CPU s) and the
+    count of an 8x8 Clobber board's positions before its value is refused (about 2
+    CPU s), each asking for Python's signals now and then."""
+    domineering = "|".join(["........"] * 8)
+    clobber = "|".join(("xoxoxoxo", "oxoxoxox") * 4)
     calls = {
-        "analyze": lambda: grundy.analyze("domineering", board),
-        "game_value": lambda: grundy.game_value("domineering", board),
+        "analyze": lambda: grundy.analyze("domineering", domineering),
+        "game_value": lambda: grundy.game_value("clobber", clobber),
     }
     for name, call in calls.items():
         start = time.monotonic()

@@ -593,7 +593,8 @@ impl<'s, S: Space> Search<'s, S> {
         if self.nodes > self.max_nodes {
             return Err(Stop::Nodes(self.max_nodes));
         }
-        if deadline::reached(deadline::current()) {
+        // `poll` asks a front end's interrupt (Python's Ctrl-C) now and then.
+        if deadline::reached(deadline::current()) || deadline::poll() {
             return Err(Stop::Time);
         }
         if let Some(report) = self.progress.as_mut() {

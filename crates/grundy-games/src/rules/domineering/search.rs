@@ -790,7 +790,8 @@ impl Solver {
         if self.nodes > self.max_nodes {
             return Err(Stop::Nodes(self.max_nodes));
         }
-        if deadline::reached(self.deadline) || deadline::cancelled() {
+        // `poll` asks a front end's interrupt (Python's Ctrl-C) now and then.
+        if deadline::reached(self.deadline) || deadline::cancelled() || deadline::poll() {
             return Err(Stop::Time);
         }
         report_progress(self.nodes);
