@@ -88,6 +88,24 @@ fn a_board_has_a_word_when_its_cells_reach_every_side_and_the_word_is_the_board(
     assert!(with_words > 1000, "{with_words}");
 }
 
+/// Every board of up to 12 cells and every 4×4 board (65,536), with their filled
+/// cells.
+fn small_boards(d: &Domineering) -> Vec<Board> {
+    use grundy_engine::ruleset::Enumerate;
+    let mut boards = Vec::new();
+    for size in 1..=12 {
+        let all = Enumerate::positions(d, size).unwrap();
+        boards.extend((0..all.count).map(|i| (all.nth)(i)));
+    }
+    let sixteen = Enumerate::positions(d, 16).unwrap();
+    boards.extend(
+        (0..sixteen.count)
+            .map(|i| (sixteen.nth)(i))
+            .filter(|b| b.rows() == 4),
+    );
+    boards
+}
+
 /// Who wins `board` moving first, each player, and a winning move of each winner, by
 /// the search over bitboards.
 fn searched(board: &Board) -> [(bool, Option<Domino>); 2] {
@@ -104,19 +122,8 @@ fn searched(board: &Board) -> [(bool, Option<Domino>); 2] {
 
 #[test]
 fn the_search_agrees_with_canonical_forms_on_every_board_of_up_to_12_cells_and_every_4x4() {
-    use grundy_engine::ruleset::Enumerate;
     let d = Domineering::new();
-    let mut boards = Vec::new();
-    for size in 1..=12 {
-        let all = Enumerate::positions(&d, size).unwrap();
-        boards.extend((0..all.count).map(|i| (all.nth)(i)));
-    }
-    let sixteen = Enumerate::positions(&d, 16).unwrap();
-    boards.extend(
-        (0..sixteen.count)
-            .map(|i| (sixteen.nth)(i))
-            .filter(|b| b.rows() == 4),
-    );
+    let boards = small_boards(&d);
     assert!(boards.len() > 65_536);
     for b in &boards {
         for (p, (wins, best)) in [Player::Left, Player::Right].into_iter().zip(searched(b)) {
@@ -134,19 +141,8 @@ fn the_search_agrees_with_canonical_forms_on_every_board_of_up_to_12_cells_and_e
 
 #[test]
 fn the_counting_bound_agrees_with_canonical_forms_wherever_it_decides() {
-    use grundy_engine::ruleset::Enumerate;
     let d = Domineering::new();
-    let mut boards = Vec::new();
-    for size in 1..=12 {
-        let all = Enumerate::positions(&d, size).unwrap();
-        boards.extend((0..all.count).map(|i| (all.nth)(i)));
-    }
-    let sixteen = Enumerate::positions(&d, 16).unwrap();
-    boards.extend(
-        (0..sixteen.count)
-            .map(|i| (sixteen.nth)(i))
-            .filter(|b| b.rows() == 4),
-    );
+    let boards = small_boards(&d);
     // Boards where both players still have a move, where only the counts decide.
     let (mut open, mut decided) = (0, 0);
     for b in &boards {

@@ -125,12 +125,16 @@ fn over_time(what: &str, why: Unsolved) {
 /// positions), past what 200 µs a move list allows in a few seconds.
 const HEAP: &str = "1000000";
 
+/// The analysis of the heap of [`HEAP`] stones, stopped over time.
+fn analysis_over_time(slow: &Slow) {
+    let pos = slow.parse_position(HEAP).unwrap();
+    let why = stopped_in_time("analyze", || analyze(slow, &pos, Player::Left, 4)).unwrap_err();
+    over_time("analyze", why);
+}
+
 #[test]
 fn the_exhaustive_engine_stops_at_the_deadline() {
-    let slow = Slow::new();
-    let pos = slow.parse_position(HEAP).unwrap();
-    let why = stopped_in_time("analyze", || analyze(&slow, &pos, Player::Left, 4)).unwrap_err();
-    over_time("analyze", why);
+    analysis_over_time(&Slow::new());
 }
 
 /// The remoteness engine beside a closed form: `--moves` and play on a budget that
@@ -160,25 +164,19 @@ fn the_remoteness_engine_stops_at_the_deadline() {
 
 #[test]
 fn the_retrograde_engine_stops_at_the_deadline() {
-    let slow = Slow {
+    analysis_over_time(&Slow {
         ties: true,
         ..Slow::new()
-    };
-    let pos = slow.parse_position(HEAP).unwrap();
-    let why = stopped_in_time("analyze", || analyze(&slow, &pos, Player::Left, 4)).unwrap_err();
-    over_time("analyze", why);
+    });
 }
 
 #[test]
 fn the_tiers_stop_at_the_deadline() {
-    let slow = Slow {
+    analysis_over_time(&Slow {
         ties: true,
         tiers: true,
         ..Slow::new()
-    };
-    let pos = slow.parse_position(HEAP).unwrap();
-    let why = stopped_in_time("analyze", || analyze(&slow, &pos, Player::Left, 4)).unwrap_err();
-    over_time("analyze", why);
+    });
 }
 
 fn registry_over_time(game: &str, position: &str) {

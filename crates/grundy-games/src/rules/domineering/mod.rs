@@ -246,10 +246,7 @@ impl OutcomeSearch for Domineering {
         let limits = Limits::new(memory, u64::MAX).map_err(Unsolved::unsupported)?;
         let grid = search::Grid::of(pos);
         let node = grid.node(pos, to_move);
-        let mut solver = search::Solver::new(&grid, limits);
-        let (wins, best) = solver.wins(&node)?;
-        let other = grid.node(pos, to_move.opponent());
-        let other_wins = solver.result(&other)?;
+        let (wins, best, other_wins, _) = search::both(&grid, &node, limits)?;
         Ok((wins, best.map(|s| grid.domino(&node, s)), other_wins))
     }
 

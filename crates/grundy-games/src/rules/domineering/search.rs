@@ -819,15 +819,31 @@ pub fn wins(grid: &Grid, node: &Node, limits: Limits) -> Result<(bool, Option<Sp
     Ok((won, best, solver.nodes()))
 }
 
-/// Who wins the board of `empty` cells of `grid` moving first, each player in
-/// turn, by searches sharing one table within `limits`.
-pub fn outcome(grid: &Grid, empty: u128, limits: Limits) -> Result<Outcome, Stop> {
+/// Whether the player to move wins `node` of `grid`, with one winning move where it
+/// wins, then whether the other player wins the same board moving first, and the
+/// nodes visited, by searches sharing one table within `limits` (what the first
+/// proved answers the second: [`Solver::result`]).
+pub fn both(
+    grid: &Grid,
+    node: &Node,
+    limits: Limits,
+) -> Result<(bool, Option<Spot>, bool, u64), Stop> {
     let mut solver = Solver::new(grid, limits);
-    let (left_first, _) = solver.wins(&Node { empty, left: true })?;
-    let right_first = solver.result(&Node { empty, left: false })?;
+    let (won, best) = solver.wins(node)?;
+    let other = solver.result(&Node {
+        empty: node.empty,
+        left: !node.left,
+    })?;
+    Ok((won, best, other, solver.nodes()))
+}
+
+/// Who wins the board of `empty` cells of `grid` moving first, each player in
+/// turn, by searches sharing one table within `limits` ([`both`], Left first).
+pub fn outcome(grid: &Grid, empty: u128, limits: Limits) -> Result<Outcome, Stop> {
+    let (left_first, _, right_first, nodes) = both(grid, &Node { empty, left: true }, limits)?;
     Ok(Outcome {
         left_first,
         right_first,
-        nodes: solver.nodes(),
+        nodes,
     })
 }
