@@ -8,8 +8,8 @@
 //!
 //! # Notation
 //! As Domineering's: a board is its rows from the top, separated by `|`, `.` an empty
-//! cell and `#` a filled one, every row as long as the first, at most 8 rows of at
-//! most 8 cells. A move is the domino's two cells, column letter and row number
+//! cell and `#` a filled one, every row as long as the first, at most 26 cells in a
+//! row and 127 in all. A move is the domino's two cells, column letter and row number
 //! (`1` the top row): `b1-b2` is vertical, `a3-b3` horizontal.
 //!
 //! # Values
@@ -31,7 +31,7 @@ use std::ops::RangeInclusive;
 
 use crate::dynamic::{either_convention, RulesetSpec};
 use crate::game::Player;
-use crate::rules::domineering::{boards_of_size, Board, Domino, DominoError};
+use crate::rules::domineering::{boards_of_size, dominoes, Board, Domino, DominoError};
 use crate::rules::nimbers::{self, Memo};
 use crate::ruleset::{
     Capabilities, ClosedForm, Enumerate, ManyMoves, Parts, Presentation, WebBoard,
@@ -91,15 +91,6 @@ impl Cram {
     }
 }
 
-/// The dominoes whose top (or left) cell is a bit of `spots`, in cell order.
-fn dominoes(mut spots: u64, vertical: bool, out: &mut Vec<Domino>) {
-    while spots != 0 {
-        let i = spots.trailing_zeros();
-        spots &= spots - 1;
-        out.push(Domino::at(i, vertical));
-    }
-}
-
 /// Whether `b` is a whole empty rectangle with both sides even: a second-player
 /// win, so of value 0, whatever its size (the second player answers every domino
 /// with its image through the centre, which is always free).
@@ -138,7 +129,7 @@ impl Ruleset for Cram {
         } else {
             pos.horizontal_spots()
         };
-        if spots >> d.bit() & 1 == 0 {
+        if pos.spot(d).is_none_or(|i| spots >> i & 1 == 0) {
             return Err(MoveError::illegal(format!(
                 "{d} does not fit: both cells must be on the {}×{} board and empty",
                 pos.rows(),
@@ -157,15 +148,17 @@ impl Ruleset for Cram {
     /// Every domino, in cell order of its top (or left) cell; at one cell the
     /// horizontal domino first.
     fn moves(&self, pos: &Board, _: Player) -> Vec<Domino> {
-        let mut out = Vec::new();
-        dominoes(pos.horizontal_spots(), false, &mut out);
-        dominoes(pos.vertical_spots(), true, &mut out);
-        out.sort_by_key(|d| (d.bit(), d.vertical));
+        let mut out = dominoes(pos, pos.horizontal_spots(), false);
+        out.extend(dominoes(pos, pos.vertical_spots(), true));
+        out.sort_by_key(|d| (d.row, d.col, d.vertical));
         out
     }
 
     fn play(&self, pos: &Board, mv: &Domino) -> Board {
-        pos.place(mv.bit(), mv.vertical)
+        match pos.spot(*mv) {
+            Some(i) => pos.place(i, mv.vertical),
+            None => *pos,
+        }
     }
 
     fn reach(&self, pos: &Board) -> u128 {

@@ -7,7 +7,20 @@ use grundy_games::rules::domineering::*;
 
 #[test]
 fn notation_round_trips_and_errors_name_the_column() {
-    for text in ["..#|...|...", ".", "#", "........|........", ".#.#|#.#."] {
+    let wide = ".".repeat(26);
+    let tall = vec!["."; 127].join("|");
+    let square = vec!["..........."; 11].join("|");
+    for text in [
+        "..#|...|...",
+        ".",
+        "#",
+        "........|........",
+        ".#.#|#.#.",
+        ".........|.........",
+        &wide,
+        &tall,
+        &square,
+    ] {
         let b: Board = text.parse().unwrap();
         assert_eq!(b.to_string(), text);
     }
@@ -16,16 +29,42 @@ fn notation_round_trips_and_errors_name_the_column() {
     assert_eq!(err("..x").column, 3);
     assert_eq!(err("...|..").column, 7);
     assert_eq!(err("..|...").column, 6);
-    assert_eq!(err(".........").column, 9);
-    assert_eq!(err(".|.|.|.|.|.|.|.|.").column, 17);
+    // 27 cells in a row, 128 cells in all.
+    assert_eq!(err(&".".repeat(27)).column, 27);
+    assert!(err(&".".repeat(27))
+        .expected
+        .contains("at most 26 cells in a row"));
+    let too_many = vec!["."; 128].join("|");
+    assert_eq!(err(&too_many).column, 255);
+    assert!(err(&too_many).expected.contains("at most 127 cells"));
+    assert_eq!(err(&format!("{square}|...........")).column, 11 * 12 + 7);
     assert_eq!(err("..||..").column, 4);
-    for (text, row, col, vertical) in [("b1-b2", 0, 1, true), ("b2-b1", 0, 1, true)] {
+    for (text, row, col, vertical) in [
+        ("b1-b2", 0, 1, true),
+        ("b2-b1", 0, 1, true),
+        ("k10-k11", 9, 10, true),
+        ("y127-z127", 126, 24, false),
+    ] {
         let d: Domino = text.parse().unwrap();
         assert_eq!(d, Domino { row, col, vertical });
     }
     assert_eq!("c3-b3".parse::<Domino>().unwrap().to_string(), "b3-c3");
+    assert_eq!("k11-k10".parse::<Domino>().unwrap().to_string(), "k10-k11");
+    assert_eq!(
+        "z127-y127".parse::<Domino>().unwrap().to_string(),
+        "y127-z127"
+    );
     for bad in [
-        "a1", "a1-b2", "a1-a3", "i1-i2", "a0-a1", "a9-a8", "A1-A2", "-",
+        "a1",
+        "a1-b2",
+        "a1-a3",
+        "a0-a1",
+        "A1-A2",
+        "-",
+        "a01-a2",
+        "a128-a127",
+        "{1-{2",
+        "a1x-a2",
     ] {
         assert!(bad.parse::<Domino>().is_err(), "{bad}");
     }
@@ -47,6 +86,19 @@ fn moves_and_their_checks() {
     assert!(d.parse_move(&b, Player::Left, "c1-c2").is_err());
     assert!(d.parse_move(&b, Player::Left, "a3-a4").is_err());
     assert!(d.parse_move(&b, Player::Left, "a1-a2").is_ok());
+    // Cells past the board, however far, are refused, not looked up.
+    assert!(d.parse_move(&b, Player::Left, "z126-z127").is_err());
+    assert!(d.parse_move(&b, Player::Right, "c1-d1").is_err());
+    // A board wider than 8 and taller than 9: the moves name its far cells.
+    let big: Board = vec!["..........."; 11].join("|").parse().unwrap();
+    assert!(d.parse_move(&big, Player::Left, "k10-k11").is_ok());
+    assert!(d.parse_move(&big, Player::Right, "j11-k11").is_ok());
+    assert!(d.parse_move(&big, Player::Left, "k11-k12").is_err());
+    let after = d.play(&big, &"k10-k11".parse().unwrap());
+    assert_eq!(d.moves(&big, Player::Left).len(), 110);
+    assert_eq!(d.moves(&after, Player::Left).len(), 108);
+    assert_eq!(d.moves(&after, Player::Right).len(), 108);
+    assert!(!after.is_empty(9, 10) && !after.is_empty(10, 10) && after.is_empty(8, 10));
 }
 
 #[test]
@@ -56,13 +108,7 @@ fn a_board_has_a_word_when_its_cells_reach_every_side_and_the_word_is_the_board(
     let mut with_words = 0;
     for rows in 1..=3u8 {
         for cols in 1..=4u8 {
-            for pattern in 0u64..1 << (rows * cols) {
-                let mut mask = 0u64;
-                for k in 0..rows * cols {
-                    if pattern >> k & 1 == 1 {
-                        mask |= 1 << (8 * (k / cols) + k % cols);
-                    }
-                }
+            for mask in 0u128..1 << (rows * cols) {
                 let b = Board::empty(rows, cols).unwrap().restricted(mask);
                 let reaches = |r: u8, c: u8| {
                     (0..rows).any(|i| b.is_empty(i, c)) && (0..cols).any(|j| b.is_empty(r, j))
@@ -72,7 +118,7 @@ fn a_board_has_a_word_when_its_cells_reach_every_side_and_the_word_is_the_board(
                 assert_eq!(word.is_some(), cropped, "{b}");
                 if let Some(w) = word {
                     with_words += 1;
-                    assert_eq!(w, b.empty_cells());
+                    assert_eq!(w, b.empty_cells() as u64 | u64::from(cols) << 58);
                     // One board a word.
                     if let Some(other) = seen.insert(w, b) {
                         panic!("{b} and {other} share the word {w:#x}");
@@ -189,4 +235,69 @@ fn the_search_knows_the_outcomes_of_the_square_boards_up_to_7x7() {
     assert!(search::Grid::new(12, 11).is_none());
     assert!(search::Grid::new(0, 3).is_none());
     assert!(search::Grid::new(11, 11).is_some());
+}
+
+/// Boards wider than 8 or taller than 8 (the shapes of the 64-bit frame of the other
+/// grid games cannot hold), with a sample of filled cells: `count` boards of each
+/// shape of `shapes`, each cell filled with probability about 1/4 (`dense`) or 1/2,
+/// and the empty board of the shape with `dense`.
+fn past_the_frame(shapes: &[(u8, u8)], count: usize, dense: bool) -> Vec<Board> {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = Vec::new();
+    for &(rows, cols) in shapes {
+        let full = Board::empty(rows, cols).unwrap();
+        if dense {
+            out.push(full);
+        }
+        for _ in 0..count {
+            let mask = u128::from(next()) << 64 | u128::from(next());
+            let more = u128::from(next()) << 64 | u128::from(next());
+            out.push(full.restricted(if dense { mask | more } else { mask }));
+        }
+    }
+    out
+}
+
+#[test]
+fn boards_past_eight_in_a_row_split_turn_and_search_as_the_plain_engine_says() {
+    let with = Domineering::new();
+    let without = Domineering::with_hooks(false, false);
+    // Small enough for the engine without its hooks: the regions and the eight
+    // images (transposition swaps the players) change no value.
+    for b in past_the_frame(
+        &[(1, 13), (13, 1), (2, 9), (9, 2), (2, 10), (10, 2)],
+        25,
+        true,
+    ) {
+        let value = with.value(&b).unwrap();
+        assert_eq!(value, without.value(&b).unwrap(), "{b}");
+        assert_eq!(b.to_string().parse::<Board>().unwrap(), b);
+    }
+    // Bigger: the search against canonical forms, each player first, and its
+    // winning move, wherever the canonical-form engine values the board within its
+    // budget (most of these).
+    let mut checked = 0;
+    for b in past_the_frame(&[(3, 9), (9, 3), (2, 12), (12, 2), (4, 10)], 25, false) {
+        if with.value(&b).is_err() {
+            continue;
+        }
+        checked += 1;
+        for (p, (wins, best)) in [Player::Left, Player::Right].into_iter().zip(searched(&b)) {
+            assert_eq!(wins, with.wins(&b, p).unwrap(), "{b} with {p:?} to move");
+            if let Some(mv) = best {
+                assert!(with.moves(&b, p).contains(&mv), "{b}: {mv}");
+                assert!(
+                    !with.wins(&with.play(&b, &mv), p.opponent()).unwrap(),
+                    "{b}: {mv}"
+                );
+            }
+        }
+    }
+    assert!(checked >= 100, "{checked} boards checked");
 }

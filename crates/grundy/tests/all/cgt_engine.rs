@@ -88,7 +88,7 @@ fn sub_boards(board: Board, count: usize) -> Vec<Board> {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        out.push(board.restricted(x & (x >> 3 | x >> 29)));
+        out.push(board.restricted(u128::from(x & (x >> 3 | x >> 29))));
     }
     out
 }

@@ -1,43 +1,73 @@
-//! Domineering boards of up to 8×8 cells as bitboards: the notation, the moves, and
-//! the engine's hooks (regions and symmetries).
+//! Domineering boards as bitboards: the notation, the moves, and the engine's hooks
+//! (regions and symmetries).
 //!
-//! A board is `h` rows of `w` columns (each 1 to 8); bit `8r + c` is set when cell
-//! (r, c) is empty, so rows are bytes and the symmetries of the rectangle are a few
-//! word operations.
+//! A board is `h` rows of `w` columns: at most [`MAX_COLS`] columns (a letter each)
+//! and at most [`MAX_CELLS`] cells in all, e.g. 11×11, 8×15 or 4×26. Bit `w·r + c` of
+//! a 128-bit word is set when cell (r, c) is empty (rows one after the other, as the
+//! search lays out its nodes), so the moves and the symmetries of the rectangle are a
+//! few word operations.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::rules::grid::{
-    self, bounding_box, flip_cols, flip_rows, parse_grid, rectangle, show_grid, transpose, FILE_H,
-    MAX_SIDE,
-};
+use crate::rules::grid;
 use crate::rules::NotationError;
+
+/// The most columns of a board: one letter each, `a` to `z`.
+pub const MAX_COLS: u8 = 26;
+
+/// The most cells of a board: 127 (a bit per cell, and the player to move beside
+/// them in the search's 128-bit key), e.g. 11×11 or 8×15.
+pub const MAX_CELLS: u32 = 127;
+
+/// The cells of column 0 of every row of a board `w` wide (up to bit 127).
+const fn first_column(w: u32) -> u128 {
+    let mut out = 0u128;
+    let mut k = 0;
+    while k < 128 {
+        out |= 1 << k;
+        k += w;
+    }
+    out
+}
+
+/// [`first_column`] for each width from 0 (unused) to [`MAX_COLS`].
+const FIRST_COLUMN: [u128; MAX_COLS as usize + 1] = {
+    let mut out = [0u128; MAX_COLS as usize + 1];
+    let mut w = 1;
+    while w <= MAX_COLS as usize {
+        out[w] = first_column(w as u32);
+        w += 1;
+    }
+    out
+};
 
 /// A Domineering board: `h` rows of `w` columns, a set bit per empty cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     h: u8,
     w: u8,
-    bits: u64,
+    bits: u128,
 }
 
 impl Board {
-    /// The empty `rows`×`cols` board; `None` unless both are 1 to [`MAX_SIDE`].
+    /// The empty `rows`×`cols` board; `None` unless both are at least 1, the columns
+    /// at most [`MAX_COLS`] and the cells at most [`MAX_CELLS`].
     pub fn empty(rows: u8, cols: u8) -> Option<Board> {
-        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        if rows == 0 || !(1..=MAX_COLS).contains(&cols) {
             return None;
         }
-        Some(Board {
+        let n = u32::from(rows) * u32::from(cols);
+        (n <= MAX_CELLS).then(|| Board {
             h: rows,
             w: cols,
-            bits: rectangle(rows, cols),
+            bits: (1u128 << n) - 1,
         })
     }
 
-    /// The board with only the empty cells that are also in `mask` (bit 8r + c for
-    /// cell (r, c)) left empty.
-    pub fn restricted(self, mask: u64) -> Board {
+    /// The board with only the empty cells that are also in `mask` (bit `w·r + c`
+    /// for cell (r, c)) left empty.
+    pub fn restricted(self, mask: u128) -> Board {
         Board {
             bits: self.bits & mask,
             ..self
@@ -54,30 +84,61 @@ impl Board {
         self.w
     }
 
-    /// The empty cells, bit 8r + c for cell (r, c).
-    pub fn empty_cells(self) -> u64 {
+    /// The empty cells, bit `w·r + c` for cell (r, c).
+    pub fn empty_cells(self) -> u128 {
         self.bits
     }
 
     /// Whether cell (r, c) is on the board and empty.
     pub fn is_empty(self, r: u8, c: u8) -> bool {
-        r < self.h && c < self.w && self.bits >> (8 * u32::from(r) + u32::from(c)) & 1 == 1
+        r < self.h && c < self.w && self.bits >> self.index(r, c) & 1 == 1
+    }
+
+    /// The bit of cell (r, c), which must be on the board.
+    fn index(self, r: u8, c: u8) -> u32 {
+        u32::from(self.w) * u32::from(r) + u32::from(c)
+    }
+
+    /// The cells of the last column.
+    fn last_column(self) -> u128 {
+        FIRST_COLUMN[usize::from(self.w)] << (self.w - 1) & self.full()
+    }
+
+    /// Every cell of the rectangle.
+    fn full(self) -> u128 {
+        (1u128 << (u32::from(self.h) * u32::from(self.w))) - 1
     }
 
     /// The top cells (bit indices) of every vertical domino that fits: Left's moves.
-    pub(crate) fn vertical_spots(self) -> u64 {
-        self.bits & (self.bits >> 8)
+    pub(crate) fn vertical_spots(self) -> u128 {
+        self.bits & (self.bits >> self.w)
     }
 
     /// The left cells of every horizontal domino that fits: Right's moves.
-    pub(crate) fn horizontal_spots(self) -> u64 {
-        self.bits & (self.bits >> 1) & !FILE_H
+    pub(crate) fn horizontal_spots(self) -> u128 {
+        self.bits & (self.bits >> 1) & !self.last_column()
     }
 
-    /// The board with the domino at bit `i` (vertical: cells i and i + 8;
+    /// The bit of `d`'s first cell, if both its cells are on the board.
+    pub(crate) fn spot(self, d: Domino) -> Option<u32> {
+        let (r, c) = d.second();
+        (r < self.h && c < self.w).then(|| self.index(d.row, d.col))
+    }
+
+    /// The domino whose first cell is bit `i`, vertical or not.
+    pub(crate) fn domino(self, i: u32, vertical: bool) -> Domino {
+        let w = u32::from(self.w);
+        Domino {
+            row: (i / w) as u8,
+            col: (i % w) as u8,
+            vertical,
+        }
+    }
+
+    /// The board with the domino at bit `i` (vertical: cells i and i + w;
     /// horizontal: i and i + 1) placed.
     pub(crate) fn place(self, i: u32, vertical: bool) -> Board {
-        let cells = if vertical { 0x101u64 } else { 3 };
+        let cells = if vertical { 1 | 1u128 << self.w } else { 3 };
         Board {
             bits: self.bits & !(cells << i),
             ..self
@@ -86,52 +147,113 @@ impl Board {
 
     /// Mirrors the rows (top to bottom).
     fn flip_rows(self) -> Board {
+        let (h, w) = (u32::from(self.h), u32::from(self.w));
+        let line = (1u128 << w) - 1;
+        let mut bits = 0;
+        for r in 0..h {
+            bits |= (self.bits >> (w * r) & line) << (w * (h - 1 - r));
+        }
+        Board { bits, ..self }
+    }
+
+    /// Turns the board by half a turn: cell `k` goes to `h·w − 1 − k`.
+    fn turned(self) -> Board {
+        let n = u32::from(self.h) * u32::from(self.w);
         Board {
-            bits: flip_rows(self.bits, self.h),
+            bits: self.bits.reverse_bits() >> (128 - n),
             ..self
         }
     }
 
     /// Mirrors the columns (left to right).
     fn flip_cols(self) -> Board {
-        Board {
-            bits: flip_cols(self.bits, self.w),
-            ..self
-        }
+        self.turned().flip_rows()
     }
 
     /// Swaps rows and columns (and so the players).
     fn transposed(self) -> Board {
+        let (h, w) = (u32::from(self.h), u32::from(self.w));
+        let mut bits = 0;
+        let mut left = self.bits;
+        while left != 0 {
+            let k = left.trailing_zeros();
+            left &= left - 1;
+            bits |= 1 << ((k % w) * h + k / w);
+        }
         Board {
             h: self.w,
             w: self.h,
-            bits: transpose(self.bits),
+            bits,
+        }
+    }
+
+    /// The cells of `cells` (of this board) cropped to their own rectangle, as a
+    /// board of that rectangle.
+    fn cropped(self, cells: u128) -> Board {
+        let w = u32::from(self.w);
+        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
+        let mut left = cells;
+        while left != 0 {
+            let k = left.trailing_zeros();
+            left &= left - 1;
+            let (r, c) = (k / w, k % w);
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
+        let (h2, w2) = (r1 - r0 + 1, c1 - c0 + 1);
+        let line = (1u128 << w2) - 1;
+        let mut bits = 0;
+        for r in 0..h2 {
+            bits |= (cells >> (w * (r0 + r) + c0) & line) << (w2 * r);
+        }
+        Board {
+            h: h2 as u8,
+            w: w2 as u8,
+            bits,
         }
     }
 
     /// The connected regions of empty cells of two cells or more (a lone cell takes
     /// no domino: it is worth 0), each cropped to its own rectangle.
     pub(crate) fn regions(self) -> Vec<Board> {
-        grid::regions(self.bits)
-            .into_iter()
-            .filter(|r| r.count_ones() >= 2)
-            .map(|r| {
-                let (shift, h, w) = bounding_box(r);
-                Board {
-                    h,
-                    w,
-                    bits: r >> shift,
+        let w = u32::from(self.w);
+        let not_first = !FIRST_COLUMN[usize::from(self.w)];
+        let not_last = !self.last_column();
+        let mut out = Vec::new();
+        let mut rest = self.bits;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = (region
+                    | (region << 1 & not_first)
+                    | (region >> 1 & not_last)
+                    | region << w
+                    | region >> w)
+                    & self.bits;
+                if grown == region {
+                    break;
                 }
-            })
-            .collect()
+                region = grown;
+            }
+            rest &= !region;
+            if region.count_ones() >= 2 {
+                out.push(self.cropped(region));
+            }
+        }
+        out
     }
 
-    /// The empty cells as one word, when they reach all four sides of the board
-    /// (a region cropped to its rectangle, as [`regions`](Self::regions) gives
-    /// them): the cells then give back the board's rows and columns, so two such
+    /// The board as one word, when its empty cells reach all four sides (a region
+    /// cropped to its rectangle, as [`regions`](Self::regions) gives them) and it
+    /// has at most 58 cells: the cells, and the width in the top six bits. The cells
+    /// reach the last row, so with the width they give back the board: two such
     /// boards with one word are one board.
     pub(crate) fn word(self) -> Option<u64> {
-        (self.bits != 0 && bounding_box(self.bits) == (0, self.h, self.w)).then_some(self.bits)
+        let n = u32::from(self.h) * u32::from(self.w);
+        (self.bits != 0 && n <= 58 && self.cropped(self.bits) == self)
+            .then(|| self.bits as u64 | u64::from(self.w) << 58)
     }
 
     /// The least of the board's eight images under the symmetries of the square,
@@ -139,8 +261,7 @@ impl Board {
     pub(crate) fn least_image(self) -> (Board, bool) {
         let mut best = (self, false);
         for (start, negated) in [(self, false), (self.transposed(), true)] {
-            let r = start.flip_rows();
-            for image in [start, r, start.flip_cols(), r.flip_cols()] {
+            for image in [start, start.flip_rows(), start.flip_cols(), start.turned()] {
                 if image < best.0 {
                     best = (image, negated);
                 }
@@ -153,14 +274,15 @@ impl Board {
 impl fmt::Display for Board {
     /// Rows from the top, `.` empty and `#` filled, separated by `|`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let bits = self.bits;
-        f.write_str(&show_grid(self.h, self.w, |b| {
-            if bits & b != 0 {
-                '.'
-            } else {
-                '#'
+        for r in 0..self.h {
+            if r > 0 {
+                f.write_str("|")?;
             }
-        }))
+            for c in 0..self.w {
+                f.write_str(if self.is_empty(r, c) { "." } else { "#" })?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -168,13 +290,76 @@ impl FromStr for Board {
     type Err = NotationError;
 
     /// Reads rows of `.` and `#` separated by `|`, every row as long as the first,
-    /// at most [`MAX_SIDE`] rows of at most [`MAX_SIDE`] cells.
+    /// at most [`MAX_COLS`] cells in a row and [`MAX_CELLS`] in all.
     fn from_str(text: &str) -> Result<Board, NotationError> {
-        let g = parse_grid(text, &['.', '#'], "'.' (empty) or '#' (filled)")?;
+        const CELLS: &str = "'.' (empty) or '#' (filled)";
+        let (mut h, mut w, mut col) = (0u32, 0u32, 0u32);
+        let mut bits = 0u128;
+        let end_row = |i: usize, col: u32, h: &mut u32, w: &mut u32| {
+            if col == 0 {
+                return Err(NotationError::at(text, i, CELLS));
+            }
+            if *h == 0 {
+                *w = col;
+            } else if col < *w {
+                return Err(NotationError::at(
+                    text,
+                    i,
+                    format!("{CELLS}: every row has {w} cells, as the first", w = *w),
+                ));
+            }
+            *h += 1;
+            Ok(())
+        };
+        for (i, ch) in text.chars().enumerate() {
+            match ch {
+                '.' | '#' => {
+                    let widest = if h == 0 { u32::from(MAX_COLS) } else { w };
+                    if col == widest {
+                        let why = if h == 0 {
+                            format!("at most {MAX_COLS} cells in a row")
+                        } else {
+                            format!("every row has {w} cells, as the first")
+                        };
+                        return Err(NotationError::at(text, i, format!("'|' ({why})")));
+                    }
+                    let k = h * widest + col;
+                    if k >= MAX_CELLS {
+                        return Err(NotationError::at(
+                            text,
+                            i,
+                            format!("the end: at most {MAX_CELLS} cells in all"),
+                        ));
+                    }
+                    if ch == '.' {
+                        bits |= 1 << k;
+                    }
+                    col += 1;
+                }
+                '|' => {
+                    end_row(i, col, &mut h, &mut w)?;
+                    col = 0;
+                }
+                _ => {
+                    let err = NotationError::at(text, i, format!("{CELLS} or '|' (next row)"));
+                    // A cell of the board (within the first row's width) is named by
+                    // its row and column as the moves name it; a character past the
+                    // board is not.
+                    let widest = if h == 0 { u32::from(MAX_COLS) } else { w };
+                    let on_board = col < widest && h * widest + col < MAX_CELLS;
+                    return Err(if on_board {
+                        err.in_cell(h as u8, col as u8)
+                    } else {
+                        err
+                    });
+                }
+            }
+        }
+        end_row(text.chars().count(), col, &mut h, &mut w)?;
         Ok(Board {
-            h: g.rows,
-            w: g.cols,
-            bits: g.cells[0],
+            h: h as u8,
+            w: w as u8,
+            bits,
         })
     }
 }
@@ -196,20 +381,6 @@ pub struct Domino {
 }
 
 impl Domino {
-    /// The domino whose top (vertical) or left cell is bit `i`.
-    pub(crate) fn at(i: u32, vertical: bool) -> Domino {
-        Domino {
-            row: (i / 8) as u8,
-            col: (i % 8) as u8,
-            vertical,
-        }
-    }
-
-    /// The bit of its top (or left) cell.
-    pub(crate) fn bit(self) -> u32 {
-        8 * u32::from(self.row) + u32::from(self.col)
-    }
-
     /// Its other cell.
     fn second(self) -> (u8, u8) {
         if self.vertical {
@@ -248,8 +419,8 @@ impl FromStr for Domino {
             ))
         })?;
         let (a, b) = (
-            grid::parse_cell(a).map_err(DominoError)?,
-            grid::parse_cell(b).map_err(DominoError)?,
+            parse_cell(a).map_err(DominoError)?,
+            parse_cell(b).map_err(DominoError)?,
         );
         let (first, second) = if a <= b { (a, b) } else { (b, a) };
         let step = (
@@ -273,30 +444,43 @@ impl FromStr for Domino {
     }
 }
 
-/// The rectangles of `cells` cells that fit the frame, as (rows, columns).
+/// Reads a cell such as `b3` or `k11`: a column letter `a` to `z` and a row number
+/// from 1 (the top row), at most [`MAX_CELLS`]; (row, column) from 0.
+fn parse_cell(text: &str) -> Result<(u8, u8), String> {
+    let bad = || {
+        format!(
+            "{text:?} is not a cell: write a column letter a-z and a row number from 1 (the top row), e.g. b3"
+        )
+    };
+    let mut chars = text.chars();
+    let letter = chars
+        .next()
+        .filter(char::is_ascii_lowercase)
+        .ok_or_else(bad)?;
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let row = digits
+        .parse::<u32>()
+        .ok()
+        .filter(|r| (1..=MAX_CELLS).contains(r))
+        .ok_or_else(bad)?;
+    Ok(((row - 1) as u8, letter as u8 - b'a'))
+}
+
+/// The rectangles of `cells` cells with sides of at most 8, as (rows, columns): the
+/// boards verify enumerates.
 fn rectangles(cells: usize) -> Vec<(u8, u8)> {
-    (1..=MAX_SIDE)
-        .flat_map(|h| (1..=MAX_SIDE).map(move |w| (h, w)))
+    (1..=8u8)
+        .flat_map(|h| (1..=8u8).map(move |w| (h, w)))
         .filter(|&(h, w)| usize::from(h) * usize::from(w) == cells)
         .collect()
 }
 
-/// The board of `rows`×`cols` whose cell k (row-major) is empty when bit k of
-/// `pattern` is set.
-fn board_of(rows: u8, cols: u8, pattern: u64) -> Board {
-    let mut mask = 0u64;
-    for k in 0..u32::from(rows) * u32::from(cols) {
-        if pattern >> k & 1 == 1 {
-            mask |= 1 << (8 * (k / u32::from(cols)) + k % u32::from(cols));
-        }
-    }
-    Board::empty(rows, cols)
-        .expect("rectangles() lists boards that fit")
-        .restricted(mask)
-}
-
 /// Every board of `size` cells, numbered for verify: every rectangle of that area
-/// that fits the frame, with every pattern of filled cells. `None` past 63 cells.
+/// with sides of at most 8, with every pattern of filled cells (cell k, row-major,
+/// empty when bit k of the pattern is set). `None` past 63 cells.
 pub(crate) fn boards_of_size(size: usize) -> Option<crate::ruleset::Positions<'static, Board>> {
     let rects = rectangles(size);
     let patterns = 1u64.checked_shl(u32::try_from(size).ok()?)?;
@@ -304,7 +488,9 @@ pub(crate) fn boards_of_size(size: usize) -> Option<crate::ruleset::Positions<'s
         count: rects.len() as u64 * patterns,
         nth: Box::new(move |i| {
             let (h, w) = rects[(i / patterns) as usize];
-            board_of(h, w, i % patterns)
+            Board::empty(h, w)
+                .expect("rectangles() lists boards that fit")
+                .restricted(u128::from(i % patterns))
         }),
     })
 }

@@ -7,12 +7,12 @@
 //!
 //! # Notation
 //! A board is its rows from the top, separated by `|`: `.` an empty cell, `#` a
-//! filled one, every row as long as the first; at most 8 rows of at most 8 cells
-//! (the board is a 64-bit word). `..#|...|...` is a 3×3 board with its top-right
-//! cell filled.
+//! filled one, every row as long as the first; at most [`MAX_COLS`] (26) cells in a
+//! row and [`MAX_CELLS`] (127) in all, e.g. 11×11 or 8×15 (the board is a 128-bit
+//! word). `..#|...|...` is a 3×3 board with its top-right cell filled.
 //!
-//! A move is the domino's two cells, each a column letter (`a` the leftmost) and a
-//! row number (`1` the top row, the one written first): `b1-b2` is a vertical
+//! A move is the domino's two cells, each a column letter (`a` the leftmost, up to
+//! `z`) and a row number (`1` the top row, the one written first): `b1-b2` is a vertical
 //! domino (Left's) in the second column, `a3-b3` a horizontal one (Right's) in the
 //! third row. The cells may be given in either order; they print top or left first.
 //!
@@ -35,9 +35,8 @@
 mod board;
 pub mod search;
 
-pub use crate::rules::grid::MAX_SIDE;
 pub(crate) use board::boards_of_size;
-pub use board::{Board, Domino, DominoError};
+pub use board::{Board, Domino, DominoError, MAX_CELLS, MAX_COLS};
 
 use std::ops::RangeInclusive;
 
@@ -119,19 +118,19 @@ impl Domineering {
     }
 }
 
-/// The dominoes of `spots` (a bit per top or left cell), in cell order.
-fn dominoes(mut spots: u64, vertical: bool) -> Vec<Domino> {
+/// The dominoes of `spots` (a bit per top or left cell) on `b`, in cell order.
+pub(crate) fn dominoes(b: &Board, mut spots: u128, vertical: bool) -> Vec<Domino> {
     let mut out = Vec::with_capacity(spots.count_ones() as usize);
     while spots != 0 {
         let i = spots.trailing_zeros();
         spots &= spots - 1;
-        out.push(Domino::at(i, vertical));
+        out.push(b.domino(i, vertical));
     }
     out
 }
 
 /// The boards reached by placing a domino on each spot of `spots`.
-fn placed(b: &Board, mut spots: u64, vertical: bool) -> Vec<Board> {
+fn placed(b: &Board, mut spots: u128, vertical: bool) -> Vec<Board> {
     let mut out = Vec::with_capacity(spots.count_ones() as usize);
     while spots != 0 {
         let i = spots.trailing_zeros();
@@ -183,7 +182,7 @@ impl Ruleset for Domineering {
         } else {
             pos.horizontal_spots()
         };
-        if spots >> d.bit() & 1 == 0 {
+        if pos.spot(d).is_none_or(|i| spots >> i & 1 == 0) {
             return Err(MoveError::illegal(format!(
                 "{d} does not fit: both cells must be on the {}×{} board and empty",
                 pos.rows(),
@@ -201,13 +200,16 @@ impl Ruleset for Domineering {
 
     fn moves(&self, pos: &Board, player: Player) -> Vec<Domino> {
         match player {
-            Player::Left => dominoes(pos.vertical_spots(), true),
-            Player::Right => dominoes(pos.horizontal_spots(), false),
+            Player::Left => dominoes(pos, pos.vertical_spots(), true),
+            Player::Right => dominoes(pos, pos.horizontal_spots(), false),
         }
     }
 
     fn play(&self, pos: &Board, mv: &Domino) -> Board {
-        pos.place(mv.bit(), mv.vertical)
+        match pos.spot(*mv) {
+            Some(i) => pos.place(i, mv.vertical),
+            None => *pos,
+        }
     }
 
     fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {

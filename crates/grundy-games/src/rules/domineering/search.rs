@@ -100,7 +100,7 @@ impl Grid {
     /// The grid of `board`'s shape.
     pub fn of(board: &Board) -> Grid {
         Grid::new(u32::from(board.rows()), u32::from(board.cols()))
-            .unwrap_or_else(|| unreachable!("a board of at most 8×8 cells fits 127 bits"))
+            .unwrap_or_else(|| unreachable!("a board has at most 127 cells"))
     }
 
     /// Rows.
