@@ -43,14 +43,91 @@ const FIRST_COLUMN: [u128; MAX_COLS as usize + 1] = {
 };
 
 /// A Domineering board: `h` rows of `w` columns, a set bit per empty cell.
+///
+/// A board that fits the 8×8 frame of the other grid games keeps their layout (cell
+/// (r, c) at bit `8r + c`, [`grid`]), whose symmetries and regions are a few word
+/// operations; a bigger one has its rows one after the other (bit `w·r + c`). The
+/// word is kept as two halves, so that a board takes 24 bytes, not the 32 of a
+/// 16-byte-aligned word. Whatever the layout, [`Board::restricted`] and
+/// [`Board::empty_cells`] speak of bit `w·r + c`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     h: u8,
     w: u8,
-    bits: u128,
+    hi: u64,
+    lo: u64,
+}
+
+/// Whether an `h`×`w` board fits the 8×8 frame (and so keeps its layout).
+#[inline]
+fn framed(h: u32, w: u32) -> bool {
+    h <= 8 && w <= 8
+}
+
+/// The cells of an `h`×`w` board, given with rows of `from` bits, with rows of `to`
+/// bits instead.
+#[inline]
+fn restride(h: u32, w: u32, bits: u128, from: u32, to: u32) -> u128 {
+    if from == to {
+        return bits;
+    }
+    let line = (1u128 << w) - 1;
+    let (mut out, mut x) = (0, bits);
+    for r in 0..h {
+        out |= (x & line) << (to * r);
+        x >>= from;
+    }
+    out
 }
 
 impl Board {
+    /// The `h`×`w` board of the empty cells `bits`, in the board's layout.
+    #[inline]
+    fn of(h: u8, w: u8, bits: u128) -> Board {
+        Board {
+            h,
+            w,
+            hi: (bits >> 64) as u64,
+            lo: bits as u64,
+        }
+    }
+
+    /// The `h`×`w` board of the empty cells `bits` given row after row (bit
+    /// `w·r + c`).
+    fn of_rows(h: u8, w: u8, bits: u128) -> Board {
+        let (h32, w32) = (u32::from(h), u32::from(w));
+        let to = if framed(h32, w32) { 8 } else { w32 };
+        Board::of(h, w, restride(h32, w32, bits, w32, to))
+    }
+
+    /// The empty cells, in the board's layout.
+    #[inline]
+    fn bits(self) -> u128 {
+        u128::from(self.hi) << 64 | u128::from(self.lo)
+    }
+
+    /// Whether the board fits the 8×8 frame.
+    #[inline]
+    fn is_framed(self) -> bool {
+        framed(u32::from(self.h), u32::from(self.w))
+    }
+
+    /// The bits from one row to the next: 8 in the frame, else the width.
+    #[inline]
+    fn stride(self) -> u32 {
+        if self.is_framed() {
+            8
+        } else {
+            u32::from(self.w)
+        }
+    }
+
+    /// This board's shape with the empty cells `bits`.
+    #[inline]
+    fn with(self, bits: u128) -> Board {
+        Board::of(self.h, self.w, bits)
+    }
+
     /// The empty `rows`×`cols` board; `None` unless both are at least 1, the columns
     /// at most [`MAX_COLS`] and the cells at most [`MAX_CELLS`].
     pub fn empty(rows: u8, cols: u8) -> Option<Board> {
@@ -58,20 +135,14 @@ impl Board {
             return None;
         }
         let n = u32::from(rows) * u32::from(cols);
-        (n <= MAX_CELLS).then(|| Board {
-            h: rows,
-            w: cols,
-            bits: (1u128 << n) - 1,
-        })
+        (n <= MAX_CELLS).then(|| Board::of_rows(rows, cols, (1u128 << n) - 1))
     }
 
     /// The board with only the empty cells that are also in `mask` (bit `w·r + c`
     /// for cell (r, c)) left empty.
     pub fn restricted(self, mask: u128) -> Board {
-        Board {
-            bits: self.bits & mask,
-            ..self
-        }
+        let (h, w) = (u32::from(self.h), u32::from(self.w));
+        self.with(self.bits() & restride(h, w, mask, w, self.stride()))
     }
 
     /// Rows.
@@ -86,37 +157,52 @@ impl Board {
 
     /// The empty cells, bit `w·r + c` for cell (r, c).
     pub fn empty_cells(self) -> u128 {
-        self.bits
+        let (h, w) = (u32::from(self.h), u32::from(self.w));
+        restride(h, w, self.bits(), self.stride(), w)
     }
 
     /// Whether cell (r, c) is on the board and empty.
     pub fn is_empty(self, r: u8, c: u8) -> bool {
-        r < self.h && c < self.w && self.bits >> self.index(r, c) & 1 == 1
+        r < self.h && c < self.w && self.bits() >> self.index(r, c) & 1 == 1
     }
 
     /// The bit of cell (r, c), which must be on the board.
+    #[inline]
     fn index(self, r: u8, c: u8) -> u32 {
-        u32::from(self.w) * u32::from(r) + u32::from(c)
+        self.stride() * u32::from(r) + u32::from(c)
+    }
+
+    /// The cells of the first column.
+    #[inline]
+    fn first_column(self) -> u128 {
+        FIRST_COLUMN[self.stride() as usize] & self.full()
     }
 
     /// The cells of the last column.
+    #[inline]
     fn last_column(self) -> u128 {
-        FIRST_COLUMN[usize::from(self.w)] << (self.w - 1) & self.full()
+        self.first_column() << (self.w - 1)
     }
 
-    /// Every cell of the rectangle.
+    /// Every bit up to the last cell's.
+    #[inline]
     fn full(self) -> u128 {
-        (1u128 << (u32::from(self.h) * u32::from(self.w))) - 1
+        let last = self.stride() * (u32::from(self.h) - 1) + u32::from(self.w);
+        (1u128 << last) - 1
     }
 
     /// The top cells (bit indices) of every vertical domino that fits: Left's moves.
+    #[inline]
     pub(crate) fn vertical_spots(self) -> u128 {
-        self.bits & (self.bits >> self.w)
+        let bits = self.bits();
+        bits & (bits >> self.stride())
     }
 
     /// The left cells of every horizontal domino that fits: Right's moves.
+    #[inline]
     pub(crate) fn horizontal_spots(self) -> u128 {
-        self.bits & (self.bits >> 1) & !self.last_column()
+        let bits = self.bits();
+        bits & (bits >> 1) & !self.last_column()
     }
 
     /// The bit of `d`'s first cell, if both its cells are on the board.
@@ -126,103 +212,109 @@ impl Board {
     }
 
     /// The domino whose first cell is bit `i`, vertical or not.
+    #[inline]
     pub(crate) fn domino(self, i: u32, vertical: bool) -> Domino {
-        let w = u32::from(self.w);
+        let (row, col) = if self.is_framed() {
+            (i >> 3, i & 7)
+        } else {
+            (i / u32::from(self.w), i % u32::from(self.w))
+        };
         Domino {
-            row: (i / w) as u8,
-            col: (i % w) as u8,
+            row: row as u8,
+            col: col as u8,
             vertical,
         }
     }
 
-    /// The board with the domino at bit `i` (vertical: cells i and i + w;
+    /// The board with the domino at bit `i` (vertical: cells i and i + stride;
     /// horizontal: i and i + 1) placed.
+    #[inline]
     pub(crate) fn place(self, i: u32, vertical: bool) -> Board {
-        let cells = if vertical { 1 | 1u128 << self.w } else { 3 };
-        Board {
-            bits: self.bits & !(cells << i),
-            ..self
-        }
+        let cells = if vertical {
+            1 | 1u128 << self.stride()
+        } else {
+            3
+        };
+        self.with(self.bits() & !(cells << i))
     }
 
-    /// Mirrors the rows (top to bottom).
+    /// The frame's word of a board that fits it.
+    #[inline]
+    fn frame(self) -> u64 {
+        self.lo
+    }
+
+    /// Mirrors the rows (top to bottom); past the frame.
     fn flip_rows(self) -> Board {
         let (h, w) = (u32::from(self.h), u32::from(self.w));
         let line = (1u128 << w) - 1;
-        let mut bits = 0;
+        let (mut bits, mut x) = (0, self.bits());
         for r in 0..h {
-            bits |= (self.bits >> (w * r) & line) << (w * (h - 1 - r));
+            bits |= (x & line) << (w * (h - 1 - r));
+            x >>= w;
         }
-        Board { bits, ..self }
+        self.with(bits)
     }
 
-    /// Turns the board by half a turn: cell `k` goes to `h·w − 1 − k`.
+    /// Turns the board by half a turn (cell `k` goes to `h·w − 1 − k`); past the
+    /// frame.
     fn turned(self) -> Board {
         let n = u32::from(self.h) * u32::from(self.w);
-        Board {
-            bits: self.bits.reverse_bits() >> (128 - n),
-            ..self
-        }
+        self.with(self.bits().reverse_bits() >> (128 - n))
     }
 
-    /// Mirrors the columns (left to right).
-    fn flip_cols(self) -> Board {
-        self.turned().flip_rows()
-    }
-
-    /// Swaps rows and columns (and so the players).
+    /// Swaps rows and columns (and so the players); past the frame.
     fn transposed(self) -> Board {
         let (h, w) = (u32::from(self.h), u32::from(self.w));
         let mut bits = 0;
-        let mut left = self.bits;
+        let mut left = self.bits();
         while left != 0 {
             let k = left.trailing_zeros();
             left &= left - 1;
             bits |= 1 << ((k % w) * h + k / w);
         }
-        Board {
-            h: self.w,
-            w: self.h,
-            bits,
-        }
+        Board::of(self.w, self.h, bits)
     }
 
-    /// The cells of `cells` (of this board) cropped to their own rectangle, as a
-    /// board of that rectangle.
+    /// The cells of `cells` (of this board past the frame; at least one) cropped to
+    /// their own rectangle, as a board of that rectangle.
     fn cropped(self, cells: u128) -> Board {
         let w = u32::from(self.w);
-        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-        let mut left = cells;
-        while left != 0 {
-            let k = left.trailing_zeros();
-            left &= left - 1;
-            let (r, c) = (k / w, k % w);
-            r0 = r0.min(r);
-            r1 = r1.max(r);
-            c0 = c0.min(c);
-            c1 = c1.max(c);
+        let (r0, r1) = (
+            cells.trailing_zeros() / w,
+            (127 - cells.leading_zeros()) / w,
+        );
+        let line = (1u128 << w) - 1;
+        let (mut columns, mut x) = (0, cells >> (w * r0));
+        for _ in r0..=r1 {
+            columns |= x & line;
+            x >>= w;
         }
+        let (c0, c1) = (columns.trailing_zeros(), 127 - columns.leading_zeros());
         let (h2, w2) = (r1 - r0 + 1, c1 - c0 + 1);
-        let line = (1u128 << w2) - 1;
-        let mut bits = 0;
-        for r in 0..h2 {
-            bits |= (cells >> (w * (r0 + r) + c0) & line) << (w2 * r);
-        }
-        Board {
-            h: h2 as u8,
-            w: w2 as u8,
-            bits,
-        }
+        let rows = restride(h2, w2, cells >> (w * r0 + c0), w, w2);
+        Board::of_rows(h2 as u8, w2 as u8, rows)
     }
 
     /// The connected regions of empty cells of two cells or more (a lone cell takes
     /// no domino: it is worth 0), each cropped to its own rectangle.
     pub(crate) fn regions(self) -> Vec<Board> {
+        if self.is_framed() {
+            return grid::regions(self.frame())
+                .into_iter()
+                .filter(|r| r.count_ones() >= 2)
+                .map(|r| {
+                    let (shift, h, w) = grid::bounding_box(r);
+                    Board::of(h, w, u128::from(r >> shift))
+                })
+                .collect();
+        }
         let w = u32::from(self.w);
-        let not_first = !FIRST_COLUMN[usize::from(self.w)];
+        let not_first = !self.first_column();
         let not_last = !self.last_column();
+        let all = self.bits();
         let mut out = Vec::new();
-        let mut rest = self.bits;
+        let mut rest = all;
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
@@ -231,7 +323,7 @@ impl Board {
                     | (region >> 1 & not_last)
                     | region << w
                     | region >> w)
-                    & self.bits;
+                    & all;
                 if grown == region {
                     break;
                 }
@@ -245,23 +337,42 @@ impl Board {
         out
     }
 
-    /// The board as one word, when its empty cells reach all four sides (a region
-    /// cropped to its rectangle, as [`regions`](Self::regions) gives them) and it
-    /// has at most 58 cells: the cells, and the width in the top six bits. The cells
-    /// reach the last row, so with the width they give back the board: two such
-    /// boards with one word are one board.
+    /// The board as one word, when it fits the frame and its empty cells reach all
+    /// four sides (a region cropped to its rectangle, as [`regions`](Self::regions)
+    /// gives them): the cells then give back the board's rows and columns, so two
+    /// such boards with one word are one board.
     pub(crate) fn word(self) -> Option<u64> {
-        let n = u32::from(self.h) * u32::from(self.w);
-        (self.bits != 0 && n <= 58 && self.cropped(self.bits) == self)
-            .then(|| self.bits as u64 | u64::from(self.w) << 58)
+        let bits = self.frame();
+        (self.is_framed() && bits != 0 && grid::bounding_box(bits) == (0, self.h, self.w))
+            .then_some(bits)
     }
 
     /// The least of the board's eight images under the symmetries of the square,
     /// and whether it is transposed (which swaps the players, so negates the value).
     pub(crate) fn least_image(self) -> (Board, bool) {
         let mut best = (self, false);
+        if self.is_framed() {
+            let (h, w, x) = (self.h, self.w, self.frame());
+            for (rows, cols, start, negated) in [(h, w, x, false), (w, h, grid::transpose(x), true)]
+            {
+                let r = grid::flip_rows(start, rows);
+                for image in [
+                    start,
+                    r,
+                    grid::flip_cols(start, cols),
+                    grid::flip_cols(r, cols),
+                ] {
+                    let image = Board::of(rows, cols, u128::from(image));
+                    if image < best.0 {
+                        best = (image, negated);
+                    }
+                }
+            }
+            return best;
+        }
         for (start, negated) in [(self, false), (self.transposed(), true)] {
-            for image in [start, start.flip_rows(), start.flip_cols(), start.turned()] {
+            let turned = start.turned();
+            for image in [start, start.flip_rows(), turned.flip_rows(), turned] {
                 if image < best.0 {
                     best = (image, negated);
                 }
@@ -356,11 +467,7 @@ impl FromStr for Board {
             }
         }
         end_row(text.chars().count(), col, &mut h, &mut w)?;
-        Ok(Board {
-            h: h as u8,
-            w: w as u8,
-            bits,
-        })
+        Ok(Board::of_rows(h as u8, w as u8, bits))
     }
 }
 
