@@ -458,12 +458,19 @@ impl Table {
         }
     }
 
+    /// The key's bucket: its two halves folded into one word and mixed (SplitMix64's
+    /// finalizer) so that every bit of the key moves the low bits that pick the
+    /// bucket. A bare multiplication would not do: the low bits of a product depend
+    /// only on the low bits of what is multiplied, so keys differing only in their
+    /// high cells (the last rows) would all fall in one bucket.
     #[inline]
     fn bucket(&self, key: u128) -> usize {
         let (lo, hi) = (key as u64, (key >> 64) as u64);
-        let x = (lo ^ hi.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            .wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        2 * ((x ^ (x >> 31)) & self.mask) as usize
+        let mut x = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^= x >> 31;
+        2 * (x & self.mask) as usize
     }
 
     /// The result stored for `key`, if any.
