@@ -274,6 +274,7 @@ impl Grid {
         let shared = beside | beside << across;
         let two = (vuln & (shared | shared >> step)).count_ones();
         Reserve {
+            cells: safe | safe << step | area | cells,
             safe: safe.count_ones(),
             one: vuln.count_ones() - two,
             two,
@@ -366,6 +367,27 @@ impl Grid {
     /// way and P making at most `m` moves): O's `k`-th move comes after P's `k`-th,
     /// so O is stuck first only after P made `k > second(O) ≥ m` moves, which P
     /// cannot: P is stuck first and loses.
+    ///
+    /// The same holds counting cells instead of moves, with `E` the empty cells:
+    ///
+    /// - P wins when `4·first(P) > E − w(P)` (or `4·first'(P) > E − w(P)`), where
+    ///   `w(P)` counts the cells O can never cover (cells only fill, so a cell with
+    ///   no empty cell beside it across O's direction stays so) outside P's reserve;
+    /// - P loses when `4·second(O) + 2 > E − w(O)`, `w(O)` likewise the cells P can
+    ///   never cover outside O's reserve.
+    ///
+    /// Proof. X playing its way plays only placements of its reserve (the cells of
+    /// its safe and vulnerable placements and of its protective areas) for as long
+    /// as its count assures it moves: until then no domino covers a cell of `w(X)`,
+    /// the opponent never can and X's own moves stay in its reserve. If P, playing
+    /// its way, were stuck first, at a move `k > first(P)`, O would have made `k − 1
+    /// ≥ first(P)` moves: just after O's move `first(P)`, P's first `first(P)` moves
+    /// (all in its reserve) and O's would cover `4·first(P)` cells, none of `w(P)`,
+    /// so at most `E − w(P)`. If O, playing its way, were stuck first, at its move
+    /// `k > second(O)`, P would have made `k ≥ second(O) + 1` moves: just after P's
+    /// move `second(O) + 1`, its dominoes and O's first `second(O)` (all in O's
+    /// reserve) would cover `2·(second(O) + 1) + 2·second(O)` cells, none of
+    /// `w(O)`. Either is more than the cells there are.
     pub fn decided(&self, node: &Node) -> Option<bool> {
         let (v, h) = self.spots(node.empty);
         let (mine, theirs, step_mine, step_theirs) = if node.left {
@@ -393,16 +415,31 @@ impl Grid {
         if x > 0 {
             first = first.max(1 + second(s, y, x - 1));
         }
+        // The cells each player can never cover: Left's dominoes are vertical, so
+        // Right can never cover a cell with no empty cell beside it in its row.
+        let (row_alone, col_alone) = self.alone(node.empty);
+        let (shut_theirs, shut_mine) = if node.left {
+            (row_alone, col_alone)
+        } else {
+            (col_alone, row_alone)
+        };
+        let empty = node.empty.count_ones();
+        let room = empty - (shut_theirs & !r.cells).count_ones();
         let most = packing(theirs, step_theirs) as i32 - 2 * r.pairs as i32;
-        if first as i32 > most {
+        if first as i32 > most || 4 * first > room {
             return Some(true);
         }
-        if r.lone && (1 + second(s + 1, y, r.two)) as i32 > most - 2 {
-            return Some(true);
+        if r.lone {
+            let first = 1 + second(s + 1, y, r.two);
+            if first as i32 > most - 2 || 4 * first > room {
+                return Some(true);
+            }
         }
         let o = self.reserve(node.empty, !node.left);
         let second_o = o.safe + 2 * o.pairs + (o.two + 2 * u32::from(o.lone)) / 3 + o.one / 2;
-        if second_o as i32 >= packing(mine, step_mine) as i32 - 2 * o.pairs as i32 {
+        if second_o as i32 >= packing(mine, step_mine) as i32 - 2 * o.pairs as i32
+            || 4 * second_o + 2 > empty - (shut_mine & !o.cells).count_ones()
+        {
             return Some(false);
         }
         None
@@ -412,6 +449,9 @@ impl Grid {
 /// A player's reserve ([`Grid::decided`]).
 #[derive(Clone, Copy, Debug)]
 struct Reserve {
+    /// The cells of its parts: its safe and vulnerable placements, and its
+    /// protective areas with their margins.
+    cells: u128,
     /// Safe placements.
     safe: u32,
     /// Placements of type one.
