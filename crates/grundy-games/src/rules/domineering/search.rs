@@ -598,16 +598,28 @@ pub struct Solver {
     max_nodes: u64,
     next_check: u64,
     deadline: Option<std::time::Instant>,
-    /// Per cell: the lines a move whose first cell is there changes the counts of,
-    /// for a vertical move (its own column and those beside it; the rows from the
-    /// one above to the one below) and a horizontal one (its row and those beside
-    /// it; the columns from the one before to the one after).
-    lines_v: Vec<(u128, u128)>,
-    lines_h: Vec<(u128, u128)>,
+    /// Per cell: the lines where a vertical move and a horizontal one whose first
+    /// cell is there changes the counts ([`Lines`]).
+    lines_v: Vec<Lines>,
+    lines_h: Vec<Lines>,
     /// Per cell: the positional preference of a vertical and a horizontal move whose
     /// first cell is there (0 to 127, bigger first).
     place_v: Vec<i32>,
     place_h: Vec<i32>,
+}
+
+/// The lines (whole rows or columns) where a move can change the counts the move
+/// ordering compares: for a vertical move at (r, c), the mover's safe placements in
+/// columns `c − 1` to `c + 1` (whether a cell has an empty cell beside it changes
+/// only there), its placements in column `c`, the opponent's safe placements in rows
+/// `r − 1` to `r + 2` and its placements in rows `r` and `r + 1`; for a horizontal
+/// one, the same with rows and columns exchanged.
+#[derive(Clone, Copy, Default)]
+struct Lines {
+    safe_mine: u128,
+    safe_theirs: u128,
+    mine: u128,
+    theirs: u128,
 }
 
 /// The positional preference of a domino along its line at `along` (its first
@@ -650,20 +662,24 @@ impl Solver {
                 (grid.cells & !grid.not_first) << c as u32
             }
         };
-        let mut lines_v = vec![(0, 0); n];
-        let mut lines_h = vec![(0, 0); n];
+        let mut lines_v = vec![Lines::default(); n];
+        let mut lines_h = vec![Lines::default(); n];
         let mut place_v = vec![0; n];
         let mut place_h = vec![0; n];
         for k in 0..n {
             let (r, c) = ((k as u32 / cols) as i64, (k as u32 % cols) as i64);
-            lines_v[k] = (
-                col(c - 1) | col(c) | col(c + 1),
-                row(r - 1) | row(r) | row(r + 1) | row(r + 2),
-            );
-            lines_h[k] = (
-                row(r - 1) | row(r) | row(r + 1),
-                col(c - 1) | col(c) | col(c + 1) | col(c + 2),
-            );
+            lines_v[k] = Lines {
+                safe_mine: col(c - 1) | col(c) | col(c + 1),
+                safe_theirs: row(r - 1) | row(r) | row(r + 1) | row(r + 2),
+                mine: col(c),
+                theirs: row(r) | row(r + 1),
+            };
+            lines_h[k] = Lines {
+                safe_mine: row(r - 1) | row(r) | row(r + 1),
+                safe_theirs: col(c - 1) | col(c) | col(c + 1) | col(c + 2),
+                mine: row(r),
+                theirs: col(c) | col(c + 1),
+            };
             if rows >= 2 {
                 place_v[k] = preference(c as u32, cols, r as u32, rows);
             }
@@ -791,29 +807,44 @@ impl Solver {
         // The cells the opponent can never cover.
         let shut = if left { row_alone } else { col_alone };
         let (step_mine, step_theirs) = if left { (g.cols, 1) } else { (1, g.cols) };
-        let counts = |e: u128, lm: u128, lt: u128| -> i32 {
+        // The placements counted, the mover's and the opponent's, safe and all.
+        let placements = |e: u128| {
             let (v, h) = g.spots(e);
             let (sv, sh) = g.safe_spots(e);
-            let (m, t, sm, st) = if left { (v, h, sv, sh) } else { (h, v, sh, sv) };
-            (packing(sm & lm, step_mine) + packing(m & lm, step_mine)) as i32
-                - (packing(st & lt, step_theirs) + packing(t & lt, step_theirs)) as i32
+            if left {
+                (sv, sh, v, h)
+            } else {
+                (sh, sv, h, v)
+            }
         };
+        // `pack` keeps each line apart, so the counts on some lines are those of the
+        // whole board's packing on them: the node's, found once.
+        let (sm, st, m, t) = placements(e);
+        let (sm, st) = (pack(sm, step_mine), pack(st, step_theirs));
+        let (m, t) = (pack(m, step_mine), pack(t, step_theirs));
         let mut n = 0;
         let mut spots = mine;
         while spots != 0 {
             let k = spots.trailing_zeros();
             spots &= spots - 1;
             let cells = g.cells_of(k, left);
-            let (lm, lt, place) = if left {
-                let (lm, lt) = self.lines_v[k as usize];
-                (lm, lt, self.place_v[k as usize])
+            let (l, place) = if left {
+                (self.lines_v[k as usize], self.place_v[k as usize])
             } else {
-                let (lm, lt) = self.lines_h[k as usize];
-                (lm, lt, self.place_h[k as usize])
+                (self.lines_h[k as usize], self.place_h[k as usize])
             };
+            let before = ((sm & l.safe_mine).count_ones() + (m & l.mine).count_ones()) as i32
+                - ((st & l.safe_theirs).count_ones() + (t & l.theirs).count_ones()) as i32;
+            let (csm, cst, cm, ct) = placements(e & !cells);
+            let after = (packing(csm & l.safe_mine, step_mine) + packing(cm & l.mine, step_mine))
+                as i32
+                - (packing(cst & l.safe_theirs, step_theirs) + packing(ct & l.theirs, step_theirs))
+                    as i32;
             let class = (cells & shut).count_ones() as i32;
-            let delta = counts(e & !cells, lm, lt) - counts(e, lm, lt);
-            list[n] = (-class * CLASS + delta * COUNTS + place, k as Spot);
+            list[n] = (
+                -class * CLASS + (after - before) * COUNTS + place,
+                k as Spot,
+            );
             n += 1;
         }
         let list = &mut list[..n];
