@@ -9,8 +9,8 @@
 //! images that keep each player's orientation (itself, upside down, left to right,
 //! and turned by half a turn) with the player to move in bit 127.
 //!
-//! Each node is first checked against bounds from counting moves (see
-//! [`Solver`]'s `bound` for the rule and its proof), and the moves searched are
+//! Each node is first checked against bounds from counting moves and cells (see
+//! [`Grid::decided`] for the rules and their proofs), and the moves searched are
 //! ordered: those touching no cell the opponent cannot reach first, the mover's own
 //! safe placements last, and within each class by how the counts of safe and of all
 //! placements change and by a positional preference for lines that leave safe
@@ -564,33 +564,11 @@ const COUNTS: i32 = 128;
 /// Domineering's search of the result alone on one grid, keeping its table between
 /// questions (what it proved answers the next question at once).
 ///
-/// A node is first checked against two bounds from counting moves, with P to move
-/// and O the opponent:
-///
-/// - P wins when P's *safe* placements that fit together outnumber every
-///   placement of O's that fits together: `safe(P) > most(O)`;
-/// - P loses when O's safe placements that fit together are at least every
-///   placement of P's that fits together: `safe(O) ≥ most(P)`.
-///
-/// A safe placement of Left's is a vertical pair of empty cells neither of which
-/// has an empty cell beside it in its row: no horizontal domino can ever cover them
-/// (cells only fill), and Right's, a horizontal pair with no empty cell above or
-/// below either. `safe(X)` is the most of X's safe placements that do not overlap,
-/// `most(X)` the most of all X's placements that do not overlap (placements of one
-/// player overlap only along a line, a column or a row, where a run of `n` of them
-/// holds `⌈n/2⌉`).
-///
-/// Proof. Whatever is played, the dominoes X places from now on are placements
-/// available now that do not overlap, so X makes at most `most(X)` more moves. X,
-/// playing only from a set of `safe(X)` safe placements that do not overlap, can
-/// make `safe(X)` moves whatever the opponent plays: the opponent never covers
-/// them, and X's own moves from the set leave the rest of it free. Players
-/// alternate, P first. If `safe(P) > most(O)`: P's moves 1 to `safe(P)` are
-/// assured, and before P's move `k` O must have made `k − 1` moves, so P is stuck
-/// first only if O made `safe(P) ≥ most(O) + 1` moves, which O cannot: O is stuck
-/// first and P wins. If `safe(O) ≥ most(P)`: O's `k`-th move comes after P's `k`-th,
-/// so O is stuck first only after P made `safe(O) + 1 > most(P)` moves, which P
-/// cannot: P is stuck first and loses.
+/// A node other than the root is first checked against the counting bounds of
+/// [`Grid::decided`] (moves each player is sure to make against the most the other
+/// can make, counted in moves and in cells), then against the table; otherwise its
+/// moves are searched best first (see the module) until one wins, and the
+/// result is stored.
 pub struct Solver {
     grid: Grid,
     table: Table,
