@@ -221,6 +221,24 @@ fn the_counting_bound_agrees_with_canonical_forms_wherever_it_decides() {
 }
 
 #[test]
+fn the_bound_by_cells_decides_boards_the_count_of_moves_leaves_open() {
+    // Boards the bound by moves alone left undecided (found by comparing it with the
+    // bound by cells on random 4×4 boards): the mover wins each.
+    let d = Domineering::new();
+    for (text, p) in [
+        (".#..|....|.#..|#..#", Player::Left),
+        (".#..|..#.|##.#|....", Player::Right),
+        ("..##|....|....|#.##", Player::Left),
+        ("#...|..##|.##.|#...", Player::Right),
+    ] {
+        let b: Board = text.parse().unwrap();
+        let grid = search::Grid::of(&b);
+        assert_eq!(grid.decided(&grid.node(&b, p)), Some(true), "{text}");
+        assert!(d.wins(&b, p).unwrap(), "{text}");
+    }
+}
+
+#[test]
 fn the_search_knows_the_outcomes_of_the_square_boards_up_to_7x7() {
     use grundy_engine::engine::search::Limits;
     // 2×2 N, 3×3 N, 4×4 N, 5×5 P, 6×6 N, 7×7 N (Lessons in Play; Breuker et al.).

@@ -9,8 +9,8 @@
 //! images that keep each player's orientation (itself, upside down, left to right,
 //! and turned by half a turn) with the player to move in bit 127.
 //!
-//! Each node is first checked against bounds from counting moves (see
-//! [`Solver`]'s `bound` for the rule and its proof), and the moves searched are
+//! Each node is first checked against bounds from counting moves and cells (see
+//! [`Grid::decided`] for the rules and their proofs), and the moves searched are
 //! ordered: those touching no cell the opponent cannot reach first, the mover's own
 //! safe placements last, and within each class by how the counts of safe and of all
 //! placements change and by a positional preference for lines that leave safe
@@ -274,6 +274,7 @@ impl Grid {
         let shared = beside | beside << across;
         let two = (vuln & (shared | shared >> step)).count_ones();
         Reserve {
+            cells: safe | safe << step | area | cells,
             safe: safe.count_ones(),
             one: vuln.count_ones() - two,
             two,
@@ -366,6 +367,27 @@ impl Grid {
     /// way and P making at most `m` moves): O's `k`-th move comes after P's `k`-th,
     /// so O is stuck first only after P made `k > second(O) ≥ m` moves, which P
     /// cannot: P is stuck first and loses.
+    ///
+    /// The same holds counting cells instead of moves, with `E` the empty cells:
+    ///
+    /// - P wins when `4·first(P) > E − w(P)` (or `4·first'(P) > E − w(P)`), where
+    ///   `w(P)` counts the cells O can never cover (cells only fill, so a cell with
+    ///   no empty cell beside it across O's direction stays so) outside P's reserve;
+    /// - P loses when `4·second(O) + 2 > E − w(O)`, `w(O)` likewise the cells P can
+    ///   never cover outside O's reserve.
+    ///
+    /// Proof. X playing its way plays only placements of its reserve (the cells of
+    /// its safe and vulnerable placements and of its protective areas) for as long
+    /// as its count assures it moves: until then no domino covers a cell of `w(X)`,
+    /// the opponent never can and X's own moves stay in its reserve. If P, playing
+    /// its way, were stuck first, at a move `k > first(P)`, O would have made `k − 1
+    /// ≥ first(P)` moves: just after O's move `first(P)`, P's first `first(P)` moves
+    /// (all in its reserve) and O's would cover `4·first(P)` cells, none of `w(P)`,
+    /// so at most `E − w(P)`. If O, playing its way, were stuck first, at its move
+    /// `k > second(O)`, P would have made `k ≥ second(O) + 1` moves: just after P's
+    /// move `second(O) + 1`, its dominoes and O's first `second(O)` (all in O's
+    /// reserve) would cover `2·(second(O) + 1) + 2·second(O)` cells, none of
+    /// `w(O)`. Either is more than the cells there are.
     pub fn decided(&self, node: &Node) -> Option<bool> {
         let (v, h) = self.spots(node.empty);
         let (mine, theirs, step_mine, step_theirs) = if node.left {
@@ -393,16 +415,31 @@ impl Grid {
         if x > 0 {
             first = first.max(1 + second(s, y, x - 1));
         }
+        // The cells each player can never cover: Left's dominoes are vertical, so
+        // Right can never cover a cell with no empty cell beside it in its row.
+        let (row_alone, col_alone) = self.alone(node.empty);
+        let (shut_theirs, shut_mine) = if node.left {
+            (row_alone, col_alone)
+        } else {
+            (col_alone, row_alone)
+        };
+        let empty = node.empty.count_ones();
+        let room = empty - (shut_theirs & !r.cells).count_ones();
         let most = packing(theirs, step_theirs) as i32 - 2 * r.pairs as i32;
-        if first as i32 > most {
+        if first as i32 > most || 4 * first > room {
             return Some(true);
         }
-        if r.lone && (1 + second(s + 1, y, r.two)) as i32 > most - 2 {
-            return Some(true);
+        if r.lone {
+            let first = 1 + second(s + 1, y, r.two);
+            if first as i32 > most - 2 || 4 * first > room {
+                return Some(true);
+            }
         }
         let o = self.reserve(node.empty, !node.left);
         let second_o = o.safe + 2 * o.pairs + (o.two + 2 * u32::from(o.lone)) / 3 + o.one / 2;
-        if second_o as i32 >= packing(mine, step_mine) as i32 - 2 * o.pairs as i32 {
+        if second_o as i32 >= packing(mine, step_mine) as i32 - 2 * o.pairs as i32
+            || 4 * second_o + 2 > empty - (shut_mine & !o.cells).count_ones()
+        {
             return Some(false);
         }
         None
@@ -412,6 +449,9 @@ impl Grid {
 /// A player's reserve ([`Grid::decided`]).
 #[derive(Clone, Copy, Debug)]
 struct Reserve {
+    /// The cells of its parts: its safe and vulnerable placements, and its
+    /// protective areas with their margins.
+    cells: u128,
     /// Safe placements.
     safe: u32,
     /// Placements of type one.
@@ -458,12 +498,19 @@ impl Table {
         }
     }
 
+    /// The key's bucket: its two halves folded into one word and mixed (SplitMix64's
+    /// finalizer) so that every bit of the key moves the low bits that pick the
+    /// bucket. A bare multiplication would not do: the low bits of a product depend
+    /// only on the low bits of what is multiplied, so keys differing only in their
+    /// high cells (the last rows) would all fall in one bucket.
     #[inline]
     fn bucket(&self, key: u128) -> usize {
         let (lo, hi) = (key as u64, (key >> 64) as u64);
-        let x = (lo ^ hi.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            .wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        2 * ((x ^ (x >> 31)) & self.mask) as usize
+        let mut x = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^= x >> 31;
+        2 * (x & self.mask) as usize
     }
 
     /// The result stored for `key`, if any.
@@ -517,33 +564,11 @@ const COUNTS: i32 = 128;
 /// Domineering's search of the result alone on one grid, keeping its table between
 /// questions (what it proved answers the next question at once).
 ///
-/// A node is first checked against two bounds from counting moves, with P to move
-/// and O the opponent:
-///
-/// - P wins when P's *safe* placements that fit together outnumber every
-///   placement of O's that fits together: `safe(P) > most(O)`;
-/// - P loses when O's safe placements that fit together are at least every
-///   placement of P's that fits together: `safe(O) ≥ most(P)`.
-///
-/// A safe placement of Left's is a vertical pair of empty cells neither of which
-/// has an empty cell beside it in its row: no horizontal domino can ever cover them
-/// (cells only fill), and Right's, a horizontal pair with no empty cell above or
-/// below either. `safe(X)` is the most of X's safe placements that do not overlap,
-/// `most(X)` the most of all X's placements that do not overlap (placements of one
-/// player overlap only along a line, a column or a row, where a run of `n` of them
-/// holds `⌈n/2⌉`).
-///
-/// Proof. Whatever is played, the dominoes X places from now on are placements
-/// available now that do not overlap, so X makes at most `most(X)` more moves. X,
-/// playing only from a set of `safe(X)` safe placements that do not overlap, can
-/// make `safe(X)` moves whatever the opponent plays: the opponent never covers
-/// them, and X's own moves from the set leave the rest of it free. Players
-/// alternate, P first. If `safe(P) > most(O)`: P's moves 1 to `safe(P)` are
-/// assured, and before P's move `k` O must have made `k − 1` moves, so P is stuck
-/// first only if O made `safe(P) ≥ most(O) + 1` moves, which O cannot: O is stuck
-/// first and P wins. If `safe(O) ≥ most(P)`: O's `k`-th move comes after P's `k`-th,
-/// so O is stuck first only after P made `safe(O) + 1 > most(P)` moves, which P
-/// cannot: P is stuck first and loses.
+/// A node other than the root is first checked against the counting bounds of
+/// [`Grid::decided`] (moves each player is sure to make against the most the other
+/// can make, counted in moves and in cells), then against the table; otherwise its
+/// moves are searched best first (see the module) until one wins, and the
+/// result is stored.
 pub struct Solver {
     grid: Grid,
     table: Table,
@@ -551,16 +576,28 @@ pub struct Solver {
     max_nodes: u64,
     next_check: u64,
     deadline: Option<std::time::Instant>,
-    /// Per cell: the lines a move whose first cell is there changes the counts of,
-    /// for a vertical move (its own column and those beside it; the rows from the
-    /// one above to the one below) and a horizontal one (its row and those beside
-    /// it; the columns from the one before to the one after).
-    lines_v: Vec<(u128, u128)>,
-    lines_h: Vec<(u128, u128)>,
+    /// Per cell: the lines where a vertical move and a horizontal one whose first
+    /// cell is there changes the counts ([`Lines`]).
+    lines_v: Vec<Lines>,
+    lines_h: Vec<Lines>,
     /// Per cell: the positional preference of a vertical and a horizontal move whose
     /// first cell is there (0 to 127, bigger first).
     place_v: Vec<i32>,
     place_h: Vec<i32>,
+}
+
+/// The lines (whole rows or columns) where a move can change the counts the move
+/// ordering compares: for a vertical move at (r, c), the mover's safe placements in
+/// columns `c − 1` to `c + 1` (whether a cell has an empty cell beside it changes
+/// only there), its placements in column `c`, the opponent's safe placements in rows
+/// `r − 1` to `r + 2` and its placements in rows `r` and `r + 1`; for a horizontal
+/// one, the same with rows and columns exchanged.
+#[derive(Clone, Copy, Default)]
+struct Lines {
+    safe_mine: u128,
+    safe_theirs: u128,
+    mine: u128,
+    theirs: u128,
 }
 
 /// The positional preference of a domino along its line at `along` (its first
@@ -603,20 +640,24 @@ impl Solver {
                 (grid.cells & !grid.not_first) << c as u32
             }
         };
-        let mut lines_v = vec![(0, 0); n];
-        let mut lines_h = vec![(0, 0); n];
+        let mut lines_v = vec![Lines::default(); n];
+        let mut lines_h = vec![Lines::default(); n];
         let mut place_v = vec![0; n];
         let mut place_h = vec![0; n];
         for k in 0..n {
             let (r, c) = ((k as u32 / cols) as i64, (k as u32 % cols) as i64);
-            lines_v[k] = (
-                col(c - 1) | col(c) | col(c + 1),
-                row(r - 1) | row(r) | row(r + 1) | row(r + 2),
-            );
-            lines_h[k] = (
-                row(r - 1) | row(r) | row(r + 1),
-                col(c - 1) | col(c) | col(c + 1) | col(c + 2),
-            );
+            lines_v[k] = Lines {
+                safe_mine: col(c - 1) | col(c) | col(c + 1),
+                safe_theirs: row(r - 1) | row(r) | row(r + 1) | row(r + 2),
+                mine: col(c),
+                theirs: row(r) | row(r + 1),
+            };
+            lines_h[k] = Lines {
+                safe_mine: row(r - 1) | row(r) | row(r + 1),
+                safe_theirs: col(c - 1) | col(c) | col(c + 1) | col(c + 2),
+                mine: row(r),
+                theirs: col(c) | col(c + 1),
+            };
             if rows >= 2 {
                 place_v[k] = preference(c as u32, cols, r as u32, rows);
             }
@@ -744,29 +785,44 @@ impl Solver {
         // The cells the opponent can never cover.
         let shut = if left { row_alone } else { col_alone };
         let (step_mine, step_theirs) = if left { (g.cols, 1) } else { (1, g.cols) };
-        let counts = |e: u128, lm: u128, lt: u128| -> i32 {
+        // The placements counted, the mover's and the opponent's, safe and all.
+        let placements = |e: u128| {
             let (v, h) = g.spots(e);
             let (sv, sh) = g.safe_spots(e);
-            let (m, t, sm, st) = if left { (v, h, sv, sh) } else { (h, v, sh, sv) };
-            (packing(sm & lm, step_mine) + packing(m & lm, step_mine)) as i32
-                - (packing(st & lt, step_theirs) + packing(t & lt, step_theirs)) as i32
+            if left {
+                (sv, sh, v, h)
+            } else {
+                (sh, sv, h, v)
+            }
         };
+        // `pack` keeps each line apart, so the counts on some lines are those of the
+        // whole board's packing on them: the node's, found once.
+        let (sm, st, m, t) = placements(e);
+        let (sm, st) = (pack(sm, step_mine), pack(st, step_theirs));
+        let (m, t) = (pack(m, step_mine), pack(t, step_theirs));
         let mut n = 0;
         let mut spots = mine;
         while spots != 0 {
             let k = spots.trailing_zeros();
             spots &= spots - 1;
             let cells = g.cells_of(k, left);
-            let (lm, lt, place) = if left {
-                let (lm, lt) = self.lines_v[k as usize];
-                (lm, lt, self.place_v[k as usize])
+            let (l, place) = if left {
+                (self.lines_v[k as usize], self.place_v[k as usize])
             } else {
-                let (lm, lt) = self.lines_h[k as usize];
-                (lm, lt, self.place_h[k as usize])
+                (self.lines_h[k as usize], self.place_h[k as usize])
             };
+            let before = ((sm & l.safe_mine).count_ones() + (m & l.mine).count_ones()) as i32
+                - ((st & l.safe_theirs).count_ones() + (t & l.theirs).count_ones()) as i32;
+            let (csm, cst, cm, ct) = placements(e & !cells);
+            let after = (packing(csm & l.safe_mine, step_mine) + packing(cm & l.mine, step_mine))
+                as i32
+                - (packing(cst & l.safe_theirs, step_theirs) + packing(ct & l.theirs, step_theirs))
+                    as i32;
             let class = (cells & shut).count_ones() as i32;
-            let delta = counts(e & !cells, lm, lt) - counts(e, lm, lt);
-            list[n] = (-class * CLASS + delta * COUNTS + place, k as Spot);
+            list[n] = (
+                -class * CLASS + (after - before) * COUNTS + place,
+                k as Spot,
+            );
             n += 1;
         }
         let list = &mut list[..n];
