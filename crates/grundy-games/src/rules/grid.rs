@@ -132,6 +132,36 @@ pub(crate) struct Grid {
     pub(crate) cells: Vec<u64>,
 }
 
+/// The end of a row of `col` cells of a board written as `text`, at character `i`
+/// (a `|` or the end): the first row sets the width `w`, a later one must be as
+/// long, and `h` counts the rows; `cells` names the symbols in messages.
+pub(crate) fn end_row<N>(
+    text: &str,
+    i: usize,
+    col: N,
+    h: &mut N,
+    w: &mut N,
+    cells: &str,
+) -> Result<(), NotationError>
+where
+    N: Copy + Default + PartialOrd + std::fmt::Display + std::ops::AddAssign + From<u8>,
+{
+    if col == N::default() {
+        return Err(NotationError::at(text, i, cells));
+    }
+    if *h == N::default() {
+        *w = col;
+    } else if col < *w {
+        return Err(NotationError::at(
+            text,
+            i,
+            format!("{cells}: every row has {w} cells, as the first", w = *w),
+        ));
+    }
+    *h += N::from(1);
+    Ok(())
+}
+
 /// Reads rows of the `alphabet`'s symbols separated by `|`, every row as long as the
 /// first, at most [`MAX_SIDE`] rows of at most [`MAX_SIDE`] cells; `cells` names the
 /// symbols in messages, e.g. `'.' (empty) or '#' (filled)`.
@@ -144,22 +174,7 @@ pub(crate) fn parse_grid(
     let mut w: u8 = 0;
     let mut col: u8 = 0;
     let mut out = vec![0u64; alphabet.len()];
-    let end_row = |i: usize, col: u8, h: &mut u8, w: &mut u8| {
-        if col == 0 {
-            return Err(NotationError::at(text, i, cells));
-        }
-        if *h == 0 {
-            *w = col;
-        } else if col < *w {
-            return Err(NotationError::at(
-                text,
-                i,
-                format!("{cells}: every row has {w} cells, as the first", w = *w),
-            ));
-        }
-        *h += 1;
-        Ok(())
-    };
+    let end_row = |i, col, h: &mut u8, w: &mut u8| end_row(text, i, col, h, w, cells);
     for (i, ch) in text.chars().enumerate() {
         if let Some(k) = alphabet.iter().position(|&a| a == ch) {
             if h == MAX_SIDE {

@@ -406,22 +406,7 @@ impl FromStr for Board {
         const CELLS: &str = "'.' (empty) or '#' (filled)";
         let (mut h, mut w, mut col) = (0u32, 0u32, 0u32);
         let mut bits = 0u128;
-        let end_row = |i: usize, col: u32, h: &mut u32, w: &mut u32| {
-            if col == 0 {
-                return Err(NotationError::at(text, i, CELLS));
-            }
-            if *h == 0 {
-                *w = col;
-            } else if col < *w {
-                return Err(NotationError::at(
-                    text,
-                    i,
-                    format!("{CELLS}: every row has {w} cells, as the first", w = *w),
-                ));
-            }
-            *h += 1;
-            Ok(())
-        };
+        let end_row = |i, col, h: &mut u32, w: &mut u32| grid::end_row(text, i, col, h, w, CELLS);
         for (i, ch) in text.chars().enumerate() {
             match ch {
                 '.' | '#' => {
