@@ -8,8 +8,8 @@ use grundy_games::rules::domineering::*;
 #[test]
 fn notation_round_trips_and_errors_name_the_column() {
     let wide = ".".repeat(26);
-    let tall = vec!["."; 127].join("|");
-    let square = vec!["..........."; 11].join("|");
+    let tall = ["."; 127].join("|");
+    let square = ["..........."; 11].join("|");
     for text in [
         "..#|...|...",
         ".",
@@ -34,7 +34,7 @@ fn notation_round_trips_and_errors_name_the_column() {
     assert!(err(&".".repeat(27))
         .expected
         .contains("at most 26 cells in a row"));
-    let too_many = vec!["."; 128].join("|");
+    let too_many = ["."; 128].join("|");
     assert_eq!(err(&too_many).column, 255);
     assert!(err(&too_many).expected.contains("at most 127 cells"));
     assert_eq!(err(&format!("{square}|...........")).column, 11 * 12 + 7);
@@ -90,7 +90,7 @@ fn moves_and_their_checks() {
     assert!(d.parse_move(&b, Player::Left, "z126-z127").is_err());
     assert!(d.parse_move(&b, Player::Right, "c1-d1").is_err());
     // A board wider than 8 and taller than 9: the moves name its far cells.
-    let big: Board = vec!["..........."; 11].join("|").parse().unwrap();
+    let big: Board = ["..........."; 11].join("|").parse().unwrap();
     assert!(d.parse_move(&big, Player::Left, "k10-k11").is_ok());
     assert!(d.parse_move(&big, Player::Right, "j11-k11").is_ok());
     assert!(d.parse_move(&big, Player::Left, "k11-k12").is_err());
