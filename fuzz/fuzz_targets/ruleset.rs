@@ -7,6 +7,9 @@
 //! then moves to try and to play.
 #![no_main]
 
+use std::time::{Duration, Instant};
+
+use grundy::deadline;
 use grundy::engine::Budget;
 use grundy::registry::{self, Params, RULESETS};
 use grundy::Player;
@@ -37,11 +40,18 @@ fuzz_target!(|data: &[u8]| {
     if rules.check_position(position).is_err() || position.len() > ANALYSE_UP_TO {
         return;
     }
-    let _ = rules.analyze(position, to_move, 4);
-    let _ = rules.move_values(position, to_move, 4, Budget::moves(4096));
+    // The analysis of a short position can still be a big game (a one-move Connect
+    // Four sequence on the 7×6 board is a full solve): a deadline bounds it, and each
+    // judged move, as the front ends' time limits do.
+    let soon = || Instant::now() + Duration::from_secs(2);
+    let _ = deadline::within(soon(), || rules.analyze(position, to_move, 4));
+    let _ = deadline::within(soon(), || {
+        rules.move_values(position, to_move, 4, Budget::moves(4096))
+    });
     let moves: Vec<&str> = parts.take(8).collect();
     for mv in &moves {
-        let _ = rules.check_move(position, to_move, mv);
+        // Judging a move analyses the position too.
+        let _ = deadline::within(soon(), || rules.check_move(position, to_move, mv));
     }
     let first_seat = if first & 2 == 0 { Player::Left } else { Player::Right };
     // A match's searches get a small budget: one input must stay well within the
