@@ -2,10 +2,11 @@
 //! (regions and symmetries).
 //!
 //! A board is `h` rows of `w` columns: at most [`MAX_COLS`] columns (a letter each)
-//! and at most [`MAX_CELLS`] cells in all, e.g. 11×11, 8×15 or 4×26. Bit `w·r + c` of
-//! a 128-bit word is set when cell (r, c) is empty (rows one after the other, as the
-//! search lays out its nodes), so the moves and the symmetries of the rectangle are a
-//! few word operations.
+//! and at most [`MAX_CELLS`] cells in all, e.g. 11×11, 8×15 or 4×26, a bit per empty
+//! cell: a board that fits the 8×8 frame of the other grid games keeps their layout
+//! (bit `8r + c`), whose symmetries and regions are a few word operations, and a
+//! bigger one has its rows one after the other (bit `w·r + c`, as the search lays out
+//! its nodes) in a 128-bit word.
 
 use std::fmt;
 use std::str::FromStr;
