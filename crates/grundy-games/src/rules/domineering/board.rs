@@ -81,6 +81,40 @@ fn restride(h: u32, w: u32, bits: u128, from: u32, to: u32) -> u128 {
     out
 }
 
+/// The cells `bits` of an `h`×`w` board with rows one after the other (bit `w·r +
+/// c`) upside down: row `r` goes to `h − 1 − r`. Also the search's ([`Grid`]).
+///
+/// [`Grid`]: super::search::Grid
+#[inline]
+pub(crate) fn rows_flipped(h: u32, w: u32, bits: u128) -> u128 {
+    let line = (1u128 << w) - 1;
+    let (mut out, mut x) = (0, bits);
+    for r in 0..h {
+        out |= (x & line) << (w * (h - 1 - r));
+        x >>= w;
+    }
+    out
+}
+
+/// The cells `bits` of a board of `n` cells with rows one after the other turned by
+/// half a turn: cell `k` goes to `n − 1 − k`.
+#[inline]
+pub(crate) fn half_turned(n: u32, bits: u128) -> u128 {
+    bits.reverse_bits() >> (128 - n)
+}
+
+/// The cells `bits` of an `h`×`w` board with rows one after the other transposed:
+/// cell (r, c) goes to (c, r) of the `w`×`h` board.
+pub(crate) fn transposed_cells(h: u32, w: u32, bits: u128) -> u128 {
+    let (mut out, mut left) = (0, bits);
+    while left != 0 {
+        let k = left.trailing_zeros();
+        left &= left - 1;
+        out |= 1 << ((k % w) * h + k / w);
+    }
+    out
+}
+
 impl Board {
     /// The `h`×`w` board of the empty cells `bits`, in the board's layout.
     #[inline]
@@ -248,33 +282,20 @@ impl Board {
     /// Mirrors the rows (top to bottom); past the frame.
     fn flip_rows(self) -> Board {
         let (h, w) = (u32::from(self.h), u32::from(self.w));
-        let line = (1u128 << w) - 1;
-        let (mut bits, mut x) = (0, self.bits());
-        for r in 0..h {
-            bits |= (x & line) << (w * (h - 1 - r));
-            x >>= w;
-        }
-        self.with(bits)
+        self.with(rows_flipped(h, w, self.bits()))
     }
 
     /// Turns the board by half a turn (cell `k` goes to `h·w − 1 − k`); past the
     /// frame.
     fn turned(self) -> Board {
         let n = u32::from(self.h) * u32::from(self.w);
-        self.with(self.bits().reverse_bits() >> (128 - n))
+        self.with(half_turned(n, self.bits()))
     }
 
     /// Swaps rows and columns (and so the players); past the frame.
     fn transposed(self) -> Board {
         let (h, w) = (u32::from(self.h), u32::from(self.w));
-        let mut bits = 0;
-        let mut left = self.bits();
-        while left != 0 {
-            let k = left.trailing_zeros();
-            left &= left - 1;
-            bits |= 1 << ((k % w) * h + k / w);
-        }
-        Board::of(self.w, self.h, bits)
+        Board::of(self.w, self.h, transposed_cells(h, w, self.bits()))
     }
 
     /// The cells of `cells` (of this board past the frame; at least one) cropped to

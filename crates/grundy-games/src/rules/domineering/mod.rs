@@ -224,6 +224,19 @@ impl Ruleset for Domineering {
     }
 }
 
+/// The search's limits for a table of `memory` bytes, and `pos`'s grid and node with
+/// `to_move` to move.
+fn search_of(
+    pos: &Board,
+    to_move: Player,
+    memory: u64,
+) -> Result<(Limits, search::Grid, search::Node), Unsolved> {
+    let limits = Limits::new(memory, u64::MAX).map_err(Unsolved::unsupported)?;
+    let grid = search::Grid::of(pos);
+    let node = grid.node(pos, to_move);
+    Ok((limits, grid, node))
+}
+
 impl OutcomeSearch for Domineering {
     fn wins_by_search(
         &self,
@@ -231,9 +244,7 @@ impl OutcomeSearch for Domineering {
         to_move: Player,
         memory: u64,
     ) -> Result<(bool, Option<Domino>, u64), Unsolved> {
-        let limits = Limits::new(memory, u64::MAX).map_err(Unsolved::unsupported)?;
-        let grid = search::Grid::of(pos);
-        let node = grid.node(pos, to_move);
+        let (limits, grid, node) = search_of(pos, to_move, memory)?;
         let (wins, best, nodes) = search::wins(&grid, &node, limits)?;
         Ok((wins, best.map(|s| grid.domino(&node, s)), nodes))
     }
@@ -245,9 +256,7 @@ impl OutcomeSearch for Domineering {
         to_move: Player,
         memory: u64,
     ) -> Result<(bool, Option<Domino>, bool), Unsolved> {
-        let limits = Limits::new(memory, u64::MAX).map_err(Unsolved::unsupported)?;
-        let grid = search::Grid::of(pos);
-        let node = grid.node(pos, to_move);
+        let (limits, grid, node) = search_of(pos, to_move, memory)?;
         let (wins, best, other_wins, _) = search::both(&grid, &node, limits)?;
         Ok((wins, best.map(|s| grid.domino(&node, s)), other_wins))
     }

@@ -19,6 +19,7 @@
 use grundy_engine::engine::search::{report_progress, Limits, Stop};
 use grundy_values::deadline;
 
+use super::board::{half_turned, rows_flipped, transposed_cells};
 use super::{Board, Domino};
 use crate::game::Player;
 
@@ -115,16 +116,9 @@ impl Grid {
 
     /// The node of `board` (of this grid's shape) with `to_move` to move.
     pub fn node(&self, board: &Board, to_move: Player) -> Node {
-        let mut empty = 0u128;
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if board.is_empty(r as u8, c as u8) {
-                    empty |= 1 << (r * self.cols + c);
-                }
-            }
-        }
+        // The board's cells are given with rows one after the other, as here.
         Node {
-            empty,
+            empty: board.empty_cells(),
             left: to_move == Player::Left,
         }
     }
@@ -151,7 +145,7 @@ impl Grid {
     /// The board turned by half a turn: cell `k` goes to `n − 1 − k`.
     #[inline]
     fn turned(&self, empty: u128) -> u128 {
-        empty.reverse_bits() >> (128 - self.rows * self.cols)
+        half_turned(self.rows * self.cols, empty)
     }
 
     /// The cells of the domino at `spot`, vertical or not.
@@ -169,27 +163,12 @@ impl Grid {
     /// The board upside down: row `r` goes to `rows − 1 − r`.
     #[inline]
     fn upside_down(&self, empty: u128) -> u128 {
-        let line = (1u128 << self.cols) - 1;
-        let mut out = 0;
-        for r in 0..self.rows {
-            out |= ((empty >> (r * self.cols)) & line) << ((self.rows - 1 - r) * self.cols);
-        }
-        out
+        rows_flipped(self.rows, self.cols, empty)
     }
 
     /// The board transposed (cell (r, c) to (c, r)) when the grid is square.
     fn transposed(&self, e: u128) -> Option<u128> {
-        if self.rows != self.cols {
-            return None;
-        }
-        let mut out = 0;
-        let mut left = e;
-        while left != 0 {
-            let k = left.trailing_zeros();
-            left &= left - 1;
-            out |= 1 << ((k % self.cols) * self.cols + k / self.cols);
-        }
-        Some(out)
+        (self.rows == self.cols).then(|| transposed_cells(self.rows, self.cols, e))
     }
 
     /// Left's safe placements (top cells) and Right's (left cells) on `empty`: a
