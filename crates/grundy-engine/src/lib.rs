@@ -19,6 +19,7 @@
 //!   (name, parameters, builder) a game is registered by;
 //! - [`report`]: the JSON objects the commands print, shared with the server;
 //! - [`files`]: files written whole, through an exclusive temporary and a rename.
+//! - [`parallel`]: the engines' parallel loops over indices, compiled once.
 //!
 //! The games themselves are in `grundy-games`; the facade crate `grundy` re-exports
 //! every layer.
@@ -34,6 +35,7 @@ pub mod engine;
 pub mod files;
 pub mod game;
 pub mod misere;
+pub mod parallel;
 pub mod play;
 pub mod report;
 pub mod ruleset;

@@ -50,7 +50,7 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use rayon::prelude::*;
+use crate::parallel;
 
 use crate::engine::remoteness::Remoteness;
 use crate::values::Nimber;
@@ -399,7 +399,7 @@ fn run_schedule<G: DenseGame>(
     for stage in schedule.stages() {
         match stage.as_slice() {
             [one] => block(one)?,
-            many => many.par_iter().try_for_each(block)?,
+            many => parallel::try_each(many.len(), &|i| block(&many[i]))?,
         }
     }
     Ok(())

@@ -67,7 +67,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher, Hash};
 
-use rayon::prelude::*;
+use crate::parallel;
 
 use super::budget::Budget;
 use super::retrograde::packed::{
@@ -628,11 +628,10 @@ where
             }
             within(&ends, folded)
         } else {
-            let results = tier
-                .states
-                .par_iter()
-                .map(|s| fold(game, s, k, &tier, &above).map(|(end, f)| from_above(end, &f)))
-                .collect::<Result<Vec<u32>, TierError>>()?;
+            let states = &tier.states;
+            let results = parallel::try_map(states.len(), &|i| {
+                fold(game, &states[i], k, &tier, &above).map(|(end, f)| from_above(end, &f))
+            })?;
             (results, 0)
         };
         if results.len() != tier.len() {
@@ -757,10 +756,9 @@ impl<S: Eq + Hash + Clone + Send + Sync> Explored<S> {
             }
             Ok(within(&ends, folded).0)
         } else {
-            states
-                .par_iter()
-                .map(|s| fold(game, s, k, tier, &lookup).map(|(end, f)| from_above(end, &f)))
-                .collect()
+            parallel::try_map(states.len(), &|i| {
+                fold(game, &states[i], k, tier, &lookup).map(|(end, f)| from_above(end, &f))
+            })
         }
     }
 }

@@ -32,7 +32,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
+use crate::parallel;
 
 pub use ruleset::{Prepared, RulesetCheck};
 
@@ -202,22 +202,21 @@ pub fn verify<C: Checked + ?Sized>(
         progress.phase(size, Phase::Checking);
         let work = checked.work(size);
         let chunk = chunk_len(work);
-        let first_bad = (0..work.div_ceil(chunk))
-            .into_par_iter()
-            .map(|c| {
-                let units = c * chunk..((c + 1) * chunk).min(work);
-                let len = units.end - units.start;
-                let result = checked.check(&prepared, size, units);
-                progress.advance(len);
-                result
-            })
-            .find_map_first(|result| match result {
+        let chunks = usize::try_from(work.div_ceil(chunk)).expect("the chunks fit a usize");
+        let first_bad = parallel::find_first(chunks, &|c| {
+            let c = c as u64;
+            let units = c * chunk..((c + 1) * chunk).min(work);
+            let len = units.end - units.start;
+            let result = checked.check(&prepared, size, units);
+            progress.advance(len);
+            match result {
                 Ok(n) => {
                     positions.fetch_add(n, Ordering::Relaxed);
                     None
                 }
                 Err(m) => Some(m),
-            });
+            }
+        });
         done = size + 1;
         if let Some(m) = first_bad {
             mismatch = Some(Counterexample { size, mismatch: m });
