@@ -16,5 +16,5 @@
 pub mod registry;
 pub mod rules;
 
-use grundy_engine::{dynamic, engine, game, misere, play, ruleset, sequence};
+use grundy_engine::{analysis, dynamic, engine, game, misere, play, ruleset, sequence};
 use grundy_values::{cgt, deadline, values};

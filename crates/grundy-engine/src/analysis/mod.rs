@@ -20,12 +20,14 @@ use crate::ruleset::{
 use crate::values::{Nimber, Outcome, Value};
 
 pub mod canonical;
+pub mod draw_engines;
 pub mod draws;
 pub mod moves;
 pub mod ranked;
 pub mod route;
 
 pub use canonical::CanonicalReport;
+pub use draw_engines::{draw_engines, DrawEngines};
 pub use moves::{move_values, MoveValue};
 pub use route::{Asked, Engine};
 
@@ -254,7 +256,7 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
 ) -> Result<(Analysis, Engine), Unsolved> {
     let limit = limit.min(MAX_LISTED);
     if route::ties_or_cycles(rules) {
-        return draws::analyze(rules, pos, to_move, limit);
+        return DrawEngines::of(rules)?.analyze(rules, pos, to_move, limit);
     }
     let (engine, (value, to_move_wins, outcome, listing)) = answer(rules, pos, to_move, limit)?;
     let solved_by = (engine == Engine::Search).then(|| {

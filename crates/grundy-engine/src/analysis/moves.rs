@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use super::draw_engines::DrawEngines;
 use super::route::{self, Asked, Engine};
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, RemotenessSolver};
@@ -82,7 +83,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
 ) -> Result<Vec<MoveValue>, Unsolved> {
     let limit = limit.min(super::MAX_LISTED);
     if route::ties_or_cycles(rules) {
-        return super::draws::move_values(rules, pos, to_move, limit, budget);
+        return DrawEngines::of(rules)?.move_values(rules, pos, to_move, limit, budget);
     }
     let opponent = to_move.opponent();
     let mut budget = budget;

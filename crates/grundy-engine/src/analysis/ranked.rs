@@ -1,7 +1,7 @@
 //! Every move of a position ranked best first with its result and length, by the
 //! engines of a question's route; and a position's remoteness from its moves'.
 
-use crate::analysis::draws;
+use crate::analysis::draw_engines::DrawEngines;
 use crate::analysis::route::{self, Asked, Engine};
 use crate::engine::budget::Budget;
 use crate::engine::remoteness::{PartizanRemotenessSolver, Remoteness, RemotenessSolver};
@@ -46,7 +46,7 @@ pub fn ranked_moves<R: Ruleset + ?Sized>(
     budget: Budget,
 ) -> Result<Vec<Ranked<R::Move>>, Unsolved> {
     if route::ties_or_cycles(rules) {
-        let solved = draws::solve_moves(rules, pos, mover, asked, budget)?;
+        let solved = DrawEngines::of(rules)?.solve_moves(rules, pos, mover, asked, budget)?;
         let moves = solved
             .moves
             .into_iter()

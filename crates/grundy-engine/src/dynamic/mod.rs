@@ -9,13 +9,13 @@ mod spec;
 
 pub use spec::{switch_value, Builder, Param, Params, RulesetSpec};
 
-use crate::analysis::draws::analyze_from_db;
 use crate::analysis::moves::{move_values, MoveValue};
 use crate::analysis::route::{self, EngineReport};
+use crate::analysis::DrawEngines;
 use crate::analysis::{analyze, value_of, Analysis};
 use crate::book::{self, Book, BookError, BuildProgress, RawBook};
-use crate::engine::tier_files::{self, Database, SolveReport, TierFileError};
-use crate::engine::tier_jobs::{self, TierWork};
+use crate::engine::tier_files::{SolveReport, TierFileError};
+use crate::engine::tier_jobs::TierWork;
 use crate::engine::Budget;
 use crate::game::Player;
 use crate::misere::{self, Misere};
@@ -320,6 +320,19 @@ fn tier_root<R: Ruleset + ?Sized>(rules: &R, position: &str) -> Result<R::Positi
         })
 }
 
+/// The engines that write and read the tier files of `rules`, which its
+/// capabilities hold ([`DrawEngines`]) when it can tie or cycle; a game with no tier
+/// at `root` has none to write.
+fn tier_engines<R: Ruleset + ?Sized>(
+    rules: &R,
+    root: &R::Position,
+) -> Result<&'static DrawEngines<R::Position, R::Move>, TierFileError> {
+    if rules.tier(root).is_none() {
+        return Err(TierFileError::NoTiers(rules.name().to_owned()));
+    }
+    DrawEngines::of(rules).map_err(|_| TierFileError::NoDrawEngines(rules.name().to_owned()))
+}
+
 impl<R: Ruleset + 'static> DynRuleset for R {
     fn name(&self) -> &'static str {
         Ruleset::name(self)
@@ -499,7 +512,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         progress: &mut dyn FnMut(&SolveReport),
     ) -> Result<SolveReport, TierFileError> {
         let pos = tier_root(self, position)?;
-        tier_files::solve_to_dir(self, &pos, to_move, dir, progress)
+        tier_engines(self, &pos)?.solve_tier_files(self, &pos, to_move, dir, progress)
     }
 
     fn tier_work(
@@ -509,7 +522,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         dir: &Path,
     ) -> Result<Box<dyn TierWork + '_>, TierFileError> {
         let pos = tier_root(self, position)?;
-        tier_jobs::tier_work(self, &pos, to_move, dir)
+        tier_engines(self, &pos)?.tier_work(self, &pos, to_move, dir)
     }
 
     fn analyze_db(
@@ -520,8 +533,7 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         dir: &Path,
     ) -> Result<Analysis, TierFileError> {
         let pos = tier_root(self, position)?;
-        let mut db = Database::open(self, dir, &pos)?;
-        analyze_from_db(self, &pos, to_move, limit, &mut db)
+        tier_engines(self, &pos)?.analyze_db(self, &pos, to_move, limit, dir)
     }
 
     fn check_size(&self, max_size: usize) -> Result<(), SizeError> {

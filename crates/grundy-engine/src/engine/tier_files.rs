@@ -146,6 +146,13 @@ pub enum TierFileError {
     /// The game has no tiers, so no tier files.
     #[error("{0} has no tiers: its positions cannot be solved into tier files")]
     NoTiers(String),
+    /// The game has tiers, but its capabilities do not hold the engines that solve
+    /// them (`Capabilities::ties` or `Capabilities::cycles`).
+    #[error(
+        "{0} has tiers, but its capabilities do not hold the engines for ties and cycles \
+         that solve them (Capabilities::ties or Capabilities::cycles)"
+    )]
+    NoDrawEngines(String),
     /// A tier has more slots than a file holds.
     #[error(
         "tier {tier} has {count} positions or ranks, more than a tier file holds ({MAX_SLOTS})"

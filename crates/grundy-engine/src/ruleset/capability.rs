@@ -30,6 +30,7 @@
 //! Generic code asks through [`RulesetExt`], whose methods fall
 //! back to the capability's default when a game does not have it.
 
+use std::any::Any;
 use std::ops::RangeInclusive;
 
 use super::board::{At, Board};
@@ -54,6 +55,12 @@ pub struct Capabilities<'a, P, M> {
     /// Whether a position can come back, so that play may go on forever: then the
     /// retrograde engine answers it; the acyclic engines refuse a cycle.
     pub cycles: bool,
+    /// The engines for ties and cycles, compiled only into a game that has them:
+    /// `Some` when [`ties`](Capabilities::ties) or [`cycles`](Capabilities::cycles) is
+    /// set by its builder. They sit above the contract, so it holds them type-erased:
+    /// the value is the game's `grundy_engine::analysis::DrawEngines` (from
+    /// `grundy_engine::analysis::draw_engines`).
+    pub draw_engines: Option<&'static (dyn Any + Send + Sync)>,
     /// The closed form.
     pub closed_form: Option<&'a dyn ClosedForm<Position = P, Move = M>>,
     /// The misère closed form.
@@ -88,6 +95,7 @@ impl<P, M> Default for Capabilities<'_, P, M> {
             convention: Convention::Normal,
             ties: false,
             cycles: false,
+            draw_engines: None,
             closed_form: None,
             misere: None,
             presentation: None,
@@ -111,15 +119,19 @@ impl<'a, P, M> Capabilities<'a, P, M> {
         Capabilities::default()
     }
 
-    /// With games that can end in a tie.
-    pub fn ties(mut self, ties: bool) -> Self {
-        self.ties = ties;
+    /// With games that can end in a tie, answered by `engines`, the game's
+    /// `grundy_engine::analysis::draw_engines(self)`.
+    pub fn ties(mut self, engines: &'static (dyn Any + Send + Sync)) -> Self {
+        self.ties = true;
+        self.draw_engines = Some(engines);
         self
     }
 
-    /// With positions that can come back.
-    pub fn cycles(mut self, cycles: bool) -> Self {
-        self.cycles = cycles;
+    /// With positions that can come back, answered by `engines`, the game's
+    /// `grundy_engine::analysis::draw_engines(self)`.
+    pub fn cycles(mut self, engines: &'static (dyn Any + Send + Sync)) -> Self {
+        self.cycles = true;
+        self.draw_engines = Some(engines);
         self
     }
 

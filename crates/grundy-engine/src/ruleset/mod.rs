@@ -151,20 +151,28 @@ pub type WinTable<'a, P> = Box<dyn Fn(&P) -> bool + Send + Sync + 'a>;
 /// (the engines' tables), shown and read (the notation by default), and shared
 /// between threads. Implemented for every such type.
 pub trait GamePosition:
-    Clone + Eq + Hash + Debug + Display + FromStr<Err: Into<NotationError>> + Send + Sync
+    Clone + Eq + Hash + Debug + Display + FromStr<Err: Into<NotationError>> + Send + Sync + 'static
 {
 }
 
 impl<T> GamePosition for T where
-    T: Clone + Eq + Hash + Debug + Display + FromStr<Err: Into<NotationError>> + Send + Sync
+    T: Clone
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err: Into<NotationError>>
+        + Send
+        + Sync
+        + 'static
 {
 }
 
 /// What a move of any game is: a value that can be copied, compared, shown (how
 /// moves are written) and shared between threads. Implemented for every such type.
-pub trait GameMove: Clone + Eq + Debug + Display + Send + Sync {}
+pub trait GameMove: Clone + Eq + Debug + Display + Send + Sync + 'static {}
 
-impl<T: Clone + Eq + Debug + Display + Send + Sync> GameMove for T {}
+impl<T: Clone + Eq + Debug + Display + Send + Sync + 'static> GameMove for T {}
 
 /// A game: its rules. Four methods are required (`name`, `kind`, `moves`, `play`);
 /// the notation comes from the position's `FromStr` and `Display` and the move's
@@ -267,6 +275,66 @@ pub trait Ruleset: Send + Sync {
     /// engines.
     fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
         Capabilities::new()
+    }
+}
+
+/// A reference to a ruleset is that ruleset: every method forwarded, so generic code
+/// that holds `&R` (`R` perhaps unsized) can hand it on as a `&dyn Ruleset`.
+impl<R: Ruleset + ?Sized> Ruleset for &R {
+    type Position = R::Position;
+    type Move = R::Move;
+
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+
+    fn kind(&self) -> Kind {
+        (**self).kind()
+    }
+
+    fn moves(&self, pos: &R::Position, player: Player) -> Vec<R::Move> {
+        (**self).moves(pos, player)
+    }
+
+    fn play(&self, pos: &R::Position, mv: &R::Move) -> R::Position {
+        (**self).play(pos, mv)
+    }
+
+    fn parameters(&self) -> String {
+        (**self).parameters()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<R::Position, NotationError> {
+        (**self).parse_position(text)
+    }
+
+    fn show_position(&self, pos: &R::Position) -> String {
+        (**self).show_position(pos)
+    }
+
+    fn parse_move(
+        &self,
+        pos: &R::Position,
+        player: Player,
+        text: &str,
+    ) -> Result<R::Move, MoveError> {
+        (**self).parse_move(pos, player, text)
+    }
+
+    fn move_help(&self) -> String {
+        (**self).move_help()
+    }
+
+    fn end(&self, pos: &R::Position, to_move: Player) -> Option<End> {
+        (**self).end(pos, to_move)
+    }
+
+    fn reach(&self, pos: &R::Position) -> u128 {
+        (**self).reach(pos)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, R::Position, R::Move> {
+        (**self).capabilities()
     }
 }
 

@@ -24,6 +24,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use crate::analysis::draw_engines;
 use crate::dynamic::{either_convention, RulesetSpec};
 use crate::engine::loopy::{smith_values, LoopyValue};
 use crate::engine::retrograde::GameResult;
@@ -298,7 +299,7 @@ impl Ruleset for Digraph {
             .presentation(self)
             .web_board(self)
             .solver(self)
-            .cycles(true)
+            .cycles(draw_engines(self))
     }
 }
 

@@ -56,6 +56,7 @@
 
 use std::collections::HashMap;
 
+use crate::analysis::draw_engines;
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::engine::retrograde::GameResult;
 use crate::game::Player;
@@ -492,7 +493,7 @@ impl Ruleset for FoxAndGeese {
             .presentation(self)
             .web_board(self)
             .solver(self)
-            .cycles(true)
+            .cycles(draw_engines(self))
     }
 }
 

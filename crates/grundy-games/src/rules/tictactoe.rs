@@ -21,6 +21,7 @@
 //! reachable from it, all solved by the retrograde engine in one pass
 //! (`crates/grundy/tests/all/tictactoe.rs` checks each against plain minimax).
 
+use crate::analysis::draw_engines;
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::marks::{Mark, Marks, GLYPHS};
@@ -134,7 +135,7 @@ impl Ruleset for TicTacToe {
             .web_board(self)
             .tiers(self)
             .rank(self)
-            .ties(true)
+            .ties(draw_engines(self))
     }
 }
 

@@ -54,6 +54,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
+use crate::analysis::draw_engines;
 use crate::dynamic::{normal_play_only, Param, Params, RulesetSpec};
 use crate::game::Player;
 use crate::rules::canonical::{self, Memo};
@@ -398,13 +399,17 @@ impl Ruleset for Toads {
     }
 
     fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
-        Capabilities::new()
+        let caps = Capabilities::new()
             .closed_form(self)
             .presentation(self)
             .web_board(self)
             .parts(self)
-            .enumerate(self)
-            .cycles(self.backsliding)
+            .enumerate(self);
+        if self.backsliding {
+            caps.cycles(draw_engines(self))
+        } else {
+            caps
+        }
     }
 }
 

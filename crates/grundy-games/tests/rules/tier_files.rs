@@ -8,6 +8,7 @@
 
 use std::path::Path;
 
+use grundy_engine::analysis::draw_engines;
 use grundy_engine::engine::retrograde::{solve, RulesetStates};
 use grundy_engine::engine::tier_files::{
     solve_to_dir, tier_path, Database, Done, SolveReport, TierFileError,
@@ -247,7 +248,7 @@ impl Ruleset for Unranked {
         ConnectFour.parse_position(text)
     }
     fn capabilities(&self) -> Capabilities<'_, Marks, Drop> {
-        Capabilities::new().tiers(self).ties(true)
+        Capabilities::new().tiers(self).ties(draw_engines(self))
     }
 }
 

@@ -10,8 +10,8 @@
 
 use std::time::{Duration, Instant};
 
-use grundy::analysis::analyze;
 use grundy::analysis::moves::move_values;
+use grundy::analysis::{analyze, draw_engines};
 use grundy::engine::Budget;
 use grundy::play::{Match, RulesetMatch};
 use grundy::registry::{build, AnalyzeError, Params};
@@ -79,7 +79,10 @@ impl Ruleset for Slow {
     }
 
     fn capabilities(&self) -> Capabilities<'_, Heaps, HeapMove> {
-        let mut c = Capabilities::new().ties(self.ties);
+        let mut c = Capabilities::new();
+        if self.ties {
+            c = c.ties(draw_engines(self));
+        }
         if self.tiers {
             c = c.tiers(self);
         }

@@ -6,6 +6,7 @@
 
 use std::hash::Hash;
 
+use grundy::analysis::draw_engines;
 use grundy::engine::retrograde::{solve, RulesetStates, StateGraph};
 use grundy::engine::tiers::{solve_tiers, Keep, TierError};
 use grundy::engine::Budget;
@@ -107,7 +108,7 @@ impl Ruleset for TieredDigraph {
     }
 
     fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
-        Capabilities::new().tiers(self).cycles(true)
+        Capabilities::new().tiers(self).cycles(draw_engines(self))
     }
 }
 

@@ -35,6 +35,7 @@
 //! empty cells. The retrograde engine (`tiers`) checks it on small boards in the
 //! tests.
 
+use crate::analysis::draw_engines;
 use crate::dynamic::{normal_play_only, RulesetSpec};
 use crate::game::Player;
 use crate::rules::marks::{Marks, GLYPHS};
@@ -326,7 +327,7 @@ impl Ruleset for ConnectFour {
             .tiers(self)
             .rank(self)
             .search(self)
-            .ties(true)
+            .ties(draw_engines(self))
     }
 }
 
