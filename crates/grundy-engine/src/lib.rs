@@ -19,7 +19,6 @@
 //!   (name, parameters, builder) a game is registered by;
 //! - [`report`]: the JSON objects the commands print, shared with the server;
 //! - [`files`]: files written whole, through an exclusive temporary and a rename.
-//! - [`parallel`]: the engines' parallel loops over indices, compiled once.
 //!
 //! The games themselves are in `grundy-games`; the facade crate `grundy` re-exports
 //! every layer.
@@ -35,14 +34,13 @@ pub mod engine;
 pub mod files;
 pub mod game;
 pub mod misere;
-pub mod parallel;
 pub mod play;
 pub mod report;
 pub mod ruleset;
 pub mod sequence;
 pub mod verify;
 
-use grundy_values::{cgt, deadline, values};
+use grundy_values::{cgt, deadline, parallel, values};
 
 pub use analysis::{Analysis, MoveReport};
 pub use dynamic::DynRuleset;

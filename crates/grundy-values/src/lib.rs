@@ -23,6 +23,7 @@ pub mod bounds;
 pub mod cgt;
 pub mod deadline;
 pub mod outcome;
+pub mod parallel;
 pub mod player;
 pub mod values;
 

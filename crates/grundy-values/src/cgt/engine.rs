@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rayon::prelude::*;
+use crate::parallel;
 
 use hashbrown::hash_table::{self, HashTable};
 use smallvec::SmallVec;
@@ -518,10 +518,7 @@ impl<'r, R: PartizanRules> Engine<'r, R> {
             });
             of_option.push((i, negated));
         }
-        let values: Vec<CanonicalForm> = classes
-            .par_iter()
-            .map(|c| self.value_at(c, false))
-            .collect::<Result<_, _>>()?;
+        let values = parallel::try_map(classes.len(), &|i| self.value_at(&classes[i], false))?;
         of_option
             .iter()
             .map(|&(i, negated)| {

@@ -3,8 +3,9 @@
 //! Each loop takes its body as a `&dyn Fn`, so rayon's generic machinery (producers,
 //! splitters, the jobs of `join`) is instantiated here once per result type instead
 //! of once for every game, wrapper and engine that runs a loop in parallel: the
-//! loops of the tier solver, the dense solver and `verify` used to be about a sixth
-//! of the code compiled for the games. A body is a unit of real work (a state's
+//! loops of the canonical-form engine, and in `grundy-engine` of the tier solver,
+//! the dense solver and `verify`, used to be about a sixth of the code compiled for
+//! the games. A body is a unit of real work (a state's
 //! moves folded, a block of a table, a chunk of positions checked), so one indirect
 //! call per index costs nothing measurable.
 
