@@ -3,10 +3,10 @@
 //! The retrograde engine (by tiers where a game has them), the tier files and the
 //! analysis built on them ([`draws`](super::draws)) are a large part of the code
 //! compiled for a game, and most games never reach them: only a game that can tie or
-//! cycle does ([`route::ties_or_cycles`]). So the analysis does not call them
-//! directly, which would compile them for every ruleset type it serves; it calls them
-//! through a [`DrawEngines`], a table of entry points compiled for one position and
-//! move type over `dyn Ruleset`, which a game with ties or cycles hands to its
+//! cycle does ([`route::ties_or_cycles`](super::route::ties_or_cycles)). So the
+//! analysis does not call them directly, which would compile them for every ruleset
+//! type it serves; it calls them through a table of entry points, [`DrawEngines`],
+//! which a game with ties or cycles hands to its
 //! [`Capabilities`](crate::ruleset::Capabilities) with
 //! [`ties`](crate::ruleset::Capabilities::ties) or
 //! [`cycles`](crate::ruleset::Capabilities::cycles):
@@ -17,13 +17,16 @@
 //! }
 //! ```
 //!
-//! The contract sits below the analysis, so it holds the table type-erased (as
-//! `dyn Any`); [`DrawEngines::of`] finds it again by the position and move types.
-//! A wrapper that forwards its inner game's capabilities (a ruleset that counts the
-//! moves it lists, say) forwards the table too, and the engines then run on the
-//! wrapper: each entry point takes the ruleset it serves.
+//! The table is compiled for the game's own type, and the engines run on it as fast
+//! as if called directly. A wrapper that forwards the game's capabilities (a ruleset
+//! that counts the moves it lists, say) forwards the table too: then the analysis'
+//! engines run on the wrapper, through `dyn Ruleset` (the table's second set of entry
+//! points, compiled once per position and move type), since its moves may not be the
+//! game's; the tier files are written and read for the game itself only. The
+//! contract sits below the analysis, so it holds the table type-erased
+//! ([`DrawHandle`]), with the game that handed it over to tell it from a wrapper.
 
-use std::any::Any;
+use std::any::{type_name, Any};
 use std::path::Path;
 
 use super::draws::{self, SolvedMoves};
@@ -34,102 +37,133 @@ use crate::engine::budget::Budget;
 use crate::engine::tier_files::{self, Database, SolveReport, TierFileError};
 use crate::engine::tier_jobs::{self, TierWork};
 use crate::game::Player;
-use crate::ruleset::{GameMove, GamePosition, Ruleset, Unsolved};
+use crate::ruleset::{DrawHandle, Ruleset, Unsolved};
+
+/// The game that handed over a table, type-erased.
+type Own = dyn Any + Send + Sync;
 
 /// A ruleset of positions `P` and moves `M` behind `dyn`.
 type DynRules<'r, P, M> = dyn Ruleset<Position = P, Move = M> + 'r;
 
-/// The entry points of the engines for ties and cycles, for the rulesets whose
-/// positions are `P` and moves `M` (see the [module docs](self)).
+/// The entry points of the engines for ties and cycles, for a game whose positions
+/// are `P` and moves `M` (see the [module docs](self)): first for the game's own type,
+/// then the analysis' for any ruleset of these positions and moves.
 pub struct DrawEngines<P: 'static, M: 'static> {
-    analyze: DrawAnalyze<P, M>,
-    solve_moves: DrawSolveMoves<P, M>,
-    move_values: DrawMoveValues<P, M>,
-    solve_tier_files: SolveTierFiles<P, M>,
-    tier_work: TierWorkOf<P, M>,
-    analyze_db: AnalyzeDb<P, M>,
+    analyze: fn(&Own, &P, Player, usize) -> Result<(Analysis, Engine), Unsolved>,
+    solve_moves: fn(&Own, &P, Player, Asked, Budget) -> Result<SolvedMoves<M>, Unsolved>,
+    move_values: fn(&Own, &P, Player, usize, Budget) -> Result<Vec<MoveValue>, Unsolved>,
+    solve_tier_files: SolveTierFiles<P>,
+    tier_work: TierWorkOf<P>,
+    analyze_db: fn(&Own, &P, Player, usize, &Path) -> Result<Analysis, TierFileError>,
+    any_analyze: AnyAnalyze<P, M>,
+    any_solve_moves: AnySolveMoves<P, M>,
+    any_move_values: AnyMoveValues<P, M>,
 }
 
-type DrawAnalyze<P, M> =
+type SolveTierFiles<P> =
+    fn(&Own, &P, Player, &Path, &mut dyn FnMut(&SolveReport)) -> Result<SolveReport, TierFileError>;
+type TierWorkOf<P> =
+    for<'a> fn(&'a Own, &P, Player, &Path) -> Result<Box<dyn TierWork + 'a>, TierFileError>;
+type AnyAnalyze<P, M> =
     fn(&DynRules<'_, P, M>, &P, Player, usize) -> Result<(Analysis, Engine), Unsolved>;
-type DrawSolveMoves<P, M> =
+type AnySolveMoves<P, M> =
     fn(&DynRules<'_, P, M>, &P, Player, Asked, Budget) -> Result<SolvedMoves<M>, Unsolved>;
-type DrawMoveValues<P, M> =
+type AnyMoveValues<P, M> =
     fn(&DynRules<'_, P, M>, &P, Player, usize, Budget) -> Result<Vec<MoveValue>, Unsolved>;
-type SolveTierFiles<P, M> = fn(
-    &DynRules<'_, P, M>,
-    &P,
-    Player,
-    &Path,
-    &mut dyn FnMut(&SolveReport),
-) -> Result<SolveReport, TierFileError>;
-type TierWorkOf<P, M> = for<'a> fn(
-    &'a DynRules<'a, P, M>,
-    &P,
-    Player,
-    &Path,
-) -> Result<Box<dyn TierWork + 'a>, TierFileError>;
-type AnalyzeDb<P, M> =
-    fn(&DynRules<'_, P, M>, &P, Player, usize, &Path) -> Result<Analysis, TierFileError>;
 
-/// The table of a game with ties or cycles, for [`Capabilities::ties`] and
-/// [`Capabilities::cycles`]; calling it compiles the engines for `R`'s position and
-/// move types.
+/// The engines for ties and cycles of `rules`, for [`Capabilities::ties`] and
+/// [`Capabilities::cycles`]; calling it compiles them for `R`.
 ///
 /// [`Capabilities::ties`]: crate::ruleset::Capabilities::ties
 /// [`Capabilities::cycles`]: crate::ruleset::Capabilities::cycles
-pub fn draw_engines<R: Ruleset + ?Sized>(rules: &R) -> &'static (dyn Any + Send + Sync) {
-    let _ = rules;
-    DrawEngines::<R::Position, R::Move>::erased()
+pub fn draw_engines<R: Ruleset + Any>(rules: &R) -> DrawHandle<'_> {
+    DrawHandle {
+        rules,
+        type_name: type_name::<R>(),
+        table: &For::<R>::TABLE,
+    }
 }
 
-impl<P: GamePosition, M: GameMove> DrawEngines<P, M> {
-    const TABLE: DrawEngines<P, M> = DrawEngines {
-        analyze: |rules, pos, to_move, limit| draws::analyze(rules, pos, to_move, limit),
-        solve_moves: |rules, pos, to_move, asked, budget| {
-            draws::solve_moves(rules, pos, to_move, asked, budget)
+/// The table of the game type `R`.
+struct For<R>(std::marker::PhantomData<R>);
+
+impl<R: Ruleset + Any> For<R> {
+    const TABLE: DrawEngines<R::Position, R::Move> = DrawEngines {
+        analyze: |own, pos, to_move, limit| draws::analyze(game::<R>(own)?, pos, to_move, limit),
+        solve_moves: |own, pos, to_move, asked, budget| {
+            draws::solve_moves(game::<R>(own)?, pos, to_move, asked, budget)
         },
-        move_values: |rules, pos, to_move, limit, budget| {
-            draws::move_values(rules, pos, to_move, limit, budget)
+        move_values: |own, pos, to_move, limit, budget| {
+            draws::move_values(game::<R>(own)?, pos, to_move, limit, budget)
         },
-        solve_tier_files: |rules, pos, to_move, dir, progress| {
-            tier_files::solve_to_dir(rules, pos, to_move, dir, progress)
+        solve_tier_files: |own, root, to_move, dir, progress| {
+            tier_files::solve_to_dir(tier_game::<R>(own)?, root, to_move, dir, progress)
         },
-        tier_work: |rules, pos, to_move, dir| tier_jobs::tier_work(rules, pos, to_move, dir),
-        analyze_db: |rules, pos, to_move, limit, dir| {
+        tier_work: |own, root, to_move, dir| {
+            tier_jobs::tier_work(tier_game::<R>(own)?, root, to_move, dir)
+        },
+        analyze_db: |own, pos, to_move, limit, dir| {
+            let rules = tier_game::<R>(own)?;
             let mut db = Database::open(rules, dir, pos)?;
             draws::analyze_from_db(rules, pos, to_move, limit, &mut db)
         },
+        any_analyze: |rules, pos, to_move, limit| draws::analyze(rules, pos, to_move, limit),
+        any_solve_moves: |rules, pos, to_move, asked, budget| {
+            draws::solve_moves(rules, pos, to_move, asked, budget)
+        },
+        any_move_values: |rules, pos, to_move, limit, budget| {
+            draws::move_values(rules, pos, to_move, limit, budget)
+        },
     };
+}
 
-    /// The table, type-erased for [`Capabilities`](crate::ruleset::Capabilities).
-    pub fn erased() -> &'static (dyn Any + Send + Sync) {
-        &Self::TABLE
-    }
+/// The game behind a table of `R`'s: an `R`, as [`draw_engines`] pairs them.
+fn game<R: Any>(own: &Own) -> Result<&R, Unsolved> {
+    own.downcast_ref::<R>()
+        .ok_or_else(|| Unsolved::failed("the engines for ties and cycles of another game"))
+}
 
-    /// The table `rules` hands to its capabilities, or why there is none: a game
-    /// that says it can tie or cycle without it (its capabilities built field by
-    /// field rather than by [`Capabilities::ties`](crate::ruleset::Capabilities::ties)).
-    pub fn of<R>(rules: &R) -> Result<&'static DrawEngines<P, M>, Unsolved>
-    where
-        R: Ruleset<Position = P, Move = M> + ?Sized,
-    {
-        rules
-            .capabilities()
-            .draw_engines
-            .and_then(|table| table.downcast_ref::<DrawEngines<P, M>>())
-            .ok_or_else(|| {
-                Unsolved::failed(format!(
-                    "{} can tie or cycle, but its capabilities do not hold the engines for \
-                     ties and cycles (Capabilities::ties or Capabilities::cycles)",
-                    rules.name()
-                ))
-            })
-    }
+/// [`game`], for the tier files.
+fn tier_game<R: Ruleset + Any>(own: &Own) -> Result<&R, TierFileError> {
+    own.downcast_ref::<R>()
+        .ok_or_else(|| TierFileError::NoDrawEngines(type_name::<R>().to_owned()))
+}
 
-    /// [`draws::analyze`] of `pos` in `rules`.
+/// The table of `rules` and, when `rules` is the game that handed it over (not a
+/// wrapper of it), that game; or why there is none: a game that says it can tie or
+/// cycle without it (its capabilities built field by field rather than by
+/// [`Capabilities::ties`](crate::ruleset::Capabilities::ties)).
+fn find<'r, R>(
+    rules: &'r R,
+) -> Result<(&'static DrawEngines<R::Position, R::Move>, Option<&'r Own>), String>
+where
+    R: Ruleset + ?Sized,
+{
+    let handle = rules.capabilities().draw_engines.ok_or_else(|| {
+        format!(
+            "{} can tie or cycle, but its capabilities do not hold the engines for ties \
+             and cycles (Capabilities::ties or Capabilities::cycles)",
+            rules.name()
+        )
+    })?;
+    let table = handle
+        .table
+        .downcast_ref::<DrawEngines<R::Position, R::Move>>()
+        .ok_or_else(|| {
+            format!(
+                "{}: the engines for ties and cycles of another game",
+                rules.name()
+            )
+        })?;
+    // The same object, of the same type: the game itself.
+    let same = std::ptr::addr_eq(handle.rules as *const Own, rules as *const R)
+        && handle.type_name == type_name::<R>();
+    Ok((table, same.then_some(handle.rules)))
+}
+
+impl<P: 'static, M: 'static> DrawEngines<P, M> {
+    /// [`draws::analyze`] of `pos` in `rules`, at most `limit` moves listed.
     pub fn analyze<R>(
-        &self,
         rules: &R,
         pos: &P,
         to_move: Player,
@@ -138,12 +172,14 @@ impl<P: GamePosition, M: GameMove> DrawEngines<P, M> {
     where
         R: Ruleset<Position = P, Move = M> + ?Sized,
     {
-        (self.analyze)(&rules, pos, to_move, limit)
+        match find(rules).map_err(Unsolved::failed)? {
+            (table, Some(own)) => (table.analyze)(own, pos, to_move, limit),
+            (table, None) => (table.any_analyze)(&rules, pos, to_move, limit),
+        }
     }
 
     /// [`draws::solve_moves`] of `pos` in `rules`.
     pub fn solve_moves<R>(
-        &self,
         rules: &R,
         pos: &P,
         to_move: Player,
@@ -153,12 +189,14 @@ impl<P: GamePosition, M: GameMove> DrawEngines<P, M> {
     where
         R: Ruleset<Position = P, Move = M> + ?Sized,
     {
-        (self.solve_moves)(&rules, pos, to_move, asked, budget)
+        match find(rules).map_err(Unsolved::failed)? {
+            (table, Some(own)) => (table.solve_moves)(own, pos, to_move, asked, budget),
+            (table, None) => (table.any_solve_moves)(&rules, pos, to_move, asked, budget),
+        }
     }
 
     /// [`draws::move_values`] of `pos` in `rules`.
     pub fn move_values<R>(
-        &self,
         rules: &R,
         pos: &P,
         to_move: Player,
@@ -168,42 +206,66 @@ impl<P: GamePosition, M: GameMove> DrawEngines<P, M> {
     where
         R: Ruleset<Position = P, Move = M> + ?Sized,
     {
-        (self.move_values)(&rules, pos, to_move, limit, budget)
+        match find(rules).map_err(Unsolved::failed)? {
+            (table, Some(own)) => (table.move_values)(own, pos, to_move, limit, budget),
+            (table, None) => (table.any_move_values)(&rules, pos, to_move, limit, budget),
+        }
+    }
+
+    /// The game itself behind `rules`, for the tier files, which are written and read
+    /// for a game's own type only.
+    fn tier_target<R>(rules: &R) -> Result<(&'static Self, &Own), TierFileError>
+    where
+        R: Ruleset<Position = P, Move = M> + ?Sized,
+    {
+        match find(rules) {
+            Ok((table, Some(own))) => Ok((table, own)),
+            _ => Err(TierFileError::NoDrawEngines(rules.name().to_owned())),
+        }
     }
 
     /// [`tier_files::solve_to_dir`] from `root` in `rules`.
-    pub fn solve_tier_files(
-        &self,
-        rules: &DynRules<'_, P, M>,
+    pub fn solve_tier_files<R>(
+        rules: &R,
         root: &P,
         to_move: Player,
         dir: &Path,
         progress: &mut dyn FnMut(&SolveReport),
-    ) -> Result<SolveReport, TierFileError> {
-        (self.solve_tier_files)(rules, root, to_move, dir, progress)
+    ) -> Result<SolveReport, TierFileError>
+    where
+        R: Ruleset<Position = P, Move = M> + ?Sized,
+    {
+        let (table, own) = Self::tier_target(rules)?;
+        (table.solve_tier_files)(own, root, to_move, dir, progress)
     }
 
     /// [`tier_jobs::tier_work`] from `root` in `rules`.
-    pub fn tier_work<'a>(
-        &self,
-        rules: &'a DynRules<'a, P, M>,
+    pub fn tier_work<'a, R>(
+        rules: &'a R,
         root: &P,
         to_move: Player,
         dir: &Path,
-    ) -> Result<Box<dyn TierWork + 'a>, TierFileError> {
-        (self.tier_work)(rules, root, to_move, dir)
+    ) -> Result<Box<dyn TierWork + 'a>, TierFileError>
+    where
+        R: Ruleset<Position = P, Move = M> + ?Sized,
+    {
+        let (table, own) = Self::tier_target(rules)?;
+        (table.tier_work)(own, root, to_move, dir)
     }
 
     /// [`draws::analyze_from_db`] of `pos` in `rules`, from the tier files in `dir`.
-    pub fn analyze_db(
-        &self,
-        rules: &DynRules<'_, P, M>,
+    pub fn analyze_db<R>(
+        rules: &R,
         pos: &P,
         to_move: Player,
         limit: usize,
         dir: &Path,
-    ) -> Result<Analysis, TierFileError> {
-        (self.analyze_db)(rules, pos, to_move, limit, dir)
+    ) -> Result<Analysis, TierFileError>
+    where
+        R: Ruleset<Position = P, Move = M> + ?Sized,
+    {
+        let (table, own) = Self::tier_target(rules)?;
+        (table.analyze_db)(own, pos, to_move, limit, dir)
     }
 }
 
@@ -303,8 +365,12 @@ mod tests {
         let results: Vec<_> = (0..4).map(|p| result(&open, p)).collect();
         use GameResult::{Draw, Lose, Win};
         assert_eq!(results, [Win, Lose, Win, Lose]);
-        // The wrapper hands on the inner game's engines, which then run on its moves.
+        // The game itself runs the engines compiled for its type.
+        assert!(find(&open).unwrap().1.is_some());
+        // The wrapper hands on the inner game's engines, which then run on its moves,
+        // through `dyn Ruleset`: though the game sits at the wrapper's address.
         let closed = Closed(open);
+        assert!(find(&closed).unwrap().1.is_none());
         assert_eq!(
             (0..3).map(|p| result(&closed, p)).collect::<Vec<_>>(),
             [Draw; 3]

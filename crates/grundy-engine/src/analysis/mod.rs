@@ -256,7 +256,7 @@ pub fn analyze_by<R: Ruleset + ?Sized>(
 ) -> Result<(Analysis, Engine), Unsolved> {
     let limit = limit.min(MAX_LISTED);
     if route::ties_or_cycles(rules) {
-        return DrawEngines::of(rules)?.analyze(rules, pos, to_move, limit);
+        return DrawEngines::analyze(rules, pos, to_move, limit);
     }
     let (engine, (value, to_move_wins, outcome, listing)) = answer(rules, pos, to_move, limit)?;
     let solved_by = (engine == Engine::Search).then(|| {

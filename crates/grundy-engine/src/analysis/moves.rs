@@ -83,7 +83,7 @@ pub fn move_values<R: Ruleset + ?Sized>(
 ) -> Result<Vec<MoveValue>, Unsolved> {
     let limit = limit.min(super::MAX_LISTED);
     if route::ties_or_cycles(rules) {
-        return DrawEngines::of(rules)?.move_values(rules, pos, to_move, limit, budget);
+        return DrawEngines::move_values(rules, pos, to_move, limit, budget);
     }
     let opponent = to_move.opponent();
     let mut budget = budget;

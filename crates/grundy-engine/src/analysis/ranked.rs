@@ -46,7 +46,7 @@ pub fn ranked_moves<R: Ruleset + ?Sized>(
     budget: Budget,
 ) -> Result<Vec<Ranked<R::Move>>, Unsolved> {
     if route::ties_or_cycles(rules) {
-        let solved = DrawEngines::of(rules)?.solve_moves(rules, pos, mover, asked, budget)?;
+        let solved = DrawEngines::solve_moves(rules, pos, mover, asked, budget)?;
         let moves = solved
             .moves
             .into_iter()

@@ -320,17 +320,13 @@ fn tier_root<R: Ruleset + ?Sized>(rules: &R, position: &str) -> Result<R::Positi
         })
 }
 
-/// The engines that write and read the tier files of `rules`, which its
-/// capabilities hold ([`DrawEngines`]) when it can tie or cycle; a game with no tier
-/// at `root` has none to write.
-fn tier_engines<R: Ruleset + ?Sized>(
-    rules: &R,
-    root: &R::Position,
-) -> Result<&'static DrawEngines<R::Position, R::Move>, TierFileError> {
-    if rules.tier(root).is_none() {
-        return Err(TierFileError::NoTiers(rules.name().to_owned()));
+/// `root` checked to have a tier before the engines for ties and cycles, which write
+/// and read the tier files, are asked for.
+fn tiered<R: Ruleset + ?Sized>(rules: &R, root: &R::Position) -> Result<(), TierFileError> {
+    match rules.tier(root) {
+        Some(_) => Ok(()),
+        None => Err(TierFileError::NoTiers(rules.name().to_owned())),
     }
-    DrawEngines::of(rules).map_err(|_| TierFileError::NoDrawEngines(rules.name().to_owned()))
 }
 
 impl<R: Ruleset + 'static> DynRuleset for R {
@@ -512,7 +508,8 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         progress: &mut dyn FnMut(&SolveReport),
     ) -> Result<SolveReport, TierFileError> {
         let pos = tier_root(self, position)?;
-        tier_engines(self, &pos)?.solve_tier_files(self, &pos, to_move, dir, progress)
+        tiered(self, &pos)?;
+        DrawEngines::solve_tier_files(self, &pos, to_move, dir, progress)
     }
 
     fn tier_work(
@@ -522,7 +519,8 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         dir: &Path,
     ) -> Result<Box<dyn TierWork + '_>, TierFileError> {
         let pos = tier_root(self, position)?;
-        tier_engines(self, &pos)?.tier_work(self, &pos, to_move, dir)
+        tiered(self, &pos)?;
+        DrawEngines::tier_work(self, &pos, to_move, dir)
     }
 
     fn analyze_db(
@@ -533,7 +531,8 @@ impl<R: Ruleset + 'static> DynRuleset for R {
         dir: &Path,
     ) -> Result<Analysis, TierFileError> {
         let pos = tier_root(self, position)?;
-        tier_engines(self, &pos)?.analyze_db(self, &pos, to_move, limit, dir)
+        tiered(self, &pos)?;
+        DrawEngines::analyze_db(self, &pos, to_move, limit, dir)
     }
 
     fn check_size(&self, max_size: usize) -> Result<(), SizeError> {

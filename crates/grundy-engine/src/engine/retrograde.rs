@@ -12,7 +12,8 @@
 //! tic-tac-toe board), so the answer is found backwards from the ends:
 //!
 //! 1. **Explore.** Every state reachable from the root is numbered (a hash map from
-//!    state to a dense id) breadth-first, and its successors are kept as a list of
+//!    state to a dense id, hashed with foldhash, randomly seeded: SipHash was a sixth
+//!    of the instructions on Connect Four) breadth-first, and its successors are kept as a list of
 //!    ids; each successor listed costs one move of the [`Budget`], and past it the
 //!    search stops with [`TooBig`].
 //! 2. **Win and loss.** States where the game is over as a win or a loss for the
@@ -59,8 +60,10 @@
 //! assert_eq!(solved.get(&0), Some((GameResult::Win, Some(3))));
 //! ```
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::hash::Hash;
+
+use foldhash::HashMap;
 
 use super::budget::Budget;
 use crate::game::Player;
@@ -244,7 +247,7 @@ pub fn solve<G: StateGraph>(
     budget: &mut Budget,
 ) -> Result<Solved<G::State>, TooBig> {
     // 1. Explore, numbering states breadth-first.
-    let mut ids: HashMap<G::State, u32> = HashMap::new();
+    let mut ids: HashMap<G::State, u32> = HashMap::default();
     let mut states: Vec<G::State> = vec![root.clone()];
     ids.insert(root, 0);
     let mut offsets: Vec<u32> = vec![0];

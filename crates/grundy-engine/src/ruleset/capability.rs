@@ -42,6 +42,29 @@ use crate::game::Player;
 use crate::sequence::SequenceSpec;
 use crate::values::Value;
 
+/// The engines for ties and cycles that a game hands to its capabilities
+/// (`grundy_engine::analysis::draw_engines(self)`), with the game itself. They sit above
+/// the contract, so it holds them type-erased; the game is kept to tell it from a
+/// wrapper that forwards its capabilities, on which the engines then run through
+/// `dyn Ruleset` (`grundy_engine::analysis::DrawEngines`).
+#[derive(Clone, Copy)]
+pub struct DrawHandle<'a> {
+    /// The game that handed the engines over.
+    pub(crate) rules: &'a (dyn Any + Send + Sync),
+    /// The name of its type.
+    pub(crate) type_name: &'static str,
+    /// The engines' entry points for its type (a `DrawEngines`).
+    pub(crate) table: &'static (dyn Any + Send + Sync),
+}
+
+impl std::fmt::Debug for DrawHandle<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DrawHandle")
+            .field("type_name", &self.type_name)
+            .finish_non_exhaustive()
+    }
+}
+
 /// What a game can do beyond its rules, as [`Ruleset::capabilities`] gives it: the
 /// play convention, whether it can end in a tie or go on forever, and the optional
 /// capabilities it implements.
@@ -57,10 +80,8 @@ pub struct Capabilities<'a, P, M> {
     pub cycles: bool,
     /// The engines for ties and cycles, compiled only into a game that has them:
     /// `Some` when [`ties`](Capabilities::ties) or [`cycles`](Capabilities::cycles) is
-    /// set by its builder. They sit above the contract, so it holds them type-erased:
-    /// the value is the game's `grundy_engine::analysis::DrawEngines` (from
-    /// `grundy_engine::analysis::draw_engines`).
-    pub draw_engines: Option<&'static (dyn Any + Send + Sync)>,
+    /// set by its builder.
+    pub draw_engines: Option<DrawHandle<'a>>,
     /// The closed form.
     pub closed_form: Option<&'a dyn ClosedForm<Position = P, Move = M>>,
     /// The misère closed form.
@@ -121,7 +142,7 @@ impl<'a, P, M> Capabilities<'a, P, M> {
 
     /// With games that can end in a tie, answered by `engines`, the game's
     /// `grundy_engine::analysis::draw_engines(self)`.
-    pub fn ties(mut self, engines: &'static (dyn Any + Send + Sync)) -> Self {
+    pub fn ties(mut self, engines: DrawHandle<'a>) -> Self {
         self.ties = true;
         self.draw_engines = Some(engines);
         self
@@ -129,7 +150,7 @@ impl<'a, P, M> Capabilities<'a, P, M> {
 
     /// With positions that can come back, answered by `engines`, the game's
     /// `grundy_engine::analysis::draw_engines(self)`.
-    pub fn cycles(mut self, engines: &'static (dyn Any + Send + Sync)) -> Self {
+    pub fn cycles(mut self, engines: DrawHandle<'a>) -> Self {
         self.cycles = true;
         self.draw_engines = Some(engines);
         self
