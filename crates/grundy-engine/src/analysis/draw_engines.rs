@@ -49,17 +49,21 @@ type DynRules<'r, P, M> = dyn Ruleset<Position = P, Move = M> + 'r;
 /// are `P` and moves `M` (see the [module docs](self)): first for the game's own type,
 /// then the analysis' for any ruleset of these positions and moves.
 pub struct DrawEngines<P: 'static, M: 'static> {
-    analyze: fn(&Own, &P, Player, usize) -> Result<(Analysis, Engine), Unsolved>,
-    solve_moves: fn(&Own, &P, Player, Asked, Budget) -> Result<SolvedMoves<M>, Unsolved>,
-    move_values: fn(&Own, &P, Player, usize, Budget) -> Result<Vec<MoveValue>, Unsolved>,
+    analyze: OwnAnalyze<P>,
+    solve_moves: OwnSolveMoves<P, M>,
+    move_values: OwnMoveValues<P>,
     solve_tier_files: SolveTierFiles<P>,
     tier_work: TierWorkOf<P>,
-    analyze_db: fn(&Own, &P, Player, usize, &Path) -> Result<Analysis, TierFileError>,
+    analyze_db: AnalyzeDb<P>,
     any_analyze: AnyAnalyze<P, M>,
     any_solve_moves: AnySolveMoves<P, M>,
     any_move_values: AnyMoveValues<P, M>,
 }
 
+type OwnAnalyze<P> = fn(&Own, &P, Player, usize) -> Result<(Analysis, Engine), Unsolved>;
+type OwnSolveMoves<P, M> = fn(&Own, &P, Player, Asked, Budget) -> Result<SolvedMoves<M>, Unsolved>;
+type OwnMoveValues<P> = fn(&Own, &P, Player, usize, Budget) -> Result<Vec<MoveValue>, Unsolved>;
+type AnalyzeDb<P> = fn(&Own, &P, Player, usize, &Path) -> Result<Analysis, TierFileError>;
 type SolveTierFiles<P> =
     fn(&Own, &P, Player, &Path, &mut dyn FnMut(&SolveReport)) -> Result<SolveReport, TierFileError>;
 type TierWorkOf<P> =
@@ -129,13 +133,14 @@ fn tier_game<R: Ruleset + Any>(own: &Own) -> Result<&R, TierFileError> {
         .ok_or_else(|| TierFileError::NoDrawEngines(type_name::<R>().to_owned()))
 }
 
+/// A table, and the game that handed it over when it is the ruleset asked.
+type Found<'r, P, M> = (&'static DrawEngines<P, M>, Option<&'r Own>);
+
 /// The table of `rules` and, when `rules` is the game that handed it over (not a
 /// wrapper of it), that game; or why there is none: a game that says it can tie or
 /// cycle without it (its capabilities built field by field rather than by
 /// [`Capabilities::ties`](crate::ruleset::Capabilities::ties)).
-fn find<'r, R>(
-    rules: &'r R,
-) -> Result<(&'static DrawEngines<R::Position, R::Move>, Option<&'r Own>), String>
+fn find<R>(rules: &R) -> Result<Found<'_, R::Position, R::Move>, String>
 where
     R: Ruleset + ?Sized,
 {
