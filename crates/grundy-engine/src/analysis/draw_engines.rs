@@ -382,6 +382,17 @@ mod tests {
         );
         let by_ref: &dyn Ruleset<Position = u32, Move = u32> = &closed;
         assert_eq!(result(by_ref, 0), Draw);
+        // Tier files are written for the game itself only: the wrapper is refused
+        // before anything is read or written, the game goes on to its (missing) tiers.
+        let dir = Path::new("/nonexistent/tier-files");
+        let mut progress = |_: &SolveReport| {};
+        let refused = DrawEngines::solve_tier_files(&closed, &0, Player::Left, dir, &mut progress);
+        assert!(
+            matches!(refused, Err(TierFileError::NoDrawEngines(_))),
+            "{refused:?}"
+        );
+        let own = DrawEngines::solve_tier_files(&closed.0, &0, Player::Left, dir, &mut progress);
+        assert!(matches!(own, Err(TierFileError::NoTiers(_))), "{own:?}");
     }
 
     #[test]

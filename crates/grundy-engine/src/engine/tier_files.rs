@@ -146,11 +146,13 @@ pub enum TierFileError {
     /// The game has no tiers, so no tier files.
     #[error("{0} has no tiers: its positions cannot be solved into tier files")]
     NoTiers(String),
-    /// The game has tiers, but its capabilities do not hold the engines that solve
-    /// them (`Capabilities::ties` or `Capabilities::cycles`).
+    /// The ruleset has tiers, but not the engines that solve them as its own: its
+    /// capabilities hold none (`Capabilities::ties` or `Capabilities::cycles` with
+    /// `draw_engines(self)`), or those of the game it wraps.
     #[error(
-        "{0} has tiers, but its capabilities do not hold the engines for ties and cycles \
-         that solve them (Capabilities::ties or Capabilities::cycles)"
+        "{0} has tiers, but its capabilities do not hold its own engines for ties and \
+         cycles, which write and read tier files (Capabilities::ties or \
+         Capabilities::cycles with draw_engines(self); a wrapper hands over its own)"
     )]
     NoDrawEngines(String),
     /// A tier has more slots than a file holds.
