@@ -32,7 +32,7 @@ fn rank(code: u8) -> u8 {
     }
 }
 
-/// The worse of two answers of [`check`] ([`rank`]).
+/// The worse of two answers of [`check`] (`rank`).
 pub fn worse(a: u8, b: u8) -> u8 {
     if rank(b) > rank(a) {
         b

@@ -1,7 +1,7 @@
 //! The engines of the games with ties or cycles, compiled only into those games.
 //!
 //! The retrograde engine (by tiers where a game has them), the tier files and the
-//! analysis built on them ([`draws`](super::draws)) are a large part of the code
+//! analysis built on them ([`draws`]) are a large part of the code
 //! compiled for a game, and most games never reach them: only a game that can tie or
 //! cycle does ([`route::ties_or_cycles`](super::route::ties_or_cycles)). So the
 //! analysis does not call them directly, which would compile them for every ruleset

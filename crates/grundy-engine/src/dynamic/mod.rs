@@ -267,7 +267,7 @@ pub trait DynRuleset: Send + Sync {
     fn check_book(&self, raw: RawBook) -> Result<Book, BookError>;
     /// Every tier reachable from `position` with `to_move` to move solved into tier
     /// files in `dir`, the complete ones already there reused
-    /// ([`tier_files::solve_to_dir`]); `progress` after each tier.
+    /// ([`tier_files::solve_to_dir`](crate::engine::tier_files::solve_to_dir)); `progress` after each tier.
     fn solve_tier_files(
         &self,
         position: &str,
@@ -277,7 +277,7 @@ pub trait DynRuleset: Send + Sync {
     ) -> Result<SolveReport, TierFileError>;
     /// The tiers reachable from `position` with `to_move` to move, discovered, as
     /// jobs one process of several runs into the tier files in `dir`
-    /// ([`tier_jobs::tier_work`]).
+    /// ([`tier_jobs::tier_work`](crate::engine::tier_jobs::tier_work)).
     fn tier_work(
         &self,
         position: &str,
@@ -285,7 +285,7 @@ pub trait DynRuleset: Send + Sync {
         dir: &Path,
     ) -> Result<Box<dyn TierWork + '_>, TierFileError>;
     /// The analysis of `position` from the tier files in `dir` alone
-    /// ([`analyze_from_db`]), at most `limit` winning moves listed.
+    /// ([`analyze_from_db`](crate::analysis::draws::analyze_from_db)), at most `limit` winning moves listed.
     fn analyze_db(
         &self,
         position: &str,

@@ -1,7 +1,7 @@
 //! A bound on the recursions over a value's options: each level takes room on the
 //! thread's stack, and a form nested deeply enough (an ordinal sum with a long
 //! integer, `ordinal(1, 100000)`) would run past the end of it. Every function that
-//! recurses over options enters a level through [`deeper`], which refuses with
+//! recurses over options enters a level through `deeper`, which refuses with
 //! [`ValueError::TooDeep`] past [`MAX_DEPTH`] levels, or past [`STACK_BUDGET`] bytes
 //! of stack used since the outermost level (whichever comes first), so that such a
 //! value is an error, never a crash, on a thread of the smallest usual stack (2 MiB,

@@ -14,8 +14,8 @@
 //! that key's bounds and no other's. With quotients below `2^25` (`max / n < 2^25`)
 //! a slot is 4 bytes: the quotient and one bound in 7 bits, the lower or the upper
 //! one, whichever the last search found (a null-window search finds one), on the
-//! levels of [`compact_lower`]. Else, with quotients below `2^32 − 1`, 8 bytes: the
-//! quotient and both bounds in 16 bits each ([`pack_lower`]). Any other key is kept
+//! levels of `compact_lower`. Else, with quotients below `2^32 − 1`, 8 bytes: the
+//! quotient and both bounds in 16 bits each (`pack_lower`). Any other key is kept
 //! whole beside its bounds.
 
 use super::score::{

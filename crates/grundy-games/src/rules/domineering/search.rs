@@ -277,7 +277,7 @@ impl Grid {
     /// are placements available now that do not overlap, so X makes at most
     /// `most(X)` more moves.
     ///
-    /// X's *reserve* ([`Grid::reserve`]) is made of parts that share no cell:
+    /// X's *reserve* (`Grid::reserve`) is made of parts that share no cell:
     /// `s` *safe* placements (for Left, a vertical pair of empty cells neither of
     /// which has an empty cell beside it in its row, so that no horizontal domino
     /// can ever cover them, as cells only fill; for Right likewise across);
