@@ -132,34 +132,94 @@ pub(crate) struct Grid {
     pub(crate) cells: Vec<u64>,
 }
 
-/// The end of a row of `col` cells of a board written as `text`, at character `i`
-/// (a `|` or the end): the first row sets the width `w`, a later one must be as
-/// long, and `h` counts the rows; `cells` names the symbols in messages.
-pub(crate) fn end_row<N>(
+/// How big a board written as rows of cells may be: at most `rows` rows, `cols` cells
+/// in a row and `cells` in all ([`scan_grid`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GridLimits {
+    /// The most rows (`u32::MAX`: no limit but `cells`).
+    pub(crate) rows: u32,
+    /// The most cells in a row.
+    pub(crate) cols: u32,
+    /// The most cells in all.
+    pub(crate) cells: u32,
+}
+
+/// Reads rows of the `alphabet`'s symbols separated by `|`, every row as long as the
+/// first, within `limits`; `cells` names the symbols in messages, e.g. `'.' (empty) or
+/// '#' (filled)`. Each cell is handed to `put(k, row, col, index)`: its symbol's place
+/// in `alphabet`, its row and column, and its index counted row after row. Returns
+/// the rows and the columns.
+pub(crate) fn scan_grid(
     text: &str,
-    i: usize,
-    col: N,
-    h: &mut N,
-    w: &mut N,
+    alphabet: &[char],
     cells: &str,
-) -> Result<(), NotationError>
-where
-    N: Copy + Default + PartialOrd + std::fmt::Display + std::ops::AddAssign + From<u8>,
-{
-    if col == N::default() {
-        return Err(NotationError::at(text, i, cells));
+    limits: GridLimits,
+    mut put: impl FnMut(usize, u32, u32, u32),
+) -> Result<(u32, u32), NotationError> {
+    let (mut h, mut w, mut col) = (0u32, 0u32, 0u32);
+    // The end of a row at character `i` (a `|` or the end): the first row sets the
+    // width, a later one must be as long.
+    let end_row = |i: usize, col: u32, h: &mut u32, w: &mut u32| {
+        if col == 0 {
+            return Err(NotationError::at(text, i, cells));
+        }
+        if *h == 0 {
+            *w = col;
+        } else if col < *w {
+            return Err(NotationError::at(
+                text,
+                i,
+                format!("{cells}: every row has {w} cells, as the first", w = *w),
+            ));
+        }
+        *h += 1;
+        Ok(())
+    };
+    for (i, ch) in text.chars().enumerate() {
+        let widest = if h == 0 { limits.cols } else { w };
+        if let Some(k) = alphabet.iter().position(|&a| a == ch) {
+            if h == limits.rows {
+                return Err(NotationError::at(
+                    text,
+                    i,
+                    format!("the end: at most {} rows", limits.rows),
+                ));
+            }
+            if col == widest {
+                let why = if h == 0 {
+                    format!("at most {} cells in a row", limits.cols)
+                } else {
+                    format!("every row has {w} cells, as the first")
+                };
+                return Err(NotationError::at(text, i, format!("'|' ({why})")));
+            }
+            let index = h * widest + col;
+            if index >= limits.cells {
+                return Err(NotationError::at(
+                    text,
+                    i,
+                    format!("the end: at most {} cells in all", limits.cells),
+                ));
+            }
+            put(k, h, col, index);
+            col += 1;
+        } else if ch == '|' {
+            end_row(i, col, &mut h, &mut w)?;
+            col = 0;
+        } else {
+            let err = NotationError::at(text, i, format!("{cells} or '|' (next row)"));
+            // A cell of the board (within the first row's width) is named by its row
+            // and column as the moves name it; a character past the board is not.
+            let on_board = h < limits.rows && col < widest && h * widest + col < limits.cells;
+            return Err(if on_board {
+                err.in_cell(h as u8, col as u8)
+            } else {
+                err
+            });
+        }
     }
-    if *h == N::default() {
-        *w = col;
-    } else if col < *w {
-        return Err(NotationError::at(
-            text,
-            i,
-            format!("{cells}: every row has {w} cells, as the first", w = *w),
-        ));
-    }
-    *h += N::from(1);
-    Ok(())
+    end_row(text.chars().count(), col, &mut h, &mut w)?;
+    Ok((h, w))
 }
 
 /// Reads rows of the `alphabet`'s symbols separated by `|`, every row as long as the
@@ -170,46 +230,19 @@ pub(crate) fn parse_grid(
     alphabet: &[char],
     cells: &str,
 ) -> Result<Grid, NotationError> {
-    let mut h: u8 = 0;
-    let mut w: u8 = 0;
-    let mut col: u8 = 0;
+    let side = u32::from(MAX_SIDE);
+    let limits = GridLimits {
+        rows: side,
+        cols: side,
+        cells: side * side,
+    };
     let mut out = vec![0u64; alphabet.len()];
-    let end_row = |i, col, h: &mut u8, w: &mut u8| end_row(text, i, col, h, w, cells);
-    for (i, ch) in text.chars().enumerate() {
-        if let Some(k) = alphabet.iter().position(|&a| a == ch) {
-            if h == MAX_SIDE {
-                return Err(NotationError::at(
-                    text,
-                    i,
-                    format!("the end: at most {MAX_SIDE} rows"),
-                ));
-            }
-            let widest = if h == 0 { MAX_SIDE } else { w };
-            if col == widest {
-                let why = if h == 0 {
-                    format!("at most {MAX_SIDE} cells in a row")
-                } else {
-                    format!("every row has {w} cells, as the first")
-                };
-                return Err(NotationError::at(text, i, format!("'|' ({why})")));
-            }
-            out[k] |= bit(h, col);
-            col += 1;
-        } else if ch == '|' {
-            end_row(i, col, &mut h, &mut w)?;
-            col = 0;
-        } else {
-            let err = NotationError::at(text, i, format!("{cells} or '|' (next row)"));
-            // A cell of the board (within the first row's width) is named by its row
-            // and column as the moves name it; a character past the board is not.
-            let on_board = h < MAX_SIDE && col < if h == 0 { MAX_SIDE } else { w };
-            return Err(if on_board { err.in_cell(h, col) } else { err });
-        }
-    }
-    end_row(text.chars().count(), col, &mut h, &mut w)?;
+    let (rows, cols) = scan_grid(text, alphabet, cells, limits, |k, r, c, _| {
+        out[k] |= bit(r as u8, c as u8);
+    })?;
     Ok(Grid {
-        rows: h,
-        cols: w,
+        rows: rows as u8,
+        cols: cols as u8,
         cells: out,
     })
 }

@@ -11,7 +11,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::rules::grid;
+use crate::rules::grid::{self, GridLimits};
 use crate::rules::NotationError;
 
 /// The most columns of a board: one letter each, `a` to `z`.
@@ -425,55 +425,18 @@ impl FromStr for Board {
     /// Reads rows of `.` and `#` separated by `|`, every row as long as the first,
     /// at most [`MAX_COLS`] cells in a row and [`MAX_CELLS`] in all.
     fn from_str(text: &str) -> Result<Board, NotationError> {
-        const CELLS: &str = "'.' (empty) or '#' (filled)";
-        let (mut h, mut w, mut col) = (0u32, 0u32, 0u32);
+        let limits = GridLimits {
+            rows: u32::MAX,
+            cols: u32::from(MAX_COLS),
+            cells: MAX_CELLS,
+        };
         let mut bits = 0u128;
-        let end_row = |i, col, h: &mut u32, w: &mut u32| grid::end_row(text, i, col, h, w, CELLS);
-        for (i, ch) in text.chars().enumerate() {
-            match ch {
-                '.' | '#' => {
-                    let widest = if h == 0 { u32::from(MAX_COLS) } else { w };
-                    if col == widest {
-                        let why = if h == 0 {
-                            format!("at most {MAX_COLS} cells in a row")
-                        } else {
-                            format!("every row has {w} cells, as the first")
-                        };
-                        return Err(NotationError::at(text, i, format!("'|' ({why})")));
-                    }
-                    let k = h * widest + col;
-                    if k >= MAX_CELLS {
-                        return Err(NotationError::at(
-                            text,
-                            i,
-                            format!("the end: at most {MAX_CELLS} cells in all"),
-                        ));
-                    }
-                    if ch == '.' {
-                        bits |= 1 << k;
-                    }
-                    col += 1;
-                }
-                '|' => {
-                    end_row(i, col, &mut h, &mut w)?;
-                    col = 0;
-                }
-                _ => {
-                    let err = NotationError::at(text, i, format!("{CELLS} or '|' (next row)"));
-                    // A cell of the board (within the first row's width) is named by
-                    // its row and column as the moves name it; a character past the
-                    // board is not.
-                    let widest = if h == 0 { u32::from(MAX_COLS) } else { w };
-                    let on_board = col < widest && h * widest + col < MAX_CELLS;
-                    return Err(if on_board {
-                        err.in_cell(h as u8, col as u8)
-                    } else {
-                        err
-                    });
-                }
+        let cells = "'.' (empty) or '#' (filled)";
+        let (h, w) = grid::scan_grid(text, &['.', '#'], cells, limits, |k, _, _, index| {
+            if k == 0 {
+                bits |= 1 << index;
             }
-        }
-        end_row(text.chars().count(), col, &mut h, &mut w)?;
+        })?;
         Ok(Board::of_rows(h as u8, w as u8, bits))
     }
 }
