@@ -14,7 +14,9 @@
 //! ordered: those touching no cell the opponent cannot reach first, the mover's own
 //! safe placements last, and within each class by how the counts of safe and of all
 //! placements change and by a positional preference for lines that leave safe
-//! placements between them.
+//! placements between them. Of the mover's placements inside runs of cells that
+//! touch no other empty cell and that the opponent can never cover (integers for
+//! the mover), one is searched for all ([`Grid::redundant`]).
 
 use grundy_engine::engine::search::{report_progress, Limits, Stop};
 use grundy_values::deadline;
@@ -191,6 +193,54 @@ impl Grid {
             e & !((e >> 1) & self.not_last) & !((e << 1) & self.not_first),
             e & !(e >> self.cols) & !(e << self.cols),
         )
+    }
+
+    /// The placements of the mover (Left when `left`) that a search may skip at a
+    /// node of `e` empty cells, among `mine`, the mover's placements: all but one of
+    /// those inside *isolated runs*.
+    ///
+    /// An isolated run is a maximal run of empty cells along a line of the mover's
+    /// direction (a column for Left) none of which the opponent can ever cover (no
+    /// empty cell beside it across): its cells touch no other empty cell, so it is a
+    /// component of its own, where only the mover can play, worth `⌊n/2⌋` moves to
+    /// the mover for `n` cells, an integer. A placement at an end of a run leaves
+    /// `n − 2` cells, taking exactly one from that integer; every such placement, in
+    /// any run, leaves a position of the same value (the node's, less one), hence of
+    /// the same outcome, and one inside a run leaves two runs of `i` and `n − 2 − i`
+    /// cells, `⌊i/2⌋ + ⌊(n−2−i)/2⌋ ≤ ⌊n/2⌋ − 1`, a value no better for the mover.
+    /// Whoever wins moving second at a value wins at any value better for them, so
+    /// one end placement answers for all of them: the rest are returned.
+    #[inline]
+    fn redundant(&self, e: u128, left: bool, mine: u128) -> u128 {
+        let (row_alone, col_alone) = self.alone(e);
+        let (shut, step) = if left {
+            (row_alone, self.cols)
+        } else {
+            (col_alone, 1)
+        };
+        // The empty cells joined along the line to one the opponent can cover.
+        let (forward, backward) = if left {
+            (self.cells, self.cells)
+        } else {
+            (self.not_first, self.not_last)
+        };
+        let mut open = e & !shut;
+        loop {
+            let grown = open | (open << step & forward & e) | (open >> step & backward & e);
+            if grown == open {
+                break;
+            }
+            open = grown;
+        }
+        let runs = e & !open;
+        let inside = mine & runs & (runs >> step);
+        if inside == 0 {
+            return 0;
+        }
+        // Placements whose cell before them along the line is not in a run: the
+        // first of a run.
+        let ends = inside & !(runs << step & forward);
+        inside & !(ends & ends.wrapping_neg())
     }
 
     /// X's reserve (Left's when `left`; see [`Grid::decided`]) on the board of
@@ -737,7 +787,7 @@ impl Solver {
         }
         let start = self.nodes;
         let mut list = [(0i32, 0 as Spot); 128];
-        let n = self.order(e, left, mine, &mut list);
+        let n = self.order(e, left, mine & !g.redundant(e, left, mine), &mut list);
         let mut won = None;
         for &(_, spot) in &list[..n] {
             let child = e & !g.cells_of(u32::from(spot), left);
