@@ -1461,3 +1461,104 @@ async fn play_marks_the_squares_each_move_filled() {
     assert_eq!(spot(0, 2)["tint"], "blocked");
     assert_eq!(spot(0, 2)["glyph"], "#");
 }
+
+/// Every JSON document the server sends ends with a newline, as the CLI's `--json`
+/// prints it: each endpoint's answer and each kind of error (400, 404, 405, 413,
+/// 414, 422, and an error inside a list of outcomes).
+#[tokio::test]
+async fn every_json_answer_ends_with_a_newline() {
+    let get = |uri: &str| Request::get(uri).body(Body::empty()).unwrap();
+    let post = |uri: &str, body: String| {
+        Request::post(uri)
+            .header("content-type", "application/json")
+            .body(Body::from(body))
+            .unwrap()
+    };
+    let too_many_moves = json!({ "game": "nim", "position": "1", "moves": vec!["1-1"; 100_000] });
+    let long_uri = format!("/api/analyze?game=nim&position={}", "1,".repeat(10_000));
+    let cases: Vec<(&str, StatusCode, Request<Body>)> = vec![
+        ("games", StatusCode::OK, get("/api/games")),
+        (
+            "analyze",
+            StatusCode::OK,
+            get("/api/analyze?game=nim&position=3,5,7&moves=true"),
+        ),
+        (
+            "board",
+            StatusCode::OK,
+            get("/api/board?game=domineering&position=..%23|..."),
+        ),
+        (
+            "sequence",
+            StatusCode::OK,
+            get("/api/sequence?game=subtraction&set=1,2&to=10"),
+        ),
+        (
+            "outcomes",
+            StatusCode::OK,
+            post(
+                "/api/outcomes",
+                json!({ "game": "nim", "positions": ["1,2", "1,y"] }).to_string(),
+            ),
+        ),
+        (
+            "play",
+            StatusCode::OK,
+            post(
+                "/api/play",
+                json!({ "game": "nim", "position": "3,5", "moves": ["1-1"], "reply": true })
+                    .to_string(),
+            ),
+        ),
+        ("value", StatusCode::OK, get("/api/value?expr=%7B2%7C0%7D")),
+        (
+            "a misread position",
+            StatusCode::BAD_REQUEST,
+            get("/api/board?game=nim&position=2,x"),
+        ),
+        (
+            "a misread body",
+            StatusCode::BAD_REQUEST,
+            post("/api/play", "{".to_owned()),
+        ),
+        (
+            "a misread expression",
+            StatusCode::BAD_REQUEST,
+            get("/api/value?expr=%7B1%7C"),
+        ),
+        ("an unknown path", StatusCode::NOT_FOUND, get("/api/nothing")),
+        (
+            "another method",
+            StatusCode::METHOD_NOT_ALLOWED,
+            post("/api/games", String::new()),
+        ),
+        (
+            "a body too large",
+            StatusCode::PAYLOAD_TOO_LARGE,
+            post("/api/play", too_many_moves.to_string()),
+        ),
+        ("a target too long", StatusCode::URI_TOO_LONG, get(&long_uri)),
+        (
+            "too many positions",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            post(
+                "/api/outcomes",
+                json!({ "game": "nim", "positions": (0..2000).map(|n| n.to_string()).collect::<Vec<_>>() })
+                    .to_string(),
+            ),
+        ),
+    ];
+    for (what, want, req) in cases {
+        let (status, content_type, body) = send(app(state()), req).await;
+        assert_eq!(status, want, "{what}: {body}");
+        assert!(
+            content_type.starts_with("application/json"),
+            "{what}: {content_type}: {body}"
+        );
+        assert!(
+            body.ends_with('\n') && !body.ends_with("\n\n"),
+            "{what}: the JSON ends with one newline: {body:?}"
+        );
+        serde_json::from_str::<Value>(&body).unwrap_or_else(|e| panic!("{what}: {e}: {body}"));
+    }
+}
