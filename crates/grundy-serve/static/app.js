@@ -56,11 +56,7 @@ async function api(path, body, controller) {
     } catch (e) {
       throw new Error(`${response.status}: ${text.slice(0, 200)}`);
     }
-    if (!response.ok) {
-      const err = new Error(data.error || `HTTP ${response.status}`);
-      err.column = data.column;
-      throw err;
-    }
+    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
     return data;
   } finally {
     pending.delete(ctl);
@@ -75,8 +71,9 @@ function showError(target, err) {
     target.replaceChildren(el("p", { class: "help", text: "Cancelled." }));
     return;
   }
-  const where = err.column ? ` (column ${err.column})` : "";
-  target.replaceChildren(el("p", { class: "error", role: "alert", text: err.message + where }));
+  // The server's message as it is: it names the place of a misread text itself
+  // (a character of the text, or a board's row and column).
+  target.replaceChildren(el("p", { class: "error", role: "alert", text: err.message }));
 }
 
 // ---- game, parameters, position

@@ -2345,6 +2345,23 @@ async fn sequence_page_address_and_games(driver: PathBuf) {
     s.close().await;
 }
 
+/// What the API answers for `uri` (a GET), asked in process.
+async fn api_json(uri: &str) -> Value {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let app = grundy_serve::app(grundy_serve::AppState::new(grundy_serve::Limits::default()));
+    let response = app
+        .oneshot(
+            http::Request::get(uri)
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{uri}: {e}"))
+}
+
 /// The value calculator: the address holds the expression, a sum, a comparison and a
 /// cooling are computed, the thermograph drawn; a bad expression says where.
 async fn value_calculator_page(driver: PathBuf) {
@@ -2403,9 +2420,19 @@ async fn value_calculator_page(driver: PathBuf) {
     input.send_keys("{1|\u{E007}").await.unwrap();
     s.wait_for(
         "the error",
-        "const e = document.querySelector('#value-out .error'); return !!e && e.textContent.includes('column')",
+        "const e = document.querySelector('#value-out .error'); return !!e && e.textContent !== ''",
     )
     .await;
+    // The server's message as it is: it names the character of the expression, and
+    // the page adds no "column" of its own.
+    let shown = s
+        .js("return document.querySelector('#value-out .error').textContent")
+        .await;
+    let said = api_json("/api/value?expr=%7B1%7C").await;
+    assert_eq!(shown, said["error"], "the page shows the server's message");
+    let shown = shown.as_str().unwrap();
+    assert!(shown.contains("character 4"), "{shown}");
+    assert!(!shown.contains("column"), "{shown}");
     s.shot("value-error").await;
     let console = s.console_errors().await;
     assert_eq!(console.len(), 1, "the 400 alone: {console:?}");
