@@ -1915,7 +1915,8 @@ async fn misere_genus_and_quotient_on_the_sequence_page(driver: PathBuf) {
 // value pages, every game at 390 px
 
 /// A perfect tic-tac-toe tie reads as a tie at every position, in the list and the
-/// chart, in the tie's colour: never a loss.
+/// chart, in the tie's colour: never a loss. The Play tab's help and Analyze's
+/// verdict say what a tie and a draw are.
 async fn ties_are_shown_as_ties(driver: PathBuf) {
     let _one = BROWSER.lock().await;
     let mut s = Session::start(&driver, "ties").await;
@@ -1961,7 +1962,55 @@ async fn ties_are_shown_as_ties(driver: PathBuf) {
         .await;
     assert!(status.as_str().unwrap().starts_with("A tie"), "{status}");
     s.shot("tie").await;
+    assert_results_defined(&s, "#view-play .help").await;
+    // Analyze defines the result it gives, where it is a tie or a draw.
+    open(&s, "#analyze?game=tictactoe&position=...|...|...").await;
+    s.wait_for(
+        "the analysis",
+        "return !!document.getElementById('verdict')",
+    )
+    .await;
+    let meaning = s
+        .js("const m = document.getElementById('result-meaning'); return m ? m.textContent : ''")
+        .await;
+    assert!(
+        meaning.as_str().unwrap().contains(TIE_MEANS),
+        "the tie defined beside the verdict: {meaning}"
+    );
+    open(&s, "#analyze?game=digraph&position=0>0,0>1,1>2@0").await;
+    s.wait_for(
+        "the analysis",
+        "return !!document.getElementById('verdict')",
+    )
+    .await;
+    let meaning = s
+        .js("const m = document.getElementById('result-meaning'); return m ? m.textContent : ''")
+        .await;
+    assert!(
+        meaning.as_str().unwrap().contains(DRAW_MEANS),
+        "the draw defined beside the verdict: {meaning}"
+    );
     s.close().await;
+}
+
+/// What a tie is, in the page's words (docs/draws.md defines it the same way).
+const TIE_MEANS: &str = "tie: the board fills with no winner";
+
+/// What a draw is, in the page's words (docs/draws.md defines it the same way).
+const DRAW_MEANS: &str = "draw: play can go on forever";
+
+/// The help of the Play tab (the texts of `css`) defines a tie and a draw, beside
+/// their colours and marks.
+async fn assert_results_defined(s: &Session, css: &str) {
+    let help = s
+        .js(&format!(
+            "return [...document.querySelectorAll('{css}')].map(p => p.textContent.replace(/\\s+/g, ' ')).join(' ')"
+        ))
+        .await;
+    let help = help.as_str().unwrap();
+    for words in ["ties (=, yellow)", "draws (∞, blue)", TIE_MEANS, DRAW_MEANS] {
+        assert!(help.contains(words), "the help says {words:?}: {help}");
+    }
 }
 
 /// Connect Four drops a mark by a click anywhere in its column (a pointer, and a
