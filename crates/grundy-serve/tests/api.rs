@@ -1265,6 +1265,110 @@ async fn play_values_say_ties_and_remoteness() {
     assert_eq!(values[1]["remoteness"], 2, "{v}");
 }
 
+/// Plays `game` from `start` with the person always taking the first move the hints
+/// give `result` and the engine replying, until the match ends or `plies` moves are
+/// played; returns the last answer, after checking that every position of the match
+/// has that result (with its remoteness for a tie, none for a draw).
+async fn keep_the_result(
+    game: &str,
+    params: Value,
+    start: &str,
+    result: &str,
+    plies: usize,
+) -> Value {
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let body = json!({ "game": game, "params": params, "position": start,
+                           "moves": moves, "reply": true });
+        let (status, v) = post_json_with(patient_state(), "/api/play", body).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        moves.extend(
+            v["engine_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_owned()),
+        );
+        let values = v["values"].as_array().unwrap();
+        assert_eq!(values.len(), moves.len() + 1, "{v}");
+        for (i, value) in values.iter().enumerate() {
+            assert_eq!(value["result"], result, "{game} position {i}: {value}");
+            if result == "draw" {
+                assert_eq!(value["remoteness"], Value::Null, "{game} {i}: {value}");
+            } else {
+                assert!(value["remoteness"].is_u64(), "{game} {i}: {value}");
+            }
+            assert_eq!(value["to_move_wins"], false, "{game} {i}: {value}");
+        }
+        if v["over"] == true || moves.len() >= plies {
+            return v;
+        }
+        let hints = v["hints"]["moves"].as_array().unwrap();
+        assert!(
+            hints
+                .iter()
+                .all(|h| h["wins"] == false && h["result"] != "win"),
+            "{game}: no move wins: {v}"
+        );
+        let keep = hints
+            .iter()
+            .find(|h| h["result"] == result)
+            .unwrap_or_else(|| panic!("{game}: a move keeps the {result}: {v}"));
+        moves.push(keep["move"].as_str().unwrap().to_owned());
+    }
+}
+
+/// Connect Four on 4x4 is a tie: a match kept level to its full board reads tie at
+/// every position, with its remoteness, and ends as a tie.
+#[tokio::test]
+async fn play_values_say_ties_in_connect_four() {
+    let v = keep_the_result("connect-four", json!({}), "....|....|....|....", "tie", 16).await;
+    assert_eq!((&v["over"], &v["tie"]), (&json!(true), &json!(true)), "{v}");
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values.len(), 17, "{v}");
+    assert_eq!(values[0]["remoteness"], 16, "{v}");
+    assert_eq!(values[16]["remoteness"], 0, "{v}");
+}
+
+/// A game with endless play: each position of a match that goes round a cycle is a
+/// draw without remoteness, and the hints say which move draws and which loses.
+#[tokio::test]
+async fn play_values_say_draws() {
+    // The token on 0: 0>0 draws (forever round the loop), 0>1 loses (1>2 leaves it
+    // stuck).
+    let v = keep_the_result("digraph", json!({}), "0>0,0>1,1>2@0", "draw", 6).await;
+    assert_eq!(v["over"], false, "{v}");
+    let hints: Vec<(&str, &str)> = v["hints"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["move"].as_str().unwrap(), h["result"].as_str().unwrap()))
+        .collect();
+    assert_eq!(hints, [("0>0", "draw"), ("0>1", "lose")], "{v}");
+    assert_eq!(v["remoteness"], Value::Null, "{v}");
+    // Backsliding Toads and Frogs: TTT..FFF is a draw with either player to move.
+    for to_move in ["Left", "Right"] {
+        let v = post_json(
+            "/api/play",
+            json!({ "game": "toads", "params": { "backsliding": "true" },
+                    "position": "TTT..FFF", "to_move": to_move }),
+        )
+        .await
+        .1;
+        assert_eq!(v["values"][0]["result"], "draw", "{to_move}: {v}");
+        assert_eq!(v["values"][0]["remoteness"], Value::Null, "{to_move}: {v}");
+    }
+    let v = keep_the_result(
+        "toads",
+        json!({ "backsliding": "true" }),
+        "TTT..FFF",
+        "draw",
+        8,
+    )
+    .await;
+    assert_eq!(v["over"], false, "{v}");
+}
+
 /// `/api/games` offers misère play exactly where the game takes it: an impartial
 /// game with ties or endless play refuses it, and is listed without it.
 #[tokio::test]
