@@ -1537,7 +1537,8 @@ async fn value_over_its_time_is_422() {
 }
 
 /// In a match, the squares filled by its moves are marked with the move and the
-/// player, which the position's notation (`#` for all) cannot tell.
+/// player, which the position's notation (`#` for all) cannot tell: Domineering's
+/// dominoes by Left and Right, Cram's by the first and second player.
 #[tokio::test]
 async fn play_marks_the_squares_each_move_filled() {
     let (status, v) = post_json(
@@ -1564,6 +1565,37 @@ async fn play_marks_the_squares_each_move_filled() {
     // The wall of the start stays a wall.
     assert_eq!(spot(0, 2)["tint"], "blocked");
     assert_eq!(spot(0, 2)["glyph"], "#");
+    // Cram (impartial, either domino for either player): the dominoes are marked
+    // by the seat that placed them, the first player's and the second's, the
+    // starting wall left a wall.
+    let (status, v) = post_json(
+        "/api/play",
+        json!({"game": "cram", "position": "...|...|..#", "moves": ["a1-a2", "a3-b3"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let lines = &v["board"]["board"]["lines"];
+    let spot = |r: usize, c: usize| lines[r]["spots"][c].clone();
+    for (r, c, tint, glyph) in [
+        (0, 0, "left", "1"),
+        (1, 0, "left", "1"),
+        (2, 0, "right", "2"),
+        (2, 1, "right", "2"),
+    ] {
+        assert_eq!(
+            (spot(r, c)["tint"].as_str(), spot(r, c)["glyph"].as_str()),
+            (Some(tint), Some(glyph)),
+            "row {r} column {c}: {v}"
+        );
+    }
+    let label = spot(2, 0)["label"].as_str().unwrap().to_owned();
+    assert!(
+        label.contains("move 2 (a3-b3)") && label.contains("the second player"),
+        "{label}"
+    );
+    assert_eq!(spot(2, 2)["tint"], "blocked", "{v}");
+    assert_eq!(spot(2, 2)["glyph"], "#", "{v}");
+    assert_eq!(spot(1, 1)["tint"], "empty", "{v}");
 }
 
 /// Every JSON document the server sends ends with a newline, as the CLI's `--json`

@@ -2260,8 +2260,8 @@ async fn clicks_in_columns_and_steps(driver: PathBuf) {
     s.close().await;
 }
 
-/// Domineering's dominoes placed in a match are numbered and coloured by player,
-/// the legend says what the notation cannot tell; Fox and Geese has dark squares;
+/// Domineering's and Cram's dominoes placed in a match are numbered and coloured by
+/// player (a wall of the start stays `#`), the legend says what the notation cannot tell; Fox and Geese has dark squares;
 /// the digraph's edges are shown.
 async fn boards_show_the_whole_position(driver: PathBuf) {
     let _one = BROWSER.lock().await;
@@ -2296,6 +2296,43 @@ async fn boards_show_the_whole_position(driver: PathBuf) {
         "{legend}"
     );
     s.shot("domineering-dominoes").await;
+    // Cram the same: either player places either domino, coloured by seat; the
+    // starting wall stays a wall.
+    open(
+        &s,
+        "#play?game=cram&position=...|...|..%23&you=first&match=1&move=a1-a2&move=a3-b3",
+    )
+    .await;
+    assert!(!await_turn(&s).await);
+    let spots = s
+        .js("return [...document.querySelectorAll('#board .spot')].filter(b => b.textContent).map(b => [b.dataset.at, b.textContent, [...b.classList].filter(c => c.startsWith('tint-'))[0]])")
+        .await;
+    assert_eq!(
+        spots,
+        json!([
+            ["0,0", "1", "tint-left"],
+            ["1,0", "1", "tint-left"],
+            ["2,0", "2", "tint-right"],
+            ["2,1", "2", "tint-right"],
+            ["2,2", "#", "tint-blocked"]
+        ]),
+        "Cram's dominoes of the match, whose and when, and the wall"
+    );
+    let label = s
+        .js("return document.querySelector(\"#board [data-at='2,0']\").getAttribute('aria-label')")
+        .await;
+    assert!(
+        label.as_str().unwrap().contains("move 2 (a3-b3)"),
+        "{label}"
+    );
+    let legend = s
+        .js("return [...document.querySelectorAll('#board .legend')].map(p => p.textContent).join(' ')")
+        .await;
+    assert!(
+        legend.as_str().unwrap().contains("numbered by move"),
+        "{legend}"
+    );
+    s.shot("cram-dominoes").await;
     open(
         &s,
         "#analyze?game=fox-and-geese&position=.f....|......|......|......|......|g.g.g.",
