@@ -21,7 +21,7 @@ use grundy::ruleset::Kind;
 use grundy::sequence::{svg, Method, Options, Sequence, SequenceSpec};
 use grundy::Player;
 
-use crate::error::{json_response, text_response, ApiError};
+use crate::error::{json_response, json_text, text_response, ApiError};
 use crate::games::Games;
 use crate::query::{body_params, check_length, json_body, to_move, Fields};
 use crate::work::Deadline;
@@ -45,11 +45,6 @@ fn pairs(uri: &Uri) -> Result<Vec<(String, String)>, ApiError> {
     Query::<Vec<(String, String)>>::try_from_uri(uri)
         .map(|q| q.0)
         .map_err(|e| ApiError::bad(format!("bad query string: {}", e.body_text())))
-}
-
-/// JSON text as an answer.
-fn json_text(text: String) -> Response {
-    text_response(StatusCode::OK, "application/json", text)
 }
 
 fn internal_json(e: serde_json::Error) -> ApiError {
@@ -141,7 +136,7 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
             report::pretty(&json!({ "games": list })).map_err(internal_json)
         })
         .await?;
-    Ok(json_text(text))
+    Ok(json_text(StatusCode::OK, text))
 }
 
 /// A game as `/api/games` lists it; `misere`: whether it takes the parameter
@@ -228,7 +223,7 @@ pub(crate) async fn analyze(State(state): State<AppState>, uri: Uri) -> Answer {
             report::pretty(&json).map_err(internal_json)
         })
         .await?;
-    Ok(json_text(text))
+    Ok(json_text(StatusCode::OK, text))
 }
 
 /// `GET /api/board`: the board of a position as data, with the legal moves of the
@@ -508,7 +503,10 @@ pub(crate) async fn sequence(State(state): State<AppState>, uri: Uri) -> Answer 
         SequenceAsk::Normal(request) => compute(&state, &request).await?.json,
         SequenceAsk::Misere(request) => compute_misere(&state, request).await?,
     };
-    Ok(json_text(report::compact(&json).map_err(internal_json)?))
+    Ok(json_text(
+        StatusCode::OK,
+        report::compact(&json).map_err(internal_json)?,
+    ))
 }
 
 /// `GET /api/sequence.svg`: the drawing `grundy sequence ... --svg FILE` writes.

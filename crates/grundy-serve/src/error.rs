@@ -90,9 +90,19 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// `body` as a JSON answer with `status`.
+/// `body` as a JSON answer with `status`, on one line.
 pub(crate) fn json_response(status: StatusCode, body: &serde_json::Value) -> Response {
-    text_response(status, "application/json", body.to_string())
+    json_text(status, body.to_string())
+}
+
+/// JSON `text` as an answer with `status`: every JSON document the server sends goes
+/// through here, and ends with a newline as the CLI's `--json` prints it (added
+/// where `text` has none).
+pub(crate) fn json_text(status: StatusCode, mut text: String) -> Response {
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text_response(status, "application/json", text)
 }
 
 /// `text` with `status` and `content_type`.

@@ -29,6 +29,9 @@
 //! within the budget. A panic inside one request is answered 500 and logged, and the
 //! server goes on.
 //!
+//! Every JSON document the server sends, answer or error, ends with a newline, as the
+//! CLI's `--json` prints it.
+//!
 //! # Limits
 //! Every piece of work runs on a blocking thread, at most [`Limits::workers`] at once
 //! in the main lane and twice as many in a quick lane that keeps cheap requests from waiting

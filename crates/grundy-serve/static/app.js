@@ -56,11 +56,7 @@ async function api(path, body, controller) {
     } catch (e) {
       throw new Error(`${response.status}: ${text.slice(0, 200)}`);
     }
-    if (!response.ok) {
-      const err = new Error(data.error || `HTTP ${response.status}`);
-      err.column = data.column;
-      throw err;
-    }
+    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
     return data;
   } finally {
     pending.delete(ctl);
@@ -75,8 +71,9 @@ function showError(target, err) {
     target.replaceChildren(el("p", { class: "help", text: "Cancelled." }));
     return;
   }
-  const where = err.column ? ` (column ${err.column})` : "";
-  target.replaceChildren(el("p", { class: "error", role: "alert", text: err.message + where }));
+  // The server's message as it is: it names the place of a misread text itself
+  // (a character of the text, or a board's row and column).
+  target.replaceChildren(el("p", { class: "error", role: "alert", text: err.message }));
 }
 
 // ---- game, parameters, position
@@ -345,11 +342,14 @@ function changed(push) {
 const verdict = (wins) => (wins ? "wins" : "loses");
 // A result (win, lose, tie, draw) as a verb, a class and a mark: Gamesman's colours
 // (win green, lose red, tie yellow, draw blue), never the colour alone.
+// A tie and a draw have their meaning too, as docs/draws.md defines them.
 const RESULTS = {
   win: { verb: "wins", cls: "wins", mark: "✓", word: "win" },
   lose: { verb: "loses", cls: "loses", mark: "✗", word: "lose" },
-  tie: { verb: "ties", cls: "ties", mark: "=", word: "tie" },
-  draw: { verb: "draws", cls: "draws", mark: "∞", word: "draw" },
+  tie: { verb: "ties", cls: "ties", mark: "=", word: "tie",
+    means: "A tie: the board fills with no winner (neither player can win, and the game ends)." },
+  draw: { verb: "draws", cls: "draws", mark: "∞", word: "draw",
+    means: "A draw: play can go on forever (neither player can force the game to end without losing it)." },
 };
 const resultOf = (m) => RESULTS[m.result] || (m.wins ? RESULTS.win : RESULTS.lose);
 // The result of a position of a match for its player to move, or null when unknown.
@@ -419,6 +419,7 @@ async function analyze() {
   const parts = [
     el("p", { class: "verdict " + (a.result || (a.to_move_wins ? "win" : "lose")), id: "verdict", text: `${a.to_move} to move ${res.verb}` }),
   ];
+  if (res.means) parts.push(el("p", { class: "help", id: "result-meaning", text: res.means }));
   if (a.other_to_move_wins !== undefined) {
     const other = RESULTS[a.other_to_move_result];
     parts.push(el("p", { text: `The other player to move: ${other ? other.verb : verdict(a.other_to_move_wins)}` }));

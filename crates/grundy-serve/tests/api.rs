@@ -1265,6 +1265,110 @@ async fn play_values_say_ties_and_remoteness() {
     assert_eq!(values[1]["remoteness"], 2, "{v}");
 }
 
+/// Plays `game` from `start` with the person always taking the first move the hints
+/// give `result` and the engine replying, until the match ends or `plies` moves are
+/// played; returns the last answer, after checking that every position of the match
+/// has that result (with its remoteness for a tie, none for a draw).
+async fn keep_the_result(
+    game: &str,
+    params: Value,
+    start: &str,
+    result: &str,
+    plies: usize,
+) -> Value {
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let body = json!({ "game": game, "params": params, "position": start,
+                           "moves": moves, "reply": true });
+        let (status, v) = post_json_with(patient_state(), "/api/play", body).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        moves.extend(
+            v["engine_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_owned()),
+        );
+        let values = v["values"].as_array().unwrap();
+        assert_eq!(values.len(), moves.len() + 1, "{v}");
+        for (i, value) in values.iter().enumerate() {
+            assert_eq!(value["result"], result, "{game} position {i}: {value}");
+            if result == "draw" {
+                assert_eq!(value["remoteness"], Value::Null, "{game} {i}: {value}");
+            } else {
+                assert!(value["remoteness"].is_u64(), "{game} {i}: {value}");
+            }
+            assert_eq!(value["to_move_wins"], false, "{game} {i}: {value}");
+        }
+        if v["over"] == true || moves.len() >= plies {
+            return v;
+        }
+        let hints = v["hints"]["moves"].as_array().unwrap();
+        assert!(
+            hints
+                .iter()
+                .all(|h| h["wins"] == false && h["result"] != "win"),
+            "{game}: no move wins: {v}"
+        );
+        let keep = hints
+            .iter()
+            .find(|h| h["result"] == result)
+            .unwrap_or_else(|| panic!("{game}: a move keeps the {result}: {v}"));
+        moves.push(keep["move"].as_str().unwrap().to_owned());
+    }
+}
+
+/// Connect Four on 4x4 is a tie: a match kept level to its full board reads tie at
+/// every position, with its remoteness, and ends as a tie.
+#[tokio::test]
+async fn play_values_say_ties_in_connect_four() {
+    let v = keep_the_result("connect-four", json!({}), "....|....|....|....", "tie", 16).await;
+    assert_eq!((&v["over"], &v["tie"]), (&json!(true), &json!(true)), "{v}");
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values.len(), 17, "{v}");
+    assert_eq!(values[0]["remoteness"], 16, "{v}");
+    assert_eq!(values[16]["remoteness"], 0, "{v}");
+}
+
+/// A game with endless play: each position of a match that goes round a cycle is a
+/// draw without remoteness, and the hints say which move draws and which loses.
+#[tokio::test]
+async fn play_values_say_draws() {
+    // The token on 0: 0>0 draws (forever round the loop), 0>1 loses (1>2 leaves it
+    // stuck).
+    let v = keep_the_result("digraph", json!({}), "0>0,0>1,1>2@0", "draw", 6).await;
+    assert_eq!(v["over"], false, "{v}");
+    let hints: Vec<(&str, &str)> = v["hints"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["move"].as_str().unwrap(), h["result"].as_str().unwrap()))
+        .collect();
+    assert_eq!(hints, [("0>0", "draw"), ("0>1", "lose")], "{v}");
+    assert_eq!(v["remoteness"], Value::Null, "{v}");
+    // Backsliding Toads and Frogs: TTT..FFF is a draw with either player to move.
+    for to_move in ["Left", "Right"] {
+        let v = post_json(
+            "/api/play",
+            json!({ "game": "toads", "params": { "backsliding": "true" },
+                    "position": "TTT..FFF", "to_move": to_move }),
+        )
+        .await
+        .1;
+        assert_eq!(v["values"][0]["result"], "draw", "{to_move}: {v}");
+        assert_eq!(v["values"][0]["remoteness"], Value::Null, "{to_move}: {v}");
+    }
+    let v = keep_the_result(
+        "toads",
+        json!({ "backsliding": "true" }),
+        "TTT..FFF",
+        "draw",
+        8,
+    )
+    .await;
+    assert_eq!(v["over"], false, "{v}");
+}
+
 /// `/api/games` offers misère play exactly where the game takes it: an impartial
 /// game with ties or endless play refuses it, and is listed without it.
 #[tokio::test]
@@ -1433,7 +1537,8 @@ async fn value_over_its_time_is_422() {
 }
 
 /// In a match, the squares filled by its moves are marked with the move and the
-/// player, which the position's notation (`#` for all) cannot tell.
+/// player, which the position's notation (`#` for all) cannot tell: Domineering's
+/// dominoes by Left and Right, Cram's by the first and second player.
 #[tokio::test]
 async fn play_marks_the_squares_each_move_filled() {
     let (status, v) = post_json(
@@ -1460,4 +1565,136 @@ async fn play_marks_the_squares_each_move_filled() {
     // The wall of the start stays a wall.
     assert_eq!(spot(0, 2)["tint"], "blocked");
     assert_eq!(spot(0, 2)["glyph"], "#");
+    // Cram (impartial, either domino for either player): the dominoes are marked
+    // by the seat that placed them, the first player's and the second's, the
+    // starting wall left a wall.
+    let (status, v) = post_json(
+        "/api/play",
+        json!({"game": "cram", "position": "...|...|..#", "moves": ["a1-a2", "a3-b3"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let lines = &v["board"]["board"]["lines"];
+    let spot = |r: usize, c: usize| lines[r]["spots"][c].clone();
+    for (r, c, tint, glyph) in [
+        (0, 0, "left", "1"),
+        (1, 0, "left", "1"),
+        (2, 0, "right", "2"),
+        (2, 1, "right", "2"),
+    ] {
+        assert_eq!(
+            (spot(r, c)["tint"].as_str(), spot(r, c)["glyph"].as_str()),
+            (Some(tint), Some(glyph)),
+            "row {r} column {c}: {v}"
+        );
+    }
+    let label = spot(2, 0)["label"].as_str().unwrap().to_owned();
+    assert!(
+        label.contains("move 2 (a3-b3)") && label.contains("the second player"),
+        "{label}"
+    );
+    assert_eq!(spot(2, 2)["tint"], "blocked", "{v}");
+    assert_eq!(spot(2, 2)["glyph"], "#", "{v}");
+    assert_eq!(spot(1, 1)["tint"], "empty", "{v}");
+}
+
+/// Every JSON document the server sends ends with a newline, as the CLI's `--json`
+/// prints it: each endpoint's answer and each kind of error (400, 404, 405, 413,
+/// 414, 422, and an error inside a list of outcomes).
+#[tokio::test]
+async fn every_json_answer_ends_with_a_newline() {
+    let get = |uri: &str| Request::get(uri).body(Body::empty()).unwrap();
+    let post = |uri: &str, body: String| {
+        Request::post(uri)
+            .header("content-type", "application/json")
+            .body(Body::from(body))
+            .unwrap()
+    };
+    let too_many_moves = json!({ "game": "nim", "position": "1", "moves": vec!["1-1"; 100_000] });
+    let long_uri = format!("/api/analyze?game=nim&position={}", "1,".repeat(10_000));
+    let cases: Vec<(&str, StatusCode, Request<Body>)> = vec![
+        ("games", StatusCode::OK, get("/api/games")),
+        (
+            "analyze",
+            StatusCode::OK,
+            get("/api/analyze?game=nim&position=3,5,7&moves=true"),
+        ),
+        (
+            "board",
+            StatusCode::OK,
+            get("/api/board?game=domineering&position=..%23|..."),
+        ),
+        (
+            "sequence",
+            StatusCode::OK,
+            get("/api/sequence?game=subtraction&set=1,2&to=10"),
+        ),
+        (
+            "outcomes",
+            StatusCode::OK,
+            post(
+                "/api/outcomes",
+                json!({ "game": "nim", "positions": ["1,2", "1,y"] }).to_string(),
+            ),
+        ),
+        (
+            "play",
+            StatusCode::OK,
+            post(
+                "/api/play",
+                json!({ "game": "nim", "position": "3,5", "moves": ["1-1"], "reply": true })
+                    .to_string(),
+            ),
+        ),
+        ("value", StatusCode::OK, get("/api/value?expr=%7B2%7C0%7D")),
+        (
+            "a misread position",
+            StatusCode::BAD_REQUEST,
+            get("/api/board?game=nim&position=2,x"),
+        ),
+        (
+            "a misread body",
+            StatusCode::BAD_REQUEST,
+            post("/api/play", "{".to_owned()),
+        ),
+        (
+            "a misread expression",
+            StatusCode::BAD_REQUEST,
+            get("/api/value?expr=%7B1%7C"),
+        ),
+        ("an unknown path", StatusCode::NOT_FOUND, get("/api/nothing")),
+        (
+            "another method",
+            StatusCode::METHOD_NOT_ALLOWED,
+            post("/api/games", String::new()),
+        ),
+        (
+            "a body too large",
+            StatusCode::PAYLOAD_TOO_LARGE,
+            post("/api/play", too_many_moves.to_string()),
+        ),
+        ("a target too long", StatusCode::URI_TOO_LONG, get(&long_uri)),
+        (
+            "too many positions",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            post(
+                "/api/outcomes",
+                json!({ "game": "nim", "positions": (0..2000).map(|n| n.to_string()).collect::<Vec<_>>() })
+                    .to_string(),
+            ),
+        ),
+    ];
+    for (what, want, req) in cases {
+        let (status, content_type, body) = send(app(state()), req).await;
+        assert_eq!(status, want, "{what}: {body}");
+        assert!(
+            content_type.starts_with("application/json"),
+            "{what}: {content_type}: {body}"
+        );
+        assert!(
+            body.ends_with('\n') && !body.ends_with("\n\n"),
+            "{what}: the JSON ends with one newline: {body:?}"
+        );
+        serde_json::from_str::<Value>(&body).unwrap_or_else(|e| panic!("{what}: {e}: {body}"));
+    }
 }

@@ -1915,7 +1915,8 @@ async fn misere_genus_and_quotient_on_the_sequence_page(driver: PathBuf) {
 // value pages, every game at 390 px
 
 /// A perfect tic-tac-toe tie reads as a tie at every position, in the list and the
-/// chart, in the tie's colour: never a loss.
+/// chart, in the tie's colour: never a loss. The Play tab's help and Analyze's
+/// verdict say what a tie and a draw are.
 async fn ties_are_shown_as_ties(driver: PathBuf) {
     let _one = BROWSER.lock().await;
     let mut s = Session::start(&driver, "ties").await;
@@ -1961,7 +1962,223 @@ async fn ties_are_shown_as_ties(driver: PathBuf) {
         .await;
     assert!(status.as_str().unwrap().starts_with("A tie"), "{status}");
     s.shot("tie").await;
+    assert_results_defined(&s, "#view-play .help").await;
+    // Analyze defines the result it gives, where it is a tie or a draw.
+    open(&s, "#analyze?game=tictactoe&position=...|...|...").await;
+    s.wait_for(
+        "the analysis",
+        "return !!document.getElementById('verdict')",
+    )
+    .await;
+    let meaning = s
+        .js("const m = document.getElementById('result-meaning'); return m ? m.textContent : ''")
+        .await;
+    assert!(
+        meaning.as_str().unwrap().contains(TIE_MEANS),
+        "the tie defined beside the verdict: {meaning}"
+    );
+    open(&s, "#analyze?game=digraph&position=0>0,0>1,1>2@0").await;
+    s.wait_for(
+        "the analysis",
+        "return !!document.getElementById('verdict')",
+    )
+    .await;
+    let meaning = s
+        .js("const m = document.getElementById('result-meaning'); return m ? m.textContent : ''")
+        .await;
+    assert!(
+        meaning.as_str().unwrap().contains(DRAW_MEANS),
+        "the draw defined beside the verdict: {meaning}"
+    );
     s.close().await;
+}
+
+/// The move buttons of `#hints`: `[move, data-result, background, border]`.
+async fn hint_results(s: &Session) -> Vec<(String, String, String, String)> {
+    serde_json::from_value(
+        s.js("return [...document.querySelectorAll('#hints .move')].map(b => [b.dataset.move, \
+              b.dataset.result, getComputedStyle(b).backgroundColor, getComputedStyle(b).borderTopColor])")
+            .await,
+    )
+    .unwrap()
+}
+
+/// Whether `colour` is the yellow of a tie (red and green over blue) or the blue of
+/// a draw (blue over red and green), as `result` says.
+fn result_colour(result: &str, colour: &str) -> bool {
+    let (r, g, b) = rgb(colour);
+    match result {
+        "tie" => r > b && g > b,
+        "draw" => b > r && b > g,
+        "lose" => r > g && r > b,
+        _ => g > r && g > b,
+    }
+}
+
+/// Every position of the match on the page reads `result`, in the list of values
+/// (its word and colour) and in the chart (on the middle line, neither side's win),
+/// `count` positions in all.
+async fn assert_every_position(s: &Session, game: &str, result: &str, count: usize) {
+    let cells = s
+        .js("return [...document.querySelectorAll('#strip .cell')].map(c => [c.dataset.result, c.textContent, getComputedStyle(c).backgroundColor])")
+        .await;
+    let cells = cells.as_array().unwrap();
+    assert_eq!(cells.len(), count, "{game}: {cells:?}");
+    for cell in cells {
+        assert_eq!(cell[0], result, "{game}: {cells:?}");
+        assert!(
+            cell[1].as_str().unwrap().ends_with(result),
+            "{game}: {cells:?}"
+        );
+        assert!(
+            result_colour(result, cell[2].as_str().unwrap()),
+            "{game}: a {result} in its own colour, not {}",
+            cell[2]
+        );
+    }
+    let dots = s
+        .js("const mid = document.querySelector('#chart line.mid').getAttribute('x1'); \
+             return [...document.querySelectorAll('#chart circle')].map(c => [c.dataset.result, c.getAttribute('cx') === mid, getComputedStyle(c).fill])")
+        .await;
+    let dots = dots.as_array().unwrap();
+    assert_eq!(dots.len(), count, "{game}: {dots:?}");
+    for d in dots {
+        assert_eq!(d[0], result, "{game}: {dots:?}");
+        assert_eq!(
+            d[1], true,
+            "{game}: a {result} sits on the middle line: {dots:?}"
+        );
+        assert!(
+            result_colour(result, d[2].as_str().unwrap()),
+            "{game}: the chart's {result} in its own colour, not {}",
+            d[2]
+        );
+    }
+    let axis = s
+        .js("return [...document.querySelectorAll('#chart text.axis')].map(t => t.textContent)")
+        .await;
+    assert!(
+        axis.as_array().unwrap().contains(&json!("tie / draw")),
+        "{game}: the chart names its middle line: {axis}"
+    );
+}
+
+/// Plays the match on the page by clicking, each turn, a hint that keeps `result`
+/// (no hint wins: each is a `result` or a loss, in its colour), until the match ends
+/// or `plies` moves are played.
+async fn keep_by_hints(s: &mut Session, game: &str, result: &str, plies: u64) {
+    loop {
+        if await_turn(s).await {
+            return;
+        }
+        let ply = s.js("return Number(document.body.dataset.ply)").await;
+        if ply.as_u64().unwrap() >= plies {
+            return;
+        }
+        let hints = hint_results(s).await;
+        assert!(!hints.is_empty(), "{game}: hints at ply {ply}");
+        for (mv, res, background, border) in &hints {
+            assert!(
+                res == result || res == "lose",
+                "{game} {mv}: a {res} where the position is a {result}: {hints:?}"
+            );
+            assert!(
+                result_colour(res, background) && result_colour(res, border),
+                "{game} {mv}: a {res} in its own colour: {background}, {border}"
+            );
+            let text = s
+                .js(&format!(
+                    "return document.querySelector(\"#hints .move[data-move='{mv}']\").textContent"
+                ))
+                .await;
+            let verb = if res == "lose" {
+                "loses"
+            } else {
+                &format!("{res}s")
+            };
+            assert!(
+                text.as_str().unwrap().contains(verb),
+                "{game} {mv}: the hint says it {verb}: {text}"
+            );
+        }
+        let keep = &hints.iter().find(|h| h.1 == result).unwrap().0;
+        if ply == 0 {
+            s.shot(&format!("{game}-hints")).await;
+        }
+        click(s, &format!("#hints .move[data-move='{keep}']")).await;
+        s.wait_for(
+            "the move",
+            &format!("return Number(document.body.dataset.ply) > {ply}"),
+        )
+        .await;
+    }
+}
+
+/// Connect Four on 4x4 (a tie) and games with endless play (a digraph with a loop,
+/// Backsliding Toads and Frogs) show their ties and draws as such: the hints, the
+/// list of values and the chart say tie or draw, each in its colour, never a win or
+/// a loss.
+async fn ties_and_draws_in_every_game_with_them(driver: PathBuf) {
+    let _one = BROWSER.lock().await;
+    let mut s = Session::start(&driver, "ties-and-draws").await;
+    open(
+        &s,
+        "#play?game=connect-four&position=....|....|....|....&you=first&match=1",
+    )
+    .await;
+    keep_by_hints(&mut s, "connect-four", "tie", 16).await;
+    assert_eq!(s.js("return document.body.dataset.state").await, "over");
+    let status = s
+        .js("return document.getElementById('status').textContent")
+        .await;
+    assert!(status.as_str().unwrap().starts_with("A tie"), "{status}");
+    assert_every_position(&s, "connect-four", "tie", 17).await;
+    s.shot("connect-four-tie").await;
+
+    // The token on 0: 0>0 draws (round the loop forever), 0>1 loses.
+    open(
+        &s,
+        "#play?game=digraph&position=0>0,0>1,1>2@0&you=first&match=1",
+    )
+    .await;
+    assert!(!await_turn(&s).await);
+    let hints = hint_results(&s).await;
+    let results: Vec<(&str, &str)> = hints.iter().map(|h| (h.0.as_str(), h.1.as_str())).collect();
+    assert_eq!(results, [("0>0", "draw"), ("0>1", "lose")], "{hints:?}");
+    keep_by_hints(&mut s, "digraph", "draw", 4).await;
+    assert_ne!(s.js("return document.body.dataset.state").await, "over");
+    assert_every_position(&s, "digraph", "draw", 5).await;
+    s.shot("digraph-draw").await;
+
+    open(
+        &s,
+        "#play?game=toads&position=TTT..FFF&backsliding=true&to_move=Left&you=first&match=1",
+    )
+    .await;
+    keep_by_hints(&mut s, "toads", "draw", 4).await;
+    assert_every_position(&s, "toads", "draw", 5).await;
+    s.shot("toads-draw").await;
+    s.close().await;
+}
+
+/// What a tie is, in the page's words (docs/draws.md defines it the same way).
+const TIE_MEANS: &str = "tie: the board fills with no winner";
+
+/// What a draw is, in the page's words (docs/draws.md defines it the same way).
+const DRAW_MEANS: &str = "draw: play can go on forever";
+
+/// The help of the Play tab (the texts of `css`) defines a tie and a draw, beside
+/// their colours and marks.
+async fn assert_results_defined(s: &Session, css: &str) {
+    let help = s
+        .js(&format!(
+            "return [...document.querySelectorAll('{css}')].map(p => p.textContent.replace(/\\s+/g, ' ')).join(' ')"
+        ))
+        .await;
+    let help = help.as_str().unwrap();
+    for words in ["ties (=, yellow)", "draws (∞, blue)", TIE_MEANS, DRAW_MEANS] {
+        assert!(help.contains(words), "the help says {words:?}: {help}");
+    }
 }
 
 /// Connect Four drops a mark by a click anywhere in its column (a pointer, and a
@@ -2043,8 +2260,8 @@ async fn clicks_in_columns_and_steps(driver: PathBuf) {
     s.close().await;
 }
 
-/// Domineering's dominoes placed in a match are numbered and coloured by player,
-/// the legend says what the notation cannot tell; Fox and Geese has dark squares;
+/// Domineering's and Cram's dominoes placed in a match are numbered and coloured by
+/// player (a wall of the start stays `#`), the legend says what the notation cannot tell; Fox and Geese has dark squares;
 /// the digraph's edges are shown.
 async fn boards_show_the_whole_position(driver: PathBuf) {
     let _one = BROWSER.lock().await;
@@ -2079,6 +2296,43 @@ async fn boards_show_the_whole_position(driver: PathBuf) {
         "{legend}"
     );
     s.shot("domineering-dominoes").await;
+    // Cram the same: either player places either domino, coloured by seat; the
+    // starting wall stays a wall.
+    open(
+        &s,
+        "#play?game=cram&position=...|...|..%23&you=first&match=1&move=a1-a2&move=a3-b3",
+    )
+    .await;
+    assert!(!await_turn(&s).await);
+    let spots = s
+        .js("return [...document.querySelectorAll('#board .spot')].filter(b => b.textContent).map(b => [b.dataset.at, b.textContent, [...b.classList].filter(c => c.startsWith('tint-'))[0]])")
+        .await;
+    assert_eq!(
+        spots,
+        json!([
+            ["0,0", "1", "tint-left"],
+            ["1,0", "1", "tint-left"],
+            ["2,0", "2", "tint-right"],
+            ["2,1", "2", "tint-right"],
+            ["2,2", "#", "tint-blocked"]
+        ]),
+        "Cram's dominoes of the match, whose and when, and the wall"
+    );
+    let label = s
+        .js("return document.querySelector(\"#board [data-at='2,0']\").getAttribute('aria-label')")
+        .await;
+    assert!(
+        label.as_str().unwrap().contains("move 2 (a3-b3)"),
+        "{label}"
+    );
+    let legend = s
+        .js("return [...document.querySelectorAll('#board .legend')].map(p => p.textContent).join(' ')")
+        .await;
+    assert!(
+        legend.as_str().unwrap().contains("numbered by move"),
+        "{legend}"
+    );
+    s.shot("cram-dominoes").await;
     open(
         &s,
         "#analyze?game=fox-and-geese&position=.f....|......|......|......|......|g.g.g.",
@@ -2345,6 +2599,23 @@ async fn sequence_page_address_and_games(driver: PathBuf) {
     s.close().await;
 }
 
+/// What the API answers for `uri` (a GET), asked in process.
+async fn api_json(uri: &str) -> Value {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let app = grundy_serve::app(grundy_serve::AppState::new(grundy_serve::Limits::default()));
+    let response = app
+        .oneshot(
+            http::Request::get(uri)
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{uri}: {e}"))
+}
+
 /// The value calculator: the address holds the expression, a sum, a comparison and a
 /// cooling are computed, the thermograph drawn; a bad expression says where.
 async fn value_calculator_page(driver: PathBuf) {
@@ -2403,9 +2674,19 @@ async fn value_calculator_page(driver: PathBuf) {
     input.send_keys("{1|\u{E007}").await.unwrap();
     s.wait_for(
         "the error",
-        "const e = document.querySelector('#value-out .error'); return !!e && e.textContent.includes('column')",
+        "const e = document.querySelector('#value-out .error'); return !!e && e.textContent !== ''",
     )
     .await;
+    // The server's message as it is: it names the character of the expression, and
+    // the page adds no "column" of its own.
+    let shown = s
+        .js("return document.querySelector('#value-out .error').textContent")
+        .await;
+    let said = api_json("/api/value?expr=%7B1%7C").await;
+    assert_eq!(shown, said["error"], "the page shows the server's message");
+    let shown = shown.as_str().unwrap();
+    assert!(shown.contains("character 4"), "{shown}");
+    assert!(!shown.contains("column"), "{shown}");
     s.shot("value-error").await;
     let console = s.console_errors().await;
     assert_eq!(console.len(), 1, "the 400 alone: {console:?}");
@@ -2472,6 +2753,9 @@ const TESTS: &[BrowserTest] = &[
     }),
     ("ties_are_shown_as_ties", |d| {
         Box::pin(ties_are_shown_as_ties(d))
+    }),
+    ("ties_and_draws_in_every_game_with_them", |d| {
+        Box::pin(ties_and_draws_in_every_game_with_them(d))
     }),
     ("clicks_in_columns_and_steps", |d| {
         Box::pin(clicks_in_columns_and_steps(d))
