@@ -77,7 +77,9 @@ fn text(g: grundy::cgt::CanonicalForm, style: Style) -> anyhow::Result<String> {
     })
 }
 
-/// Runs `grundy value`.
+/// Runs `grundy value`. The whole answer is made before any of it is printed (and
+/// before `--svg` writes its file), so that an error leaves nothing behind but its
+/// message: all of the answer or none.
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let budget = ValueBudget::steps(args.budget);
     let style = if args.unicode {
@@ -85,62 +87,71 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         Style::Ascii
     };
-    let out = io::stdout();
-    let mut out = out.lock();
+    let mut answer = Vec::new();
+    let mut svg = None;
     if let Some(list) =
         parse_incentives(&args.expr, &budget).map_err(|e| explain(&args.expr, &e))?
     {
         if args.svg.is_some() {
             bail!("--svg draws the thermograph of a value, not of a list of incentives");
         }
-        incentives(&mut out, &list, style, args)?;
-        out.flush()?;
-        return Ok(());
-    }
-    let query = parse_query(&args.expr, &budget).map_err(|e| explain(&args.expr, &e))?;
-    match query {
-        Query::Value(g) => {
-            if let Some(path) = &args.svg {
-                let t = g.thermograph()?;
-                let title = format!("thermograph of {}", text(g, style)?);
-                let svg = thermograph::svg(&title, &t);
-                grundy::files::write_atomically(path, |f| f.write_all(svg.as_bytes()))
-                    .with_context(|| format!("--svg {}", path.display()))?;
+        incentives(&mut answer, &list, style, args)?;
+    } else {
+        match parse_query(&args.expr, &budget).map_err(|e| explain(&args.expr, &e))? {
+            Query::Value(g) => {
+                // The form first: the error of a form too long to print is the
+                // same with every option.
+                let form = text(g, style)?;
+                if args.json {
+                    let v = value_json(g, &form, args)?;
+                    serde_json::to_writer_pretty(&mut answer, &v)?;
+                    writeln!(answer)?;
+                } else {
+                    writeln!(answer, "{form}")?;
+                    if args.details {
+                        details(&mut answer, g, args)?;
+                    }
+                }
+                if let Some(path) = &args.svg {
+                    let t = g.thermograph()?;
+                    svg = Some((
+                        path,
+                        thermograph::svg(&format!("thermograph of {form}"), &t),
+                    ));
+                }
             }
-            if args.json {
-                serde_json::to_writer_pretty(&mut out, &value_json(g, style, args)?)?;
-                writeln!(out)?;
-            } else {
-                writeln!(out, "{}", text(g, style)?)?;
-                if args.details {
-                    details(&mut out, g, args)?;
+            Query::Compare {
+                left,
+                relation,
+                right,
+                holds,
+            } => {
+                if args.svg.is_some() {
+                    bail!("--svg draws the thermograph of a value, not of a comparison");
+                }
+                if args.json {
+                    let v = json!({
+                        "expression": args.expr,
+                        "left": text(left, style)?,
+                        "relation": relation.symbol(),
+                        "right": text(right, style)?,
+                        "holds": holds,
+                    });
+                    serde_json::to_writer_pretty(&mut answer, &v)?;
+                    writeln!(answer)?;
+                } else {
+                    writeln!(answer, "{holds}")?;
                 }
             }
         }
-        Query::Compare {
-            left,
-            relation,
-            right,
-            holds,
-        } => {
-            if args.svg.is_some() {
-                bail!("--svg draws the thermograph of a value, not of a comparison");
-            }
-            if args.json {
-                let v = json!({
-                    "expression": args.expr,
-                    "left": text(left, style)?,
-                    "relation": relation.symbol(),
-                    "right": text(right, style)?,
-                    "holds": holds,
-                });
-                serde_json::to_writer_pretty(&mut out, &v)?;
-                writeln!(out)?;
-            } else {
-                writeln!(out, "{holds}")?;
-            }
-        }
     }
+    if let Some((path, svg)) = svg {
+        grundy::files::write_atomically(path, |f| f.write_all(svg.as_bytes()))
+            .with_context(|| format!("--svg {}", path.display()))?;
+    }
+    let out = io::stdout();
+    let mut out = out.lock();
+    out.write_all(&answer)?;
     out.flush()?;
     Ok(())
 }
@@ -194,11 +205,12 @@ fn explain(expr: &str, e: &ExpressionError) -> anyhow::Error {
     anyhow::anyhow!("{e}\n  {expr}\n  {}^", " ".repeat(column.saturating_sub(1)))
 }
 
-fn value_json(g: CanonicalForm, style: Style, args: &Args) -> anyhow::Result<serde_json::Value> {
+/// The JSON answer for the value `g`, whose canonical form is written `form`.
+fn value_json(g: CanonicalForm, form: &str, args: &Args) -> anyhow::Result<serde_json::Value> {
     let t = g.thermograph()?;
     Ok(json!({
         "expression": args.expr,
-        "canonical_form": text(g, style)?,
+        "canonical_form": form,
         "explicit": g.explicit(args.explicit_limit),
         "outcome": format!("{:?}", g.outcome()),
         "left_stop": g.left_stop(),
@@ -211,6 +223,7 @@ fn value_json(g: CanonicalForm, style: Style, args: &Args) -> anyhow::Result<ser
     }))
 }
 
+/// The invariants of `g`, one per line (`--details`).
 fn details(out: &mut impl Write, g: CanonicalForm, args: &Args) -> anyhow::Result<()> {
     let t = g.thermograph()?;
     writeln!(out, "outcome: {:?}", g.outcome())?;

@@ -601,6 +601,14 @@ fn bad_positions_name_what_is_found_where() {
         ("digraph", "0>1@", "character 5: expected a vertex number 0 to 127, found the end"),
         ("digraph", "0>x@0", "character 3: expected a vertex number 0 to 127, found \"x\""),
         ("digraph", "0>1,,1>2@0", "character 5: expected an edge A>B, e.g. 0>1, found ','"),
+        // A vertex or number left out in the middle: the separator in its place.
+        ("digraph", "0>,1@0", "character 3: expected a vertex number 0 to 127, found ','"),
+        ("digraph", ">1@0", "character 1: expected a vertex number 0 to 127, found '>'"),
+        ("digraph", "0>1,>2@0", "character 5: expected a vertex number 0 to 127, found '>'"),
+        ("digraph", "0>1@,0", "character 5: expected a vertex number 0 to 127, found ','"),
+        ("digraph", "0>1@0,,1", "character 7: expected a vertex number 0 to 127, found ','"),
+        ("table", "/01@1,1", "character 1: expected a boundary string of '0' and '1', found '/'"),
+        ("table", "01/01@,1", "character 7: expected a row number X, found ','"),
         // A board names the cell by its row (from the top) and column letter, as its
         // moves do, beside the character; a board wrong as a whole names no character.
         ("tictactoe", "x..|.q.|...", "row 2, column b (character 6): expected a cell: x, o or ."),

@@ -44,6 +44,29 @@ fn check_says_winning_losing_illegal_or_not_a_move() {
         .stdout(predicate::str::starts_with(
             "\"x\": not a move: character 1",
         ));
+    // A number left out of a move: the separator in its place is named.
+    for (game, position, mv, message) in [
+        (
+            "nim",
+            "3,5,7",
+            "-1",
+            "character 1: expected a heap number from 1, found '-'",
+        ),
+        (
+            "grundy-game",
+            "7",
+            "1=+4",
+            "character 3: expected a number of stones, found '+'",
+        ),
+    ] {
+        grundy()
+            .args(["check", game, position, "--", mv])
+            .assert()
+            .code(2)
+            .stdout(predicate::str::starts_with(format!(
+                "{mv:?}: not a move: {message}"
+            )));
+    }
     grundy()
         .args(["check", "nim", "3,,7", "1-1"])
         .assert()

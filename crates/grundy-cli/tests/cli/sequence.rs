@@ -261,6 +261,46 @@ fn the_time_limit_stops_a_long_computation() {
         .code(2);
 }
 
+/// `--misere --quotient` stops at `--time-limit` too, with the reason and exit code 2:
+/// Kayles' quotient of the heaps up to 20 is a few seconds of guessing, then a check
+/// of the guess that once ran on for 40 s and 1.4 GB past the limit. A limit of 8 s
+/// lets the guessing end on a loaded machine, so that the check is what it stops;
+/// the bound of 30 s is what "stops" means there, not a measure of speed.
+#[test]
+fn the_time_limit_stops_a_misere_quotient() {
+    let started = std::time::Instant::now();
+    let out = grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.77",
+            "--misere",
+            "--quotient",
+            "--to",
+            "20",
+        ])
+        .args(["--time-limit", "8"])
+        .timeout(std::time::Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        took < std::time::Duration::from_secs(30),
+        "ran {took:?} with --time-limit 8: {stderr}"
+    );
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("stopped at the time limit (8 s)"),
+        "{stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 #[test]
 fn a_checkpoint_resumes_with_the_same_results() {
     let dir = tempfile::tempdir().unwrap();

@@ -285,3 +285,72 @@ fn values_too_deep_are_an_error_not_a_crash() {
     // An ordinal sum within reach: 1 : 3000 is 3001.
     assert_eq!(value("ordinal(1, 3000)"), "3001\n");
 }
+
+/// A value as deep as a form may be (2,000 levels of braces) that prints has its
+/// invariants too: `--details`, `--json` and `--svg` answer where the plain print
+/// does (the thermograph once ran past its stack budget on it, and `--details` had
+/// printed the form before failing). A value past the limit is the same error with
+/// every option, and nothing is printed on stdout before it.
+#[test]
+fn deep_values_answer_whole_with_every_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("t.svg");
+    // The mean and temperature of each are those of every shallower one (1/2 and
+    // 0 for n = 5 ... 1000).
+    for (expr, mean, temperature) in [
+        ("ordinal({1|0}, 1999)", "1/2", "1/2"),
+        ("ordinal(*, 1999)", "0", "0"),
+    ] {
+        let form = value(expr);
+        assert!(
+            form.starts_with('{') && form.len() > 10_000,
+            "{expr}: {form}"
+        );
+        let run = |flags: &[&str]| {
+            let out = grundy().args(["value", expr]).args(flags).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert!(out.status.success(), "{expr} {flags:?}: {stderr}");
+            assert!(stderr.is_empty(), "{expr} {flags:?}: {stderr}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let details = run(&["--details"]);
+        assert!(details.starts_with(&form), "{expr}: {details}");
+        assert!(details.contains("\noutcome: N\n"), "{expr}: {details}");
+        assert!(
+            details.contains(&format!("\nmean: {mean}\ntemperature: {temperature}\n")),
+            "{expr}: {details}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&run(&["--json"])).unwrap();
+        assert_eq!(json["canonical_form"], form.trim_end(), "{expr}");
+        assert_eq!(json["mean"], mean, "{expr}");
+        assert_eq!(json["temperature"], temperature, "{expr}");
+        assert_eq!(run(&["--svg", svg.to_str().unwrap()]), form, "{expr}");
+        let picture = std::fs::read_to_string(&svg).unwrap();
+        assert!(picture.starts_with("<svg"), "{expr}: {picture}");
+        std::fs::remove_file(&svg).unwrap();
+    }
+    for expr in ["ordinal({1|0}, 2000)", "ordinal(*, 2500)"] {
+        for flags in [
+            &[][..],
+            &["--details"],
+            &["--json"],
+            &["--svg", svg.to_str().unwrap()],
+        ] {
+            let out = grundy().args(["value", expr]).args(flags).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{expr} {flags:?}: {stderr}");
+            assert!(
+                stderr.contains("the value is nested too deeply to work through"),
+                "{expr} {flags:?}: {stderr}"
+            );
+            assert!(
+                out.stdout.is_empty(),
+                "{expr} {flags:?}: printed before the error"
+            );
+            assert!(
+                !svg.exists(),
+                "{expr} {flags:?}: wrote --svg before the error"
+            );
+        }
+    }
+}

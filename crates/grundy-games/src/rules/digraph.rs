@@ -22,6 +22,7 @@
 //! graphs.
 
 use std::hash::{Hash, Hasher};
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::analysis::draw_engines;
@@ -87,31 +88,33 @@ impl std::str::FromStr for Tokens {
             ));
         };
         let (edges_text, tokens_text) = (&text[..at], &text[at + 1..]);
+        // The character index of byte `offset`, for messages.
+        let index = |offset: usize| text[..offset].chars().count();
         let mut edges: Vec<(u8, u8)> = Vec::new();
         let mut offset = 0;
         if !edges_text.is_empty() {
             for part in edges_text.split(',') {
                 let Some(gt) = part.find('>') else {
-                    let found = if part.is_empty() {
+                    let expected = "an edge A>B, e.g. 0>1";
+                    return Err(if part.is_empty() {
                         // Nothing before this ',' or '@': that is what was found.
-                        Found::Char(text[offset..].chars().next().unwrap_or(','))
+                        NotationError::at(text, index(offset), expected)
                     } else {
-                        Found::Text(part.to_owned())
-                    };
-                    return Err(NotationError::new(
-                        offset + 1,
-                        "an edge A>B, e.g. 0>1",
-                        found,
-                    ));
+                        NotationError::new(
+                            index(offset) + 1,
+                            expected,
+                            Found::Text(part.to_owned()),
+                        )
+                    });
                 };
-                let a = vertex(offset, &part[..gt])?;
-                let b = vertex(offset + gt + 1, &part[gt + 1..])?;
+                let a = vertex(text, offset..offset + gt)?;
+                let b = vertex(text, offset + gt + 1..offset + part.len())?;
                 if !edges.contains(&(a, b)) {
                     edges.push((a, b));
                 }
                 if edges.len() > MAX_EDGES {
                     return Err(NotationError::new(
-                        offset + 1,
+                        index(offset) + 1,
                         format!("at most {MAX_EDGES} edges"),
                         Found::Text(part.to_owned()),
                     ));
@@ -122,10 +125,10 @@ impl std::str::FromStr for Tokens {
         let mut tokens = Vec::new();
         let mut offset = at + 1;
         for part in tokens_text.split(',') {
-            tokens.push(vertex(offset, part)?);
+            tokens.push(vertex(text, offset..offset + part.len())?);
             if tokens.len() > MAX_TOKENS {
                 return Err(NotationError::new(
-                    offset + 1,
+                    index(offset) + 1,
                     format!("at most {MAX_TOKENS} tokens"),
                     Found::Text(part.to_owned()),
                 ));
@@ -199,17 +202,23 @@ impl std::fmt::Display for Slide {
     }
 }
 
-/// Reads a vertex number written at byte `at` of the text (column `at + 1`).
-fn vertex(at: usize, part: &str) -> Result<u8, NotationError> {
+/// Reads the vertex number written in the bytes `range` of `text`. An empty one
+/// names what stands there instead: the separator that came too soon (`0>,1@0`:
+/// the ',') or the end of the text.
+fn vertex(text: &str, range: Range<usize>) -> Result<u8, NotationError> {
     let expected = format!("a vertex number 0 to {}", MAX_VERTICES - 1);
-    let found = if part.is_empty() {
-        Found::End
-    } else {
-        Found::Text(part.to_owned())
-    };
+    let part = &text[range.clone()];
+    let index = text[..range.start].chars().count();
+    if part.is_empty() {
+        return Err(NotationError::at(text, index, expected));
+    }
     match part.parse::<usize>() {
         Ok(v) if v < MAX_VERTICES && part.bytes().all(|b| b.is_ascii_digit()) => Ok(v as u8),
-        _ => Err(NotationError::new(at + 1, expected, found)),
+        _ => Err(NotationError::new(
+            index + 1,
+            expected,
+            Found::Text(part.to_owned()),
+        )),
     }
 }
 
@@ -243,10 +252,10 @@ impl Ruleset for Digraph {
                 "not a move: {text:?} (write the edge a token slides along, e.g. 0>1)"
             ))
         };
-        let (a, b) = text.split_once('>').ok_or_else(bad)?;
+        let (a, _) = text.split_once('>').ok_or_else(bad)?;
         let (from, to) = (
-            vertex(0, a).map_err(|_| bad())?,
-            vertex(0, b).map_err(|_| bad())?,
+            vertex(text, 0..a.len()).map_err(|_| bad())?,
+            vertex(text, a.len() + 1..text.len()).map_err(|_| bad())?,
         );
         let mv = Slide { from, to };
         if !pos.tokens.contains(&from) {

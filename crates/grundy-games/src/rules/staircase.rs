@@ -297,7 +297,7 @@ impl fmt::Display for StairMove {
 impl FromStr for StairMove {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<StairMove, NotationError> {
-        let Some((step, count)) = s.split_once('-') else {
+        let Some((step, _)) = s.split_once('-') else {
             let i = s.chars().take_while(|c| c.is_ascii_digit()).count();
             return Err(NotationError::at(
                 s,
@@ -305,7 +305,7 @@ impl FromStr for StairMove {
                 "'-' between step and count, as in 1-2",
             ));
         };
-        let n = parse_number(step, 1, "a step number from 1")?;
+        let n = parse_number(s, 0..step.len(), "a step number from 1")?;
         let step_index = match usize::try_from(n) {
             Ok(k) if k >= 1 => k - 1,
             _ => {
@@ -316,7 +316,7 @@ impl FromStr for StairMove {
                 ))
             }
         };
-        let count = parse_number(count, step.chars().count() + 2, "a number of stones")?;
+        let count = parse_number(s, step.len() + 1..s.len(), "a number of stones")?;
         Ok(StairMove {
             step: step_index,
             count,

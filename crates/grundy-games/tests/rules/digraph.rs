@@ -23,6 +23,33 @@ fn notation_round_trips_and_refuses_bad_input() {
     assert!(d.parse_move(&p, Player::Left, "0>1").is_ok());
 }
 
+/// A vertex left out in the middle of the text names what stands in its place (the
+/// ',', '>' or '@' that came too soon), never "the end"; the end is named only at
+/// the end.
+#[test]
+fn a_missing_vertex_names_what_stands_in_its_place() {
+    let expected = "expected a vertex number 0 to 127";
+    for (bad, message) in [
+        ("0>,1@0", "character 3: {}, found ','"),
+        (">1@0", "character 1: {}, found '>'"),
+        ("0>1,>2@0", "character 5: {}, found '>'"),
+        ("0>1@,0", "character 5: {}, found ','"),
+        ("0>1@0,,1", "character 7: {}, found ','"),
+        ("0>@0", "character 3: {}, found '@'"),
+        ("0>1@", "character 5: {}, found the end"),
+        ("0>1@0,", "character 7: {}, found the end"),
+        ("é>1@0", "character 1: {}, found \"é\""),
+    ] {
+        let e = Digraph.parse_position(bad).unwrap_err();
+        assert_eq!(e.to_string(), message.replace("{}", expected), "{bad}");
+    }
+    let e = Digraph.parse_position("0>1,,1>2@0").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "character 5: expected an edge A>B, e.g. 0>1, found ','"
+    );
+}
+
 #[test]
 fn token_values_and_the_sum() {
     let d = Digraph;

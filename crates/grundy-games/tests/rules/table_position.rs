@@ -31,3 +31,44 @@ fn positions_of_equal_tables_are_equal() {
         None
     );
 }
+
+/// A part left out in the middle of a position names what stands in its place (the
+/// '/', '@' or ',' that came too soon), never "the end"; a number that is not one
+/// names its first character that is not a digit.
+#[test]
+fn a_missing_part_names_what_stands_in_its_place() {
+    for (bad, message) in [
+        (
+            "/01@1,1",
+            "character 1: expected a boundary string of '0' and '1', found '/'",
+        ),
+        (
+            "01/@1,1",
+            "character 4: expected a boundary string of '0' and '1', found '@'",
+        ),
+        (
+            "01/01@,1",
+            "character 7: expected a row number X, found ','",
+        ),
+        (
+            "01/01@1,",
+            "character 9: expected a column number Y, found the end",
+        ),
+        (
+            "01/01@1,,1",
+            "character 9: expected a column number Y, found ','",
+        ),
+        (
+            "01/01@1x,1",
+            "character 8: expected a row number X, found 'x'",
+        ),
+    ] {
+        let e = bad.parse::<TablePosition>().unwrap_err();
+        assert_eq!(e.to_string(), message, "{bad}");
+    }
+    let e = Table::new("", "01").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "character 1: expected a boundary string of '0' and '1', found the end"
+    );
+}

@@ -16,7 +16,8 @@ use std::cell::Cell;
 use super::error::ValueError;
 
 /// The most levels of recursion over options (each a comparison, a sum, a negation,
-/// an ordinal sum, a heating, a cooling, a reduction or a thermograph of an option).
+/// an ordinal sum, a heating, a cooling or a reduction of an option; thermographs are
+/// built without recursion).
 pub const MAX_DEPTH: u32 = 20_000;
 
 /// The most bytes of stack a recursion over options may use, from its outermost

@@ -15,7 +15,6 @@ use std::sync::{Arc, LazyLock};
 use serde::Serialize;
 
 use super::arena::{count_bytes, CanonicalForm, Sharded};
-use super::depth::deeper;
 use super::dyadic::Dyadic;
 use super::error::ValueError;
 use super::nus::Nus;
@@ -226,101 +225,156 @@ fn keep_thermograph(g: CanonicalForm, t: &Arc<Thermograph>) {
 /// With `shortcut` (the thermographs given out), a thermograph found is kept for
 /// the process ([`keep_thermograph`]), so cooling a game by its options and each
 /// option by its own finds the thermographs below already made.
+///
+/// The options are visited in post-order on a stack of its own, not by recursion:
+/// a form as deep as may be made ([`MAX_FORM_DEPTH`](super::depth::MAX_FORM_DEPTH)
+/// levels) has its thermograph whatever the thread's stack, as it has its text.
 fn thermograph(
     g: CanonicalForm,
     memo: &mut HashMap<u32, Arc<Thermograph>>,
     shortcut: bool,
 ) -> Result<Arc<Thermograph>, ValueError> {
-    if let Some(t) = memo.get(&g.id()) {
-        return Ok(Arc::clone(t));
-    }
-    if shortcut {
-        if let Some(t) = kept_thermograph(g) {
-            return Ok(t);
+    // Each game with whether its options have been pushed (and so are done when it
+    // is on top again).
+    let mut stack = vec![(g, false)];
+    while let Some(&mut (h, ref mut expanded)) = stack.last_mut() {
+        if memo.contains_key(&h.id()) {
+            stack.pop();
+            continue;
         }
+        if shortcut {
+            if let Some(t) = kept_thermograph(h) {
+                memo.insert(h.id(), t);
+                stack.pop();
+                continue;
+            }
+        }
+        if !*expanded {
+            *expanded = true;
+            let todo: Vec<_> = below(h, shortcut)?
+                .into_iter()
+                .filter(|o| !memo.contains_key(&o.id()))
+                .map(|o| (o, false))
+                .collect();
+            stack.extend(todo);
+            continue;
+        }
+        let t = from_below(h, memo, shortcut)?;
+        if shortcut {
+            keep_thermograph(h, &t);
+        }
+        memo.insert(h.id(), t);
+        stack.pop();
     }
-    let _level = deeper()?;
-    let small = match g.as_nus() {
-        Some(v) if shortcut && v.nimber > small_nimber(v.ups, v.nimber) => Some(v),
-        _ => None,
-    };
-    let t = if let Some(v) = small {
-        let same = Nus {
-            nimber: small_nimber(v.ups, v.nimber),
-            ..v
-        };
-        thermograph(CanonicalForm::from_nus(same)?, memo, shortcut)?
-    } else if let Some(x) = g.as_number() {
+    Ok(Arc::clone(&memo[&g.id()]))
+}
+
+/// With `shortcut`, the same game as `g` with a small nimber in place of its big
+/// one, whose thermograph is `g`'s (see [`thermograph`]); `None` where there is none.
+fn smaller(g: CanonicalForm, shortcut: bool) -> Result<Option<CanonicalForm>, ValueError> {
+    match g.as_nus() {
+        Some(v) if shortcut && v.nimber > small_nimber(v.ups, v.nimber) => {
+            let same = Nus {
+                nimber: small_nimber(v.ups, v.nimber),
+                ..v
+            };
+            CanonicalForm::from_nus(same).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The games whose thermographs make that of `g`: the [`smaller`] game, none for a
+/// number, else its Left options then its Right options.
+fn below(g: CanonicalForm, shortcut: bool) -> Result<Vec<CanonicalForm>, ValueError> {
+    if let Some(same) = smaller(g, shortcut)? {
+        return Ok(vec![same]);
+    }
+    if g.as_number().is_some() {
+        return Ok(Vec::new());
+    }
+    Ok(g.left_options()
+        .iter()
+        .chain(g.right_options())
+        .copied()
+        .collect())
+}
+
+/// The thermograph of `g` from those of the games [`below`] it, already in `memo`.
+fn from_below(
+    g: CanonicalForm,
+    memo: &HashMap<u32, Arc<Thermograph>>,
+    shortcut: bool,
+) -> Result<Arc<Thermograph>, ValueError> {
+    let of = |h: &CanonicalForm| Arc::clone(&memo[&h.id()]);
+    if let Some(same) = smaller(g, shortcut)? {
+        return Ok(of(&same));
+    }
+    if let Some(x) = g.as_number() {
         let temperature = if x.is_integer() {
             Dyadic::int(-1)
         } else {
             Dyadic::new(-1, x.exponent())?
         };
-        Arc::new(Thermograph {
+        return Ok(Arc::new(Thermograph {
             left: Wall::constant(x),
             right: Wall::constant(x),
             temperature,
             mean: x,
-        })
-    } else {
-        let mut l: Option<Wall> = None;
-        for &gl in g.left_options() {
-            let w = thermograph(gl, memo, shortcut)?.right.tilt(-1)?;
-            l = Some(match l {
-                None => w,
-                Some(l) => l.combine(&w, true)?,
-            });
+        }));
+    }
+    let mut l: Option<Wall> = None;
+    for gl in g.left_options() {
+        let w = of(gl).right.tilt(-1)?;
+        l = Some(match l {
+            None => w,
+            Some(l) => l.combine(&w, true)?,
+        });
+    }
+    let mut r: Option<Wall> = None;
+    for gr in g.right_options() {
+        let w = of(gr).left.tilt(1)?;
+        r = Some(match r {
+            None => w,
+            Some(r) => r.combine(&w, false)?,
+        });
+    }
+    // A non-number has options on both sides.
+    let (Some(l), Some(r)) = (l, r) else {
+        return Err(ValueError::Overflow);
+    };
+    // l − r is continuous and non-increasing, ≥ 0 at t = 0: find where it hits 0.
+    let mut ts: Vec<Dyadic> = l.corners.iter().chain(&r.corners).map(|c| c.0).collect();
+    ts.sort();
+    ts.dedup();
+    let mut temperature = None;
+    for (i, &t0) in ts.iter().enumerate() {
+        let d = l.at(t0)?.checked_sub(r.at(t0)?)?;
+        if d <= Dyadic::ZERO {
+            temperature = Some(t0);
+            break;
         }
-        let mut r: Option<Wall> = None;
-        for &gr in g.right_options() {
-            let w = thermograph(gr, memo, shortcut)?.left.tilt(1)?;
-            r = Some(match r {
-                None => w,
-                Some(r) => r.combine(&w, false)?,
-            });
-        }
-        // A non-number has options on both sides.
-        let (Some(l), Some(r)) = (l, r) else {
-            return Err(ValueError::Overflow);
-        };
-        // l − r is continuous and non-increasing, ≥ 0 at t = 0: find where it hits 0.
-        let mut ts: Vec<Dyadic> = l.corners.iter().chain(&r.corners).map(|c| c.0).collect();
-        ts.sort();
-        ts.dedup();
-        let mut temperature = None;
-        for (i, &t0) in ts.iter().enumerate() {
-            let d = l.at(t0)?.checked_sub(r.at(t0)?)?;
-            if d <= Dyadic::ZERO {
-                temperature = Some(t0);
+        let ds = l.slope_at(t0) - r.slope_at(t0);
+        if ds < 0 {
+            let mut x = d;
+            if ds == -2 {
+                x = x.half()?;
+            }
+            let tc = t0.checked_add(x)?;
+            if ts.get(i + 1).is_none_or(|&t1| tc <= t1) {
+                temperature = Some(tc);
                 break;
             }
-            let ds = l.slope_at(t0) - r.slope_at(t0);
-            if ds < 0 {
-                let mut x = d;
-                if ds == -2 {
-                    x = x.half()?;
-                }
-                let tc = t0.checked_add(x)?;
-                if ts.get(i + 1).is_none_or(|&t1| tc <= t1) {
-                    temperature = Some(tc);
-                    break;
-                }
-            }
         }
-        let temperature = temperature.ok_or(ValueError::Overflow)?;
-        let mean = l.at(temperature)?;
-        Arc::new(Thermograph {
-            left: l.truncated(temperature)?,
-            right: r.truncated(temperature)?,
-            temperature,
-            mean,
-        })
-    };
-    if shortcut {
-        keep_thermograph(g, &t);
     }
-    memo.insert(g.id(), Arc::clone(&t));
-    Ok(t)
+    let temperature = temperature.ok_or(ValueError::Overflow)?;
+    let mean = l.at(temperature)?;
+    Ok(Arc::new(Thermograph {
+        left: l.truncated(temperature)?,
+        right: r.truncated(temperature)?,
+        temperature,
+        mean,
+    }))
 }
 
 /// Draws the thermograph as an SVG picture: temperature upwards, values with Left's

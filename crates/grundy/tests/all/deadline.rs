@@ -6,7 +6,8 @@
 //! engine (`--moves`, play), the retrograde engine and the tiers. The searches over a
 //! game's own space (Connect Four's, Domineering's outcome) are stopped the same way
 //! through the registry. The canonical-form engine and Cram's parts are covered in
-//! `unsolved.rs`, Fox and Geese's own solver in `grundy-games`' `fox_geese.rs`.
+//! `unsolved.rs`, Fox and Geese's own solver in `grundy-games`' `fox_geese.rs`. The
+//! misère quotient (its guesses and the check of each) is stopped the same way.
 
 use std::time::{Duration, Instant};
 
@@ -198,4 +199,26 @@ fn the_searches_over_a_games_own_space_stop_at_the_deadline() {
     registry_over_time("connect-four", "7x6:");
     // The empty 8x8 board: past the canonical-form engine, to the outcome search.
     registry_over_time("domineering", &["........"; 8].join("|"));
+}
+
+/// The misère quotient of Kayles (octal 0.77) over the heaps up to 20: a few
+/// seconds of guessing, then the check of the guessed quotient, which ran on for
+/// 40 s and more and 1.4 GB past its deadline. The deadline, 8 s away, leaves the
+/// guesses time to end on a loaded machine so that the check is what it stops.
+#[test]
+fn the_misere_quotient_and_its_check_stop_at_the_deadline() {
+    use grundy::misere::quotient::{Quotient, QuotientError, DEFAULT_BUDGET};
+    use grundy::sequence::check::Rules;
+    let rules = Rules::TakeAndBreak(vec![0, 7, 7]);
+    let start = Instant::now();
+    let deadline = Duration::from_secs(8);
+    let out = grundy::deadline::within(start + deadline, || {
+        Quotient::compute("octal 0.77", &rules, 20, DEFAULT_BUDGET)
+    });
+    let took = start.elapsed();
+    assert!(
+        took < deadline + GRACE,
+        "the misère quotient: stopped {took:?} after it started, past its deadline"
+    );
+    assert_eq!(out.map(|q| q.order()), Err(QuotientError::Budget));
 }

@@ -37,6 +37,7 @@ mod remoteness;
 mod sequence_published;
 mod sequence_resume;
 mod sequence_soundness;
+mod sources;
 mod sums;
 mod table;
 mod tictactoe;

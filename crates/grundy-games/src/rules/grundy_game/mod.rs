@@ -96,7 +96,7 @@ impl FromStr for Split {
                 "'=' after the heap number, as in 1=3+4",
             ));
         };
-        let number = parse_number(heap, 1, "a heap number from 1")?;
+        let number = parse_number(s, 0..heap.len(), "a heap number from 1")?;
         let heap_index = match usize::try_from(number) {
             Ok(h) if h >= 1 => h - 1,
             _ => {
@@ -107,18 +107,17 @@ impl FromStr for Split {
                 ))
             }
         };
-        let start = heap.chars().count() + 2;
-        let Some((a, b)) = parts.split_once('+') else {
+        let Some(plus) = parts.find('+') else {
             let i = parts.chars().take_while(|c| c.is_ascii_digit()).count();
-            let at = NotationError::at(parts, i, "'+' between the two new heaps, as in 1=3+4");
-            return Err(NotationError::new(start + i, at.expected, at.found));
+            return Err(NotationError::at(
+                s,
+                heap.chars().count() + 1 + i,
+                "'+' between the two new heaps, as in 1=3+4",
+            ));
         };
-        let a = parse_number(a, start, "a number of stones")?;
-        let b = parse_number(
-            b,
-            start + parts.find('+').unwrap_or(0) + 1,
-            "a number of stones",
-        )?;
+        let (a_start, b_start) = (heap.len() + 1, heap.len() + 1 + plus + 1);
+        let a = parse_number(s, a_start..b_start - 1, "a number of stones")?;
+        let b = parse_number(s, b_start..s.len(), "a number of stones")?;
         Ok(Split {
             heap: heap_index,
             small: a.min(b),

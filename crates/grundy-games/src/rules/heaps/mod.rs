@@ -9,6 +9,7 @@
 pub mod cache;
 
 use std::fmt;
+use std::ops::Range;
 use std::str::FromStr;
 
 use serde::Serialize;
@@ -25,32 +26,30 @@ pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>, NotationError> {
     if text.is_empty() {
         return Ok(out);
     }
-    let mut column = 1;
-    let parts: Vec<&str> = text.split(',').collect();
-    for (i, part) in parts.iter().enumerate() {
-        if part.is_empty() && i + 1 < parts.len() {
-            // Nothing before this comma: the comma is what was found.
-            return Err(NotationError::new(column, what, Found::Char(',')));
-        }
-        out.push(parse_number(part, column, what)?);
-        column += part.chars().count() + 1;
+    let mut start = 0;
+    for part in text.split(',') {
+        out.push(parse_number(text, start..start + part.len(), what)?);
+        start += part.len() + 1;
     }
     Ok(out)
 }
 
-/// Parses one whole number that starts at `column` (1-based).
-pub fn parse_number(part: &str, column: usize, what: &str) -> Result<u64, NotationError> {
+/// Parses the whole number written in the bytes `range` of `text`. An error names
+/// the character where it is (1-based) and what stands there: the first character
+/// that is not a digit or, for an empty range, the character after it (the
+/// separator that came too soon, as in `1,,1`) or the end of the text.
+pub fn parse_number(text: &str, range: Range<usize>, what: &str) -> Result<u64, NotationError> {
+    let part = &text[range.clone()];
+    let index = text[..range.start].chars().count();
     if let Some(i) = part.chars().position(|c| !c.is_ascii_digit()) {
-        let c = part.chars().nth(i).expect("a character at i");
-        return Err(NotationError::new(column + i, what, Found::Char(c)));
+        return Err(NotationError::at(text, index + i, what));
     }
     if part.is_empty() {
-        let found = Found::End;
-        return Err(NotationError::new(column, what, found));
+        return Err(NotationError::at(text, index, what));
     }
     part.parse::<u64>().map_err(|_| {
         NotationError::new(
-            column,
+            index + 1,
             format!("{what} below 2^64"),
             Found::Text(part.to_owned()),
         )
@@ -155,7 +154,7 @@ impl fmt::Display for HeapMove {
 impl FromStr for HeapMove {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<HeapMove, NotationError> {
-        let Some((heap, take)) = s.split_once('-') else {
+        let Some((heap, _)) = s.split_once('-') else {
             let i = s.chars().take_while(|c| c.is_ascii_digit()).count();
             return Err(NotationError::at(
                 s,
@@ -163,7 +162,7 @@ impl FromStr for HeapMove {
                 "'-' between heap and count, as in 2-3",
             ));
         };
-        let number = parse_number(heap, 1, "a heap number from 1")?;
+        let number = parse_number(s, 0..heap.len(), "a heap number from 1")?;
         let heap_index = match usize::try_from(number) {
             Ok(h) if h >= 1 => h - 1,
             _ => {
@@ -174,7 +173,7 @@ impl FromStr for HeapMove {
                 ))
             }
         };
-        let take = parse_number(take, heap.chars().count() + 2, "a number of stones")?;
+        let take = parse_number(s, heap.len() + 1..s.len(), "a number of stones")?;
         Ok(HeapMove {
             heap: heap_index,
             take,

@@ -167,30 +167,32 @@ impl FromStr for TablePosition {
                 "'/' before '@' (TOP/LEFT@X,Y)",
             ));
         }
-        let table = Table::new(&s[..slash], &s[slash + 1..at])?;
+        let table = Table::new(&s[..slash], &s[slash + 1..at]).map_err(|e| match e.found {
+            // An empty boundary string ends at the '/' or '@' after it: name that.
+            Found::End => NotationError::at(s, e.column - 1, e.expected),
+            _ => e,
+        })?;
         let cell_text = &s[at + 1..];
         let comma = cell_text
             .find(',')
             .ok_or_else(|| NotationError::at(s, s.chars().count(), "',' and the column Y"))?;
-        let number = |text: &str, start: usize, what: &str| -> Result<usize, NotationError> {
-            if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(NotationError::new(
-                    col(start) + 1,
-                    what,
-                    if text.is_empty() {
-                        Found::End
-                    } else {
-                        Found::Text(text.to_owned())
-                    },
-                ));
+        // The number in the bytes `start..end` of `s`: an error names the first
+        // character that is not a digit, or (for none) what stands where it should be.
+        let number = |start: usize, end: usize, what: &str| -> Result<usize, NotationError> {
+            let text = &s[start..end];
+            if let Some(i) = text.chars().position(|c| !c.is_ascii_digit()) {
+                return Err(NotationError::at(s, col(start) + i, what));
+            }
+            if text.is_empty() {
+                return Err(NotationError::at(s, col(start), what));
             }
             text.parse()
                 .map_err(|_| NotationError::new(col(start) + 1, what, Found::Text(text.to_owned())))
         };
         let x_start = at + 1;
         let y_start = x_start + comma + 1;
-        let x = number(&cell_text[..comma], x_start, "a row number X")?;
-        let y = number(&cell_text[comma + 1..], y_start, "a column number Y")?;
+        let x = number(x_start, y_start - 1, "a row number X")?;
+        let y = number(y_start, s.len(), "a column number Y")?;
         let cell = Cell { x, y };
         if (x, y) == (0, 0) {
             return Err(NotationError::new(

@@ -156,7 +156,7 @@ impl FromStr for WythoffMove {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<WythoffMove, NotationError> {
         match s.strip_prefix('=') {
-            Some(take) => parse_number(take, 2, "a number of stones").map(WythoffMove::Both),
+            Some(_) => parse_number(s, 1..s.len(), "a number of stones").map(WythoffMove::Both),
             None => s.parse().map(WythoffMove::One),
         }
     }
