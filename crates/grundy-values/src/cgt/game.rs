@@ -110,8 +110,10 @@ impl CanonicalForm {
 
     /// Whether `self <= other`: Left, moving second in `other - self`, wins.
     pub fn leq(self, other: CanonicalForm) -> bool {
-        // Comparison never overflows and has no budget: ValueBudget::unlimited never fails.
-        ops::leq(self, other, &ValueBudget::unlimited()).unwrap_or(false)
+        // Comparison never overflows and has no budget; past the recursion's depth
+        // guard the same comparison runs on a stack of its own on the heap.
+        ops::leq(self, other, &ValueBudget::unlimited())
+            .unwrap_or_else(|_| super::compare::leq_iterative(self, other))
     }
 
     /// Whether `self <= other`, within a budget.

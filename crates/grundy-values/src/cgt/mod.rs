@@ -53,6 +53,7 @@
 
 pub mod algebra;
 pub mod arena;
+mod compare;
 pub mod depth;
 mod dyadic;
 pub mod engine;
