@@ -22,7 +22,7 @@ use grundy::sequence::{svg, Method, Options, Sequence, SequenceSpec};
 use grundy::Player;
 
 use crate::error::{json_response, json_text, text_response, ApiError};
-use crate::games::Games;
+use crate::games::{move_help, Games};
 use crate::query::{body_params, check_length, json_body, to_move, Fields};
 use crate::work::Deadline;
 use crate::AppState;
@@ -118,16 +118,20 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                     &*game,
                     spec.about,
                     spec.example,
+                    &move_help(&*game, spec.example),
                     params,
                     with_sequences.contains(&spec.name),
                     misere,
                 ));
             }
-            for served in games.added() {
+            // Described from what was worked out when they were added: an added game
+            // may be busy with another request's work for as long as its budget.
+            for (served, help) in games.added_with_move_help() {
                 list.push(describe(
                     &*served.game,
                     &served.about,
                     &served.example,
+                    help,
                     Vec::new(),
                     false,
                     false,
@@ -145,14 +149,11 @@ fn describe(
     game: &dyn DynRuleset,
     about: &str,
     example: &str,
+    move_help: &str,
     params: Vec<Value>,
     sequence: bool,
     misere: bool,
 ) -> Value {
-    let move_help = game
-        .start_match(example, Player::Left, Budget::DEFAULT)
-        .map(|m| m.move_help())
-        .unwrap_or_default();
     let players = match game.kind() {
         Kind::Partizan => json!([
             game.player_name(Player::Left, Player::Left),
