@@ -20,8 +20,10 @@ const PRINT_LIMIT: usize = 1 << 20;
 /// The longest explicit form given by `.explicit`.
 const EXPLICIT_LIMIT: usize = 100_000;
 
+/// The budget of one operation: [`STEPS`] steps and the bytes of forms of `grundy
+/// value --memory`'s default.
 fn budget() -> ValueBudget {
-    ValueBudget::steps(STEPS)
+    ValueBudget::steps(STEPS).with_bytes(cgt::VALUE_MEMORY)
 }
 
 /// A short partizan game in canonical form: `grundy.value("{1|0} + ^")`.

@@ -948,6 +948,16 @@ pub(crate) async fn method_not_allowed() -> ApiError {
 /// (as `grundy value --budget`'s default); the request's deadline stops it too.
 const VALUE_STEPS: u64 = 50_000_000;
 
+/// The most memory one `/api/value` request's forms and memo tables may take, in
+/// bytes: a quarter of `grundy value --memory`'s default, as several requests work
+/// at once and every form made is kept for the life of the server.
+const VALUE_BYTES: u64 = grundy::cgt::VALUE_MEMORY / 4;
+
+/// The budget of one `/api/value` or `/api/thermograph` request.
+fn value_budget() -> grundy::cgt::ValueBudget {
+    grundy::cgt::ValueBudget::steps(VALUE_STEPS).with_bytes(VALUE_BYTES)
+}
+
 /// The longest canonical form answered, in bytes (as `grundy value` prints at most).
 const VALUE_TEXT: usize = 1 << 20;
 
@@ -1053,9 +1063,9 @@ fn value_text(
 /// What `GET /api/value` answers for `request`: a value with its invariants and
 /// thermograph, a comparison, or a list of incentives.
 fn compute_value(request: &ValueRequest) -> Result<Value, ApiError> {
-    use grundy::cgt::{parse_incentives, parse_query, Query, ValueBudget};
+    use grundy::cgt::{parse_incentives, parse_query, Query};
     let (expr, style) = (&request.expr, request.style);
-    let budget = ValueBudget::steps(VALUE_STEPS);
+    let budget = value_budget();
     let bad = |e| expression_error(expr, e);
     if let Some(list) = parse_incentives(expr, &budget).map_err(bad)? {
         let side = |v: &[(grundy::cgt::CanonicalForm, grundy::cgt::CanonicalForm)]| {
@@ -1127,8 +1137,8 @@ pub(crate) async fn value_svg(State(state): State<AppState>, uri: Uri) -> Answer
     let drawing = state
         .budget()
         .run(what, move |_| {
-            use grundy::cgt::{parse_query, Query, ValueBudget};
-            let budget = ValueBudget::steps(VALUE_STEPS);
+            use grundy::cgt::{parse_query, Query};
+            let budget = value_budget();
             match parse_query(&request.expr, &budget)
                 .map_err(|e| expression_error(&request.expr, e))?
             {
