@@ -144,7 +144,8 @@ fn notation(text: &str, e: &cgt::ExpressionError) -> PyErr {
 /// `grundy value` (sums, differences, `cool(G, t)`, `*a x *b`, ...). Raises
 /// `ValueError` for text not in the notation, `RecursionError` for a value nested
 /// too deeply to work through (`ordinal(1, 100000)`), `OverflowError` for numbers
-/// past the library's.
+/// past the library's, `grundy.BudgetExceeded` for work past 50 million steps or
+/// 512 MiB of forms stored (as `grundy value`'s defaults).
 #[pyfunction]
 pub fn value(text: &str) -> PyResult<Fresh> {
     parse_value(text).map(Fresh)
