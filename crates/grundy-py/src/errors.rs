@@ -53,7 +53,7 @@ const UNSOLVED_DOC: &str = "A question left unanswered: `kind` says what stopped
     (`over_budget`, `over_time`, `no_theory`, `unsupported`, or `failed` when the game's \
     own code failed). A `ValueError` too, as such errors were before they had kinds.";
 const BUDGET_DOC: &str = "A computation would pass its budget (positions held, moves \
-    listed, value steps): it stopped, keeping what it had solved, rather than run on or \
+    listed, value steps, the memory of values' forms): it stopped, keeping what it had solved, rather than run on or \
     run out of memory. `kind` is `over_budget`.";
 const TIME_DOC: &str = "A computation was stopped at its time limit or cancelled. \
     `kind` is `over_time`.";

@@ -8,9 +8,15 @@
 //! game below it is explored at once, so that the contract's infallible methods
 //! (`moves`) answer from what is kept; what fails (the script raises, the budget
 //! runs out, a cycle) is said where the position is read.
+//!
+//! The game serves one request at a time (its script's code and the kept state are
+//! one): the others wait their turn without the GIL, each until its deadline
+//! ([`grundy::deadline`]), and then give up, so that a request queued behind slow
+//! code does not hold a worker of the server past its deadline.
 
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Instant;
 
 use grundy::cgt::ValueBudget;
 use grundy::engine::graph::{Graph, GraphError, Node};
@@ -52,7 +58,76 @@ pub struct ScriptRules {
     impartial: bool,
     components: bool,
     budget: u64,
+    gate: Gate,
     state: Mutex<State>,
+}
+
+/// The turns at a game's kept state: one caller at a time, the others waiting
+/// until it is free or their deadline has come.
+#[derive(Default)]
+struct Gate {
+    busy: Mutex<bool>,
+    free: Condvar,
+}
+
+/// A turn at a [`Gate`], given back when dropped.
+struct Turn<'a>(&'a Gate);
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        *self.0.busy.lock().unwrap_or_else(|e| e.into_inner()) = false;
+        self.0.free.notify_all();
+    }
+}
+
+/// The deadline of the work came while it waited for the game's other work.
+#[derive(Clone, Copy, Debug)]
+struct Waited;
+
+impl fmt::Display for Waited {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "stopped at the deadline set for the work, waiting for the game's work for \
+             another request",
+        )
+    }
+}
+
+impl Gate {
+    /// A turn if none is taken.
+    fn try_enter(&self) -> Option<Turn<'_>> {
+        let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        (!*busy).then(|| {
+            *busy = true;
+            Turn(self)
+        })
+    }
+
+    /// A turn, waiting for it until `at` (none: as long as it takes).
+    fn enter_until(&self, at: Option<Instant>) -> Result<Turn<'_>, Waited> {
+        let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        while *busy {
+            busy = match at {
+                None => self.free.wait(busy).unwrap_or_else(|e| e.into_inner()),
+                Some(at) => {
+                    let now = Instant::now();
+                    if now >= at {
+                        return Err(Waited);
+                    }
+                    let waited = self.free.wait_timeout(busy, at - now);
+                    waited.unwrap_or_else(|e| e.into_inner()).0
+                }
+            };
+        }
+        *busy = true;
+        Ok(Turn(self))
+    }
+}
+
+/// The answer of an infallible method when its turn never came: the work is
+/// abandoned, its deadline having passed (an answer made up would be taken).
+fn or_abandon<T>(answer: Result<T, Waited>) -> T {
+    answer.unwrap_or_else(|Waited| grundy::deadline::abandon())
 }
 
 /// A name for the commands, kept for the life of the process (a ruleset's name is
@@ -85,6 +160,7 @@ impl ScriptRules {
             impartial,
             components,
             budget,
+            gate: Gate::default(),
             state: Mutex::new(State {
                 positions: Positions::new(py),
                 graph: if impartial {
@@ -97,7 +173,18 @@ impl ScriptRules {
         }
     }
 
-    /// Runs `f` on the kept state with the script as a source.
+    /// A turn at the kept state, waited for (without the GIL) until the thread's
+    /// deadline, if it has one.
+    fn turn(&self) -> Result<Turn<'_>, Waited> {
+        if let Some(turn) = self.gate.try_enter() {
+            return Ok(turn);
+        }
+        let at = grundy::deadline::current();
+        Python::attach(|py| py.detach(|| self.gate.enter_until(at)))
+    }
+
+    /// Runs `f` on the kept state with the script as a source, in this caller's turn
+    /// (or not at all: [`Waited`]).
     fn with<T>(
         &self,
         f: impl for<'py> FnOnce(
@@ -106,8 +193,9 @@ impl ScriptRules {
             &mut Script<'_, 'py>,
             &mut Vec<Option<Arc<str>>>,
         ) -> T,
-    ) -> T {
-        Python::attach(|py| {
+    ) -> Result<T, Waited> {
+        let _turn = self.turn()?;
+        Ok(Python::attach(|py| {
             let mut state = self
                 .state
                 .lock_py_attached(py)
@@ -122,7 +210,7 @@ impl ScriptRules {
                 self.budget,
             );
             f(py, &mut state.graph, &mut script, &mut state.shown)
-        })
+        }))
     }
 
     /// The position `node` as the game writes it (its `show`, else the package's).
@@ -143,7 +231,7 @@ impl ScriptRules {
         text
     }
 
-    fn moves_of(&self, pos: Node, player: Player) -> Vec<ScriptMove> {
+    fn moves_of(&self, pos: Node, player: Player) -> Result<Vec<ScriptMove>, Waited> {
         self.with(|py, graph, script, shown| {
             let options = match graph.known_options(pos, player) {
                 Some(o) => o.to_vec(),
@@ -206,15 +294,18 @@ impl Ruleset for ScriptRules {
             })?;
             Ok(node)
         })
+        .unwrap_or_else(|waited| Err(unreadable(text, waited)))
     }
 
     fn show_position(&self, pos: &Node) -> String {
-        self.with(|py, _, script, shown| Self::show(py, script, shown, *pos).to_string())
+        or_abandon(
+            self.with(|py, _, script, shown| Self::show(py, script, shown, *pos).to_string()),
+        )
     }
 
     fn parse_move(&self, pos: &Node, player: Player, text: &str) -> Result<ScriptMove, MoveError> {
         let text = text.trim();
-        let moves = self.moves_of(*pos, player);
+        let moves = or_abandon(self.moves_of(*pos, player));
         if let Some(mv) = moves.iter().find(|m| &*m.text == text) {
             return Ok(mv.clone());
         }
@@ -234,7 +325,7 @@ impl Ruleset for ScriptRules {
     }
 
     fn moves(&self, pos: &Node, player: Player) -> Vec<ScriptMove> {
-        self.moves_of(*pos, player)
+        or_abandon(self.moves_of(*pos, player))
     }
 
     fn play(&self, _pos: &Node, mv: &ScriptMove) -> Node {
@@ -243,6 +334,7 @@ impl Ruleset for ScriptRules {
 
     fn reach(&self, pos: &Node) -> u128 {
         self.with(|_, graph, script, _| graph.explore(script, *pos).map_or(u128::MAX, u128::from))
+            .unwrap_or(u128::MAX)
     }
 
     fn capabilities(&self) -> Capabilities<'_, Self::Position, Self::Move> {
@@ -263,14 +355,19 @@ impl ClosedForm for ScriptRules {
             };
             value.map_err(unsolved)
         })
+        .unwrap_or_else(|waited| Err(Unsolved::over_time(waited.to_string())))
     }
 
     fn winning_moves(&self, pos: &Node, to_move: Player) -> Result<Vec<ScriptMove>, Unsolved> {
-        let winning = self.with(|_, graph, script, _| {
-            graph.winning_moves(script, *pos, to_move).map_err(unsolved)
-        })?;
+        let over = |waited: Waited| Unsolved::over_time(waited.to_string());
+        let winning = self
+            .with(|_, graph, script, _| {
+                graph.winning_moves(script, *pos, to_move).map_err(unsolved)
+            })
+            .map_err(over)??;
         Ok(self
             .moves_of(*pos, to_move)
+            .map_err(over)?
             .into_iter()
             .filter(|m| winning.contains(&m.to))
             .collect())

@@ -20,8 +20,10 @@ const PRINT_LIMIT: usize = 1 << 20;
 /// The longest explicit form given by `.explicit`.
 const EXPLICIT_LIMIT: usize = 100_000;
 
+/// The budget of one operation: [`STEPS`] steps and the bytes of forms of `grundy
+/// value --memory`'s default.
 fn budget() -> ValueBudget {
-    ValueBudget::steps(STEPS)
+    ValueBudget::steps(STEPS).with_bytes(cgt::VALUE_MEMORY)
 }
 
 /// A short partizan game in canonical form: `grundy.value("{1|0} + ^")`.
@@ -142,7 +144,8 @@ fn notation(text: &str, e: &cgt::ExpressionError) -> PyErr {
 /// `grundy value` (sums, differences, `cool(G, t)`, `*a x *b`, ...). Raises
 /// `ValueError` for text not in the notation, `RecursionError` for a value nested
 /// too deeply to work through (`ordinal(1, 100000)`), `OverflowError` for numbers
-/// past the library's.
+/// past the library's, `grundy.BudgetExceeded` for work past 50 million steps or
+/// 512 MiB of forms stored (as `grundy value`'s defaults).
 #[pyfunction]
 pub fn value(text: &str) -> PyResult<Fresh> {
     parse_value(text).map(Fresh)

@@ -3,8 +3,11 @@ notation its positions are written in."""
 
 import builtins
 import json
+import os
 import re
 import socket
+import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -157,6 +160,64 @@ def test_the_playground_serves_a_heap_game():
         after = {_notation.parse(m["move"]) for m in analysis["winning_moves"]}
         assert after == set(k.winning_moves((3, 4)))
         assert len(analysis["winning_moves"]) == len(after)  # each move once
+
+
+class SlowSubtraction(grundy.ImpartialGame):
+    """Take one or two; from 10 up, each list of moves takes a third of a second of
+    Python work (until released)."""
+
+    example = 1
+
+    def __init__(self):
+        self.started = threading.Event()
+        self.released = threading.Event()
+
+    def moves(self, n):
+        if n >= 10:
+            self.started.set()
+            end = time.monotonic() + 0.3
+            while time.monotonic() < end and not self.released.is_set():
+                pass  # holds the GIL, as slow Python code does
+        return [n - take for take in (1, 2) if take <= n]
+
+
+def test_slow_script_code_leaves_cheap_requests_answered():
+    """Analyses of a script's game whose moves are slow (40 positions: 12 s of work,
+    past the 10 s budget), more of them than both lanes have workers, while the list
+    of games and an analysis of a built-in game are each answered within 5 s."""
+    game = SlowSubtraction()
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    # The server has as many workers as processors, twice as many in its quick lane.
+    slow = 3 * (cpus or 1) + 1
+    ended = []
+
+    def analyse(i):
+        url = server.url + f"api/analyze?game=SlowSubtraction&position={40 + i}"
+        try:
+            with urllib.request.urlopen(url, timeout=60) as answer:
+                ended.append(answer.status)
+        except urllib.error.HTTPError as e:
+            ended.append(e.code)
+
+    with grundy.serve(game, port=0, background=True) as server:
+        threads = [threading.Thread(target=analyse, args=(i,)) for i in range(slow)]
+        for t in threads:
+            t.start()
+        try:
+            assert game.started.wait(10)
+            time.sleep(0.5)  # the other slow requests are waiting their turn by now
+            for path in ("api/games", "api/analyze?game=nim&position=3,5,7"):
+                start = time.monotonic()
+                answer = get(server.url + path)
+                elapsed = time.monotonic() - start
+                assert elapsed < 5, f"{path} was answered after {elapsed:.1f} s"
+                assert answer["games" if path == "api/games" else "outcome"]
+            assert len(ended) < slow, "the slow analyses ended before the cheap requests"
+        finally:
+            game.released.set()
+            for t in threads:
+                t.join(60)
+    assert len(ended) == slow
 
 
 def test_serving_refuses_what_it_cannot_serve():

@@ -304,6 +304,18 @@ def test_a_real_sigint_stops_a_long_quotient_within_a_second():
     assert elapsed < 3, f"SIGINT sent at 0.3 s stopped the work only after {elapsed:.1f} s"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_real_sigint_stops_a_long_genus_within_a_second():
+    """Kayles' genus of heaps up to 1000 works for about 20 s before heap 59 passes
+    its budget; if Ctrl-C were ignored, time_limit would stop it after 10 s."""
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt_after(0.3, how="signal"):
+            grundy.genus("octal", to=1000, code="0.77", time_limit=10)
+    elapsed = time.monotonic() - start
+    assert elapsed < 3, f"SIGINT sent at 0.3 s stopped the work only after {elapsed:.1f} s"
+
+
 GENERA = [
     ("octal", 30, {"code": "0.77"}),
     ("octal", 20, {"code": "0.07"}),

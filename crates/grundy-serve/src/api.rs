@@ -22,7 +22,7 @@ use grundy::sequence::{svg, Method, Options, Sequence, SequenceSpec};
 use grundy::Player;
 
 use crate::error::{json_response, json_text, text_response, ApiError};
-use crate::games::Games;
+use crate::games::{move_help, Games};
 use crate::query::{body_params, check_length, json_body, to_move, Fields};
 use crate::work::Deadline;
 use crate::AppState;
@@ -118,16 +118,20 @@ pub(crate) async fn games(State(state): State<AppState>) -> Answer {
                     &*game,
                     spec.about,
                     spec.example,
+                    &move_help(&*game, spec.example),
                     params,
                     with_sequences.contains(&spec.name),
                     misere,
                 ));
             }
-            for served in games.added() {
+            // Described from what was worked out when they were added: an added game
+            // may be busy with another request's work for as long as its budget.
+            for (served, help) in games.added_with_move_help() {
                 list.push(describe(
                     &*served.game,
                     &served.about,
                     &served.example,
+                    help,
                     Vec::new(),
                     false,
                     false,
@@ -145,14 +149,11 @@ fn describe(
     game: &dyn DynRuleset,
     about: &str,
     example: &str,
+    move_help: &str,
     params: Vec<Value>,
     sequence: bool,
     misere: bool,
 ) -> Value {
-    let move_help = game
-        .start_match(example, Player::Left, Budget::DEFAULT)
-        .map(|m| m.move_help())
-        .unwrap_or_default();
     let players = match game.kind() {
         Kind::Partizan => json!([
             game.player_name(Player::Left, Player::Left),
@@ -947,6 +948,16 @@ pub(crate) async fn method_not_allowed() -> ApiError {
 /// (as `grundy value --budget`'s default); the request's deadline stops it too.
 const VALUE_STEPS: u64 = 50_000_000;
 
+/// The most memory one `/api/value` request's forms and memo tables may take, in
+/// bytes: a quarter of `grundy value --memory`'s default, as several requests work
+/// at once and every form made is kept for the life of the server.
+const VALUE_BYTES: u64 = grundy::cgt::VALUE_MEMORY / 4;
+
+/// The budget of one `/api/value` or `/api/thermograph` request.
+fn value_budget() -> grundy::cgt::ValueBudget {
+    grundy::cgt::ValueBudget::steps(VALUE_STEPS).with_bytes(VALUE_BYTES)
+}
+
 /// The longest canonical form answered, in bytes (as `grundy value` prints at most).
 const VALUE_TEXT: usize = 1 << 20;
 
@@ -1052,9 +1063,9 @@ fn value_text(
 /// What `GET /api/value` answers for `request`: a value with its invariants and
 /// thermograph, a comparison, or a list of incentives.
 fn compute_value(request: &ValueRequest) -> Result<Value, ApiError> {
-    use grundy::cgt::{parse_incentives, parse_query, Query, ValueBudget};
+    use grundy::cgt::{parse_incentives, parse_query, Query};
     let (expr, style) = (&request.expr, request.style);
-    let budget = ValueBudget::steps(VALUE_STEPS);
+    let budget = value_budget();
     let bad = |e| expression_error(expr, e);
     if let Some(list) = parse_incentives(expr, &budget).map_err(bad)? {
         let side = |v: &[(grundy::cgt::CanonicalForm, grundy::cgt::CanonicalForm)]| {
@@ -1126,8 +1137,8 @@ pub(crate) async fn value_svg(State(state): State<AppState>, uri: Uri) -> Answer
     let drawing = state
         .budget()
         .run(what, move |_| {
-            use grundy::cgt::{parse_query, Query, ValueBudget};
-            let budget = ValueBudget::steps(VALUE_STEPS);
+            use grundy::cgt::{parse_query, Query};
+            let budget = value_budget();
             match parse_query(&request.expr, &budget)
                 .map_err(|e| expression_error(&request.expr, e))?
             {

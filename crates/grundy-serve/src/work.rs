@@ -13,7 +13,8 @@
 //!   with `Retry-After`.
 //!
 //! The work runs under [`grundy::deadline::within`], so the engines' searches stop at
-//! its deadline, and [`Deadline::check`] stops a handler's own loops. The permit
+//! its deadline, and [`Deadline::check`] stops a handler's own loops (as
+//! [`grundy::deadline::abandon`] stops a game's code that has no error to return). The permit
 //! travels with the work: a piece of work that outlives its answer still counts
 //! against the bound until it ends. Work that overruns the budget is answered 422
 //! with the reason. A panic inside the work is logged and answered 500; the server goes
@@ -66,15 +67,12 @@ pub struct Deadline {
     at: Instant,
 }
 
-/// The payload [`Deadline::check`] unwinds with (not a panic: no message is printed).
-struct Cancelled;
-
 impl Deadline {
     /// Stops the work (unwinding to [`WorkBudget::run`], which answers 422) once the
     /// deadline has passed.
     pub fn check(&self) {
         if Instant::now() >= self.at {
-            std::panic::resume_unwind(Box::new(Cancelled));
+            grundy::deadline::abandon();
         }
     }
 
@@ -218,7 +216,9 @@ where
         // An error at the deadline is the search stopped by it.
         Ok(Ok((Ok(Err(_)), true))) => Ran::Cut,
         Ok(Ok((Ok(Err(e)), false))) => Ran::Done(Err(e)),
-        Ok(Ok((Err(payload), _))) if payload.is::<Cancelled>() => Ran::Cut,
+        // Work abandoned at its deadline ([`Deadline::check`], or a game's own code
+        // with no error to return: [`grundy::deadline::abandon`]).
+        Ok(Ok((Err(payload), _))) if payload.is::<grundy::deadline::Abandoned>() => Ran::Cut,
         Ok(Ok((Err(payload), _))) => {
             Ran::Done(Err(internal(what, &panic_message(payload.as_ref()))))
         }

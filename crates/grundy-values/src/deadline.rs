@@ -170,6 +170,20 @@ pub fn reached(at: Option<Instant>) -> bool {
     at.is_some_and(|at| Instant::now() >= at)
 }
 
+/// The payload with which [`abandon`] unwinds.
+#[derive(Debug)]
+pub struct Abandoned;
+
+/// Abandons the work under way on this thread, once its deadline has passed, by
+/// unwinding (with [`Abandoned`], printing no panic message) to the caller that ran
+/// it under the deadline: for a function that has no error to return there (a
+/// ruleset's `moves`, whose answer must not be made up). Only for work whose caller
+/// catches the unwinding (`std::panic::catch_unwind`) and takes `Abandoned` for the
+/// work stopped by its deadline, as the web server's work does.
+pub fn abandon() -> ! {
+    std::panic::resume_unwind(Box::new(Abandoned))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,6 +267,18 @@ mod tests {
         let at = Instant::now() + Duration::from_secs(60);
         let r = std::panic::catch_unwind(|| within(at, || std::panic::resume_unwind(Box::new(1))));
         assert!(r.is_err());
+        assert!(current().is_none());
+    }
+
+    #[test]
+    fn abandoning_unwinds_with_its_payload() {
+        let at = Instant::now() - Duration::from_secs(1);
+        let r = std::panic::catch_unwind(|| {
+            within(at, || {
+                abandon();
+            })
+        });
+        assert!(r.is_err_and(|payload| payload.is::<Abandoned>()));
         assert!(current().is_none());
     }
 }

@@ -37,6 +37,13 @@ pub fn search_memory(text: &str) -> Result<u64, String> {
     bounds::count("--memory", text, MIN_MEMORY, MAX_MEMORY).map_err(|e| e.to_string())
 }
 
+/// `value --memory`: the bytes of forms a value computation may store, from 1 MiB
+/// to 1 TiB.
+pub fn value_memory(text: &str) -> Result<u64, String> {
+    let (least, most) = grundy::cgt::VALUE_MEMORY_RANGE;
+    bounds::count("--memory", text, least, most).map_err(|e| e.to_string())
+}
+
 /// `--memory BYTES`, the search's transposition table, as every searching command
 /// takes it.
 #[derive(Clone, Copy, Debug, clap::Args)]
@@ -101,6 +108,11 @@ mod tests {
         assert!(workers("0").is_err());
         assert_eq!(search_memory("1024").unwrap(), 1024);
         assert!(search_memory("1023").unwrap_err().contains("--memory"));
+        assert_eq!(value_memory("1048576").unwrap(), 1 << 20);
+        assert!(value_memory("1048575").unwrap_err().contains("--memory"));
+        assert!(value_memory("1099511627777")
+            .unwrap_err()
+            .contains("--memory"));
         assert!(analyze_time("-1").unwrap_err().contains("--time-limit"));
     }
 }

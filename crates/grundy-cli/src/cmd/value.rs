@@ -57,6 +57,10 @@ pub struct Args {
     /// The most work (comparisons, sums, reductions not already known) allowed.
     #[arg(long, value_name = "STEPS", default_value_t = 50_000_000)]
     budget: u64,
+    /// The most memory the forms and memo tables made may take, in bytes (1 MiB to
+    /// 1 TiB) [default: 512 MiB].
+    #[arg(long, value_name = "BYTES", value_parser = super::numbers::value_memory)]
+    memory: Option<u64>,
     /// The longest explicit form printed (longer ones are left out).
     #[arg(long, value_name = "CHARS", default_value = "100000", value_parser = super::numbers::explicit_limit)]
     explicit_limit: usize,
@@ -81,7 +85,8 @@ fn text(g: grundy::cgt::CanonicalForm, style: Style) -> anyhow::Result<String> {
 /// before `--svg` writes its file), so that an error leaves nothing behind but its
 /// message: all of the answer or none.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    let budget = ValueBudget::steps(args.budget);
+    let budget = ValueBudget::steps(args.budget)
+        .with_bytes(args.memory.unwrap_or(grundy::cgt::VALUE_MEMORY));
     let style = if args.unicode {
         Style::Unicode
     } else {

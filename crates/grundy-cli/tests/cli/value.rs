@@ -177,6 +177,31 @@ fn a_budget_turns_a_huge_sum_into_an_error() {
         .stderr(predicate::str::contains("budget exceeded"));
 }
 
+/// The memory of the forms made is counted, not only the steps: heating a deep
+/// ordinal sum stores about 20 MB in fewer steps than the default budget, and within
+/// 4 MiB it stops naming memory.
+#[test]
+fn a_memory_budget_stops_a_value_that_stores_too_much() {
+    let expr = "heat(ordinal(*, 400), 1) == 0";
+    grundy()
+        .args(["value", expr])
+        .assert()
+        .success()
+        .stdout("false\n");
+    grundy()
+        .args(["value", expr, "--memory", "4194304"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "budget exceeded: the computation needed more than 4194304 bytes of memory for its forms",
+        ));
+    grundy()
+        .args(["value", "0", "--memory", "1000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--memory"));
+}
+
 /// Values past the limits are refused as written, at the right column, with the
 /// real limit: `*18446744073709551615` was reported as `*4294967295`,
 /// `^1000000000000` as `2147483647 ups`, `9223372036854775807` as beyond 64 bits, and

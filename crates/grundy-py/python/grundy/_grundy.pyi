@@ -53,7 +53,7 @@ class Unsolved(GrundyError, ValueError):
 
 class BudgetExceeded(Unsolved):
     """A computation would pass its budget (positions held, moves listed, value
-    steps); ``kind`` is ``over_budget``."""
+    steps, the memory of values' forms); ``kind`` is ``over_budget``."""
 
 class TimeLimitExceeded(Unsolved):
     """A computation was stopped at its time limit; ``kind`` is ``over_time``."""

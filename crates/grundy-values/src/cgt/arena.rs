@@ -38,6 +38,26 @@ const SHARDS: usize = 64;
 /// byte limit sees the slack a hash table keeps between its resizes.
 static TABLE_BYTES: AtomicU64 = AtomicU64::new(0);
 
+thread_local! {
+    /// Bytes this thread added to what [`form_bytes`] counts (stored forms, memo
+    /// tables' entries and buckets) since they were last taken by [`take_added`].
+    static ADDED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Counts `bytes` as added by this thread (besides the arena's own totals).
+#[inline]
+fn added(bytes: u64) {
+    ADDED.with(|a| a.set(a.get().saturating_add(bytes)));
+}
+
+/// The bytes this thread added to the forms and memo tables since the last call:
+/// what a value budget charges for memory
+/// ([`ValueBudget::with_bytes`](super::ValueBudget::with_bytes)).
+#[inline]
+pub(crate) fn take_added() -> u64 {
+    ADDED.with(|a| a.replace(0))
+}
+
 /// A hash map split into independently locked shards. A key is hashed once per
 /// operation: some middle bits of the hash pick the shard, and the shard's table
 /// takes the same hash (its buckets from the low bits, its tags from the top ones).
@@ -215,6 +235,7 @@ fn grew<T>(bytes: &AtomicU64, before: usize, after: usize) {
         let more = bucket_bytes::<T, ()>(after) - bucket_bytes::<T, ()>(before);
         bytes.fetch_add(more, Ordering::Relaxed);
         TABLE_BYTES.fetch_add(more, Ordering::Relaxed);
+        added(more);
     }
 }
 
@@ -475,6 +496,7 @@ impl ComparisonCache {
                     bigger[i] = v;
                 }
                 CACHE_BYTES.fetch_add(8 * len as u64, Ordering::Relaxed);
+                added(8 * len as u64);
                 shard.slots = bigger;
                 shard.filled = filled;
             }
@@ -508,6 +530,7 @@ pub(crate) fn pair(a: CanonicalForm, b: CanonicalForm) -> u64 {
 /// [`stats`] and the budgets' estimate of memory).
 pub(crate) fn count_bytes(bytes: u64) {
     ARENA.bytes.fetch_add(bytes, Ordering::Relaxed);
+    added(bytes);
 }
 
 fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) -> CanonicalForm {
@@ -518,10 +541,9 @@ fn new_node(kind: Kind, left_stop: Dyadic, right_stop: Dyadic, birthday: u64) ->
     let id = ARENA.next_id.fetch_add(1, Ordering::Relaxed);
     // The node and a Moves form's options (8 bytes each), from the thread's bump
     // allocator.
-    ARENA.bytes.fetch_add(
-        (std::mem::size_of::<Node>() + 8 * options) as u64,
-        Ordering::Relaxed,
-    );
+    let bytes = (std::mem::size_of::<Node>() + 8 * options) as u64;
+    ARENA.bytes.fetch_add(bytes, Ordering::Relaxed);
+    added(bytes);
     CanonicalForm(leak(Node {
         id,
         depth,

@@ -13,10 +13,10 @@ pub enum ValueError {
     /// Text that is not a dyadic rational.
     #[error("{0:?} is not a dyadic rational (n, -n or m/d with d a power of two)")]
     BadNumber(String),
-    /// A computation needed more work than its budget allowed.
-    #[error("budget exceeded: the computation needed more than {limit} steps ({what})")]
+    /// A computation needed more work or memory than its budget allowed.
+    #[error("budget exceeded: the computation needed more than {limit} {what}")]
     Budget {
-        /// The budget, in steps.
+        /// The budget, in steps or bytes.
         limit: u64,
         /// What ran out.
         what: &'static str,

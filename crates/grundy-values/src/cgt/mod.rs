@@ -72,7 +72,7 @@ pub use arena::{stats, ArenaStats, CanonicalForm};
 pub use dyadic::{Dyadic, MAX_EXP, MAX_NUM};
 pub use error::ValueError;
 pub use nus::{Nus, MAX_UPS, NIMBER_LIMIT};
-pub use ops::ValueBudget;
+pub use ops::{ValueBudget, VALUE_MEMORY, VALUE_MEMORY_RANGE};
 pub use parse::{
     parse_incentives, parse_query, parse_value, ExpressionError, Query, Relation, MAX_NESTING,
 };

@@ -18,7 +18,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use super::arena::{
-    form_depth, intern_moves, intern_nus, pair, CanonKey, CanonicalForm, Kind, ARENA,
+    form_depth, intern_moves, intern_nus, pair, take_added, CanonKey, CanonicalForm, Kind, ARENA,
     CANON_ENTRIES, CANON_OPTIONS,
 };
 use super::depth::{deeper, MAX_FORM_DEPTH};
@@ -34,12 +34,32 @@ use crate::deadline;
 /// at an interrupt reported to the thread's check
 /// ([`within_interruptible`](deadline::within_interruptible)) on the thread that
 /// installed it.
+///
+/// It may also limit the memory the computation takes ([`with_bytes`](Self::with_bytes)):
+/// steps alone do not bound it well, since one step may store a form with as many
+/// options as its arguments have (a sum of two forms lists the options of both), and
+/// the forms are kept for the life of the process. Heating an ordinal sum 1999 levels
+/// deep (`heat(ordinal(*, 1999), 1)`) stores about 355 MB in 12 to 15 million steps
+/// (some 25 bytes a step), so the 50 million steps of `grundy value`'s budget would
+/// let an expression take well over a gigabyte; a sum of two such heatings took
+/// 830 MB before its depth was refused.
 #[derive(Debug)]
 pub struct ValueBudget {
     limit: u64,
     used: AtomicU64,
+    max_bytes: u64,
+    bytes: AtomicU64,
     deadline: Option<Instant>,
 }
+
+/// The memory a value calculator's computation may take by default (`grundy value
+/// --memory`, Python's `grundy.value`), in bytes of forms and memo-table entries
+/// stored ([`ValueBudget::with_bytes`]): 512 MiB.
+pub const VALUE_MEMORY: u64 = 512 << 20;
+
+/// The least and the most memory a value budget may be given (`grundy value
+/// --memory`): 1 MiB to 1 TiB.
+pub const VALUE_MEMORY_RANGE: (u64, u64) = (1 << 20, 1 << 40);
 
 /// How many steps share one reading of the clock against the deadline.
 const STEPS_PER_READING: u64 = 1024;
@@ -50,18 +70,38 @@ impl ValueBudget {
         ValueBudget::steps(u64::MAX)
     }
 
-    /// At most `limit` steps (and the deadline in force, if any).
+    /// At most `limit` steps (and the deadline in force, if any), with no limit on
+    /// memory.
     pub fn steps(limit: u64) -> ValueBudget {
+        // What this thread stored before is not this computation's.
+        take_added();
         ValueBudget {
             limit,
             used: AtomicU64::new(0),
+            max_bytes: u64::MAX,
+            bytes: AtomicU64::new(0),
             deadline: deadline::current(),
         }
+    }
+
+    /// The same budget, also stopping the computation once the forms and memo-table
+    /// entries it stores (as [`stats`](super::stats) counts them: a form's node and
+    /// options, a table's buckets as it grows) pass `max_bytes`: [`ValueError::Budget`]
+    /// naming memory. The bytes are charged at the computation's next step on the
+    /// thread that stored them, so it stops within one step's forms of the limit.
+    pub fn with_bytes(mut self, max_bytes: u64) -> ValueBudget {
+        self.max_bytes = max_bytes;
+        self
     }
 
     /// Steps used so far.
     pub fn used(&self) -> u64 {
         self.used.load(Ordering::Relaxed)
+    }
+
+    /// Bytes charged so far (the forms and memo-table entries stored).
+    pub fn bytes(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
     }
 
     /// Whether the deadline in force when the budget was made (or an interrupt) has
@@ -72,7 +112,10 @@ impl ValueBudget {
 
     #[inline]
     pub(crate) fn charge(&self) -> Result<(), ValueError> {
-        if self.limit == u64::MAX && self.deadline.is_none() {
+        // Taken on every step, so that what a thread stores is charged to the budget
+        // of the step that follows it, never to a later computation's.
+        let added = take_added();
+        if self.limit == u64::MAX && self.max_bytes == u64::MAX && self.deadline.is_none() {
             return Ok(());
         }
         let used = self.used.fetch_add(1, Ordering::Relaxed);
@@ -80,6 +123,12 @@ impl ValueBudget {
             return Err(ValueError::Budget {
                 limit: self.limit,
                 what: "value steps",
+            });
+        }
+        if added > 0 && self.bytes.fetch_add(added, Ordering::Relaxed) + added > self.max_bytes {
+            return Err(ValueError::Budget {
+                limit: self.max_bytes,
+                what: "bytes of memory for its forms",
             });
         }
         if used % STEPS_PER_READING == 0 && (deadline::reached(self.deadline) || deadline::poll()) {
