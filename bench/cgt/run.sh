@@ -27,7 +27,7 @@ echo "building grundy from crates/grundy-py (release) ..." >&2
 # the opt-in code layout (crates/grundy-py/build.rs); GRUNDY_HOT_TEXT=0 and
 # MATURIN_PEP517_ARGS="--profile release" build the default wheel.
 GRUNDY_HOT_TEXT=${GRUNDY_HOT_TEXT:-1} MATURIN_PEP517_ARGS=${MATURIN_PEP517_ARGS:---profile wheel} \
-    "$ENV/bin/python" -m pip install --quiet ./crates/grundy-py
+    "$ENV/bin/python" -m pip install -v ./crates/grundy-py >&2
 if ! "$ENV/bin/python" -m pip install --quiet "cgt-py==0.11.*" pycgt; then
     echo "cgt-py or pycgt could not be installed: their sides cannot run" >&2
     exit 1

@@ -92,3 +92,93 @@ fn every_ignored_test_gives_its_reason() {
         bare.join(", ")
     );
 }
+
+/// The lines (from 1, continuation lines joined) of a shell script where pip builds
+/// the Python package (`pip ... install ... ./crates/grundy-py`) without showing
+/// cargo's progress: without `-v`, or with `-q`. The build takes minutes; a quiet
+/// one looks hung.
+fn quiet_package_builds(script: &str) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut command = String::new();
+    let mut first = 0;
+    for (i, line) in script.lines().enumerate() {
+        if command.is_empty() {
+            first = i + 1;
+        }
+        let (body, continued) = match line.trim_end().strip_suffix('\\') {
+            Some(body) => (body, true),
+            None => (line, false),
+        };
+        command.push_str(body);
+        command.push(' ');
+        if continued {
+            continue;
+        }
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let pip = words.iter().position(|w| *w == "pip" || w.ends_with("/pip"));
+        if let Some(p) = pip {
+            let rest = &words[p..];
+            let builds = rest.contains(&"install")
+                && rest.iter().any(|w| w.trim_matches('"').ends_with("crates/grundy-py"));
+            let loud = rest.iter().any(|w| *w == "-v" || *w == "--verbose");
+            let quiet = rest.iter().any(|w| *w == "-q" || *w == "--quiet");
+            if builds && (!loud || quiet) {
+                found.push(first);
+            }
+        }
+        command.clear();
+    }
+    found
+}
+
+/// The check finds quiet builds of the package, planted, and passes loud ones and
+/// other installs.
+#[test]
+fn the_script_check_finds_a_quiet_package_build() {
+    let planted = "set -e\n\
+        \"$ENV/bin/python\" -m pip install --quiet ./crates/grundy-py\n\
+        python -m pip install ./crates/grundy-py\n\
+        python -m pip --disable-pip-version-check -v \\\n    install --no-deps ./crates/grundy-py >&2\n\
+        python -m pip -q install pytest\n\
+        python -m pip -v -q install ./crates/grundy-py\n";
+    assert_eq!(quiet_package_builds(planted), vec![2, 3, 7]);
+}
+
+/// Every script of the project that builds the Python package shows the build's
+/// progress (`pip install -v`), and the README and docs/python.md say how to see it.
+#[test]
+fn every_build_of_the_python_package_shows_its_progress() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut scripts = Vec::new();
+    for dir in ["scripts", ".ci", "bench", "bench/cgt", "bench/python"] {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .map(|entry| entry.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
+        entries.sort();
+        scripts.extend(entries);
+    }
+    let mut quiet = Vec::new();
+    let mut builds = 0;
+    for path in &scripts {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        builds += usize::from(text.contains("crates/grundy-py"));
+        for line in quiet_package_builds(&text) {
+            let shown = path.strip_prefix(&root).unwrap_or(path);
+            quiet.push(format!("{}:{line}", shown.display()));
+        }
+    }
+    assert!(builds >= 3, "{builds} scripts name the package");
+    assert!(
+        quiet.is_empty(),
+        "pip builds the package without -v (minutes with no output): {}",
+        quiet.join(", ")
+    );
+    for doc in ["README.md", "docs/python.md"] {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        assert!(text.contains("pip install -v"), "{doc} says how to see the build's progress");
+    }
+}

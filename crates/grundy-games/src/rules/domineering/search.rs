@@ -16,7 +16,7 @@
 //! placements change and by a positional preference for lines that leave safe
 //! placements between them. Of the mover's placements inside runs of cells that
 //! touch no other empty cell and that the opponent can never cover (integers for
-//! the mover), one is searched for all ([`Grid::redundant`]).
+//! the mover), one is searched for all (`Grid::redundant`).
 
 use grundy_engine::engine::search::{report_progress, Limits, Stop};
 use grundy_values::deadline;
