@@ -115,11 +115,15 @@ fn quiet_package_builds(script: &str) -> Vec<usize> {
             continue;
         }
         let words: Vec<&str> = command.split_whitespace().collect();
-        let pip = words.iter().position(|w| *w == "pip" || w.ends_with("/pip"));
+        let pip = words
+            .iter()
+            .position(|w| *w == "pip" || w.ends_with("/pip"));
         if let Some(p) = pip {
             let rest = &words[p..];
             let builds = rest.contains(&"install")
-                && rest.iter().any(|w| w.trim_matches('"').ends_with("crates/grundy-py"));
+                && rest
+                    .iter()
+                    .any(|w| w.trim_matches('"').ends_with("crates/grundy-py"));
             let loud = rest.iter().any(|w| *w == "-v" || *w == "--verbose");
             let quiet = rest.iter().any(|w| *w == "-q" || *w == "--quiet");
             if builds && (!loud || quiet) {
@@ -179,6 +183,9 @@ fn every_build_of_the_python_package_shows_its_progress() {
     );
     for doc in ["README.md", "docs/python.md"] {
         let text = std::fs::read_to_string(root.join(doc)).unwrap();
-        assert!(text.contains("pip install -v"), "{doc} says how to see the build's progress");
+        assert!(
+            text.contains("pip install -v"),
+            "{doc} says how to see the build's progress"
+        );
     }
 }
