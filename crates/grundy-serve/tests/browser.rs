@@ -1964,32 +1964,24 @@ async fn ties_are_shown_as_ties(driver: PathBuf) {
     s.shot("tie").await;
     assert_results_defined(&s, "#view-play .help").await;
     // Analyze defines the result it gives, where it is a tie or a draw.
-    open(&s, "#analyze?game=tictactoe&position=...|...|...").await;
-    s.wait_for(
-        "the analysis",
-        "return !!document.getElementById('verdict')",
-    )
-    .await;
-    let meaning = s
-        .js("const m = document.getElementById('result-meaning'); return m ? m.textContent : ''")
+    for (address, means) in [
+        ("#analyze?game=tictactoe&position=...|...|...", TIE_MEANS),
+        ("#analyze?game=digraph&position=0>0,0>1,1>2@0", DRAW_MEANS),
+    ] {
+        open(&s, address).await;
+        s.wait_for(
+            "the analysis",
+            "return !!document.getElementById('verdict')",
+        )
         .await;
-    assert!(
-        meaning.as_str().unwrap().contains(TIE_MEANS),
-        "the tie defined beside the verdict: {meaning}"
-    );
-    open(&s, "#analyze?game=digraph&position=0>0,0>1,1>2@0").await;
-    s.wait_for(
-        "the analysis",
-        "return !!document.getElementById('verdict')",
-    )
-    .await;
-    let meaning = s
-        .js("const m = document.getElementById('result-meaning'); return m ? m.textContent : ''")
-        .await;
-    assert!(
-        meaning.as_str().unwrap().contains(DRAW_MEANS),
-        "the draw defined beside the verdict: {meaning}"
-    );
+        let meaning = s
+            .js("const m = document.getElementById('result-meaning'); return m ? m.textContent : ''")
+            .await;
+        assert!(
+            meaning.as_str().unwrap().contains(means),
+            "{address}: the result defined beside the verdict: {meaning}"
+        );
+    }
     s.close().await;
 }
 
@@ -2260,6 +2252,13 @@ async fn clicks_in_columns_and_steps(driver: PathBuf) {
     s.close().await;
 }
 
+/// The board's marked spots: `[where, mark, tint class]` each.
+const PLACED_SPOTS: &str = "return [...document.querySelectorAll('#board .spot')].filter(b => b.textContent).map(b => [b.dataset.at, b.textContent, [...b.classList].filter(c => c.startsWith('tint-'))[0]])";
+
+/// The text of the board's legends, joined.
+const BOARD_LEGEND: &str =
+    "return [...document.querySelectorAll('#board .legend')].map(p => p.textContent).join(' ')";
+
 /// Domineering's and Cram's dominoes placed in a match are numbered and coloured by
 /// player (a wall of the start stays `#`), the legend says what the notation cannot tell; Fox and Geese has dark squares;
 /// the digraph's edges are shown.
@@ -2272,9 +2271,7 @@ async fn boards_show_the_whole_position(driver: PathBuf) {
     )
     .await;
     assert!(!await_turn(&s).await);
-    let spots = s
-        .js("return [...document.querySelectorAll('#board .spot')].filter(b => b.textContent).map(b => [b.dataset.at, b.textContent, [...b.classList].filter(c => c.startsWith('tint-'))[0]])")
-        .await;
+    let spots = s.js(PLACED_SPOTS).await;
     assert_eq!(
         spots,
         json!([
@@ -2285,9 +2282,7 @@ async fn boards_show_the_whole_position(driver: PathBuf) {
         ]),
         "the dominoes of the match, whose and when"
     );
-    let legend = s
-        .js("return [...document.querySelectorAll('#board .legend')].map(p => p.textContent).join(' ')")
-        .await;
+    let legend = s.js(BOARD_LEGEND).await;
     assert!(
         legend
             .as_str()
@@ -2304,9 +2299,7 @@ async fn boards_show_the_whole_position(driver: PathBuf) {
     )
     .await;
     assert!(!await_turn(&s).await);
-    let spots = s
-        .js("return [...document.querySelectorAll('#board .spot')].filter(b => b.textContent).map(b => [b.dataset.at, b.textContent, [...b.classList].filter(c => c.startsWith('tint-'))[0]])")
-        .await;
+    let spots = s.js(PLACED_SPOTS).await;
     assert_eq!(
         spots,
         json!([
@@ -2325,9 +2318,7 @@ async fn boards_show_the_whole_position(driver: PathBuf) {
         label.as_str().unwrap().contains("move 2 (a3-b3)"),
         "{label}"
     );
-    let legend = s
-        .js("return [...document.querySelectorAll('#board .legend')].map(p => p.textContent).join(' ')")
-        .await;
+    let legend = s.js(BOARD_LEGEND).await;
     assert!(
         legend.as_str().unwrap().contains("numbered by move"),
         "{legend}"

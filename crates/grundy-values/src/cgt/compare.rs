@@ -15,6 +15,7 @@
 use std::collections::HashMap;
 
 use super::arena::CanonicalForm;
+use super::ops::leq_at_once;
 
 /// A pair `(g, h)` asking whether `g <= h`.
 type Pair = (CanonicalForm, CanonicalForm);
@@ -31,31 +32,13 @@ fn children(g: CanonicalForm, h: CanonicalForm) -> Vec<Pair> {
     out
 }
 
-/// The answer for a pair found without looking at its options, if any.
-fn settled(g: CanonicalForm, h: CanonicalForm) -> Option<bool> {
-    if g == h {
-        return Some(true);
-    }
-    if let (Some(x), Some(y)) = (g.as_nus(), h.as_nus()) {
-        return Some(matches!(
-            x.partial_cmp(y),
-            Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
-        ));
-    }
-    // Stops: g <= h needs L(g) <= L(h) and R(g) <= R(h).
-    if g.left_stop() > h.left_stop() || g.right_stop() > h.right_stop() {
-        return Some(false);
-    }
-    None
-}
-
 /// Whether `g <= h`, by a depth-first search with an explicit stack.
 pub(crate) fn leq_iterative(g: CanonicalForm, h: CanonicalForm) -> bool {
     let key = |(a, b): Pair| (a.id(), b.id());
     let mut known: HashMap<(u32, u32), bool> = HashMap::new();
     // Each frame: the pair, its child pairs, the next child to look at.
     let mut stack: Vec<(Pair, Vec<Pair>, usize)> = Vec::new();
-    if let Some(r) = settled(g, h) {
+    if let Some(r) = leq_at_once(g, h) {
         return r;
     }
     stack.push(((g, h), children(g, h), 0));
@@ -82,7 +65,7 @@ pub(crate) fn leq_iterative(g: CanonicalForm, h: CanonicalForm) -> bool {
             let r = known
                 .get(&key(child))
                 .copied()
-                .or_else(|| settled(child.0, child.1));
+                .or_else(|| leq_at_once(child.0, child.1));
             match r {
                 Some(true) => break,
                 Some(false) => *next += 1,

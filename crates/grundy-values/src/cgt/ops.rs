@@ -112,12 +112,14 @@ impl ValueBudget {
 
     #[inline]
     pub(crate) fn charge(&self) -> Result<(), ValueError> {
+        if self.limit == u64::MAX && self.max_bytes == u64::MAX && self.deadline.is_none() {
+            // Nothing to charge: what this computation stores stays counted for the
+            // budget of an enclosing one, charged at its next step.
+            return Ok(());
+        }
         // Taken on every step, so that what a thread stores is charged to the budget
         // of the step that follows it, never to a later computation's.
         let added = take_added();
-        if self.limit == u64::MAX && self.max_bytes == u64::MAX && self.deadline.is_none() {
-            return Ok(());
-        }
         let used = self.used.fetch_add(1, Ordering::Relaxed);
         if used >= self.limit {
             return Err(ValueError::Budget {
@@ -150,20 +152,30 @@ fn any(
     Ok(false)
 }
 
-/// Whether `g <= h`.
-pub(crate) fn leq(g: CanonicalForm, h: CanonicalForm, b: &ValueBudget) -> Result<bool, ValueError> {
-    b.charge()?;
+/// Whether `g <= h` where it is found without looking at options: equal forms, two
+/// numbers + ups + nimbers compared directly, or stops that rule it out (`g <= h`
+/// needs both of `g`'s stops at most `h`'s).
+pub(crate) fn leq_at_once(g: CanonicalForm, h: CanonicalForm) -> Option<bool> {
     if g == h {
-        return Ok(true);
+        return Some(true);
     }
     if let (Some(x), Some(y)) = (g.as_nus(), h.as_nus()) {
-        return Ok(matches!(
+        return Some(matches!(
             x.partial_cmp(y),
             Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
         ));
     }
     if g.left_stop() > h.left_stop() || g.right_stop() > h.right_stop() {
-        return Ok(false);
+        return Some(false);
+    }
+    None
+}
+
+/// Whether `g <= h`.
+pub(crate) fn leq(g: CanonicalForm, h: CanonicalForm, b: &ValueBudget) -> Result<bool, ValueError> {
+    b.charge()?;
+    if let Some(r) = leq_at_once(g, h) {
+        return Ok(r);
     }
     let key = pair(g, h);
     if let Some(r) = ARENA.leqs.get(key) {

@@ -242,14 +242,15 @@ fn thermograph(
             stack.pop();
             continue;
         }
-        if shortcut {
-            if let Some(t) = kept_thermograph(h) {
-                memo.insert(h.id(), t);
-                stack.pop();
-                continue;
-            }
-        }
         if !*expanded {
+            // First time on top: one kept for the process answers at once.
+            if shortcut {
+                if let Some(t) = kept_thermograph(h) {
+                    memo.insert(h.id(), t);
+                    stack.pop();
+                    continue;
+                }
+            }
             *expanded = true;
             let todo: Vec<_> = below(h, shortcut)?
                 .into_iter()

@@ -218,6 +218,10 @@ impl Grid {
         } else {
             (col_alone, 1)
         };
+        // A placement in a run has both cells shut: with none, no run to look for.
+        if mine & shut & (shut >> step) == 0 {
+            return 0;
+        }
         // The empty cells joined along the line to one the opponent can cover.
         let (forward, backward) = if left {
             (self.cells, self.cells)

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use super::{Cell, Table, TableMove, TableNimbers, TableSolver};
+use crate::rules::heaps::parse_number;
 use crate::rules::notation::{Found, NotationError};
 
 /// A table position in the notation `TOP/LEFT@X,Y`: the table and the stone's cell,
@@ -176,18 +177,13 @@ impl FromStr for TablePosition {
         let comma = cell_text
             .find(',')
             .ok_or_else(|| NotationError::at(s, s.chars().count(), "',' and the column Y"))?;
-        // The number in the bytes `start..end` of `s`: an error names the first
-        // character that is not a digit, or (for none) what stands where it should be.
+        // The number in the bytes `start..end` of `s` ([`parse_number`]: an error
+        // names the first character that is not a digit, or what stands where none is).
         let number = |start: usize, end: usize, what: &str| -> Result<usize, NotationError> {
-            let text = &s[start..end];
-            if let Some(i) = text.chars().position(|c| !c.is_ascii_digit()) {
-                return Err(NotationError::at(s, col(start) + i, what));
-            }
-            if text.is_empty() {
-                return Err(NotationError::at(s, col(start), what));
-            }
-            text.parse()
-                .map_err(|_| NotationError::new(col(start) + 1, what, Found::Text(text.to_owned())))
+            let n = parse_number(s, start..end, what)?;
+            usize::try_from(n).map_err(|_| {
+                NotationError::new(col(start) + 1, what, Found::Text(s[start..end].to_owned()))
+            })
         };
         let x_start = at + 1;
         let y_start = x_start + comma + 1;
