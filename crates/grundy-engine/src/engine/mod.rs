@@ -12,6 +12,7 @@
 //! | [`retrograde`] | win, lose, tie or draw with remoteness of every state reachable from a root, in games with ties and cycles; the result packing the retrograde solvers share | every state and its moves both ways in memory (about 120–150 bytes a state), within a budget of moves listed | the route's `retrograde` engine (games with ties or cycles and no tiers: `digraph`, `toads --backsliding`, `fox-and-geese`) |
 //! | [`search`] | win, lose or tie with remoteness, every move's score and the best moves, by alpha-beta search with a transposition table and null-window probes | acyclic; a table of fixed memory, within a budget of nodes and the thread's deadline | the route's `search` engine (positions too big for the retrograde engines: `connect-four`) |
 //! | [`tiers`] | the same answers, one tier at a time, for games whose states fall into tiers no move lowers | a move that lowers its tier is refused; the explored tiers in memory (about 50 bytes a state), within a budget of moves listed | the route's `tiers` engine (`tictactoe`; `connect-four` goes to the search) |
+//! | [`ranked`] | the tier files of a whole game (a root alone in its tier, every move climbing one tier: tic-tac-toe, Connect Four from the empty board), every ranked position of every tier solved slot by slot from the tier above, with no position discovered or held | the results of two tiers in memory (4 bytes a slot); positions play never reaches are solved too | `grundy solve --tiers` (one process or `--mpi`) from an empty board |
 //! | [`tier_files`] | the same answers written one file per tier (results indexed by the ruleset's rank, or the positions listed), read back as a database without searching; a rerun reuses the complete files | the tiers discovered in memory first; each file read whole, its size, header and checksum checked | `grundy solve --tiers --out DIR`, `grundy analyze --db DIR` |
 //! | [`tier_jobs`] | the tier files of a database as jobs several processes share: a schedule of the tiers ready (their tiers above finished), a big tier whose moves all leave it cut into parts of ranks, each part a checksummed file assembled into the tier's file; a rerun reuses finished tiers and parts | each process discovers the tiers in memory itself; tiers with moves inside them are never cut | `grundy solve --tiers --mpi` (rank 0 schedules, the ranks solve jobs), and its tests driving several workers by hand |
 //!
@@ -33,6 +34,7 @@ pub mod graph;
 pub mod impartial;
 pub mod loopy;
 pub mod partizan;
+pub mod ranked;
 pub mod remoteness;
 pub mod retrograde;
 pub mod search;

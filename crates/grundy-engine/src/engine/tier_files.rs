@@ -23,6 +23,7 @@
 //! | 8 | the checksum: FNV-1a (64 bits) of the whole file, these 8 bytes read as zero |
 //! | text | JSON: `{"game", "parameters", "root"}`, the game's name, its parameters and the root the database was solved from, in the game's notation |
 //! | 4 × count | the results, 4 bytes each: 3 bits of result and 29 of remoteness, as the retrograde engine packs them; `0xffffffff` for a slot no position reached |
+//! | ranked only: 8 × blocks | the checksum (FNV-1a, 64 bits) of each block of [`BLOCK_SLOTS`] results' bytes (the last block may be shorter) |
 //! | listed only: 4 × count, then the keys | each key's length, then the keys: the player to move (`L` or `R`) and the position in the game's notation, in byte order |
 //!
 //! A game with the [`Rank`](crate::ruleset::Rank) capability gets the **ranked**
@@ -33,20 +34,25 @@
 //! search.
 //!
 //! A file is written through a temporary created exclusively beside it and a rename
-//! ([`files::write_atomically`]), so a file by its name is whole. A file is read
-//! with its size checked before it is allocated ([`files::read_limited`],
-//! [`MAX_FILE_BYTES`]), then its header, every length against the file's size, its
-//! checksum and every result: a truncated or damaged file is refused with its
-//! reason ([`TierFileError::Damaged`]), never half read.
+//! ([`files::write_atomically`]), so a file by its name is whole; a ranked file is
+//! written a piece at a time, its checksums computed as it goes. A file is read
+//! with its size checked before anything is allocated ([`MAX_FILE_BYTES`]), then its
+//! header, every length against the file's size, its checksum, its blocks'
+//! checksums and every result: a truncated or damaged file is refused with its
+//! reason ([`TierFileError::Damaged`]), never half read. A [`Database`] reads of a
+//! ranked file its header and text, then for each question the one block it needs
+//! (256 KiB), checked against the block's checksum.
 //!
 //! # Limits
 //!
-//! The solve discovers every tier reachable from the root in memory before it
-//! solves downwards (as [`solve_tiers`](super::tiers::solve_tiers)), so the
-//! positions must fit in memory; what the files save is the work: a rerun reuses
-//! every tier whose file is complete (its checksum valid, every position it must
-//! hold present) and solves only the others. A [`Database`] reads the files a
-//! question needs, whole, into memory (no memory map).
+//! From a whole game's start (the empty board of a game that ranks its tiers and
+//! whose moves climb one tier) the solve goes rank by rank
+//! ([`ranked`](super::ranked)), holding the results of two tiers. From any other
+//! root it discovers every tier reachable from the root in memory before it solves
+//! downwards (as [`solve_tiers`](super::tiers::solve_tiers)), so the positions must
+//! fit in memory. Either way a rerun reuses every tier whose file is complete (its
+//! checksums valid, every position it must hold present) and solves only the
+//! others.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -66,8 +72,9 @@ use crate::ruleset::{Kind, Ruleset, RulesetExt};
 /// The first 8 bytes of every tier file.
 pub const MAGIC: [u8; 8] = *b"GRUNDYTF";
 
-/// The version of the tier file format written and read.
-pub const VERSION: u32 = 1;
+/// The version of the tier file format written and read (2: the files of a whole
+/// game solved rank by rank hold every ranked position, [`ranked`](super::ranked)).
+pub const VERSION: u32 = 2;
 
 /// The bytes of the fixed header, before the text.
 pub const HEADER_BYTES: usize = 48;
@@ -81,8 +88,25 @@ pub const MAX_TEXT_BYTES: u32 = 1 << 16;
 /// The most slots a tier file holds (2^32 − 1: a slot's index fits 32 bits).
 pub const MAX_SLOTS: u64 = u32::MAX as u64;
 
+/// The slots of a block of a ranked file, each block with a checksum of its own, so
+/// that a question reads and checks one block, not the whole file.
+pub const BLOCK_SLOTS: u64 = 1 << 16;
+
+/// How many blocks `count` slots make.
+fn blocks(count: u64) -> u64 {
+    count.div_ceil(BLOCK_SLOTS)
+}
+
+/// FNV-1a (64 bits) of one block's bytes.
+fn block_sum(bytes: &[u8]) -> u64 {
+    checksum_more(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a's offset basis.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// The value of a slot no position reached.
-const NOT_REACHED: u32 = u32::MAX;
+pub(crate) const NOT_REACHED: u32 = u32::MAX;
 
 /// Where the checksum is in the header.
 const CHECKSUM_AT: usize = 40;
@@ -182,6 +206,18 @@ pub enum TierFileError {
         /// The database's root.
         root: String,
     },
+    /// A game's rank space gave a position the ranked solver cannot solve: a move
+    /// that does not reach the next tier's ranks, or one into a slot holding no
+    /// position.
+    #[error("tier {tier}, rank {rank}: {reason}")]
+    RankSpace {
+        /// The tier.
+        tier: u32,
+        /// The rank.
+        rank: u64,
+        /// What is wrong.
+        reason: String,
+    },
     /// The tiers could not be scheduled as jobs.
     #[error(transparent)]
     Schedule(#[from] super::tier_jobs::ScheduleError),
@@ -238,13 +274,24 @@ pub struct TierFile {
 
 /// FNV-1a (64 bits) of `bytes`, the 8 checksum bytes of the header read as zero.
 pub(crate) fn checksum(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for (i, &b) in bytes.iter().enumerate() {
+    let head = bytes.len().min(HEADER_BYTES);
+    let mut hash = FNV_OFFSET;
+    for (i, &b) in bytes[..head].iter().enumerate() {
         let b = if (CHECKSUM_AT..CHECKSUM_AT + 8).contains(&i) {
             0
         } else {
             b
         };
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    checksum_more(hash, &bytes[head..])
+}
+
+/// FNV-1a (64 bits) of `bytes` continued from `hash`, for the bytes after the
+/// header ([`checksum`] of the whole file, computed a piece at a time).
+fn checksum_more(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
         hash ^= u64::from(b);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
@@ -268,63 +315,25 @@ fn le_u64(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(a)
 }
 
-impl TierFile {
-    /// The file's bytes: header, text, results and, listed, the keys.
-    fn encode(
-        identity: &Identity,
-        tier: u32,
-        layout: Layout,
-        players: u8,
-        results: &[u32],
-        keys: Option<&[Vec<u8>]>,
-    ) -> Vec<u8> {
-        let text = serde_json::to_vec(identity).expect("an identity serialises");
-        let reached = results.iter().filter(|&&r| r != NOT_REACHED).count() as u64;
-        let key_bytes: usize = keys.map_or(0, |k| k.iter().map(|k| 4 + k.len()).sum());
-        let mut out = Vec::with_capacity(HEADER_BYTES + text.len() + results.len() * 4 + key_bytes);
-        out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(layout.code());
-        out.push(players);
-        out.extend_from_slice(&[0, 0]);
-        out.extend_from_slice(&tier.to_le_bytes());
-        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-        out.extend_from_slice(&(results.len() as u64).to_le_bytes());
-        out.extend_from_slice(&reached.to_le_bytes());
-        out.extend_from_slice(&[0; 8]);
-        out.extend_from_slice(&text);
-        for r in results {
-            out.extend_from_slice(&r.to_le_bytes());
-        }
-        if let Some(keys) = keys {
-            for k in keys {
-                out.extend_from_slice(&(k.len() as u32).to_le_bytes());
-            }
-            for k in keys {
-                out.extend_from_slice(k);
-            }
-        }
-        let sum = checksum(&out);
-        out[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
-        out
-    }
+/// A tier file's fixed header, checked against the file's length.
+struct Header {
+    layout: Layout,
+    players: u8,
+    tier: u32,
+    text_len: u32,
+    count: u64,
+    reached: u64,
+    written: u64,
+}
 
-    /// Reads and checks the tier file at `path`: its size before it is read, then
-    /// its magic, version, header, every length against the size, its checksum and
-    /// every result.
-    pub fn read(path: &Path) -> Result<TierFile, TierFileError> {
-        let bytes = files::read_limited(path, MAX_FILE_BYTES)?;
-        Self::parse(path, &bytes)
-    }
-
-    /// The tier file in `bytes`, read from `path`, checked as [`read`](Self::read)
-    /// checks it.
-    pub fn parse(path: &Path, bytes: &[u8]) -> Result<TierFile, TierFileError> {
+impl Header {
+    /// The header at the start of `bytes` (at least its first [`HEADER_BYTES`], or
+    /// the whole file if shorter) of a file of `len` bytes at `path`.
+    fn parse(path: &Path, bytes: &[u8], len: u64) -> Result<Header, TierFileError> {
         let damaged = |reason: String| TierFileError::Damaged {
             path: path.to_owned(),
             reason,
         };
-        let len = bytes.len() as u64;
         if bytes.len() < HEADER_BYTES {
             return Err(damaged(format!(
                 "truncated: {len} bytes, shorter than the {HEADER_BYTES}-byte header"
@@ -368,11 +377,15 @@ impl TierFile {
             Layout::Ranked => 4,
             Layout::Listed => 8,
         };
-        let fixed = HEADER_BYTES as u64 + u64::from(text_len) + count * per_slot;
+        let sums = match layout {
+            Layout::Ranked => 8 * blocks(count),
+            Layout::Listed => 0,
+        };
+        let fixed = HEADER_BYTES as u64 + u64::from(text_len) + count * per_slot + sums;
         if len < fixed || (layout == Layout::Ranked && len != fixed) {
             return Err(damaged(format!(
                 "{len} bytes where the header's count ({count} slots) needs {}{fixed}: \
-                 truncated or damaged",
+                     truncated or damaged",
                 if layout == Layout::Listed {
                     "at least "
                 } else {
@@ -380,6 +393,185 @@ impl TierFile {
                 }
             )));
         }
+        Ok(Header {
+            layout,
+            players,
+            tier,
+            text_len,
+            count,
+            reached,
+            written,
+        })
+    }
+}
+
+impl TierFile {
+    /// The file's fixed header and text, the checksum's bytes zero.
+    fn head(
+        identity: &Identity,
+        tier: u32,
+        layout: Layout,
+        players: u8,
+        results: &[u32],
+    ) -> Vec<u8> {
+        let text = serde_json::to_vec(identity).expect("an identity serialises");
+        let reached = results.iter().filter(|&&r| r != NOT_REACHED).count() as u64;
+        let mut out = Vec::with_capacity(HEADER_BYTES + text.len());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.push(layout.code());
+        out.push(players);
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(&tier.to_le_bytes());
+        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(results.len() as u64).to_le_bytes());
+        out.extend_from_slice(&reached.to_le_bytes());
+        out.extend_from_slice(&[0; 8]);
+        out.extend_from_slice(&text);
+        out
+    }
+
+    /// The file's bytes: header, text, results and, listed, the keys.
+    fn encode(
+        identity: &Identity,
+        tier: u32,
+        layout: Layout,
+        players: u8,
+        results: &[u32],
+        keys: Option<&[Vec<u8>]>,
+    ) -> Vec<u8> {
+        let mut out = Self::head(identity, tier, layout, players, results);
+        let results_at = out.len();
+        for r in results {
+            out.extend_from_slice(&r.to_le_bytes());
+        }
+        if layout == Layout::Ranked {
+            let sums: Vec<u64> = out[results_at..]
+                .chunks(4 * BLOCK_SLOTS as usize)
+                .map(block_sum)
+                .collect();
+            for sum in sums {
+                out.extend_from_slice(&sum.to_le_bytes());
+            }
+        }
+        if let Some(keys) = keys {
+            for k in keys {
+                out.extend_from_slice(&(k.len() as u32).to_le_bytes());
+            }
+            for k in keys {
+                out.extend_from_slice(k);
+            }
+        }
+        let sum = checksum(&out);
+        out[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads and checks the tier file at `path`: its size before it is read, then
+    /// its magic, version, header, every length against the size, its checksum and
+    /// every result.
+    /// A ranked file is read a piece at a time, its results straight into their
+    /// vector (the file's bytes are never held whole).
+    pub fn read(path: &Path) -> Result<TierFile, TierFileError> {
+        use std::io::Read;
+        let Some(Opened {
+            mut file,
+            header: h,
+            head,
+            text,
+        }) = open_header(path)?
+        else {
+            return Self::parse(path, &files::read_limited(path, MAX_FILE_BYTES)?);
+        };
+        let io = |doing: &'static str| {
+            move |error| {
+                TierFileError::File(FileError::Io {
+                    path: path.to_owned(),
+                    doing,
+                    error,
+                })
+            }
+        };
+        let damaged = |reason: String| TierFileError::Damaged {
+            path: path.to_owned(),
+            reason,
+        };
+        let mut hash = checksum_more(checksum(&head), &text);
+        // Header::parse checked the length: exactly `count` results follow, then
+        // the blocks' checksums.
+        let n = h.count as usize;
+        let mut results = Vec::with_capacity(n);
+        let mut sums = Vec::with_capacity(blocks(h.count) as usize);
+        let mut invalid = None;
+        let mut buf = vec![0u8; 64 * BLOCK_SLOTS as usize];
+        while results.len() < n {
+            let take = (4 * (n - results.len())).min(buf.len());
+            let piece = &mut buf[..take];
+            file.read_exact(piece).map_err(io("read its results"))?;
+            hash = checksum_more(hash, piece);
+            sums.extend(piece.chunks(4 * BLOCK_SLOTS as usize).map(block_sum));
+            for c in piece.chunks_exact(4) {
+                let r = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                if invalid.is_none() && !valid(r) {
+                    invalid = Some(results.len());
+                }
+                results.push(r);
+            }
+        }
+        let mut stored = vec![0u8; 8 * sums.len()];
+        file.read_exact(&mut stored)
+            .map_err(io("read its blocks' checksums"))?;
+        hash = checksum_more(hash, &stored);
+        if hash != h.written {
+            return Err(damaged(format!(
+                "checksum {hash:016x}, the header says {:016x}: damaged",
+                h.written
+            )));
+        }
+        let identity: Identity =
+            serde_json::from_slice(&text).map_err(|e| damaged(format!("its header text: {e}")))?;
+        if let Some(b) = (0..sums.len()).find(|&b| le_u64(&stored, 8 * b) != sums[b]) {
+            return Err(damaged(format!("block {b}: its checksum differs: damaged")));
+        }
+        if let Some(i) = invalid {
+            return Err(damaged(format!("slot {i} holds no valid result")));
+        }
+        let solved = results.iter().filter(|&&r| r != NOT_REACHED).count() as u64;
+        if solved != h.reached {
+            return Err(damaged(format!(
+                "{solved} slots hold results, the header says {}",
+                h.reached
+            )));
+        }
+        Ok(TierFile {
+            identity,
+            tier: h.tier,
+            layout: h.layout,
+            players: h.players,
+            reached: h.reached,
+            results,
+            ends: Vec::new(),
+            keys: Vec::new(),
+        })
+    }
+
+    /// The tier file in `bytes`, read from `path`, checked as [`read`](Self::read)
+    /// checks it.
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<TierFile, TierFileError> {
+        let damaged = |reason: String| TierFileError::Damaged {
+            path: path.to_owned(),
+            reason,
+        };
+        let len = bytes.len() as u64;
+        let Header {
+            layout,
+            players,
+            tier,
+            text_len,
+            count,
+            reached,
+            written,
+        } = Header::parse(path, bytes, len)?;
         let text_at = HEADER_BYTES;
         let results_at = text_at + text_len as usize;
         let n = count as usize;
@@ -408,6 +600,16 @@ impl TierFile {
         }
         let identity: Identity = serde_json::from_slice(&bytes[text_at..results_at])
             .map_err(|e| damaged(format!("its header text: {e}")))?;
+        if layout == Layout::Ranked {
+            let sums_at = results_at + 4 * n;
+            let stored = |b: usize| le_u64(bytes, sums_at + 8 * b);
+            let block_bytes = 4 * BLOCK_SLOTS as usize;
+            for (b, block) in bytes[results_at..sums_at].chunks(block_bytes).enumerate() {
+                if block_sum(block) != stored(b) {
+                    return Err(damaged(format!("block {b}: its checksum differs: damaged")));
+                }
+            }
+        }
         let results: Vec<u32> = (0..n).map(|i| le_u32(bytes, results_at + 4 * i)).collect();
         if let Some(i) = results.iter().position(|&r| !valid(r)) {
             return Err(damaged(format!("slot {i} holds no valid result")));
@@ -466,16 +668,191 @@ impl TierFile {
     }
 }
 
-/// The results of `states` (in the solver's order) in the file of `tier` in `dir`,
-/// or why the file is not used (damaged, of another shape, not holding them all);
-/// a file of another game, parameters or root is an error.
-pub(crate) fn read_complete<R: Ruleset + ?Sized>(
-    placing: &Placing<'_, R>,
+/// A ranked tier file opened, its header and text read and checked.
+struct Opened {
+    file: std::fs::File,
+    header: Header,
+    head: [u8; HEADER_BYTES],
+    text: Vec<u8>,
+}
+
+/// The file at `path` opened and its header and text read, if it is a ranked tier
+/// file (its size checked against the header's count); `None` for a file to read
+/// whole (listed, or too short for a header: [`TierFile::parse`] says why).
+fn open_header(path: &Path) -> Result<Option<Opened>, TierFileError> {
+    use std::io::Read;
+    let io = |doing: &'static str| {
+        move |error| {
+            TierFileError::File(FileError::Io {
+                path: path.to_owned(),
+                doing,
+                error,
+            })
+        }
+    };
+    let mut file = files::open_regular(path)?;
+    let len = file.metadata().map_err(io("read its size"))?.len();
+    if len > MAX_FILE_BYTES {
+        return Err(FileError::TooLarge {
+            path: path.to_owned(),
+            size: len,
+            limit: MAX_FILE_BYTES,
+        }
+        .into());
+    }
+    if len < HEADER_BYTES as u64 {
+        return Ok(None);
+    }
+    let mut head = [0u8; HEADER_BYTES];
+    file.read_exact(&mut head).map_err(io("read its header"))?;
+    let header = Header::parse(path, &head, len)?;
+    if header.layout == Layout::Listed {
+        return Ok(None);
+    }
+    let mut text = vec![0u8; header.text_len as usize];
+    file.read_exact(&mut text)
+        .map_err(io("read its header text"))?;
+    Ok(Some(Opened {
+        file,
+        header,
+        head,
+        text,
+    }))
+}
+
+/// A ranked tier file opened for questions: each reads the one block of results it
+/// needs and checks it against the block's own checksum, so that a question on a
+/// tier of gigabytes reads 256 KiB.
+struct RankedFile {
+    path: PathBuf,
+    file: std::fs::File,
+    identity: Identity,
+    tier: u32,
+    players: u8,
+    count: u64,
+    results_at: u64,
+}
+
+impl RankedFile {
+    /// The ranked file at `path`, its header and text read and checked; `None` for a
+    /// listed file.
+    fn open(path: &Path) -> Result<Option<RankedFile>, TierFileError> {
+        let Some(Opened {
+            file, header, text, ..
+        }) = open_header(path)?
+        else {
+            return Ok(None);
+        };
+        let identity: Identity =
+            serde_json::from_slice(&text).map_err(|e| TierFileError::Damaged {
+                path: path.to_owned(),
+                reason: format!("its header text: {e}"),
+            })?;
+        Ok(Some(RankedFile {
+            path: path.to_owned(),
+            file,
+            identity,
+            tier: header.tier,
+            players: header.players,
+            count: header.count,
+            results_at: (HEADER_BYTES + text.len()) as u64,
+        }))
+    }
+
+    /// The packed result in `slot`, if a position reached it, from its block,
+    /// checked against the block's checksum.
+    fn slot(&self, slot: u64) -> Result<Option<u32>, TierFileError> {
+        use std::os::unix::fs::FileExt;
+        if slot >= self.count {
+            return Ok(None);
+        }
+        let io = |error| {
+            TierFileError::File(FileError::Io {
+                path: self.path.clone(),
+                doing: "read a block of it",
+                error,
+            })
+        };
+        let damaged = |reason: String| TierFileError::Damaged {
+            path: self.path.clone(),
+            reason,
+        };
+        let b = slot / BLOCK_SLOTS;
+        let first = b * BLOCK_SLOTS;
+        let len = (self.count - first).min(BLOCK_SLOTS) as usize;
+        let mut block = vec![0u8; 4 * len];
+        self.file
+            .read_exact_at(&mut block, self.results_at + 4 * first)
+            .map_err(io)?;
+        let mut sum = [0u8; 8];
+        let sums_at = self.results_at + 4 * self.count;
+        self.file
+            .read_exact_at(&mut sum, sums_at + 8 * b)
+            .map_err(io)?;
+        if block_sum(&block) != u64::from_le_bytes(sum) {
+            return Err(damaged(format!("block {b}: its checksum differs: damaged")));
+        }
+        let r = le_u32(&block, 4 * (slot - first) as usize);
+        if !valid(r) {
+            return Err(damaged(format!("slot {slot} holds no valid result")));
+        }
+        Ok((r != NOT_REACHED).then_some(r))
+    }
+}
+
+/// Writes the ranked file of tier `tier` with the packed `results` (one a slot) to
+/// `path`, a piece at a time (the same bytes as a file encoded whole), through a
+/// temporary and a rename. Returns the bytes written.
+pub(crate) fn write_ranked(
+    path: &Path,
     identity: &Identity,
+    tier: u32,
+    players: u8,
+    results: &[u32],
+) -> Result<u64, TierFileError> {
+    use std::io::{Seek, SeekFrom};
+    if results.len() as u64 > MAX_SLOTS {
+        return Err(TierFileError::TooBig {
+            tier,
+            count: results.len() as u64,
+        });
+    }
+    let head = TierFile::head(identity, tier, Layout::Ranked, players, results);
+    let mut hash = checksum(&head);
+    files::write_atomically(path, |f| {
+        let mut out = io::BufWriter::with_capacity(1 << 20, &mut *f);
+        out.write_all(&head)?;
+        let mut buf = Vec::with_capacity(4 << 20);
+        let mut sums = Vec::with_capacity(8 * blocks(results.len() as u64) as usize);
+        for piece in results.chunks(16 * BLOCK_SLOTS as usize) {
+            buf.clear();
+            for r in piece {
+                buf.extend_from_slice(&r.to_le_bytes());
+            }
+            for block in buf.chunks(4 * BLOCK_SLOTS as usize) {
+                sums.extend_from_slice(&block_sum(block).to_le_bytes());
+            }
+            hash = checksum_more(hash, &buf);
+            out.write_all(&buf)?;
+        }
+        hash = checksum_more(hash, &sums);
+        out.write_all(&sums)?;
+        out.flush()?;
+        drop(out);
+        f.seek(SeekFrom::Start(CHECKSUM_AT as u64))?;
+        f.write_all(&hash.to_le_bytes())
+    })?;
+    Ok(head.len() as u64 + 4 * results.len() as u64 + 8 * blocks(results.len() as u64))
+}
+
+/// The file of `tier` in `dir`, read and checked, if it is of this database
+/// (`identity`); else why it is not used (damaged, truncated, missing). A file of
+/// another game, parameters or root is an error.
+fn read_own(
     dir: &Path,
     tier: u32,
-    states: &[(R::Position, Player)],
-) -> Result<Result<Vec<u32>, String>, TierFileError> {
+    identity: &Identity,
+) -> Result<Result<TierFile, String>, TierFileError> {
     let path = tier_path(dir, tier);
     let file = match TierFile::read(&path) {
         Ok(f) => f,
@@ -491,6 +868,53 @@ pub(crate) fn read_complete<R: Ruleset + ?Sized>(
             expected: identity.to_string(),
         });
     }
+    Ok(Ok(file))
+}
+
+/// The results of the ranked file of `tier` in `dir`, which must hold `slots`
+/// slots for `players` players, or why the file is not used; a file of another
+/// game, parameters or root is an error.
+pub(crate) fn read_ranked(
+    identity: &Identity,
+    dir: &Path,
+    tier: u32,
+    players: u8,
+    slots: u64,
+) -> Result<Result<Vec<u32>, String>, TierFileError> {
+    let file = match read_own(dir, tier, identity)? {
+        Ok(f) => f,
+        Err(why) => return Ok(Err(why)),
+    };
+    let found = (file.tier, file.layout, file.players, file.count());
+    if found != (tier, Layout::Ranked, players, slots) {
+        return Ok(Err(format!(
+            "{}: tier {}, {:?}, {} players, {} slots where tier {tier}, Ranked, {players} \
+             players, {slots} slots were expected",
+            tier_path(dir, tier).display(),
+            found.0,
+            found.1,
+            found.2,
+            found.3
+        )));
+    }
+    Ok(Ok(file.results))
+}
+
+/// The results of `states` (in the solver's order) in the file of `tier` in `dir`,
+/// or why the file is not used (damaged, of another shape, not holding them all);
+/// a file of another game, parameters or root is an error.
+pub(crate) fn read_complete<R: Ruleset + ?Sized>(
+    placing: &Placing<'_, R>,
+    identity: &Identity,
+    dir: &Path,
+    tier: u32,
+    states: &[(R::Position, Player)],
+) -> Result<Result<Vec<u32>, String>, TierFileError> {
+    let path = tier_path(dir, tier);
+    let file = match read_own(dir, tier, identity)? {
+        Ok(f) => f,
+        Err(why) => return Ok(Err(why)),
+    };
     let expected = (tier, placing.layout(), placing.players);
     if (file.tier, file.layout, file.players) != expected {
         return Ok(Err(format!(
@@ -822,6 +1246,9 @@ pub fn solve_to_dir<R: Ruleset + ?Sized>(
     dir: &Path,
     progress: &mut dyn FnMut(&SolveReport),
 ) -> Result<SolveReport, TierFileError> {
+    if super::ranked::whole_game(rules, root) {
+        return super::ranked::solve_whole(rules, root, dir, progress);
+    }
     let (placing, identity) = prepare(rules, root, dir)?;
     let mut store = FileStore {
         placing,
@@ -877,7 +1304,31 @@ pub(crate) fn prepare<'r, R: Ruleset + ?Sized>(
 pub struct Database<'r, R: Ruleset + ?Sized> {
     placing: Placing<'r, R>,
     dir: PathBuf,
-    files: BTreeMap<u32, TierFile>,
+    files: BTreeMap<u32, Held>,
+}
+
+/// A tier file a database opened: a ranked one read a block at a time, a listed one
+/// read whole.
+enum Held {
+    Ranked(RankedFile),
+    Whole(TierFile),
+}
+
+impl Held {
+    fn identity(&self) -> &Identity {
+        match self {
+            Held::Ranked(f) => &f.identity,
+            Held::Whole(f) => &f.identity,
+        }
+    }
+
+    /// Tier, layout, players and slots, as the header says.
+    fn shape(&self) -> (u32, Layout, u8, u64) {
+        match self {
+            Held::Ranked(f) => (f.tier, Layout::Ranked, f.players, f.count),
+            Held::Whole(f) => (f.tier, f.layout, f.players, f.count()),
+        }
+    }
 }
 
 impl<'r, R: Ruleset + ?Sized> Database<'r, R> {
@@ -907,17 +1358,23 @@ impl<'r, R: Ruleset + ?Sized> Database<'r, R> {
         self.files.len()
     }
 
-    /// The file of `tier`, read and checked on first use.
-    fn file(&mut self, tier: u32) -> Result<&TierFile, TierFileError> {
+    /// The file of `tier`, opened and checked on first use: a ranked file's header
+    /// and text (each question then reads and checks one block), a listed file
+    /// whole.
+    fn file(&mut self, tier: u32) -> Result<&Held, TierFileError> {
         if !self.files.contains_key(&tier) {
             let path = tier_path(&self.dir, tier);
             if !path.exists() {
                 return Err(TierFileError::NoTier { path, tier });
             }
-            let file = TierFile::read(&path)?;
+            let file = match RankedFile::open(&path)? {
+                Some(ranked) => Held::Ranked(ranked),
+                None => Held::Whole(TierFile::read(&path)?),
+            };
             let rules = self.placing.rules;
             let expected = format!("{} ({})", rules.name(), rules.parameters());
-            let found = format!("{} ({})", file.identity.game, file.identity.parameters);
+            let identity = file.identity();
+            let found = format!("{} ({})", identity.game, identity.parameters);
             if found != expected {
                 return Err(TierFileError::Foreign {
                     path,
@@ -926,21 +1383,18 @@ impl<'r, R: Ruleset + ?Sized> Database<'r, R> {
                 });
             }
             let layout = self.placing.layout();
-            let count_ok =
-                !self.placing.ranked || self.placing.slots(tier).ok() == Some(file.count());
-            if file.tier != tier
-                || file.layout != layout
-                || file.players != self.placing.players
+            let (file_tier, file_layout, file_players, count) = file.shape();
+            let count_ok = !self.placing.ranked || self.placing.slots(tier).ok() == Some(count);
+            if file_tier != tier
+                || file_layout != layout
+                || file_players != self.placing.players
                 || !count_ok
             {
                 return Err(TierFileError::Foreign {
                     path,
                     found: format!(
-                        "tier {}, {:?}, {} slots, from {}",
-                        file.tier,
-                        file.layout,
-                        file.count(),
-                        file.identity.root
+                        "tier {file_tier}, {file_layout:?}, {count} slots, from {}",
+                        identity.root
                     ),
                     expected: format!(
                         "tier {tier}, {layout:?}, of the shape of {}",
@@ -967,14 +1421,21 @@ impl<'r, R: Ruleset + ?Sized> Database<'r, R> {
         let player = key_player(rules.kind(), to_move);
         self.file(tier)?;
         let file = &self.files[&tier];
-        match self.placing.lookup(file, pos, player) {
+        let found = match file {
+            Held::Ranked(f) => match self.placing.place(pos, player) {
+                Some(Place::Slot(slot)) => f.slot(slot)?,
+                _ => None,
+            },
+            Held::Whole(f) => self.placing.lookup(f, pos, player),
+        };
+        match found {
             Some(p) => {
                 let (r, m) = unpack(p);
                 Ok(answer(r, m))
             }
             None => Err(TierFileError::Missing {
                 position: rules.show_position(pos),
-                root: file.identity.root.clone(),
+                root: file.identity().root.clone(),
             }),
         }
     }
@@ -1015,6 +1476,55 @@ mod tests {
         bad[bytes.len() - 3] ^= 1;
         let err = TierFile::parse(p, &bad).unwrap_err().to_string();
         assert!(err.contains("checksum"), "{err}");
+    }
+
+    #[test]
+    fn a_ranked_file_written_a_piece_at_a_time_is_the_file_encoded_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t");
+        // More results than one piece of the writer (2^20) and of the reader.
+        let results: Vec<u32> = (0..(1u32 << 20) + 77)
+            .map(|i| {
+                if i % 5 == 0 {
+                    NOT_REACHED
+                } else {
+                    ((i % 40) << 3) | (1 + i % 3)
+                }
+            })
+            .collect();
+        let written = write_ranked(&path, &identity(), 4, 2, &results).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let whole = TierFile::encode(&identity(), 4, Layout::Ranked, 2, &results, None);
+        assert_eq!(written, whole.len() as u64);
+        assert!(bytes == whole, "the same bytes");
+        let f = TierFile::read(&path).unwrap();
+        assert_eq!((f.tier, f.players, f.count()), (4, 2, results.len() as u64));
+        assert!(f.results == results);
+        // Opened for questions: one block read, checked by its own checksum.
+        let q = RankedFile::open(&path).unwrap().expect("a ranked file");
+        for slot in [0, 5, 77_777, results.len() as u64 - 1] {
+            let r = results[slot as usize];
+            assert_eq!(q.slot(slot).unwrap(), (r != NOT_REACHED).then_some(r));
+        }
+        assert_eq!(q.slot(results.len() as u64).unwrap(), None);
+        drop(q);
+        // A damaged result: the whole file's checksum and its block's refuse it, the
+        // other blocks still answer.
+        let mut bad = bytes.clone();
+        let text = bytes.len() - 4 * results.len() - 8 * 17 - HEADER_BYTES;
+        let at = HEADER_BYTES + text + 4 * (3 * BLOCK_SLOTS as usize + 9);
+        bad[at] ^= 2;
+        std::fs::write(&path, &bad).unwrap();
+        let err = TierFile::read(&path).unwrap_err().to_string();
+        assert!(err.contains("checksum"), "{err}");
+        let q = RankedFile::open(&path).unwrap().unwrap();
+        let err = q.slot(3 * BLOCK_SLOTS + 100).unwrap_err().to_string();
+        assert!(err.contains("block 3") && err.contains("checksum"), "{err}");
+        assert!(q.slot(2 * BLOCK_SLOTS + 100).is_ok());
+        drop(q);
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        let err = TierFile::read(&path).unwrap_err().to_string();
+        assert!(err.contains("truncated"), "{err}");
     }
 
     #[test]

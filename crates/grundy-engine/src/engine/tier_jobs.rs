@@ -380,7 +380,7 @@ pub fn part_path(dir: &Path, tier: u32, part: u32, parts: u32) -> PathBuf {
 
 /// A part file's bytes: the header, the identity's JSON, the packed results, then
 /// the checksum (FNV-1a of everything before it).
-fn part_bytes(
+pub(crate) fn part_bytes(
     identity: &Identity,
     tier: u32,
     part: u32,
@@ -439,6 +439,104 @@ fn parse_part(
         .collect())
 }
 
+/// The parts of the `parts` of tier `tier` whose part files in `dir` are complete
+/// and of this cut (`range(part)`: the part's positions); none for a tier of one
+/// part.
+pub(crate) fn parts_written(
+    dir: &Path,
+    identity: &Identity,
+    tier: u32,
+    parts: u32,
+    range: &dyn Fn(u32) -> Range<u64>,
+) -> BTreeSet<u32> {
+    let mut written = BTreeSet::new();
+    if parts <= 1 {
+        return written;
+    }
+    for part in 0..parts {
+        let path = part_path(dir, tier, part, parts);
+        let Ok(bytes) = files::read_limited(&path, super::tier_files::MAX_FILE_BYTES) else {
+            continue;
+        };
+        if parse_part(&bytes, identity, tier, part, parts, &range(part)).is_ok() {
+            written.insert(part);
+        }
+    }
+    written
+}
+
+/// Removes from `dir` what a stopped run left that no job of `schedule` will use:
+/// part files not in `parts_done` (of the schedule's cut) and temporaries never
+/// renamed. Returns how many files were removed.
+pub(crate) fn remove_stale(
+    dir: &Path,
+    schedule: &Schedule,
+    parts_done: &BTreeMap<u32, BTreeSet<u32>>,
+) -> Result<usize, TierFileError> {
+    let keep: BTreeSet<PathBuf> = parts_done
+        .iter()
+        .flat_map(|(&tier, parts)| {
+            let n = schedule.parts(tier).unwrap_or(1);
+            parts.iter().map(move |&p| part_path(dir, tier, p, n))
+        })
+        .collect();
+    let mut removed = 0;
+    let entries = std::fs::read_dir(dir).map_err(|error| TierFileError::Dir {
+        path: dir.to_owned(),
+        doing: "list it",
+        error,
+    })?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let stale_part = name.starts_with("tier-") && name.ends_with(".grundy-part");
+        let temporary = name.starts_with(".tier-")
+            && name.ends_with(".partial")
+            && (name.contains(".grundy-tier.") || name.contains(".grundy-part."));
+        if (stale_part && !keep.contains(&entry.path())) || temporary {
+            std::fs::remove_file(entry.path()).map_err(|error| TierFileError::Dir {
+                path: entry.path(),
+                doing: "remove what a stopped run left",
+                error,
+            })?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+/// The results of tier `tier`, in order, from its `parts` part files in `dir`.
+pub(crate) fn assemble_parts(
+    dir: &Path,
+    identity: &Identity,
+    tier: u32,
+    parts: u32,
+    range: &dyn Fn(u32) -> Range<u64>,
+) -> Result<Vec<u32>, TierFileError> {
+    let mut results = Vec::new();
+    for part in 0..parts {
+        let path = part_path(dir, tier, part, parts);
+        let bytes = files::read_limited(&path, super::tier_files::MAX_FILE_BYTES)?;
+        let part_results = parse_part(&bytes, identity, tier, part, parts, &range(part))
+            .map_err(|reason| TierFileError::Damaged { path, reason })?;
+        results.extend(part_results);
+    }
+    Ok(results)
+}
+
+/// Removes the `parts` part files of tier `tier` from `dir`, once its file is
+/// written.
+pub(crate) fn remove_parts(dir: &Path, tier: u32, parts: u32) -> Result<(), TierFileError> {
+    for part in 0..parts {
+        let path = part_path(dir, tier, part, parts);
+        std::fs::remove_file(&path).map_err(|error| TierFileError::Dir {
+            path,
+            doing: "remove the part file",
+            error,
+        })?;
+    }
+    Ok(())
+}
+
 /// [`TierWork`] for a ruleset.
 struct RulesetWork<'r, R: Ruleset + ?Sized> {
     placing: Placing<'r, R>,
@@ -460,6 +558,9 @@ pub fn tier_work<'r, R: Ruleset + ?Sized>(
     to_move: Player,
     dir: &Path,
 ) -> Result<Box<dyn TierWork + 'r>, TierFileError> {
+    if super::ranked::whole_game(rules, root) {
+        return Ok(Box::new(super::ranked::ranked_work(rules, root, dir)?));
+    }
     let (placing, identity) = super::tier_files::prepare(rules, root, dir)?;
     let start = (root.clone(), key_player(rules.kind(), to_move));
     let explored = explore(&RulesetStates(rules), start, &mut Budget::unlimited())?;
@@ -540,51 +641,17 @@ impl<R: Ruleset + ?Sized> TierWork for RulesetWork<'_, R> {
                 }
             }
             let parts = parts_for(states.len() as u64, internal, part_size);
-            if parts > 1 {
-                for part in 0..parts {
-                    let path = part_path(&self.dir, tier, part, parts);
-                    let Ok(bytes) = files::read_limited(&path, super::tier_files::MAX_FILE_BYTES)
-                    else {
-                        continue;
-                    };
-                    let r = self.range(tier, part, parts);
-                    let range = r.start as u64..r.end as u64;
-                    if parse_part(&bytes, &self.identity, tier, part, parts, &range).is_ok() {
-                        parts_done.entry(tier).or_default().insert(part);
-                        parts_reused += 1;
-                    }
-                }
+            let written = parts_written(&self.dir, &self.identity, tier, parts, &|p| {
+                let r = self.range(tier, p, parts);
+                r.start as u64..r.end as u64
+            });
+            parts_reused += written.len();
+            if !written.is_empty() {
+                parts_done.insert(tier, written);
             }
         }
         let schedule = Schedule::new(plans, part_size, &done, &parts_done)?;
-        let keep: BTreeSet<PathBuf> = parts_done
-            .iter()
-            .flat_map(|(&tier, parts)| {
-                let n = schedule.parts(tier).unwrap_or(1);
-                parts.iter().map(move |&p| part_path(&self.dir, tier, p, n))
-            })
-            .collect();
-        let mut removed = 0;
-        let entries = std::fs::read_dir(&self.dir).map_err(|error| TierFileError::Dir {
-            path: self.dir.clone(),
-            doing: "list it",
-            error,
-        })?;
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let stale_part = name.starts_with("tier-") && name.ends_with(".grundy-part");
-            let temporary = name.starts_with(".tier-")
-                && name.ends_with(".partial")
-                && (name.contains(".grundy-tier.") || name.contains(".grundy-part."));
-            if (stale_part && !keep.contains(&entry.path())) || temporary {
-                std::fs::remove_file(entry.path()).map_err(|error| TierFileError::Dir {
-                    path: entry.path(),
-                    doing: "remove what a stopped run left",
-                    error,
-                })?;
-                removed += 1;
-            }
-        }
+        let removed = remove_stale(&self.dir, &schedule, &parts_done)?;
         Ok(Planned {
             schedule,
             reused,
@@ -627,27 +694,13 @@ impl<R: Ruleset + ?Sized> TierWork for RulesetWork<'_, R> {
                 Ok(JobDone { positions, bytes })
             }
             Job::Assemble { parts, .. } => {
-                let mut results = Vec::with_capacity(states.len());
-                for part in 0..parts {
-                    let path = part_path(&self.dir, tier, part, parts);
-                    let bytes = files::read_limited(&path, super::tier_files::MAX_FILE_BYTES)?;
-                    let r = self.range(tier, part, parts);
-                    let range = r.start as u64..r.end as u64;
-                    let part_results =
-                        parse_part(&bytes, &self.identity, tier, part, parts, &range)
-                            .map_err(|reason| TierFileError::Damaged { path, reason })?;
-                    results.extend(part_results);
-                }
+                let results = assemble_parts(&self.dir, &self.identity, tier, parts, &|p| {
+                    let r = self.range(tier, p, parts);
+                    r.start as u64..r.end as u64
+                })?;
                 let bytes = tier_bytes(&self.placing, &self.identity, tier, states, &results)?;
                 let written = self.write(&tier_path(&self.dir, tier), &bytes)?;
-                for part in 0..parts {
-                    let path = part_path(&self.dir, tier, part, parts);
-                    std::fs::remove_file(&path).map_err(|error| TierFileError::Dir {
-                        path,
-                        doing: "remove the part file",
-                        error,
-                    })?;
-                }
+                remove_parts(&self.dir, tier, parts)?;
                 Ok(JobDone {
                     positions: 0,
                     bytes: written,

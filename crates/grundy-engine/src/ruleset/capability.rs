@@ -522,6 +522,63 @@ pub trait Rank: Ruleset {
     /// The position of tier `tier` shaped like `like` whose rank is `rank`; `None`
     /// past the tier's size. `unrank(p, tier(p), rank(p))` is `p`.
     fn unrank(&self, like: &Self::Position, tier: u32, rank: u64) -> Option<Self::Position>;
+    /// Whether every move goes from its tier to the next one (tier + 1), as every
+    /// move of tic-tac-toe and Connect Four adds one mark: then a whole game (a root
+    /// alone in its tier, such as the empty board) is solved rank by rank
+    /// ([`engine::ranked`](crate::engine::ranked)), every ranked position of every
+    /// tier from the root's up, with no position discovered or held. `false` by
+    /// default.
+    fn climbs_one(&self) -> bool {
+        false
+    }
+    /// The game's own [`RankSpace`] for positions shaped like `like`: the same
+    /// expansions as ranking and unranking positions one by one (the generic space,
+    /// [`engine::ranked::RulesetRanks`](crate::engine::ranked::RulesetRanks)), found
+    /// faster. `None` (the default): the generic space.
+    fn rank_space(&self, like: &Self::Position) -> Option<Box<dyn RankSpace + '_>> {
+        let _ = like;
+        None
+    }
+}
+
+/// How the position of one rank goes on, for [`RankSpace::expand`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expansion {
+    /// The rank names no position (its slot stays empty).
+    NoPosition,
+    /// The game is over there, for the player to move.
+    Over(End),
+    /// The game goes on: the ranks of the positions its moves reach, in the next
+    /// tier, were pushed.
+    Moves,
+}
+
+/// A game's positions named by their tier and rank alone
+/// ([`Rank`], with [`Rank::climbs_one`]): what the ranked tier solver reads.
+pub trait RankSpace: Send + Sync {
+    /// How the position of rank `rank` in tier `tier`, `to_move` to move, goes on;
+    /// for [`Expansion::Moves`], the rank of each position a move reaches (in tier
+    /// `tier + 1`; once per move, in any order) is pushed onto `children`, which the
+    /// caller empties first.
+    fn expand(&self, tier: u32, rank: u64, to_move: Player, children: &mut Vec<u64>) -> Expansion;
+
+    /// [`expand`](Self::expand) for each rank of `ranks` in order, `each` called
+    /// with the rank, its expansion and its children. A space may go through a range
+    /// faster than rank by rank (the next rank's position from the last one's).
+    fn expand_range(
+        &self,
+        tier: u32,
+        ranks: std::ops::Range<u64>,
+        to_move: Player,
+        each: &mut dyn FnMut(u64, Expansion, &[u64]),
+    ) {
+        let mut children = Vec::new();
+        for rank in ranks {
+            children.clear();
+            let e = self.expand(tier, rank, to_move, &mut children);
+            each(rank, e, &children);
+        }
+    }
 }
 
 /// A search space of the game's own for the search engine

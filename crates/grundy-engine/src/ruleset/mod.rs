@@ -57,8 +57,9 @@ pub mod notation;
 
 pub use adapt::{AsImpartial, AsPartizan, ByParts};
 pub use capability::{
-    Capabilities, ClosedForm, DrawHandle, Enumerate, HeapSequence, ManyMoves, MisereForm,
-    OutcomeSearch, OwnSearch, OwnSolver, Parts, Presentation, Rank, Tiers, WebBoard,
+    Capabilities, ClosedForm, DrawHandle, Enumerate, Expansion, HeapSequence, ManyMoves,
+    MisereForm, OutcomeSearch, OwnSearch, OwnSolver, Parts, Presentation, Rank, RankSpace, Tiers,
+    WebBoard,
 };
 pub use error::{BestFound, IllegalMove, MoveError, ParamError, SizeError, Unsolved, UnsolvedKind};
 pub use ext::RulesetExt;

@@ -9,6 +9,7 @@
 use std::path::Path;
 
 use grundy_engine::analysis::draw_engines;
+use grundy_engine::engine::ranked::{whole_game, RulesetRanks};
 use grundy_engine::engine::retrograde::{solve, RulesetStates};
 use grundy_engine::engine::tier_files::{
     solve_to_dir, tier_path, Database, Done, SolveReport, TierFileError,
@@ -17,7 +18,9 @@ use grundy_engine::engine::tier_jobs::{part_path, tier_work, Job, Planned, TierW
 use grundy_engine::engine::Budget;
 use grundy_engine::game::Player;
 use grundy_engine::ruleset::notation::NotationError;
-use grundy_engine::ruleset::{Capabilities, End, Kind, Ruleset, RulesetExt, Tiers};
+use grundy_engine::ruleset::{
+    Capabilities, End, Expansion, Kind, RankSpace, Ruleset, RulesetExt, Tiers,
+};
 use grundy_games::rules::connect_four::{ConnectFour, Drop};
 use grundy_games::rules::marks::Marks;
 use grundy_games::rules::tictactoe::TicTacToe;
@@ -72,7 +75,18 @@ fn database_agrees<R: Ruleset>(rules: &R, root: &str, dir: &Path) -> (SolveRepor
         &mut Budget::unlimited(),
     )
     .unwrap();
-    assert_eq!(report.positions, plain.states() as u64);
+    if whole_game(rules, &pos) {
+        // Every ranked position of every tier from the root's up, reached or not.
+        let rank = rules.capabilities().rank.unwrap();
+        let first = rules.tier(&pos).unwrap();
+        let ranks: u64 = (first..)
+            .map_while(|t| rank.tier_size(&pos, t).filter(|&n| n > 0))
+            .sum();
+        assert_eq!(report.positions, ranks);
+        assert!(report.positions >= plain.states() as u64);
+    } else {
+        assert_eq!(report.positions, plain.states() as u64);
+    }
     let mut db = Database::open(rules, dir, &pos).unwrap();
     let mut compared = 0;
     for ((p, player), r, m) in plain.iter() {
@@ -264,8 +278,11 @@ fn a_game_without_ranking_gets_its_positions_listed() {
     let (report, n) = database_agrees(&Unranked, "...|...|...|...", dir.path());
     assert!(n > 1000, "{n}");
     let ranked = tempfile::tempdir().unwrap();
-    let (by_rank, _) = database_agrees(&ConnectFour, "...|...|...|...", ranked.path());
-    assert_eq!(report.positions, by_rank.positions);
+    let (by_rank, m) = database_agrees(&ConnectFour, "...|...|...|...", ranked.path());
+    // The same positions compared; the ranked files hold every rank besides.
+    assert_eq!(n, m);
+    assert_eq!(report.positions, n as u64);
+    assert!(by_rank.positions > report.positions);
 }
 
 /// Every file in `dir`, by name, with its bytes.
@@ -452,4 +469,105 @@ fn jobs_stopped_part_way_restart_from_the_files_and_parts_written() {
     assert_eq!((planned.parts_reused, planned.removed), (0, parts_left - 1));
     run_jobs(&t, root, dir.path(), 1, 150, None);
     assert_eq!(files_of(dir.path()), files_of(one.path()));
+}
+
+/// How `space` expands rank `rank` of tier `tier`, its children sorted.
+fn expansion(space: &dyn RankSpace, tier: u32, rank: u64) -> (Expansion, Vec<u64>) {
+    let mut children = Vec::new();
+    let e = space.expand(tier, rank, Player::Left, &mut children);
+    children.sort_unstable();
+    (e, children)
+}
+
+/// Connect Four's own rank space on the board `like` against the generic one over
+/// `unrank`, the moves and `rank`: on every rank of every tier if `every`, else on
+/// windows of ranks (through `expand_range`, across heights vectors) and single
+/// ranks spread over each tier. Returns the ranks compared.
+fn own_space_agrees(like: Marks, every: bool) -> u64 {
+    let c4 = ConnectFour;
+    let rank = c4.capabilities().rank.unwrap();
+    let own = rank
+        .rank_space(&like)
+        .expect("Connect Four has its own rank space");
+    let generic = RulesetRanks::new(&c4, like).unwrap();
+    let mut compared = 0;
+    for tier in 0..=like.cells() {
+        let size = rank.tier_size(&like, tier).unwrap();
+        let mut check = |r: u64| {
+            assert_eq!(
+                expansion(own.as_ref(), tier, r),
+                expansion(&generic, tier, r),
+                "{}x{} tier {tier} rank {r}",
+                like.cols,
+                like.rows
+            );
+            compared += 1;
+        };
+        if every {
+            (0..size).for_each(&mut check);
+        } else {
+            let step = (size / 97).max(1);
+            (0..size).step_by(step as usize).for_each(&mut check);
+            check(size - 1);
+        }
+        // Ranks gone through in order agree with each rank expanded alone.
+        let window = 0..size.min(3000);
+        let mut seen = 0;
+        own.expand_range(tier, window.clone(), Player::Left, &mut |r, e, ch| {
+            let mut ch = ch.to_vec();
+            ch.sort_unstable();
+            assert_eq!(
+                (e, ch),
+                expansion(&generic, tier, r),
+                "tier {tier} rank {r}"
+            );
+            seen += 1;
+        });
+        assert_eq!(seen, window.end);
+        let tail = size.saturating_sub(2000)..size;
+        own.expand_range(tier, tail, Player::Left, &mut |r, e, ch| {
+            let mut ch = ch.to_vec();
+            ch.sort_unstable();
+            assert_eq!(
+                (e, ch),
+                expansion(&generic, tier, r),
+                "tier {tier} rank {r}"
+            );
+        });
+        assert_eq!(expansion(own.as_ref(), tier, size).0, Expansion::NoPosition);
+    }
+    compared
+}
+
+#[test]
+fn connect_fours_own_rank_space_expands_as_the_ruleset_does() {
+    let c4 = ConnectFour;
+    let mut every = 0;
+    for board in [
+        "4x4:", "3x3:", "5x3:", "2x5:", "1x6:", "7x2:", "3x6:", "1x1:",
+    ] {
+        every += own_space_agrees(c4.parse_position(board).unwrap(), true);
+    }
+    assert_eq!(
+        every,
+        201_755 + 984 + 174_683 + 1065 + 43 + 200_784 + 410_069 + 2
+    );
+    for board in ["6x5:", "7x6:", "5x6:", "8x4:", "8x6:"] {
+        assert!(own_space_agrees(c4.parse_position(board).unwrap(), false) > 1000);
+    }
+    // A board whose bitboard passes 64 bits has none: the generic space serves it.
+    let tall = c4.parse_position("8x8:").unwrap();
+    assert!(c4.capabilities().rank.unwrap().rank_space(&tall).is_none());
+}
+
+#[test]
+fn a_whole_game_is_solved_rank_by_rank_and_another_root_by_discovery() {
+    let c4 = ConnectFour;
+    assert!(whole_game(&c4, &c4.parse_position("4x4:").unwrap()));
+    assert!(!whole_game(&c4, &c4.parse_position("4x4:1").unwrap()));
+    assert!(!whole_game(&Unranked, &c4.parse_position("4x4:").unwrap()));
+    // From a position after one move: only what it reaches.
+    let dir = tempfile::tempdir().unwrap();
+    let (report, n) = database_agrees(&c4, "4x4:2", dir.path());
+    assert_eq!(report.positions, n as u64);
 }

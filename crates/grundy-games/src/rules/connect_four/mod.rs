@@ -50,6 +50,7 @@ use grundy_engine::engine::search::{self, Limits, Score, Solved, Space, Stop};
 
 pub mod bits;
 mod rank;
+mod rank_space;
 
 /// The registry's entry.
 pub const SPEC: RulesetSpec = RulesetSpec {

@@ -6,9 +6,10 @@
 //! `compositions(W, H, n) · binomial(n, ceil(n / 2))` ranks, some of them boards
 //! play never reaches (two fours, a four with play after it).
 
+use super::rank_space::RankBits;
 use super::ConnectFour;
 use crate::rules::marks::{colouring_rank, colouring_unrank, colourings, Marks};
-use crate::ruleset::Rank;
+use crate::ruleset::{Rank, RankSpace};
 
 /// `table[c][s]`: how many vectors of `c` heights, each `0..=rows`, sum to `s`, for
 /// `c` up to `cols` and `s` up to `sum`; `None` past `u64`.
@@ -106,5 +107,15 @@ impl Rank for ConnectFour {
             return None;
         }
         colouring_unrank(rows, cols, &order(rows, cols, &hs), rank % per)
+    }
+
+    /// Every move adds a mark.
+    fn climbs_one(&self) -> bool {
+        true
+    }
+
+    /// Column heights and packed colourings ([`RankBits`]), for boards up to 7 high.
+    fn rank_space(&self, like: &Marks) -> Option<Box<dyn RankSpace + '_>> {
+        RankBits::new(like.cols, like.rows).map(|b| Box::new(b) as Box<dyn RankSpace>)
     }
 }

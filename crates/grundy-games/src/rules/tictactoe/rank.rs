@@ -38,4 +38,9 @@ impl Rank for TicTacToe {
         let occupied = subset_unrank(CELLS, tier, rank / per)?;
         colouring_unrank(3, 3, &order(occupied), rank % per)
     }
+
+    /// Every move adds a mark.
+    fn climbs_one(&self) -> bool {
+        true
+    }
 }
