@@ -36,8 +36,8 @@ use super::tier_files::{
     NOT_REACHED,
 };
 use super::tier_jobs::{
-    assemble_parts, part_bytes, part_path, part_range, parts_written, remove_stale, Job, JobDone,
-    Planned, Schedule, TierPlan, TierWork,
+    assemble_parts, part_bytes, part_path, part_range, parts_written, Found, Job, JobDone, Planned,
+    TierPlan, TierWork,
 };
 use crate::files;
 use crate::game::Player;
@@ -383,15 +383,14 @@ impl TierWork for RankedWork<'_> {
                 parts_done.insert(tier, written);
             }
         }
-        let schedule = Schedule::new(plans, part_size, &done, &parts_done)?;
-        let removed = remove_stale(&self.dir, &schedule, &parts_done)?;
-        Ok(Planned {
-            schedule,
+        let found = Found {
+            done,
             reused,
             refused,
+            parts_done,
             parts_reused,
-            removed,
-        })
+        };
+        found.schedule(&self.dir, plans, part_size)
     }
 
     fn run(&mut self, job: Job) -> Result<JobDone, TierFileError> {

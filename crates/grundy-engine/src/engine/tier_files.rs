@@ -731,7 +731,13 @@ struct RankedFile {
     players: u8,
     count: u64,
     results_at: u64,
+    /// Blocks read and checked, kept for the next questions (at most
+    /// [`CACHED_BLOCKS`]; all dropped when full).
+    cache: std::collections::HashMap<u64, Vec<u8>>,
 }
+
+/// The most blocks of one ranked file a database keeps read (64 MiB).
+const CACHED_BLOCKS: usize = 256;
 
 impl RankedFile {
     /// The ranked file at `path`, its header and text read and checked; `None` for a
@@ -756,16 +762,37 @@ impl RankedFile {
             players: header.players,
             count: header.count,
             results_at: (HEADER_BYTES + text.len()) as u64,
+            cache: Default::default(),
         }))
     }
 
     /// The packed result in `slot`, if a position reached it, from its block,
     /// checked against the block's checksum.
-    fn slot(&self, slot: u64) -> Result<Option<u32>, TierFileError> {
-        use std::os::unix::fs::FileExt;
+    fn slot(&mut self, slot: u64) -> Result<Option<u32>, TierFileError> {
         if slot >= self.count {
             return Ok(None);
         }
+        let b = slot / BLOCK_SLOTS;
+        if !self.cache.contains_key(&b) {
+            let block = self.block(b)?;
+            if self.cache.len() >= CACHED_BLOCKS {
+                self.cache.clear();
+            }
+            self.cache.insert(b, block);
+        }
+        let r = le_u32(&self.cache[&b], 4 * (slot - b * BLOCK_SLOTS) as usize);
+        if !valid(r) {
+            return Err(TierFileError::Damaged {
+                path: self.path.clone(),
+                reason: format!("slot {slot} holds no valid result"),
+            });
+        }
+        Ok((r != NOT_REACHED).then_some(r))
+    }
+
+    /// Block `b`'s bytes, read and checked against its checksum.
+    fn block(&self, b: u64) -> Result<Vec<u8>, TierFileError> {
+        use std::os::unix::fs::FileExt;
         let io = |error| {
             TierFileError::File(FileError::Io {
                 path: self.path.clone(),
@@ -777,7 +804,6 @@ impl RankedFile {
             path: self.path.clone(),
             reason,
         };
-        let b = slot / BLOCK_SLOTS;
         let first = b * BLOCK_SLOTS;
         let len = (self.count - first).min(BLOCK_SLOTS) as usize;
         let mut block = vec![0u8; 4 * len];
@@ -792,11 +818,7 @@ impl RankedFile {
         if block_sum(&block) != u64::from_le_bytes(sum) {
             return Err(damaged(format!("block {b}: its checksum differs: damaged")));
         }
-        let r = le_u32(&block, 4 * (slot - first) as usize);
-        if !valid(r) {
-            return Err(damaged(format!("slot {slot} holds no valid result")));
-        }
-        Ok((r != NOT_REACHED).then_some(r))
+        Ok(block)
     }
 }
 
@@ -1420,9 +1442,10 @@ impl<'r, R: Ruleset + ?Sized> Database<'r, R> {
             .ok_or_else(|| TierFileError::NoTiers(rules.name().to_owned()))?;
         let player = key_player(rules.kind(), to_move);
         self.file(tier)?;
-        let file = &self.files[&tier];
+        let place = self.placing.place(pos, player);
+        let file = self.files.get_mut(&tier).expect("opened above");
         let found = match file {
-            Held::Ranked(f) => match self.placing.place(pos, player) {
+            Held::Ranked(f) => match place {
                 Some(Place::Slot(slot)) => f.slot(slot)?,
                 _ => None,
             },
@@ -1501,7 +1524,7 @@ mod tests {
         assert_eq!((f.tier, f.players, f.count()), (4, 2, results.len() as u64));
         assert!(f.results == results);
         // Opened for questions: one block read, checked by its own checksum.
-        let q = RankedFile::open(&path).unwrap().expect("a ranked file");
+        let mut q = RankedFile::open(&path).unwrap().expect("a ranked file");
         for slot in [0, 5, 77_777, results.len() as u64 - 1] {
             let r = results[slot as usize];
             assert_eq!(q.slot(slot).unwrap(), (r != NOT_REACHED).then_some(r));
@@ -1517,7 +1540,7 @@ mod tests {
         std::fs::write(&path, &bad).unwrap();
         let err = TierFile::read(&path).unwrap_err().to_string();
         assert!(err.contains("checksum"), "{err}");
-        let q = RankedFile::open(&path).unwrap().unwrap();
+        let mut q = RankedFile::open(&path).unwrap().unwrap();
         let err = q.slot(3 * BLOCK_SLOTS + 100).unwrap_err().to_string();
         assert!(err.contains("block 3") && err.contains("checksum"), "{err}");
         assert!(q.slot(2 * BLOCK_SLOTS + 100).is_ok());

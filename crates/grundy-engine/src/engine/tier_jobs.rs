@@ -465,6 +465,37 @@ pub(crate) fn parts_written(
     written
 }
 
+/// What a plan found in the directory: the tiers done (reused) and refused, and
+/// the part files written of the others.
+pub(crate) struct Found {
+    pub(crate) done: BTreeSet<u32>,
+    pub(crate) reused: Vec<u32>,
+    pub(crate) refused: Vec<(u32, String)>,
+    pub(crate) parts_done: BTreeMap<u32, BTreeSet<u32>>,
+    pub(crate) parts_reused: usize,
+}
+
+impl Found {
+    /// The schedule of `plans` with what was found, after removing from `dir` what no
+    /// job will use ([`remove_stale`]).
+    pub(crate) fn schedule(
+        self,
+        dir: &Path,
+        plans: Vec<TierPlan>,
+        part_size: u64,
+    ) -> Result<Planned, TierFileError> {
+        let schedule = Schedule::new(plans, part_size, &self.done, &self.parts_done)?;
+        let removed = remove_stale(dir, &schedule, &self.parts_done)?;
+        Ok(Planned {
+            schedule,
+            reused: self.reused,
+            refused: self.refused,
+            parts_reused: self.parts_reused,
+            removed,
+        })
+    }
+}
+
 /// Removes from `dir` what a stopped run left that no job of `schedule` will use:
 /// part files not in `parts_done` (of the schedule's cut) and temporaries never
 /// renamed. Returns how many files were removed.
@@ -650,15 +681,14 @@ impl<R: Ruleset + ?Sized> TierWork for RulesetWork<'_, R> {
                 parts_done.insert(tier, written);
             }
         }
-        let schedule = Schedule::new(plans, part_size, &done, &parts_done)?;
-        let removed = remove_stale(&self.dir, &schedule, &parts_done)?;
-        Ok(Planned {
-            schedule,
+        let found = Found {
+            done,
             reused,
             refused,
+            parts_done,
             parts_reused,
-            removed,
-        })
+        };
+        found.schedule(&self.dir, plans, part_size)
     }
 
     fn run(&mut self, job: Job) -> Result<JobDone, TierFileError> {
