@@ -25,7 +25,7 @@ reused, the others solved. The games with tiers: tictactoe and connect-four
 (ranked files, results only), and any other game with tiers (positions listed).
 From the empty board, tictactoe and connect-four are solved rank by rank: every
 ranked position of every tier, holding only the results of two tiers (Connect
-Four 6x5, 9.9 billion ranks, in about 11 GB); from any other root, the positions
+Four 6x5, 9.9 billion ranks, in 10 GiB); from any other root, the positions
 it reaches are discovered first and held.";
 
 /// Arguments of `grundy solve`.

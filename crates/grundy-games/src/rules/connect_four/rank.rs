@@ -114,7 +114,7 @@ impl Rank for ConnectFour {
         true
     }
 
-    /// Column heights and packed colourings ([`RankBits`]), for boards up to 7 high.
+    /// Column heights and packed colourings (`rank_space.rs`), for boards up to 7 high.
     fn rank_space(&self, like: &Marks) -> Option<Box<dyn RankSpace + '_>> {
         RankBits::new(like.cols, like.rows).map(|b| Box::new(b) as Box<dyn RankSpace>)
     }
