@@ -23,7 +23,7 @@
 //! and `rank`, on every rank of the small boards (`tests/rules/tier_files.rs` of
 //! `grundy-games`), and the files against the retrograde engine on every position.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -352,11 +352,7 @@ impl TierWork for RankedWork<'_> {
 
     fn plan(&self, part_size: u64) -> Result<Planned, TierFileError> {
         let mut plans = Vec::new();
-        let mut done = BTreeSet::new();
-        let mut reused = Vec::new();
-        let mut refused = Vec::new();
-        let mut parts_done: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
-        let mut parts_reused = 0;
+        let mut found = Found::default();
         for (&tier, &slots) in self.ranked.tiers.iter().rev() {
             plans.push(TierPlan {
                 tier,
@@ -367,29 +363,18 @@ impl TierWork for RankedWork<'_> {
             if tier_path(&self.dir, tier).exists() {
                 match self.read(tier)? {
                     Ok(_) => {
-                        done.insert(tier);
-                        reused.push(tier);
+                        found.reused(tier);
                         continue;
                     }
-                    Err(why) => refused.push((tier, why)),
+                    Err(why) => found.refused.push((tier, why)),
                 }
             }
             let parts = super::tier_jobs::parts_for(slots, false, part_size);
             let written = parts_written(&self.dir, &self.identity, tier, parts, &|p| {
                 self.range(tier, p, parts)
             });
-            parts_reused += written.len();
-            if !written.is_empty() {
-                parts_done.insert(tier, written);
-            }
+            found.parts(tier, written);
         }
-        let found = Found {
-            done,
-            reused,
-            refused,
-            parts_done,
-            parts_reused,
-        };
         found.schedule(&self.dir, plans, part_size)
     }
 

@@ -467,6 +467,7 @@ pub(crate) fn parts_written(
 
 /// What a plan found in the directory: the tiers done (reused) and refused, and
 /// the part files written of the others.
+#[derive(Default)]
 pub(crate) struct Found {
     pub(crate) done: BTreeSet<u32>,
     pub(crate) reused: Vec<u32>,
@@ -476,6 +477,20 @@ pub(crate) struct Found {
 }
 
 impl Found {
+    /// Tier `tier`'s file is complete: reused.
+    pub(crate) fn reused(&mut self, tier: u32) {
+        self.done.insert(tier);
+        self.reused.push(tier);
+    }
+
+    /// Of tier `tier`, the parts `written` are there (none for a tier of one part).
+    pub(crate) fn parts(&mut self, tier: u32, written: BTreeSet<u32>) {
+        self.parts_reused += written.len();
+        if !written.is_empty() {
+            self.parts_done.insert(tier, written);
+        }
+    }
+
     /// The schedule of `plans` with what was found, after removing from `dir` what no
     /// job will use ([`remove_stale`]).
     pub(crate) fn schedule(
@@ -647,11 +662,7 @@ impl<R: Ruleset + ?Sized> TierWork for RulesetWork<'_, R> {
 
     fn plan(&self, part_size: u64) -> Result<Planned, TierFileError> {
         let mut plans = Vec::new();
-        let mut done = BTreeSet::new();
-        let mut reused = Vec::new();
-        let mut refused = Vec::new();
-        let mut parts_done: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
-        let mut parts_reused = 0;
+        let mut found = Found::default();
         for tier in self.explored.tiers().collect::<Vec<_>>().into_iter().rev() {
             let states = self.explored.states(tier);
             let internal = self.explored.internal(tier);
@@ -664,11 +675,10 @@ impl<R: Ruleset + ?Sized> TierWork for RulesetWork<'_, R> {
             if tier_path(&self.dir, tier).exists() {
                 match read_complete(&self.placing, &self.identity, &self.dir, tier, states)? {
                     Ok(_) => {
-                        done.insert(tier);
-                        reused.push(tier);
+                        found.reused(tier);
                         continue;
                     }
-                    Err(why) => refused.push((tier, why)),
+                    Err(why) => found.refused.push((tier, why)),
                 }
             }
             let parts = parts_for(states.len() as u64, internal, part_size);
@@ -676,18 +686,8 @@ impl<R: Ruleset + ?Sized> TierWork for RulesetWork<'_, R> {
                 let r = self.range(tier, p, parts);
                 r.start as u64..r.end as u64
             });
-            parts_reused += written.len();
-            if !written.is_empty() {
-                parts_done.insert(tier, written);
-            }
+            found.parts(tier, written);
         }
-        let found = Found {
-            done,
-            reused,
-            refused,
-            parts_done,
-            parts_reused,
-        };
         found.schedule(&self.dir, plans, part_size)
     }
 
