@@ -21,8 +21,9 @@ fn main() {
         let before = solver.nodes();
         let (wins, best) = solver.wins(&Node { empty, left }).unwrap();
         println!(
-            "{rows}x{cols} {name} first: wins {wins}, move {best:?}, {} nodes, {:.2} s",
+            "{rows}x{cols} {name} first: wins {wins}, move {best:?}, {} nodes ({} leaves in all), {:.2} s",
             solver.nodes() - before,
+            solver.leaves(),
             start.elapsed().as_secs_f64()
         );
     }

@@ -195,6 +195,88 @@ fn the_search_agrees_with_canonical_forms_on_every_board_of_up_to_12_cells_and_e
 }
 
 #[test]
+fn the_leaves_agree_with_canonical_forms_on_every_board_of_up_to_12_cells_and_every_4x4() {
+    use std::collections::HashMap;
+    let d = Domineering::new();
+    let boards = small_boards(&d);
+    // Room enough that no leaf is refused for memory: every board of up to 12
+    // cells is a leaf, and a 4×4 board exactly when no region has more cells.
+    let mut leaves = HashMap::new();
+    let (mut decided, mut refused) = (0, 0);
+    for b in &boards {
+        let (rows, cols) = (u32::from(b.rows()), u32::from(b.cols()));
+        let l = leaves
+            .entry((rows, cols))
+            .or_insert_with(|| leaves::Leaves::new(rows, cols, 1 << 30));
+        let biggest = region_cells(b);
+        for p in [Player::Left, Player::Right] {
+            match l.outcome(b.empty_cells(), p == Player::Left) {
+                Some(wins) => {
+                    assert_eq!(wins, d.wins(b, p).unwrap(), "{b} with {p:?} to move");
+                    decided += 1;
+                }
+                None => {
+                    assert!(biggest > leaves::LEAF_CELLS, "{b}: refused");
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        decided > 100_000 && refused > 1000,
+        "{decided} decided, {refused} refused"
+    );
+}
+
+/// The most cells of a region of `b` that takes a domino (cells next to another
+/// empty cell, joined by sides).
+fn region_cells(b: &Board) -> u32 {
+    let (h, w) = (usize::from(b.rows()), usize::from(b.cols()));
+    let empty = |r: usize, c: usize| b.is_empty(r as u8, c as u8);
+    let live = |r: usize, c: usize| {
+        empty(r, c)
+            && ((r > 0 && empty(r - 1, c))
+                || (r + 1 < h && empty(r + 1, c))
+                || (c > 0 && empty(r, c - 1))
+                || (c + 1 < w && empty(r, c + 1)))
+    };
+    let mut seen = vec![false; h * w];
+    let mut most = 0;
+    for start in 0..h * w {
+        if seen[start] || !live(start / w, start % w) {
+            continue;
+        }
+        let (mut stack, mut size) = (vec![start], 0);
+        seen[start] = true;
+        while let Some(k) = stack.pop() {
+            size += 1;
+            let (r, c) = (k / w, k % w);
+            let mut next = Vec::new();
+            if r > 0 {
+                next.push(k - w);
+            }
+            if r + 1 < h {
+                next.push(k + w);
+            }
+            if c > 0 {
+                next.push(k - 1);
+            }
+            if c + 1 < w {
+                next.push(k + 1);
+            }
+            for n in next {
+                if !seen[n] && live(n / w, n % w) {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        most = most.max(size);
+    }
+    most
+}
+
+#[test]
 fn the_counting_bound_agrees_with_canonical_forms_wherever_it_decides() {
     let d = Domineering::new();
     let boards = small_boards(&d);

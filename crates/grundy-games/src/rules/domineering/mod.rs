@@ -33,6 +33,7 @@
 //! `solved_by`, with one winning move of a winner and no value.
 
 mod board;
+pub mod leaves;
 pub mod search;
 
 pub(crate) use board::boards_of_size;

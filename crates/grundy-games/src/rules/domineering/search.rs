@@ -22,6 +22,7 @@ use grundy_engine::engine::search::{report_progress, Limits, Stop};
 use grundy_values::deadline;
 
 use super::board::{half_turned, rows_flipped, transposed_cells};
+use super::leaves::Leaves;
 use super::{Board, Domino};
 use crate::game::Player;
 
@@ -122,6 +123,26 @@ impl Grid {
         Node {
             empty: board.empty_cells(),
             left: to_move == Player::Left,
+        }
+    }
+
+    /// The placements of the player to move at `node`: a bit per domino at its top
+    /// cell (Left's, vertical) or its left cell (Right's, horizontal).
+    pub fn placements(&self, node: &Node) -> u128 {
+        let (v, h) = self.spots(node.empty);
+        if node.left {
+            v
+        } else {
+            h
+        }
+    }
+
+    /// The node after the player to move at `node` places the domino whose first
+    /// cell is bit `spot` (one of [`Grid::placements`]), the other player to move.
+    pub fn after(&self, node: &Node, spot: u32) -> Node {
+        Node {
+            empty: node.empty & !self.cells_of(spot, node.left),
+            left: !node.left,
         }
     }
 
@@ -583,6 +604,11 @@ impl Table {
     }
 }
 
+/// The leaves ([`Leaves`]) get one part in this many of the search's memory, the
+/// table the rest: a table of 512 MiB as given keeps its 2^23 buckets in the three
+/// quarters left.
+const LEAVES_SHARE: u64 = 4;
+
 /// Nodes between two looks at the clock.
 const CHECK_EVERY: u64 = 1 << 14;
 
@@ -617,6 +643,8 @@ pub struct Solver {
     /// first cell is there (0 to 127, bigger first).
     place_v: Vec<i32>,
     place_h: Vec<i32>,
+    /// Nodes decided by the canonical forms of their regions.
+    leaves: Leaves,
 }
 
 /// The lines (whole rows or columns) where a move can change the counts the move
@@ -700,7 +728,7 @@ impl Solver {
         }
         Solver {
             grid: *grid,
-            table: Table::new(limits.memory),
+            table: Table::new(limits.memory - limits.memory / LEAVES_SHARE),
             nodes: 0,
             max_nodes: limits.nodes,
             next_check: CHECK_EVERY,
@@ -709,12 +737,18 @@ impl Solver {
             lines_h,
             place_v,
             place_h,
+            leaves: Leaves::new(rows, cols, limits.memory / LEAVES_SHARE),
         }
     }
 
     /// The nodes visited so far, by every question asked.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The nodes decided by the canonical forms of their regions ([`Leaves`]).
+    pub fn leaves(&self) -> u64 {
+        self.leaves.decided()
     }
 
     /// The bytes of the table.
@@ -786,6 +820,10 @@ impl Solver {
         let key = self.key(e, left);
         if !is_root {
             if let Some(won) = self.table.get(key) {
+                return Ok(won);
+            }
+            if let Some(won) = self.leaves.outcome(e, left) {
+                self.table.put(key, won, 1);
                 return Ok(won);
             }
         }
