@@ -207,7 +207,7 @@ fn the_leaves_agree_with_canonical_forms_on_every_board_of_up_to_12_cells_and_ev
         let (rows, cols) = (u32::from(b.rows()), u32::from(b.cols()));
         let l = leaves
             .entry((rows, cols))
-            .or_insert_with(|| leaves::Leaves::new(rows, cols, 1 << 30));
+            .or_insert_with(|| leaves::Leaves::new(&search::Grid::of(b), 1 << 30));
         let biggest = region_cells(b);
         for p in [Player::Left, Player::Right] {
             match l.outcome(b.empty_cells(), p == Player::Left) {

@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use crate::cgt::{stats, CanonicalForm};
 use crate::rules::canonical::{self, Memo};
 
+use super::search::Grid;
 use super::{Board, Domineering};
 
 /// The most empty cells of a region valued for a leaf.
@@ -43,10 +44,7 @@ const MAX_PARTS: usize = 64;
 
 /// The leaves of one grid: the values of the regions met so far.
 pub struct Leaves {
-    rows: u32,
-    cols: u32,
-    not_first: u128,
-    not_last: u128,
+    grid: Grid,
     rules: Domineering,
     memo: Memo<Board>,
     /// By a region's cells moved to the grid's corner (its first row and first
@@ -67,24 +65,11 @@ pub struct Leaves {
 }
 
 impl Leaves {
-    /// The leaves of a `rows`×`cols` grid (both at least 1, at most 127 cells in
-    /// all, as the search's grid checks), within `memory` bytes: half for the
-    /// regions kept, half for the growth of the values' arena.
-    pub fn new(rows: u32, cols: u32, memory: u64) -> Leaves {
-        assert!(
-            rows >= 1 && cols >= 1 && rows * cols <= 127,
-            "a grid of 1 to 127 cells"
-        );
-        let cells = (1u128 << (rows * cols)) - 1;
-        let mut first = 0u128;
-        for r in 0..rows {
-            first |= 1 << (r * cols);
-        }
+    /// The leaves of `grid`'s boards within `memory` bytes: half for the regions
+    /// kept, half for the growth of the values' arena.
+    pub fn new(grid: &Grid, memory: u64) -> Leaves {
         Leaves {
-            rows,
-            cols,
-            not_first: cells & !first,
-            not_last: cells & !(first << (cols - 1)),
+            grid: *grid,
             rules: Domineering::new(),
             memo: Memo::default(),
             values: HashMap::new(),
@@ -102,26 +87,20 @@ impl Leaves {
         self.decided
     }
 
-    /// The empty cells of `e` next to an empty cell.
-    #[inline]
-    fn neighbours(&self, x: u128, e: u128) -> u128 {
-        ((x << 1 & self.not_first) | (x >> 1 & self.not_last) | x << self.cols | x >> self.cols) & e
-    }
-
     /// Whether the player to move (Left when `left`) wins the board of `e` empty
     /// cells, when every region of it has at most [`LEAF_CELLS`] cells and each
     /// region's value, and their sum, are known within the leaves' limits; `None`
     /// otherwise.
     pub fn outcome(&mut self, e: u128, left: bool) -> Option<bool> {
         // Cells with no empty neighbour take no domino.
-        let live = self.neighbours(e, e);
+        let live = self.grid.neighbours(e, e);
         let mut parts = [0u128; MAX_PARTS];
         let mut n = 0;
         let mut rest = live;
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
-                let grown = region | self.neighbours(region, live);
+                let grown = region | self.grid.neighbours(region, live);
                 if grown == region {
                     break;
                 }
@@ -180,7 +159,7 @@ impl Leaves {
         if self.values.len() >= self.max_regions {
             return None;
         }
-        let board = Board::empty(self.rows as u8, self.cols as u8)?.restricted(key);
+        let board = Board::empty(self.grid.rows() as u8, self.grid.cols() as u8)?.restricted(key);
         let g = canonical::canonical_form(&self.rules, &self.memo, &board).ok();
         self.values.insert(key, g);
         g
@@ -189,9 +168,10 @@ impl Leaves {
     /// The cells `region` moved up and left until they touch the grid's first row
     /// and first column.
     fn corner(&self, region: u128) -> u128 {
-        let row = region.trailing_zeros() / self.cols;
-        let mut x = region >> (row * self.cols);
-        while x & !self.not_first == 0 {
+        let cols = self.grid.cols();
+        let row = region.trailing_zeros() / cols;
+        let mut x = region >> (row * cols);
+        while x & self.grid.first_column() == 0 {
             x >>= 1;
         }
         x

@@ -165,6 +165,18 @@ impl Grid {
         )
     }
 
+    /// The cells of `e` next to a cell of `x` (by a side).
+    #[inline]
+    pub(super) fn neighbours(&self, x: u128, e: u128) -> u128 {
+        ((x << 1 & self.not_first) | (x >> 1 & self.not_last) | x << self.cols | x >> self.cols) & e
+    }
+
+    /// The cells of the first column.
+    #[inline]
+    pub(super) fn first_column(&self) -> u128 {
+        self.cells & !self.not_first
+    }
+
     /// The board turned by half a turn: cell `k` goes to `n − 1 − k`.
     #[inline]
     fn turned(&self, empty: u128) -> u128 {
@@ -698,7 +710,7 @@ impl Solver {
             if c < 0 || c >= i64::from(cols) {
                 0
             } else {
-                (grid.cells & !grid.not_first) << c as u32
+                grid.first_column() << c as u32
             }
         };
         let mut lines_v = vec![Lines::default(); n];
@@ -737,7 +749,7 @@ impl Solver {
             lines_h,
             place_v,
             place_h,
-            leaves: Leaves::new(rows, cols, limits.memory / LEAVES_SHARE),
+            leaves: Leaves::new(grid, limits.memory / LEAVES_SHARE),
         }
     }
 
