@@ -402,22 +402,37 @@ impl Grid {
     /// X plays so (also when X starts in a pair, below).
     ///
     /// Claim: moving second (the opponent to move), X makes at least
-    /// `second(X) = s + 2p + ⌊x/3⌋ + ⌊y/2⌋` moves, never being stuck before. Proof
-    /// by induction on `Φ = s + 2p + ⌊x/3⌋ + ⌊y/2⌋` over the reserve left: nothing
-    /// to prove for `Φ = 0`. Otherwise the opponent moves. If it moves in an area
-    /// of an intact pair, X answers as above: `p` falls by one and `s` grows by one,
-    /// `Φ` falls by one. If it takes away placements of type two, `x` falls by `k ≤
-    /// 2`; if `⌊x/3⌋` fell, `x ≥ 3` and one is left, X plays it, `x` falls by `k + 1
-    /// ≤ 3` in all and `Φ` by one; if not, X plays as when nothing is taken. If it
-    /// takes away one of type one, likewise with `y`, `k = 1` and `k + 1 = 2`. If it
-    /// takes away nothing (or nothing that lowered `Φ`), a part is left as `Φ ≥ 1`,
-    /// and X plays a safe placement or one of type one or two (`Φ` falls by at most
-    /// one), or else plays as above in an area of a pair: that area's other line
-    /// becomes safe, the opponent's `most` falls by two, and the other area of the
-    /// pair is left alone, its two placements counted of type two, so `Φ` falls by
-    /// at most `2 − 1 = 1`. So X
-    /// moves, and the reserve left has `Φ' ≥ Φ − 1` with the opponent to move: by
-    /// induction X makes `Φ − 1` more.
+    /// `second(X) = s + 2p + g(x, y)` moves, never being stuck before, where
+    /// `g(x, y) = ⌊x/3⌋ + ⌊y/2⌋ + [x mod 3 ≠ 0 and y odd]` (the last term: one move
+    /// of the opponent cannot take both the last of type two and the last of type
+    /// one). Proof by induction on `Φ = s + 2p + g(x, y)` over the reserve left:
+    /// nothing to prove for `Φ = 0`. Otherwise the opponent moves. If it moves in an
+    /// area of an intact pair, X answers as above: `p` falls by one and `s` grows by
+    /// one, `Φ` falls by one. Otherwise it takes away at most two of type two, or one
+    /// of type one, or nothing, and X answers with a placement of type one or two
+    /// that leaves `g` at least `g(x, y) − 1` whenever `g(x, y) ≥ 1` (below, `x =
+    /// 3a + r`, `y = 2b + t`, so `g = a + b + [r ≠ 0 and t = 1]`):
+    ///
+    /// - it takes one of type one: when `t = 1` and `b ≥ 1` X plays type one
+    ///   (`a + b − 1 + [r ≠ 0]` left); when `y = 1`, X plays type two (`x ≥ 1` as
+    ///   `g ≥ 1`; `⌊(x − 1)/3⌋` is `a` for `r ≠ 0`, `a − 1` for `r = 0`); when `t =
+    ///   0`, X plays type one (`a + b − 1` left);
+    /// - it takes `k ∈ {1, 2}` of type two and `r ≠ 0`, `t = 1`: X plays type one
+    ///   when `r = 2` or `k = 1` (`⌊(x − k)/3⌋ = a`, `a + b` left), else (`r = 1`,
+    ///   `k = 2`, so `a ≥ 1`) type two (`3a − 2` left, `(a − 1) + b + 1`); in the
+    ///   other cases (`g = a + b`) X plays type two if one is left (`⌊(x − k −
+    ///   1)/3⌋ ≥ a − 1`), else `x ≤ 2`, `a = 0`, `b ≥ 1` and X plays type one;
+    /// - it takes nothing: X plays type two when `r ≠ 0` and `t = 1` (`a + b` left
+    ///   at least), else type two if `x ≥ 1` (`⌊(x − 1)/3⌋ ≥ a − 1`), else type one
+    ///   (`b ≥ 1`).
+    ///
+    /// When it takes nothing X may as well play a safe placement (`Φ` falls by
+    /// one), or, with neither safe nor vulnerable placements left, play as above in
+    /// an area of a pair: that area's other line becomes safe, the opponent's `most`
+    /// falls by two, and the other area of the pair is left alone, its two
+    /// placements counted of type two (`g(x + 2, y) ≥ g(x, y)`), so `Φ` falls by at
+    /// most `2 − 1 = 1`. So X moves, and the reserve left has `Φ' ≥ Φ − 1` with the
+    /// opponent to move: by induction X makes `Φ − 1` more.
     ///
     /// Moving first, X plays a placement of the reserve and then moves second:
     /// `first(X)` is the best of `1 + second` of the reserve without a safe one, one
@@ -469,7 +484,7 @@ impl Grid {
         }
         let r = self.reserve(node.empty, node.left);
         let lone = 2 * u32::from(r.lone);
-        let second = |s: u32, y: u32, x: u32| s + 2 * r.pairs + x / 3 + y / 2;
+        let second = |s: u32, y: u32, x: u32| s + 2 * r.pairs + vulnerable(x, y);
         let (s, y, x) = (r.safe, r.one, r.two + lone);
         let mut first = 0;
         if s > 0 {
@@ -502,7 +517,7 @@ impl Grid {
             }
         }
         let o = self.reserve(node.empty, !node.left);
-        let second_o = o.safe + 2 * o.pairs + (o.two + 2 * u32::from(o.lone)) / 3 + o.one / 2;
+        let second_o = o.safe + 2 * o.pairs + vulnerable(o.two + 2 * u32::from(o.lone), o.one);
         if second_o as i32 >= packing(mine, step_mine) as i32 - 2 * o.pairs as i32
             || 4 * second_o + 2 > empty - (shut_mine & !o.cells).count_ones()
         {
@@ -510,6 +525,14 @@ impl Grid {
         }
         None
     }
+}
+
+/// The moves a player moving second is sure to make from `x` vulnerable placements
+/// of type two and `y` of type one ([`Grid::decided`]): `⌊x/3⌋ + ⌊y/2⌋`, and one
+/// more when `x` is not a multiple of 3 and `y` is odd (one move of the opponent
+/// cannot take both the last of type two and the last of type one).
+fn vulnerable(x: u32, y: u32) -> u32 {
+    x / 3 + y / 2 + u32::from(x % 3 != 0 && y % 2 == 1)
 }
 
 /// A player's reserve ([`Grid::decided`]).
