@@ -302,6 +302,65 @@ fn the_counting_bound_agrees_with_canonical_forms_wherever_it_decides() {
     assert!(decided > 1000 && decided < open, "{decided} of {open}");
 }
 
+/// Boards met in play on bigger shapes: from the empty board of each of `shapes`,
+/// `count` games of random dominoes, each player in turn, cut after 2 to 9 moves.
+fn played(d: &Domineering, shapes: &[(u8, u8)], count: usize) -> Vec<Board> {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = Vec::new();
+    for &(rows, cols) in shapes {
+        for _ in 0..count {
+            let mut b = Board::empty(rows, cols).unwrap();
+            let mut p = if next() % 2 == 0 {
+                Player::Left
+            } else {
+                Player::Right
+            };
+            for _ in 0..2 + next() % 8 {
+                let moves = d.moves(&b, p);
+                if moves.is_empty() {
+                    break;
+                }
+                b = d.play(&b, &moves[(next() % moves.len() as u64) as usize]);
+                p = p.opponent();
+            }
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_counting_bound_agrees_with_canonical_forms_on_boards_met_in_play_up_to_6x6() {
+    // Protective areas, their margins and vulnerable placements in numbers the
+    // small boards cannot hold; wherever the canonical-form engine values the
+    // board within its budget (most of these).
+    let d = Domineering::new();
+    let (mut checked, mut decided) = (0, 0);
+    for b in played(&d, &[(5, 5), (4, 6), (6, 4), (4, 7), (7, 4)], 300) {
+        if d.value(&b).is_err() {
+            continue;
+        }
+        checked += 1;
+        let grid = search::Grid::of(&b);
+        for p in [Player::Left, Player::Right] {
+            if let Some(wins) = grid.decided(&grid.node(&b, p)) {
+                assert_eq!(wins, d.wins(&b, p).unwrap(), "{b} with {p:?} to move");
+                decided += 1;
+            }
+        }
+    }
+    assert!(
+        checked >= 600 && decided >= 100,
+        "{decided} decided of {checked}"
+    );
+}
+
 #[test]
 fn the_bound_by_cells_decides_boards_the_count_of_moves_leaves_open() {
     // Boards the bound by moves alone left undecided (found by comparing it with the

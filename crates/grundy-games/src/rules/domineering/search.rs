@@ -296,8 +296,9 @@ impl Grid {
         // Protective areas: 2×2 squares of free cells walled across on one side at
         // least (the two cells beyond one of its lines of X's direction filled or
         // off the board), with their *margin*, the two cells beyond the other side
-        // when it is open; areas and margins share no cell, and no other part of
-        // the reserve takes a cell of either.
+        // when it is open; no area's square is in another area's square or margin
+        // (margins may meet), and no other part of the reserve takes a cell of a
+        // square.
         let pairs = free & (free >> step);
         let square = pairs & (pairs >> across) & self.not_last;
         let (before, after) = if left {
@@ -309,7 +310,7 @@ impl Grid {
         let wall_before = !(before | before >> step);
         let wall_after = !(after | after >> step);
         let mut candidates = square & (wall_before | wall_after);
-        let (mut area, mut areas) = (0u128, 0u32);
+        let (mut blocks, mut margins, mut areas) = (0u128, 0u128, 0u32);
         while candidates != 0 {
             let k = candidates.trailing_zeros();
             candidates &= candidates - 1;
@@ -320,27 +321,34 @@ impl Grid {
                 (true, false) => line << (2 * across),
                 _ => line >> across,
             };
-            let footprint = block | margin;
-            if footprint & area == 0 {
-                area |= footprint;
+            if block & (blocks | margins) == 0 && margin & blocks == 0 {
+                blocks |= block;
+                margins |= margin;
                 areas += 1;
             }
         }
-        let rest = free & !area;
+        let rest = free & !blocks;
         let mine = mine & rest & (rest >> step);
         let vuln = pack(mine, step);
         let cells = vuln | vuln << step;
         // Cells of the reserve beside another of its cells across the line, where
-        // one move of the opponent covers both.
-        let beside = if left {
-            cells & (cells >> across) & self.not_last
+        // one move of the opponent covers both, and cells beside a square (in its
+        // margin), which a move of the opponent touching the square may cover.
+        let (beside, near) = if left {
+            (
+                cells & (cells >> across) & self.not_last,
+                cells & ((blocks << 1 & self.not_first) | (blocks >> 1 & self.not_last)),
+            )
         } else {
-            cells & (cells >> across)
+            (
+                cells & (cells >> across),
+                cells & (blocks << across | blocks >> across),
+            )
         };
-        let shared = beside | beside << across;
+        let shared = beside | beside << across | near;
         let two = (vuln & (shared | shared >> step)).count_ones();
         Reserve {
-            cells: safe | safe << step | area | cells,
+            cells: safe | safe << step | blocks | cells,
             safe: safe.count_ones(),
             one: vuln.count_ones() - two,
             two,
@@ -371,15 +379,19 @@ impl Grid {
     /// *protective areas*, 2×2 squares of empty cells walled across on one side at
     /// least (the two cells beyond one of its two lines of X's direction filled or
     /// off the board: for Right, the two cells above or the two below), with their
-    /// *margin* (the two cells beyond the other side when it is open), no cell of
-    /// which is in another part, so that a move of the opponent touching an area's
-    /// square touches no other part; counted in pairs, `p` pairs and at most one
-    /// lone area, whose two placements of X's along it count as two of type two;
-    /// and other placements of X's: `y` (*type one*) such that any move of the
-    /// opponent covering a cell of one covers no cell of another part, and the
-    /// other `x` (*type two*). The opponent's move covers two cells, so it takes
-    /// away at most two placements of the reserve outside the areas, and at most one
-    /// when it touches one of type one. The opponent's later placements are among
+    /// *margin* (the two cells beyond the other side when it is open), no area's
+    /// square in another area's square or margin, so that a move of the opponent
+    /// touching an area's square touches no other area (its other cell is in the
+    /// square or in the margin); counted in pairs, `p` pairs and at most one lone
+    /// area, whose two placements of X's along it count as two of type two; and
+    /// other placements of X's, outside the squares (a margin may hold some): `y`
+    /// (*type one*) such that any move of the opponent covering a cell of one
+    /// covers no cell of another part (of a square included), and the other `x`
+    /// (*type two*). The opponent's move covers two cells, so it takes away at most
+    /// two placements of the reserve outside the pairs of areas, at most one when it
+    /// touches one of type one, and, when it touches the square of an area of a
+    /// pair, at most one other, of type two, in the margin. The opponent's later
+    /// placements are among
     /// the present ones, so this holds for the rest of the game; X's moves in the
     /// reserve take nothing else of it away.
     ///
@@ -408,7 +420,13 @@ impl Grid {
     /// one). Proof by induction on `Φ = s + 2p + g(x, y)` over the reserve left:
     /// nothing to prove for `Φ = 0`. Otherwise the opponent moves. If it moves in an
     /// area of an intact pair, X answers as above: `p` falls by one and `s` grows by
-    /// one, `Φ` falls by one. Otherwise it takes away at most two of type two, or one
+    /// one, `Φ` falls by one. If that move also took a placement of type two in the
+    /// margin, it covered a cell of the square's line next to the margin, and the
+    /// square's other line, along the wall, is left as a placement of X's of type
+    /// one (one of its cells is between the wall and the opponent's domino, the
+    /// other can be covered only together with a cell of the square, in no other
+    /// part), so `g` does not fall (`g(x − 1, y + 1) ≥ g(x, y)`). Otherwise it takes
+    /// away at most two of type two, or one
     /// of type one, or nothing, and X answers with a placement of type one or two
     /// that leaves `g` at least `g(x, y) − 1` whenever `g(x, y) ≥ 1` (below, `x =
     /// 3a + r`, `y = 2b + t`, so `g = a + b + [r ≠ 0 and t = 1]`):
@@ -538,8 +556,8 @@ fn vulnerable(x: u32, y: u32) -> u32 {
 /// A player's reserve ([`Grid::decided`]).
 #[derive(Clone, Copy, Debug)]
 struct Reserve {
-    /// The cells of its parts: its safe and vulnerable placements, and its
-    /// protective areas with their margins.
+    /// The cells of its parts: its safe and vulnerable placements, and the squares
+    /// of its protective areas.
     cells: u128,
     /// Safe placements.
     safe: u32,
