@@ -348,7 +348,8 @@ impl Grid {
         let shared = beside | beside << across | near;
         let two = (vuln & (shared | shared >> step)).count_ones();
         Reserve {
-            cells: safe | safe << step | blocks | cells,
+            safe_first: safe,
+            vulnerable: vuln,
             safe: safe.count_ones(),
             one: vuln.count_ones() - two,
             two,
@@ -469,24 +470,28 @@ impl Grid {
     ///
     /// The same holds counting cells instead of moves, with `E` the empty cells:
     ///
-    /// - P wins when `4·first(P) > E − w(P)` (or `4·first'(P) > E − w(P)`), where
-    ///   `w(P)` counts the cells O can never cover (cells only fill, so a cell with
-    ///   no empty cell beside it across O's direction stays so) outside P's reserve;
-    /// - P loses when `4·second(O) + 2 > E − w(O)`, `w(O)` likewise the cells P can
-    ///   never cover outside O's reserve.
+    /// - P wins when `4·first(P) > E − u(O) + c(P, first(P))` (or the same with
+    ///   `first'(P)`), where `u(O)` counts the cells O can never cover (cells only
+    ///   fill, so a cell with no empty cell beside it across O's direction stays
+    ///   so) and `c(P, f)` is the most of them that `f` placements of P's reserve
+    ///   that do not overlap cover (`covered`): two for each safe one, one for each
+    ///   with one such cell, none for a line of a protective area's square;
+    /// - P loses when `4·second(O) + 2 > E − u(P) + c(O, second(O))`, `u(P)`
+    ///   likewise the cells P can never cover.
     ///
-    /// Proof. X playing its way plays only placements of its reserve (the cells of
-    /// its safe and vulnerable placements and of its protective areas) for as long
-    /// as its count assures it moves: until then no domino covers a cell of `w(X)`,
-    /// the opponent never can and X's own moves stay in its reserve. If P, playing
-    /// its way, were stuck first, at a move `k > first(P)`, O would have made `k − 1
-    /// ≥ first(P)` moves: just after O's move `first(P)`, P's first `first(P)` moves
-    /// (all in its reserve) and O's would cover `4·first(P)` cells, none of `w(P)`,
-    /// so at most `E − w(P)`. If O, playing its way, were stuck first, at its move
-    /// `k > second(O)`, P would have made `k ≥ second(O) + 1` moves: just after P's
-    /// move `second(O) + 1`, its dominoes and O's first `second(O)` (all in O's
-    /// reserve) would cover `2·(second(O) + 1) + 2·second(O)` cells, none of
-    /// `w(O)`. Either is more than the cells there are.
+    /// Proof. X playing its way plays only placements of its reserve (its safe and
+    /// vulnerable placements and the lines of its protective areas' squares) for as
+    /// long as its count assures it moves, so its first `f` moves cover at most
+    /// `c(X, f)` of the cells the opponent can never cover, and the opponent's moves
+    /// none. If P, playing its way, were stuck first, at a move `k > first(P)`, O
+    /// would have made `k − 1 ≥ first(P)` moves: just after O's move `first(P)`,
+    /// P's first `first(P)` moves and O's would cover `4·first(P)` cells, at most
+    /// `c(P, first(P))` of the `u(O)`, so at most `E − u(O) + c(P, first(P))`. If O,
+    /// playing its way, were stuck first, at its move `k > second(O)`, P would have
+    /// made `k ≥ second(O) + 1` moves: just after P's move `second(O) + 1`, its
+    /// dominoes (none on the `u(P)`) and O's first `second(O)` would cover
+    /// `2·(second(O) + 1) + 2·second(O)` cells, at most `c(O, second(O))` of the
+    /// `u(P)`. Either is more than the cells there are.
     pub fn decided(&self, node: &Node) -> Option<bool> {
         let (v, h) = self.spots(node.empty);
         let (mine, theirs, step_mine, step_theirs) = if node.left {
@@ -523,21 +528,26 @@ impl Grid {
             (col_alone, row_alone)
         };
         let empty = node.empty.count_ones();
-        let room = empty - (shut_theirs & !r.cells).count_ones();
+        // The cells the other player may cover: the empty cells less those it can
+        // never cover, plus the most of those that `f` moves of X's reserve cover.
+        let room = |f: u32, r: &Reserve, shut: u128, step: u32| {
+            empty - shut.count_ones() + covered(f, r, shut, step)
+        };
+        let room_p = |f: u32| room(f, &r, shut_theirs, step_mine);
         let most = packing(theirs, step_theirs) as i32 - 2 * r.pairs as i32;
-        if first as i32 > most || 4 * first > room {
+        if first as i32 > most || 4 * first > room_p(first) {
             return Some(true);
         }
         if r.lone {
             let first = 1 + second(s + 1, y, r.two);
-            if first as i32 > most - 2 || 4 * first > room {
+            if first as i32 > most - 2 || 4 * first > room_p(first) {
                 return Some(true);
             }
         }
         let o = self.reserve(node.empty, !node.left);
         let second_o = o.safe + 2 * o.pairs + vulnerable(o.two + 2 * u32::from(o.lone), o.one);
         if second_o as i32 >= packing(mine, step_mine) as i32 - 2 * o.pairs as i32
-            || 4 * second_o + 2 > empty - (shut_mine & !o.cells).count_ones()
+            || 4 * second_o + 2 > room(second_o, &o, shut_mine, step_theirs)
         {
             return Some(false);
         }
@@ -553,12 +563,28 @@ fn vulnerable(x: u32, y: u32) -> u32 {
     x / 3 + y / 2 + u32::from(x % 3 != 0 && y % 2 == 1)
 }
 
+/// The most cells of `shut` (cells the other player can never cover) that `f`
+/// moves of X's reserve `r` may cover, X's placements running by `step`: each
+/// move is one of the reserve's placements (or a line of a protective area's
+/// square, none of whose cells is in `shut`: the other line's cell beside it across
+/// is empty), and they do not overlap, so at most the `f` placements covering
+/// the most of `shut`: two for a placement with both cells in `shut` (the safe
+/// ones), one for one with one cell there.
+#[inline]
+fn covered(f: u32, r: &Reserve, shut: u128, step: u32) -> u32 {
+    let first = r.safe_first | r.vulnerable;
+    let both = (first & shut & (shut >> step)).count_ones();
+    let one = (first & (shut | shut >> step)).count_ones() - both;
+    2 * f.min(both) + f.saturating_sub(both).min(one)
+}
+
 /// A player's reserve ([`Grid::decided`]).
 #[derive(Clone, Copy, Debug)]
 struct Reserve {
-    /// The cells of its parts: its safe and vulnerable placements, and the squares
-    /// of its protective areas.
-    cells: u128,
+    /// The first cells of its safe placements.
+    safe_first: u128,
+    /// The first cells of its vulnerable placements (of type one and two).
+    vulnerable: u128,
     /// Safe placements.
     safe: u32,
     /// Placements of type one.
