@@ -449,9 +449,20 @@ fn boards_past_eight_in_a_row_split_turn_and_search_as_the_plain_engine_says() {
     }
     // Bigger: the search against canonical forms, each player first, and its
     // winning move, wherever the canonical-form engine values the board within its
-    // budget (most of these).
+    // budget (most of these); boards of more than 64 cells (5×13, 13×5, 9×8) are
+    // searched in 128-bit words, the others in 64-bit ones.
     let mut checked = 0;
-    for b in past_the_frame(&[(3, 9), (9, 3), (2, 12), (12, 2), (4, 10)], 25, false) {
+    let shapes = [
+        (3, 9),
+        (9, 3),
+        (2, 12),
+        (12, 2),
+        (4, 10),
+        (5, 13),
+        (13, 5),
+        (9, 8),
+    ];
+    for b in past_the_frame(&shapes, 25, false) {
         if with.value(&b).is_err() {
             continue;
         }

@@ -11,6 +11,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::word::Word;
 use crate::rules::grid::{self, GridLimits};
 use crate::rules::NotationError;
 
@@ -86,12 +87,12 @@ fn restride(h: u32, w: u32, bits: u128, from: u32, to: u32) -> u128 {
 ///
 /// [`Grid`]: super::search::Grid
 #[inline]
-pub(crate) fn rows_flipped(h: u32, w: u32, bits: u128) -> u128 {
-    let line = (1u128 << w) - 1;
-    let (mut out, mut x) = (0, bits);
+pub(crate) fn rows_flipped<W: Word>(h: u32, w: u32, bits: W) -> W {
+    let line = W::low(w);
+    let (mut out, mut x) = (W::ZERO, bits);
     for r in 0..h {
         out |= (x & line) << (w * (h - 1 - r));
-        x >>= w;
+        x = x >> w;
     }
     out
 }
@@ -99,18 +100,18 @@ pub(crate) fn rows_flipped(h: u32, w: u32, bits: u128) -> u128 {
 /// The cells `bits` of a board of `n` cells with rows one after the other turned by
 /// half a turn: cell `k` goes to `n − 1 − k`.
 #[inline]
-pub(crate) fn half_turned(n: u32, bits: u128) -> u128 {
-    bits.reverse_bits() >> (128 - n)
+pub(crate) fn half_turned<W: Word>(n: u32, bits: W) -> W {
+    bits.reverse_bits() >> (W::BITS - n)
 }
 
 /// The cells `bits` of an `h`×`w` board with rows one after the other transposed:
 /// cell (r, c) goes to (c, r) of the `w`×`h` board.
-pub(crate) fn transposed_cells(h: u32, w: u32, bits: u128) -> u128 {
-    let (mut out, mut left) = (0, bits);
-    while left != 0 {
+pub(crate) fn transposed_cells<W: Word>(h: u32, w: u32, bits: W) -> W {
+    let (mut out, mut left) = (W::ZERO, bits);
+    while left != W::ZERO {
         let k = left.trailing_zeros();
-        left &= left - 1;
-        out |= 1 << ((k % w) * h + k / w);
+        left = left.without_lowest();
+        out |= W::ONE << ((k % w) * h + k / w);
     }
     out
 }

@@ -5,7 +5,7 @@
 //! A board is the disjunctive sum of its regions (connected sets of empty cells;
 //! a cell with no empty neighbour takes no domino and is dropped). When every
 //! region has at most [`LEAF_CELLS`] cells, each region's canonical form is found
-//! by the engine of [`canonical`](crate::rules::canonical) (through Domineering's
+//! by the engine of [`canonical`] (through Domineering's
 //! own hooks: the least of the region's images, a transposed region negated), kept
 //! by the region's cells moved to the grid's corner, and the sum `G` of the forms
 //! decides the node: Left to move wins exactly when `G` is not `≤ 0`, Right to

@@ -35,6 +35,7 @@
 mod board;
 pub mod leaves;
 pub mod search;
+mod word;
 
 pub(crate) use board::boards_of_size;
 pub use board::{Board, Domino, DominoError, MAX_CELLS, MAX_COLS};

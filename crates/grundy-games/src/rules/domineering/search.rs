@@ -2,9 +2,10 @@
 //! result alone (win or loss, not the remoteness) over bitboards ([`Grid`]), for each
 //! player moving first, which gives the outcome class.
 //!
-//! A board of `rows`×`cols` cells (at most [`MAX_CELLS`]) is a `u128` with bit
-//! `cols·r + c` set when cell (r, c) is empty; a node is that word and the player to
-//! move. The search ([`Solver`]) is a depth-first negamax on win or loss, with a
+//! A board of `rows`×`cols` cells (at most [`MAX_CELLS`]) is a word with bit
+//! `cols·r + c` set when cell (r, c) is empty (a `u64` for boards of at most 64
+//! cells, whose operations are one instruction each, a `u128` for the others); a
+//! node is that word and the player to move. The search ([`Solver`]) is a depth-first negamax on win or loss, with a
 //! transposition table of fixed memory whose key is the least of the board's four
 //! images that keep each player's orientation (itself, upside down, left to right,
 //! and turned by half a turn) with the player to move in bit 127.
@@ -16,13 +17,14 @@
 //! placements change and by a positional preference for lines that leave safe
 //! placements between them. Of the mover's placements inside runs of cells that
 //! touch no other empty cell and that the opponent can never cover (integers for
-//! the mover), one is searched for all (`Grid::redundant`).
+//! the mover), one is searched for all (`Shape::redundant`).
 
 use grundy_engine::engine::search::{report_progress, Limits, Stop};
 use grundy_values::deadline;
 
 use super::board::{half_turned, rows_flipped, transposed_cells};
 use super::leaves::Leaves;
+use super::word::Word;
 use super::{Board, Domino};
 use crate::game::Player;
 
@@ -32,15 +34,20 @@ pub const MAX_CELLS: u32 = 127;
 
 /// The shape of the boards searched, with the masks the moves need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Grid {
+pub struct Grid(Shape<u128>);
+
+/// A grid's masks in words of type `W` (at least a bit a cell): the search's
+/// moves, images and bounds on boards of that word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Shape<W> {
     rows: u32,
     cols: u32,
     /// Every cell.
-    cells: u128,
+    cells: W,
     /// The cells not in the first column.
-    not_first: u128,
+    not_first: W,
     /// The cells not in the last column.
-    not_last: u128,
+    not_last: W,
 }
 
 /// A node of the search: the empty cells and whether Left (vertical) is to move.
@@ -62,15 +69,15 @@ pub type Spot = u8;
 /// where a run of `n` consecutive placements holds `⌈n/2⌉` of them; taking the
 /// first of each run, dropping it and the one after, and repeating counts them.
 #[inline]
-fn packing(pairs: u128, step: u32) -> u32 {
+fn packing<W: Word>(pairs: W, step: u32) -> u32 {
     pack(pairs, step).count_ones()
 }
 
 /// The placements [`packing`] counts: a most of `pairs` that do not overlap.
 #[inline]
-fn pack(mut pairs: u128, step: u32) -> u128 {
-    let mut chosen = 0;
-    while pairs != 0 {
+fn pack<W: Word>(mut pairs: W, step: u32) -> W {
+    let mut chosen = W::ZERO;
+    while pairs != W::ZERO {
         let first = pairs & !(pairs << step);
         chosen |= first;
         pairs &= !(first | first << step);
@@ -82,23 +89,7 @@ impl Grid {
     /// The grid of `rows`×`cols` boards; `None` unless both are at least 1 and the
     /// cells at most [`MAX_CELLS`].
     pub fn new(rows: u32, cols: u32) -> Option<Grid> {
-        if rows == 0 || cols == 0 || rows.checked_mul(cols)? > MAX_CELLS {
-            return None;
-        }
-        let n = rows * cols;
-        let cells = (1u128 << n) - 1;
-        let mut first = 0u128;
-        for r in 0..rows {
-            first |= 1 << (r * cols);
-        }
-        let last = first << (cols - 1);
-        Some(Grid {
-            rows,
-            cols,
-            cells,
-            not_first: cells & !first,
-            not_last: cells & !last,
-        })
+        Shape::new(rows, cols).map(Grid)
     }
 
     /// The grid of `board`'s shape.
@@ -109,12 +100,12 @@ impl Grid {
 
     /// Rows.
     pub fn rows(&self) -> u32 {
-        self.rows
+        self.0.rows
     }
 
     /// Columns.
     pub fn cols(&self) -> u32 {
-        self.cols
+        self.0.cols
     }
 
     /// The node of `board` (of this grid's shape) with `to_move` to move.
@@ -129,7 +120,7 @@ impl Grid {
     /// The placements of the player to move at `node`: a bit per domino at its top
     /// cell (Left's, vertical) or its left cell (Right's, horizontal).
     pub fn placements(&self, node: &Node) -> u128 {
-        let (v, h) = self.spots(node.empty);
+        let (v, h) = self.0.spots(node.empty);
         if node.left {
             v
         } else {
@@ -141,7 +132,7 @@ impl Grid {
     /// cell is bit `spot` (one of [`Grid::placements`]), the other player to move.
     pub fn after(&self, node: &Node, spot: u32) -> Node {
         Node {
-            empty: node.empty & !self.cells_of(spot, node.left),
+            empty: node.empty & !self.0.cells_of(spot, node.left),
             left: !node.left,
         }
     }
@@ -150,212 +141,22 @@ impl Grid {
     pub fn domino(&self, node: &Node, spot: Spot) -> Domino {
         let i = u32::from(spot);
         Domino {
-            row: (i / self.cols) as u8,
-            col: (i % self.cols) as u8,
+            row: (i / self.0.cols) as u8,
+            col: (i % self.0.cols) as u8,
             vertical: node.left,
         }
-    }
-
-    /// Left's placements (top cells) and Right's (left cells) on `empty`.
-    #[inline]
-    fn spots(&self, empty: u128) -> (u128, u128) {
-        (
-            empty & (empty >> self.cols),
-            empty & (empty >> 1) & self.not_last,
-        )
     }
 
     /// The cells of `e` next to a cell of `x` (by a side).
     #[inline]
     pub(super) fn neighbours(&self, x: u128, e: u128) -> u128 {
-        ((x << 1 & self.not_first) | (x >> 1 & self.not_last) | x << self.cols | x >> self.cols) & e
+        self.0.neighbours(x, e)
     }
 
     /// The cells of the first column.
     #[inline]
     pub(super) fn first_column(&self) -> u128 {
-        self.cells & !self.not_first
-    }
-
-    /// The board turned by half a turn: cell `k` goes to `n − 1 − k`.
-    #[inline]
-    fn turned(&self, empty: u128) -> u128 {
-        half_turned(self.rows * self.cols, empty)
-    }
-
-    /// The cells of the domino at `spot`, vertical or not.
-    #[inline]
-    fn cells_of(&self, spot: u32, vertical: bool) -> u128 {
-        if vertical {
-            (1 | 1 << self.cols) << spot
-        } else {
-            3 << spot
-        }
-    }
-}
-
-impl Grid {
-    /// The board upside down: row `r` goes to `rows − 1 − r`.
-    #[inline]
-    fn upside_down(&self, empty: u128) -> u128 {
-        rows_flipped(self.rows, self.cols, empty)
-    }
-
-    /// The board transposed (cell (r, c) to (c, r)) when the grid is square.
-    fn transposed(&self, e: u128) -> Option<u128> {
-        (self.rows == self.cols).then(|| transposed_cells(self.rows, self.cols, e))
-    }
-
-    /// Left's safe placements (top cells) and Right's (left cells) on `empty`: a
-    /// vertical pair of empty cells neither of which has an empty cell beside it in
-    /// its row (no horizontal domino can ever cover them, as cells only fill), and a
-    /// horizontal pair neither of which has an empty cell above or below.
-    #[inline]
-    fn safe_spots(&self, e: u128) -> (u128, u128) {
-        let (row_alone, col_alone) = self.alone(e);
-        (
-            row_alone & (row_alone >> self.cols),
-            col_alone & (col_alone >> 1) & self.not_last,
-        )
-    }
-
-    /// The empty cells no horizontal domino can cover, and those no vertical one can.
-    #[inline]
-    fn alone(&self, e: u128) -> (u128, u128) {
-        (
-            e & !((e >> 1) & self.not_last) & !((e << 1) & self.not_first),
-            e & !(e >> self.cols) & !(e << self.cols),
-        )
-    }
-
-    /// The placements of the mover (Left when `left`) that a search may skip at a
-    /// node of `e` empty cells, among `mine`, the mover's placements: all but one of
-    /// those inside *isolated runs*.
-    ///
-    /// An isolated run is a maximal run of empty cells along a line of the mover's
-    /// direction (a column for Left) none of which the opponent can ever cover (no
-    /// empty cell beside it across): its cells touch no other empty cell, so it is a
-    /// component of its own, where only the mover can play, worth `⌊n/2⌋` moves to
-    /// the mover for `n` cells, an integer. A placement at an end of a run leaves
-    /// `n − 2` cells, taking exactly one from that integer; every such placement, in
-    /// any run, leaves a position of the same value (the node's, less one), hence of
-    /// the same outcome, and one inside a run leaves two runs of `i` and `n − 2 − i`
-    /// cells, `⌊i/2⌋ + ⌊(n−2−i)/2⌋ ≤ ⌊n/2⌋ − 1`, a value no better for the mover.
-    /// Whoever wins moving second at a value wins at any value better for them, so
-    /// one end placement answers for all of them: the rest are returned.
-    #[inline]
-    fn redundant(&self, e: u128, left: bool, mine: u128) -> u128 {
-        let (row_alone, col_alone) = self.alone(e);
-        let (shut, step) = if left {
-            (row_alone, self.cols)
-        } else {
-            (col_alone, 1)
-        };
-        // A placement in a run has both cells shut: with none, no run to look for.
-        if mine & shut & (shut >> step) == 0 {
-            return 0;
-        }
-        // The empty cells joined along the line to one the opponent can cover.
-        let (forward, backward) = if left {
-            (self.cells, self.cells)
-        } else {
-            (self.not_first, self.not_last)
-        };
-        let mut open = e & !shut;
-        loop {
-            let grown = open | (open << step & forward & e) | (open >> step & backward & e);
-            if grown == open {
-                break;
-            }
-            open = grown;
-        }
-        let runs = e & !open;
-        let inside = mine & runs & (runs >> step);
-        if inside == 0 {
-            return 0;
-        }
-        // Placements whose cell before them along the line is not in a run: the
-        // first of a run.
-        let ends = inside & !(runs << step & forward);
-        inside & !(ends & ends.wrapping_neg())
-    }
-
-    /// X's reserve (Left's when `left`; see [`Grid::decided`]) on the board of
-    /// `e` empty cells.
-    #[inline]
-    fn reserve(&self, e: u128, left: bool) -> Reserve {
-        let (v, h) = self.spots(e);
-        let (sv, sh) = self.safe_spots(e);
-        let (mine, safe, step, across) = if left {
-            (v, sv, self.cols, 1)
-        } else {
-            (h, sh, 1, self.cols)
-        };
-        let safe = pack(safe, step);
-        let free = e & !(safe | safe << step);
-        // Protective areas: 2×2 squares of free cells walled across on one side at
-        // least (the two cells beyond one of its lines of X's direction filled or
-        // off the board), with their *margin*, the two cells beyond the other side
-        // when it is open; no area's square is in another area's square or margin
-        // (margins may meet), and no other part of the reserve takes a cell of a
-        // square.
-        let pairs = free & (free >> step);
-        let square = pairs & (pairs >> across) & self.not_last;
-        let (before, after) = if left {
-            let two_on = self.not_last & (self.not_last >> 1);
-            ((e << 1) & self.not_first, (e >> 2) & two_on)
-        } else {
-            (e << self.cols, e >> (2 * self.cols))
-        };
-        let wall_before = !(before | before >> step);
-        let wall_after = !(after | after >> step);
-        let mut candidates = square & (wall_before | wall_after);
-        let (mut blocks, mut margins, mut areas) = (0u128, 0u128, 0u32);
-        while candidates != 0 {
-            let k = candidates.trailing_zeros();
-            candidates &= candidates - 1;
-            let line = (1u128 | 1 << step) << k;
-            let block = line | line << across;
-            let margin = match (wall_before >> k & 1 == 1, wall_after >> k & 1 == 1) {
-                (true, true) => 0,
-                (true, false) => line << (2 * across),
-                _ => line >> across,
-            };
-            if block & (blocks | margins) == 0 && margin & blocks == 0 {
-                blocks |= block;
-                margins |= margin;
-                areas += 1;
-            }
-        }
-        let rest = free & !blocks;
-        let mine = mine & rest & (rest >> step);
-        let vuln = pack(mine, step);
-        let cells = vuln | vuln << step;
-        // Cells of the reserve beside another of its cells across the line, where
-        // one move of the opponent covers both, and cells beside a square (in its
-        // margin), which a move of the opponent touching the square may cover.
-        let (beside, near) = if left {
-            (
-                cells & (cells >> across) & self.not_last,
-                cells & ((blocks << 1 & self.not_first) | (blocks >> 1 & self.not_last)),
-            )
-        } else {
-            (
-                cells & (cells >> across),
-                cells & (blocks << across | blocks >> across),
-            )
-        };
-        let shared = beside | beside << across | near;
-        let two = (vuln & (shared | shared >> step)).count_ones();
-        Reserve {
-            safe_first: safe,
-            vulnerable: vuln,
-            safe: safe.count_ones(),
-            one: vuln.count_ones() - two,
-            two,
-            pairs: areas / 2,
-            lone: areas % 2 == 1,
-        }
+        self.0.first_column()
     }
 
     /// The result for the player to move at `node` when counting moves settles it,
@@ -373,7 +174,7 @@ impl Grid {
     /// are placements available now that do not overlap, so X makes at most
     /// `most(X)` more moves.
     ///
-    /// X's *reserve* (`Grid::reserve`) is made of parts that share no cell:
+    /// X's *reserve* (`Shape::reserve`) is made of parts that share no cell:
     /// `s` *safe* placements (for Left, a vertical pair of empty cells neither of
     /// which has an empty cell beside it in its row, so that no horizontal domino
     /// can ever cover them, as cells only fill; for Right likewise across);
@@ -493,19 +294,245 @@ impl Grid {
     /// `2·(second(O) + 1) + 2·second(O)` cells, at most `c(O, second(O))` of the
     /// `u(P)`. Either is more than the cells there are.
     pub fn decided(&self, node: &Node) -> Option<bool> {
-        let (v, h) = self.spots(node.empty);
-        let (mine, theirs, step_mine, step_theirs) = if node.left {
+        self.0.decided(node.empty, node.left)
+    }
+}
+
+impl<W: Word> Shape<W> {
+    /// The masks of `rows`×`cols` boards; `None` unless both are at least 1 and the
+    /// cells at most [`MAX_CELLS`] and [`Word::BITS`].
+    pub(super) fn new(rows: u32, cols: u32) -> Option<Shape<W>> {
+        let n = rows.checked_mul(cols)?;
+        if rows == 0 || cols == 0 || n > MAX_CELLS || n > W::BITS {
+            return None;
+        }
+        let cells = W::low(n);
+        let mut first = W::ZERO;
+        for r in 0..rows {
+            first |= W::ONE << (r * cols);
+        }
+        let last = first << (cols - 1);
+        Some(Shape {
+            rows,
+            cols,
+            cells,
+            not_first: cells & !first,
+            not_last: cells & !last,
+        })
+    }
+
+    /// Left's placements (top cells) and Right's (left cells) on `empty`.
+    #[inline]
+    fn spots(&self, empty: W) -> (W, W) {
+        (
+            empty & (empty >> self.cols),
+            empty & (empty >> 1) & self.not_last,
+        )
+    }
+
+    /// The cells of `e` next to a cell of `x` (by a side).
+    #[inline]
+    fn neighbours(&self, x: W, e: W) -> W {
+        ((x << 1 & self.not_first) | (x >> 1 & self.not_last) | x << self.cols | x >> self.cols) & e
+    }
+
+    /// The cells of the first column.
+    #[inline]
+    fn first_column(&self) -> W {
+        self.cells & !self.not_first
+    }
+
+    /// The board turned by half a turn: cell `k` goes to `n − 1 − k`.
+    #[inline]
+    fn turned(&self, empty: W) -> W {
+        half_turned(self.rows * self.cols, empty)
+    }
+
+    /// The cells of the domino at `spot`, vertical or not.
+    #[inline]
+    fn cells_of(&self, spot: u32, vertical: bool) -> W {
+        let second = if vertical { self.cols } else { 1 };
+        (W::ONE | W::ONE << second) << spot
+    }
+
+    /// The board upside down: row `r` goes to `rows − 1 − r`.
+    #[inline]
+    fn upside_down(&self, empty: W) -> W {
+        rows_flipped(self.rows, self.cols, empty)
+    }
+
+    /// The board transposed (cell (r, c) to (c, r)) when the grid is square.
+    fn transposed(&self, e: W) -> Option<W> {
+        (self.rows == self.cols).then(|| transposed_cells(self.rows, self.cols, e))
+    }
+
+    /// Left's safe placements (top cells) and Right's (left cells) on `empty`: a
+    /// vertical pair of empty cells neither of which has an empty cell beside it in
+    /// its row (no horizontal domino can ever cover them, as cells only fill), and a
+    /// horizontal pair neither of which has an empty cell above or below.
+    #[inline]
+    fn safe_spots(&self, e: W) -> (W, W) {
+        let (row_alone, col_alone) = self.alone(e);
+        (
+            row_alone & (row_alone >> self.cols),
+            col_alone & (col_alone >> 1) & self.not_last,
+        )
+    }
+
+    /// The empty cells no horizontal domino can cover, and those no vertical one can.
+    #[inline]
+    fn alone(&self, e: W) -> (W, W) {
+        (
+            e & !((e >> 1) & self.not_last) & !((e << 1) & self.not_first),
+            e & !(e >> self.cols) & !(e << self.cols),
+        )
+    }
+
+    /// The placements of the mover (Left when `left`) that a search may skip at a
+    /// node of `e` empty cells, among `mine`, the mover's placements: all but one of
+    /// those inside *isolated runs*.
+    ///
+    /// An isolated run is a maximal run of empty cells along a line of the mover's
+    /// direction (a column for Left) none of which the opponent can ever cover (no
+    /// empty cell beside it across): its cells touch no other empty cell, so it is a
+    /// component of its own, where only the mover can play, worth `⌊n/2⌋` moves to
+    /// the mover for `n` cells, an integer. A placement at an end of a run leaves
+    /// `n − 2` cells, taking exactly one from that integer; every such placement, in
+    /// any run, leaves a position of the same value (the node's, less one), hence of
+    /// the same outcome, and one inside a run leaves two runs of `i` and `n − 2 − i`
+    /// cells, `⌊i/2⌋ + ⌊(n−2−i)/2⌋ ≤ ⌊n/2⌋ − 1`, a value no better for the mover.
+    /// Whoever wins moving second at a value wins at any value better for them, so
+    /// one end placement answers for all of them: the rest are returned.
+    #[inline]
+    fn redundant(&self, e: W, left: bool, mine: W) -> W {
+        let (row_alone, col_alone) = self.alone(e);
+        let (shut, step) = if left {
+            (row_alone, self.cols)
+        } else {
+            (col_alone, 1)
+        };
+        // A placement in a run has both cells shut: with none, no run to look for.
+        if mine & shut & (shut >> step) == W::ZERO {
+            return W::ZERO;
+        }
+        // The empty cells joined along the line to one the opponent can cover.
+        let (forward, backward) = if left {
+            (self.cells, self.cells)
+        } else {
+            (self.not_first, self.not_last)
+        };
+        let mut open = e & !shut;
+        loop {
+            let grown = open | (open << step & forward & e) | (open >> step & backward & e);
+            if grown == open {
+                break;
+            }
+            open = grown;
+        }
+        let runs = e & !open;
+        let inside = mine & runs & (runs >> step);
+        if inside == W::ZERO {
+            return W::ZERO;
+        }
+        // Placements whose cell before them along the line is not in a run: the
+        // first of a run.
+        let ends = inside & !(runs << step & forward);
+        inside & !ends.lowest()
+    }
+
+    /// X's reserve (Left's when `left`; see [`Grid::decided`]) on the board of
+    /// `e` empty cells.
+    #[inline]
+    fn reserve(&self, e: W, left: bool) -> Reserve<W> {
+        let (v, h) = self.spots(e);
+        let (sv, sh) = self.safe_spots(e);
+        let (mine, safe, step, across) = if left {
+            (v, sv, self.cols, 1)
+        } else {
+            (h, sh, 1, self.cols)
+        };
+        let safe = pack(safe, step);
+        let free = e & !(safe | safe << step);
+        // Protective areas: 2×2 squares of free cells walled across on one side at
+        // least (the two cells beyond one of its lines of X's direction filled or
+        // off the board), with their *margin*, the two cells beyond the other side
+        // when it is open; no area's square is in another area's square or margin
+        // (margins may meet), and no other part of the reserve takes a cell of a
+        // square.
+        let pairs = free & (free >> step);
+        let square = pairs & (pairs >> across) & self.not_last;
+        let (before, after) = if left {
+            let two_on = self.not_last & (self.not_last >> 1);
+            ((e << 1) & self.not_first, (e >> 2) & two_on)
+        } else {
+            (e << self.cols, e >> (2 * self.cols))
+        };
+        let wall_before = !(before | before >> step);
+        let wall_after = !(after | after >> step);
+        let mut candidates = square & (wall_before | wall_after);
+        let (mut blocks, mut margins, mut areas) = (W::ZERO, W::ZERO, 0u32);
+        while candidates != W::ZERO {
+            let k = candidates.trailing_zeros();
+            candidates = candidates.without_lowest();
+            let line = (W::ONE | W::ONE << step) << k;
+            let block = line | line << across;
+            let margin = match (wall_before.has(k), wall_after.has(k)) {
+                (true, true) => W::ZERO,
+                (true, false) => line << (2 * across),
+                _ => line >> across,
+            };
+            if block & (blocks | margins) == W::ZERO && margin & blocks == W::ZERO {
+                blocks |= block;
+                margins |= margin;
+                areas += 1;
+            }
+        }
+        let rest = free & !blocks;
+        let mine = mine & rest & (rest >> step);
+        let vuln = pack(mine, step);
+        let cells = vuln | vuln << step;
+        // Cells of the reserve beside another of its cells across the line, where
+        // one move of the opponent covers both, and cells beside a square (in its
+        // margin), which a move of the opponent touching the square may cover.
+        let (beside, near) = if left {
+            (
+                cells & (cells >> across) & self.not_last,
+                cells & ((blocks << 1 & self.not_first) | (blocks >> 1 & self.not_last)),
+            )
+        } else {
+            (
+                cells & (cells >> across),
+                cells & (blocks << across | blocks >> across),
+            )
+        };
+        let shared = beside | beside << across | near;
+        let two = (vuln & (shared | shared >> step)).count_ones();
+        Reserve {
+            safe_first: safe,
+            vulnerable: vuln,
+            safe: safe.count_ones(),
+            one: vuln.count_ones() - two,
+            two,
+            pairs: areas / 2,
+            lone: areas % 2 == 1,
+        }
+    }
+
+    /// [`Grid::decided`] on the board of `e` empty cells, Left to move when `left`.
+    fn decided(&self, e: W, left: bool) -> Option<bool> {
+        let (v, h) = self.spots(e);
+        let (mine, theirs, step_mine, step_theirs) = if left {
             (v, h, self.cols, 1)
         } else {
             (h, v, 1, self.cols)
         };
-        if mine == 0 {
+        if mine == W::ZERO {
             return Some(false);
         }
-        if theirs == 0 {
+        if theirs == W::ZERO {
             return Some(true);
         }
-        let r = self.reserve(node.empty, node.left);
+        let r = self.reserve(e, left);
         let lone = 2 * u32::from(r.lone);
         let second = |s: u32, y: u32, x: u32| s + 2 * r.pairs + vulnerable(x, y);
         let (s, y, x) = (r.safe, r.one, r.two + lone);
@@ -521,16 +548,16 @@ impl Grid {
         }
         // The cells each player can never cover: Left's dominoes are vertical, so
         // Right can never cover a cell with no empty cell beside it in its row.
-        let (row_alone, col_alone) = self.alone(node.empty);
-        let (shut_theirs, shut_mine) = if node.left {
+        let (row_alone, col_alone) = self.alone(e);
+        let (shut_theirs, shut_mine) = if left {
             (row_alone, col_alone)
         } else {
             (col_alone, row_alone)
         };
-        let empty = node.empty.count_ones();
+        let empty = e.count_ones();
         // The cells the other player may cover: the empty cells less those it can
         // never cover, plus the most of those that `f` moves of X's reserve cover.
-        let room = |f: u32, r: &Reserve, shut: u128, step: u32| {
+        let room = |f: u32, r: &Reserve<W>, shut: W, step: u32| {
             empty - shut.count_ones() + covered(f, r, shut, step)
         };
         let room_p = |f: u32| room(f, &r, shut_theirs, step_mine);
@@ -544,7 +571,7 @@ impl Grid {
                 return Some(true);
             }
         }
-        let o = self.reserve(node.empty, !node.left);
+        let o = self.reserve(e, !left);
         let second_o = o.safe + 2 * o.pairs + vulnerable(o.two + 2 * u32::from(o.lone), o.one);
         if second_o as i32 >= packing(mine, step_mine) as i32 - 2 * o.pairs as i32
             || 4 * second_o + 2 > room(second_o, &o, shut_mine, step_theirs)
@@ -571,7 +598,7 @@ fn vulnerable(x: u32, y: u32) -> u32 {
 /// the most of `shut`: two for a placement with both cells in `shut` (the safe
 /// ones), one for one with one cell there.
 #[inline]
-fn covered(f: u32, r: &Reserve, shut: u128, step: u32) -> u32 {
+fn covered<W: Word>(f: u32, r: &Reserve<W>, shut: W, step: u32) -> u32 {
     let first = r.safe_first | r.vulnerable;
     let both = (first & shut & (shut >> step)).count_ones();
     let one = (first & (shut | shut >> step)).count_ones() - both;
@@ -580,11 +607,11 @@ fn covered(f: u32, r: &Reserve, shut: u128, step: u32) -> u32 {
 
 /// A player's reserve ([`Grid::decided`]).
 #[derive(Clone, Copy, Debug)]
-struct Reserve {
+struct Reserve<W> {
     /// The first cells of its safe placements.
-    safe_first: u128,
+    safe_first: W,
     /// The first cells of its vulnerable placements (of type one and two).
-    vulnerable: u128,
+    vulnerable: W,
     /// Safe placements.
     safe: u32,
     /// Placements of type one.
@@ -706,9 +733,21 @@ const COUNTS: i32 = 128;
 /// [`Grid::decided`] (moves each player is sure to make against the most the other
 /// can make, counted in moves and in cells), then against the table; otherwise its
 /// moves are searched best first (see the module) until one wins, and the
-/// result is stored.
-pub struct Solver {
-    grid: Grid,
+/// result is stored. Boards of at most 64 cells are searched in `u64` words, the
+/// others in `u128`.
+pub struct Solver(Width);
+
+/// A [`Solver`]'s search in the word its boards fit.
+enum Width {
+    /// Boards of at most 64 cells.
+    Narrow(Engine<u64>),
+    /// Boards of 65 to [`MAX_CELLS`] cells.
+    Wide(Engine<u128>),
+}
+
+/// The search of a [`Solver`] over boards in words of type `W`.
+struct Engine<W> {
+    shape: Shape<W>,
     table: Table,
     nodes: u64,
     max_nodes: u64,
@@ -716,8 +755,8 @@ pub struct Solver {
     deadline: Option<std::time::Instant>,
     /// Per cell: the lines where a vertical move and a horizontal one whose first
     /// cell is there changes the counts ([`Lines`]).
-    lines_v: Vec<Lines>,
-    lines_h: Vec<Lines>,
+    lines_v: Vec<Lines<W>>,
+    lines_h: Vec<Lines<W>>,
     /// Per cell: the positional preference of a vertical and a horizontal move whose
     /// first cell is there (0 to 127, bigger first).
     place_v: Vec<i32>,
@@ -732,12 +771,12 @@ pub struct Solver {
 /// only there), its placements in column `c`, the opponent's safe placements in rows
 /// `r − 1` to `r + 2` and its placements in rows `r` and `r + 1`; for a horizontal
 /// one, the same with rows and columns exchanged.
-#[derive(Clone, Copy, Default)]
-struct Lines {
-    safe_mine: u128,
-    safe_theirs: u128,
-    mine: u128,
-    theirs: u128,
+#[derive(Clone, Copy)]
+struct Lines<W> {
+    safe_mine: W,
+    safe_theirs: W,
+    mine: W,
+    theirs: W,
 }
 
 /// The positional preference of a domino along its line at `along` (its first
@@ -763,25 +802,86 @@ impl Solver {
     /// A solver of boards of `grid`'s shape within `limits` (the table is allocated
     /// now) and the thread's deadline.
     pub fn new(grid: &Grid, limits: Limits) -> Solver {
-        let (rows, cols) = (grid.rows, grid.cols);
+        Solver(match Shape::new(grid.rows(), grid.cols()) {
+            Some(shape) => Width::Narrow(Engine::new(shape, grid, limits)),
+            None => Width::Wide(Engine::new(grid.0, grid, limits)),
+        })
+    }
+
+    /// The nodes visited so far, by every question asked.
+    pub fn nodes(&self) -> u64 {
+        match &self.0 {
+            Width::Narrow(e) => e.nodes,
+            Width::Wide(e) => e.nodes,
+        }
+    }
+
+    /// The nodes decided by the canonical forms of their regions ([`Leaves`]).
+    pub fn leaves(&self) -> u64 {
+        match &self.0 {
+            Width::Narrow(e) => e.leaves.decided(),
+            Width::Wide(e) => e.leaves.decided(),
+        }
+    }
+
+    /// The bytes of the table.
+    pub fn table_bytes(&self) -> u64 {
+        match &self.0 {
+            Width::Narrow(e) => e.table.bytes(),
+            Width::Wide(e) => e.table.bytes(),
+        }
+    }
+
+    /// Whether the player to move wins `node`, with one winning move where it wins.
+    pub fn wins(&mut self, node: &Node) -> Result<(bool, Option<Spot>), Stop> {
+        match &mut self.0 {
+            Width::Narrow(e) => e.wins(node),
+            Width::Wide(e) => e.wins(node),
+        }
+    }
+
+    /// Whether the player to move wins `node`, without a winning move: on a square
+    /// grid, first from the table's answer for the transposed board with the other
+    /// player to move, if it has one (transposing a square board turns each
+    /// player's dominoes into the other's, so the player to move wins the one
+    /// exactly when the other player to move wins the other: the empty square's
+    /// second question is the first's answer).
+    pub fn result(&mut self, node: &Node) -> Result<bool, Stop> {
+        match &mut self.0 {
+            Width::Narrow(e) => e.result(node),
+            Width::Wide(e) => e.result(node),
+        }
+    }
+}
+
+impl<W: Word> Engine<W> {
+    /// The search of `grid`'s boards, `shape` its masks in words of type `W`.
+    fn new(shape: Shape<W>, grid: &Grid, limits: Limits) -> Engine<W> {
+        let (rows, cols) = (shape.rows, shape.cols);
         let n = (rows * cols) as usize;
-        let line = (1u128 << cols) - 1;
+        let line = W::low(cols);
         let row = |r: i64| {
             if r < 0 || r >= i64::from(rows) {
-                0
+                W::ZERO
             } else {
                 line << (r as u32 * cols)
             }
         };
         let col = |c: i64| {
             if c < 0 || c >= i64::from(cols) {
-                0
+                W::ZERO
             } else {
-                grid.first_column() << c as u32
+                shape.first_column() << c as u32
             }
         };
-        let mut lines_v = vec![Lines::default(); n];
-        let mut lines_h = vec![Lines::default(); n];
+        let none = Lines {
+            safe_mine: W::ZERO,
+            safe_theirs: W::ZERO,
+            mine: W::ZERO,
+            theirs: W::ZERO,
+        };
+        let mut lines_v = vec![none; n];
+        let mut lines_h = vec![none; n];
         let mut place_v = vec![0; n];
         let mut place_h = vec![0; n];
         for k in 0..n {
@@ -805,8 +905,8 @@ impl Solver {
                 place_h[k] = preference(r as u32, rows, c as u32, cols);
             }
         }
-        Solver {
-            grid: *grid,
+        Engine {
+            shape,
             table: Table::new(limits.memory - limits.memory / LEAVES_SHARE),
             nodes: 0,
             max_nodes: limits.nodes,
@@ -820,36 +920,21 @@ impl Solver {
         }
     }
 
-    /// The nodes visited so far, by every question asked.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
+    /// The board of `node` in a word.
+    fn word(&self, node: &Node) -> W {
+        W::of_cells(node.empty) & self.shape.cells
     }
 
-    /// The nodes decided by the canonical forms of their regions ([`Leaves`]).
-    pub fn leaves(&self) -> u64 {
-        self.leaves.decided()
-    }
-
-    /// The bytes of the table.
-    pub fn table_bytes(&self) -> u64 {
-        self.table.bytes()
-    }
-
-    /// Whether the player to move wins `node`, with one winning move where it wins.
-    pub fn wins(&mut self, node: &Node) -> Result<(bool, Option<Spot>), Stop> {
+    /// [`Solver::wins`].
+    fn wins(&mut self, node: &Node) -> Result<(bool, Option<Spot>), Stop> {
         let mut best = None;
-        let won = self.search(node.empty, node.left, Some(&mut best))?;
+        let won = self.search(self.word(node), node.left, Some(&mut best))?;
         Ok((won, best))
     }
 
-    /// Whether the player to move wins `node`, without a winning move: on a square
-    /// grid, first from the table's answer for the transposed board with the other
-    /// player to move, if it has one (transposing a square board turns each
-    /// player's dominoes into the other's, so the player to move wins the one
-    /// exactly when the other player to move wins the other: the empty square's
-    /// second question is the first's answer).
-    pub fn result(&mut self, node: &Node) -> Result<bool, Stop> {
-        if let Some(t) = self.grid.transposed(node.empty) {
+    /// [`Solver::result`].
+    fn result(&mut self, node: &Node) -> Result<bool, Stop> {
+        if let Some(t) = self.shape.transposed(self.word(node)) {
             if let Some(won) = self.table.get(self.key(t, !node.left)) {
                 return Ok(won);
             }
@@ -860,31 +945,30 @@ impl Solver {
     /// The key of a node: the least of the board's images that keep each player's
     /// orientation, with the player to move in bit 127.
     #[inline]
-    fn key(&self, e: u128, left: bool) -> u128 {
-        let g = &self.grid;
+    fn key(&self, e: W, left: bool) -> u128 {
+        let g = &self.shape;
         let flipped = g.upside_down(e);
-        e.min(g.turned(e)).min(flipped).min(g.turned(flipped)) | u128::from(left) << 127
+        e.min(g.turned(e))
+            .min(flipped)
+            .min(g.turned(flipped))
+            .cells()
+            | u128::from(left) << 127
     }
 
     /// Whether the player to move (Left when `left`) wins the board of `e` empty
     /// cells; at the root, the winning move found is put in `best`.
-    fn search(
-        &mut self,
-        e: u128,
-        left: bool,
-        best: Option<&mut Option<Spot>>,
-    ) -> Result<bool, Stop> {
+    fn search(&mut self, e: W, left: bool, best: Option<&mut Option<Spot>>) -> Result<bool, Stop> {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check()?;
         }
-        let g = self.grid;
+        let g = self.shape;
         let (v, h) = g.spots(e);
         let (mine, theirs) = if left { (v, h) } else { (h, v) };
-        if mine == 0 {
+        if mine == W::ZERO {
             return Ok(false);
         }
-        if theirs == 0 {
+        if theirs == W::ZERO {
             if let Some(best) = best {
                 *best = Some(mine.trailing_zeros() as Spot);
             }
@@ -892,7 +976,7 @@ impl Solver {
         }
         let is_root = best.is_some();
         if !is_root {
-            if let Some(won) = g.decided(&Node { empty: e, left }) {
+            if let Some(won) = g.decided(e, left) {
                 return Ok(won);
             }
         }
@@ -901,7 +985,7 @@ impl Solver {
             if let Some(won) = self.table.get(key) {
                 return Ok(won);
             }
-            if let Some(won) = self.leaves.outcome(e, left) {
+            if let Some(won) = self.leaves.outcome(e.cells(), left) {
                 self.table.put(key, won, 1);
                 return Ok(won);
             }
@@ -929,14 +1013,14 @@ impl Solver {
     /// never cover: none, one, both, the last a safe placement), then by how the
     /// counts change on the lines the move touches (the mover's safe placements and
     /// all placements that fit together, less the opponent's), then by position.
-    fn order(&self, e: u128, left: bool, mine: u128, list: &mut [(i32, Spot); 128]) -> usize {
-        let g = &self.grid;
+    fn order(&self, e: W, left: bool, mine: W, list: &mut [(i32, Spot); 128]) -> usize {
+        let g = &self.shape;
         let (row_alone, col_alone) = g.alone(e);
         // The cells the opponent can never cover.
         let shut = if left { row_alone } else { col_alone };
         let (step_mine, step_theirs) = if left { (g.cols, 1) } else { (1, g.cols) };
         // The placements counted, the mover's and the opponent's, safe and all.
-        let placements = |e: u128| {
+        let placements = |e: W| {
             let (v, h) = g.spots(e);
             let (sv, sh) = g.safe_spots(e);
             if left {
@@ -952,9 +1036,9 @@ impl Solver {
         let (m, t) = (pack(m, step_mine), pack(t, step_theirs));
         let mut n = 0;
         let mut spots = mine;
-        while spots != 0 {
+        while spots != W::ZERO {
             let k = spots.trailing_zeros();
-            spots &= spots - 1;
+            spots = spots.without_lowest();
             let cells = g.cells_of(k, left);
             let (l, place) = if left {
                 (self.lines_v[k as usize], self.place_v[k as usize])
