@@ -5,10 +5,11 @@
 //! A board of `rows`×`cols` cells (at most [`MAX_CELLS`]) is a word with bit
 //! `cols·r + c` set when cell (r, c) is empty (a `u64` for boards of at most 64
 //! cells, whose operations are one instruction each, a `u128` for the others); a
-//! node is that word and the player to move. The search ([`Solver`]) is a depth-first negamax on win or loss, with a
-//! transposition table of fixed memory whose key is the least of the board's four
-//! images that keep each player's orientation (itself, upside down, left to right,
-//! and turned by half a turn) with the player to move in bit 127.
+//! node is that word and the player to move. The search ([`Solver`]) is a
+//! depth-first negamax on win or loss, with a transposition table of fixed memory
+//! whose key is the least of the board's four images that keep each player's
+//! orientation (itself, upside down, left to right, and turned by half a turn) with
+//! the player to move in bit 127.
 //!
 //! Each node is first checked against bounds from counting moves and cells (see
 //! [`Grid::decided`] for the rules and their proofs), and the moves searched are
