@@ -403,6 +403,9 @@ fn the_search_knows_the_outcomes_of_the_square_boards_up_to_7x7() {
     assert!(search::Grid::new(12, 11).is_none());
     assert!(search::Grid::new(0, 3).is_none());
     assert!(search::Grid::new(11, 11).is_some());
+    // Two rows of 64 columns or more would shift a board past its 128-bit word.
+    assert!(search::Grid::new(1, 64).is_none());
+    assert!(search::Grid::new(2, 63).is_some());
 }
 
 /// Boards wider than 8 or taller than 8 (the shapes of the 64-bit frame of the other

@@ -87,8 +87,9 @@ fn pack<W: Word>(mut pairs: W, step: u32) -> W {
 }
 
 impl Grid {
-    /// The grid of `rows`×`cols` boards; `None` unless both are at least 1 and the
-    /// cells at most [`MAX_CELLS`].
+    /// The grid of `rows`×`cols` boards; `None` unless both are at least 1, the
+    /// cells at most [`MAX_CELLS`] and the columns at most 63 (the search shifts a
+    /// board by two rows).
     pub fn new(rows: u32, cols: u32) -> Option<Grid> {
         Shape::new(rows, cols).map(Grid)
     }
@@ -300,11 +301,12 @@ impl Grid {
 }
 
 impl<W: Word> Shape<W> {
-    /// The masks of `rows`×`cols` boards; `None` unless both are at least 1 and the
-    /// cells at most [`MAX_CELLS`] and [`Word::BITS`].
+    /// The masks of `rows`×`cols` boards; `None` unless both are at least 1, the
+    /// cells at most [`MAX_CELLS`] and [`Word::BITS`], and two rows fewer bits than
+    /// the word (the widest shift of a board, by `2·cols`, stays within it).
     pub(super) fn new(rows: u32, cols: u32) -> Option<Shape<W>> {
         let n = rows.checked_mul(cols)?;
-        if rows == 0 || cols == 0 || n > MAX_CELLS || n > W::BITS {
+        if rows == 0 || cols == 0 || n > MAX_CELLS || n > W::BITS || 2 * cols >= W::BITS {
             return None;
         }
         let cells = W::low(n);
