@@ -4,7 +4,8 @@
 //!
 //! A board of `rows`×`cols` cells (at most [`MAX_CELLS`]) is a word with bit
 //! `cols·r + c` set when cell (r, c) is empty (a `u64` for boards of at most 64
-//! cells, whose operations are one instruction each, a `u128` for the others); a
+//! cells and 31 columns, whose operations are one instruction each, a `u128` for
+//! the others); a
 //! node is that word and the player to move. The search ([`Solver`]) is a
 //! depth-first negamax on win or loss, with a transposition table of fixed memory
 //! whose key is the least of the board's four images that keep each player's
@@ -736,16 +737,26 @@ const COUNTS: i32 = 128;
 /// [`Grid::decided`] (moves each player is sure to make against the most the other
 /// can make, counted in moves and in cells), then against the table; otherwise its
 /// moves are searched best first (see the module) until one wins, and the
-/// result is stored. Boards of at most 64 cells are searched in `u64` words, the
-/// others in `u128`.
+/// result is stored. Boards of at most 64 cells and 31 columns are searched in
+/// `u64` words, the others in `u128`.
 pub struct Solver(Width);
 
 /// A [`Solver`]'s search in the word its boards fit.
 enum Width {
-    /// Boards of at most 64 cells.
+    /// Boards whose cells and two rows fit 64 bits ([`Shape::new`]).
     Narrow(Engine<u64>),
-    /// Boards of 65 to [`MAX_CELLS`] cells.
+    /// The other boards.
     Wide(Engine<u128>),
+}
+
+/// Runs `$body` with `$e` bound to the engine of the solver's width `$width`.
+macro_rules! engine {
+    ($width:expr, $e:ident => $body:expr) => {
+        match $width {
+            Width::Narrow($e) => $body,
+            Width::Wide($e) => $body,
+        }
+    };
 }
 
 /// The search of a [`Solver`] over boards in words of type `W`.
@@ -774,7 +785,7 @@ struct Engine<W> {
 /// only there), its placements in column `c`, the opponent's safe placements in rows
 /// `r − 1` to `r + 2` and its placements in rows `r` and `r + 1`; for a horizontal
 /// one, the same with rows and columns exchanged.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Lines<W> {
     safe_mine: W,
     safe_theirs: W,
@@ -813,34 +824,22 @@ impl Solver {
 
     /// The nodes visited so far, by every question asked.
     pub fn nodes(&self) -> u64 {
-        match &self.0 {
-            Width::Narrow(e) => e.nodes,
-            Width::Wide(e) => e.nodes,
-        }
+        engine!(&self.0, e => e.nodes)
     }
 
     /// The nodes decided by the canonical forms of their regions ([`Leaves`]).
     pub fn leaves(&self) -> u64 {
-        match &self.0 {
-            Width::Narrow(e) => e.leaves.decided(),
-            Width::Wide(e) => e.leaves.decided(),
-        }
+        engine!(&self.0, e => e.leaves.decided())
     }
 
     /// The bytes of the table.
     pub fn table_bytes(&self) -> u64 {
-        match &self.0 {
-            Width::Narrow(e) => e.table.bytes(),
-            Width::Wide(e) => e.table.bytes(),
-        }
+        engine!(&self.0, e => e.table.bytes())
     }
 
     /// Whether the player to move wins `node`, with one winning move where it wins.
     pub fn wins(&mut self, node: &Node) -> Result<(bool, Option<Spot>), Stop> {
-        match &mut self.0 {
-            Width::Narrow(e) => e.wins(node),
-            Width::Wide(e) => e.wins(node),
-        }
+        engine!(&mut self.0, e => e.wins(node))
     }
 
     /// Whether the player to move wins `node`, without a winning move: on a square
@@ -850,10 +849,7 @@ impl Solver {
     /// exactly when the other player to move wins the other: the empty square's
     /// second question is the first's answer).
     pub fn result(&mut self, node: &Node) -> Result<bool, Stop> {
-        match &mut self.0 {
-            Width::Narrow(e) => e.result(node),
-            Width::Wide(e) => e.result(node),
-        }
+        engine!(&mut self.0, e => e.result(node))
     }
 }
 
@@ -877,14 +873,8 @@ impl<W: Word> Engine<W> {
                 shape.first_column() << c as u32
             }
         };
-        let none = Lines {
-            safe_mine: W::ZERO,
-            safe_theirs: W::ZERO,
-            mine: W::ZERO,
-            theirs: W::ZERO,
-        };
-        let mut lines_v = vec![none; n];
-        let mut lines_h = vec![none; n];
+        let mut lines_v = vec![Lines::default(); n];
+        let mut lines_h = vec![Lines::default(); n];
         let mut place_v = vec![0; n];
         let mut place_h = vec![0; n];
         for k in 0..n {

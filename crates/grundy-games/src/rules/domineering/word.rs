@@ -1,6 +1,7 @@
 //! The words Domineering's bitboards are kept in: a bit per cell, rows one after
-//! the other. A board of at most 64 cells is searched in a `u64`, whose operations
-//! are one instruction each, any other (at most 127 cells) in a `u128`.
+//! the other. A board of at most 64 cells and 31 columns is searched in a `u64`,
+//! whose operations are one instruction each, any other (at most 127 cells) in a
+//! `u128`.
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
@@ -8,6 +9,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 /// An unsigned word of bits, a cell each.
 pub(crate) trait Word:
     Copy
+    + Default
     + Eq
     + Ord
     + Debug
